@@ -1,0 +1,45 @@
+package io.asynclog.autoconfigure;
+
+/**
+ * Thrown when asynclog cannot set up logging as configured. Carries the text of the failure
+ * analysis Spring Boot prints at start-up: what is wrong and how to fix it.
+ *
+ * @author asynclog
+ * @see AsyncLogFailureAnalyzer
+ */
+public class AsyncLogConfigurationException extends IllegalStateException {
+
+	private final String description;
+
+	private final String action;
+
+	public AsyncLogConfigurationException(String description, String action) {
+		super(description);
+		this.description = description;
+		this.action = action;
+	}
+
+	/**
+	 * Creates the exception for a property whose value cannot be used.
+	 * @param property the full property name, for example {@code asynclog.ring-buffer-size}
+	 * @param value the value that was set
+	 * @param problem why the value cannot be used
+	 * @param accepted what the property accepts
+	 * @return the exception
+	 */
+	public static AsyncLogConfigurationException invalidValue(String property, Object value, String problem,
+			String accepted) {
+		return new AsyncLogConfigurationException(
+				"Invalid value '%s' for property '%s': %s.".formatted(value, property, problem),
+				"Update your application's configuration. '%s' accepts %s.".formatted(property, accepted));
+	}
+
+	public String getDescription() {
+		return this.description;
+	}
+
+	public String getAction() {
+		return this.action;
+	}
+
+}

@@ -1,0 +1,528 @@
+package io.asynclog.autoconfigure;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.logging.LogLevel;
+import org.springframework.core.env.Environment;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Configuration properties for asynchronous logging, bound from {@code asynclog.*}.
+ * <p>
+ * Log levels stay with Spring Boot's {@code logging.level.*}.
+ *
+ * @author asynclog
+ */
+@ConfigurationProperties(AsyncLogProperties.PREFIX)
+public class AsyncLogProperties {
+
+	/**
+	 * Prefix of every asynclog property.
+	 */
+	public static final String PREFIX = "asynclog";
+
+	/**
+	 * The smallest ring buffer Log4j2 accepts.
+	 */
+	public static final int MIN_RING_BUFFER_SIZE = 128;
+
+	/**
+	 * Whether asynclog configures Log4j2. When false, Spring Boot's logging is exactly as
+	 * it would be without the starter.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * How log events travel from the logging thread to the appenders. 'all-async' needs
+	 * the Log4j2 context selector set before the JVM logs anything.
+	 */
+	private Mode mode = Mode.ASYNC_LOGGER;
+
+	/**
+	 * Slots of the async-logger ring buffer. Rounded up to a power of two; at least 128.
+	 */
+	private int ringBufferSize = 262144;
+
+	/**
+	 * How the background thread waits for new events.
+	 */
+	private WaitStrategy waitStrategy = WaitStrategy.TIMEOUT;
+
+	/**
+	 * How long the background thread blocks before it checks again, for the 'timeout'
+	 * wait strategy. Whole milliseconds, at least 1ms.
+	 */
+	private Duration waitTimeout = Duration.ofMillis(10);
+
+	/**
+	 * Whether to capture the caller's class, method and line before the hand-off, so that
+	 * %C %M %L %l show the caller. Walks the stack on every log call.
+	 */
+	private boolean includeLocation = false;
+
+	/**
+	 * Whether the appenders built by asynclog flush after every event. Asynchronous paths
+	 * flush at the end of each batch anyway.
+	 */
+	private boolean immediateFlush = false;
+
+	/**
+	 * What a logging thread does when the queue is full: 'block' waits for a free slot
+	 * (nothing is lost), 'discard' drops events at or below the discard threshold.
+	 */
+	private QueueFullPolicy queueFullPolicy = QueueFullPolicy.BLOCK;
+
+	/**
+	 * With the 'discard' policy, events at this level or less severe are dropped when the
+	 * queue is full; more severe events wait for a free slot.
+	 */
+	private LogLevel discardThreshold = LogLevel.INFO;
+
+	/**
+	 * Settings of the AsyncAppenders used in 'async-appender' mode.
+	 */
+	private final AsyncAppender asyncAppender = new AsyncAppender();
+
+	/**
+	 * How long shutdown waits for queued events to reach the appenders.
+	 */
+	private Duration shutdownTimeout = Duration.ofSeconds(10);
+
+	/**
+	 * Appenders built by asynclog, by name. When set, the root logger writes to every one
+	 * of them that no logger claims in 'asynclog.loggers.[name].appenders'.
+	 */
+	private final Map<String, Appender> appenders = new LinkedHashMap<>();
+
+	/**
+	 * Per-logger overrides, by logger name. Use brackets for names with dots:
+	 * asynclog.loggers[com.example.audit].mode=sync. The name 'root' is the root logger.
+	 */
+	private final Map<String, Logger> loggers = new LinkedHashMap<>();
+
+	/**
+	 * Binds {@code asynclog.*} from the given environment, before any bean exists.
+	 * @param environment the environment holding the properties
+	 * @return the bound properties, defaults where nothing is set
+	 */
+	public static AsyncLogProperties bind(Environment environment) {
+		return Binder.get(environment).bind(PREFIX, AsyncLogProperties.class).orElseGet(AsyncLogProperties::new);
+	}
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public Mode getMode() {
+		return this.mode;
+	}
+
+	public void setMode(Mode mode) {
+		this.mode = mode;
+	}
+
+	public int getRingBufferSize() {
+		return this.ringBufferSize;
+	}
+
+	public void setRingBufferSize(int ringBufferSize) {
+		this.ringBufferSize = ringBufferSize;
+	}
+
+	public WaitStrategy getWaitStrategy() {
+		return this.waitStrategy;
+	}
+
+	public void setWaitStrategy(WaitStrategy waitStrategy) {
+		this.waitStrategy = waitStrategy;
+	}
+
+	public Duration getWaitTimeout() {
+		return this.waitTimeout;
+	}
+
+	public void setWaitTimeout(Duration waitTimeout) {
+		this.waitTimeout = waitTimeout;
+	}
+
+	public boolean isIncludeLocation() {
+		return this.includeLocation;
+	}
+
+	public void setIncludeLocation(boolean includeLocation) {
+		this.includeLocation = includeLocation;
+	}
+
+	public boolean isImmediateFlush() {
+		return this.immediateFlush;
+	}
+
+	public void setImmediateFlush(boolean immediateFlush) {
+		this.immediateFlush = immediateFlush;
+	}
+
+	public QueueFullPolicy getQueueFullPolicy() {
+		return this.queueFullPolicy;
+	}
+
+	public void setQueueFullPolicy(QueueFullPolicy queueFullPolicy) {
+		this.queueFullPolicy = queueFullPolicy;
+	}
+
+	public LogLevel getDiscardThreshold() {
+		return this.discardThreshold;
+	}
+
+	public void setDiscardThreshold(LogLevel discardThreshold) {
+		this.discardThreshold = discardThreshold;
+	}
+
+	public AsyncAppender getAsyncAppender() {
+		return this.asyncAppender;
+	}
+
+	public Duration getShutdownTimeout() {
+		return this.shutdownTimeout;
+	}
+
+	public void setShutdownTimeout(Duration shutdownTimeout) {
+		this.shutdownTimeout = shutdownTimeout;
+	}
+
+	public Map<String, Appender> getAppenders() {
+		return this.appenders;
+	}
+
+	public Map<String, Logger> getLoggers() {
+		return this.loggers;
+	}
+
+	/**
+	 * How log events travel from the logging thread to the appenders.
+	 */
+	public enum Mode {
+
+		/**
+		 * Plain synchronous loggers: the logging thread writes.
+		 */
+		SYNC,
+
+		/**
+		 * Synchronous loggers; every appender is wrapped in a Log4j2 AsyncAppender with a
+		 * queue and a thread of its own.
+		 */
+		ASYNC_APPENDER,
+
+		/**
+		 * Every logger is an async logger: one Disruptor ring buffer and one background
+		 * thread for all appenders.
+		 */
+		ASYNC_LOGGER,
+
+		/**
+		 * Log4j2's AsyncLoggerContextSelector makes every logger asynchronous. Must be
+		 * chosen before the JVM logs anything.
+		 */
+		ALL_ASYNC
+
+	}
+
+	/**
+	 * How the background thread waits for events.
+	 */
+	public enum WaitStrategy {
+
+		/**
+		 * Blocks on a lock, waking up at least every wait-timeout. Low idle CPU.
+		 */
+		TIMEOUT("Timeout"),
+
+		/**
+		 * Blocks on a lock and condition. Lowest idle CPU, for constrained hosts.
+		 */
+		BLOCK("Block"),
+
+		/**
+		 * Spins, yields, then parks briefly. Low latency, little impact on logging threads.
+		 */
+		SLEEP("Sleep"),
+
+		/**
+		 * Spins then yields. Uses more CPU while idle.
+		 */
+		YIELD("Yield"),
+
+		/**
+		 * Spins without pause: keeps a core busy. Only for dedicated cores.
+		 */
+		BUSY_SPIN("BusySpin");
+
+		private final String log4jName;
+
+		WaitStrategy(String log4jName) {
+			this.log4jName = log4jName;
+		}
+
+		/**
+		 * Returns the name Log4j2 uses for this strategy.
+		 * @return the Log4j2 name
+		 */
+		public String log4jName() {
+			return this.log4jName;
+		}
+
+	}
+
+	/**
+	 * What a logging thread does when the queue is full.
+	 */
+	public enum QueueFullPolicy {
+
+		/**
+		 * Wait for a free slot: nothing is lost.
+		 */
+		BLOCK,
+
+		/**
+		 * Drop events at or below the discard threshold; count every drop.
+		 */
+		DISCARD
+
+	}
+
+	/**
+	 * Kinds of appender asynclog can build.
+	 */
+	public enum AppenderType {
+
+		/**
+		 * Standard output.
+		 */
+		CONSOLE,
+
+		/**
+		 * One file, written by Log4j2's RandomAccessFile appender.
+		 */
+		FILE,
+
+		/**
+		 * A file rolled by size, written by Log4j2's RollingRandomAccessFile appender.
+		 */
+		ROLLING_FILE
+
+	}
+
+	/**
+	 * Whether one logger hands its events off or writes them itself.
+	 */
+	public enum LoggerMode {
+
+		/**
+		 * The logging thread writes to this logger's appenders.
+		 */
+		SYNC,
+
+		/**
+		 * This logger is an async logger.
+		 */
+		ASYNC
+
+	}
+
+	/**
+	 * Settings of the AsyncAppenders used in 'async-appender' mode.
+	 */
+	public static class AsyncAppender {
+
+		/**
+		 * Queue slots of each AsyncAppender.
+		 */
+		private int bufferSize = 1024;
+
+		public int getBufferSize() {
+			return this.bufferSize;
+		}
+
+		public void setBufferSize(int bufferSize) {
+			this.bufferSize = bufferSize;
+		}
+
+	}
+
+	/**
+	 * One appender built by asynclog.
+	 */
+	public static class Appender {
+
+		/**
+		 * Kind of appender. File kinds use Log4j2's RandomAccessFile and
+		 * RollingRandomAccessFile appenders.
+		 */
+		private AppenderType type;
+
+		/**
+		 * Path of the log file. Required for 'file' and 'rolling-file'.
+		 */
+		private String fileName;
+
+		/**
+		 * Names of rolled files, for 'rolling-file'. Defaults to the file name followed by
+		 * '.%d{yyyy-MM-dd}.%i.gz'.
+		 */
+		private String filePattern;
+
+		/**
+		 * Size at which a 'rolling-file' appender rolls the file.
+		 */
+		private DataSize maxFileSize = DataSize.ofMegabytes(10);
+
+		/**
+		 * Rolled files kept by a 'rolling-file' appender.
+		 */
+		private int maxHistory = 7;
+
+		/**
+		 * Log4j2 PatternLayout pattern. Defaults to Spring Boot's console or file pattern
+		 * (logging.pattern.console or logging.pattern.file when set).
+		 */
+		private String pattern;
+
+		/**
+		 * Whether this appender flushes after every event. Defaults to
+		 * asynclog.immediate-flush.
+		 */
+		private Boolean immediateFlush;
+
+		public AppenderType getType() {
+			return this.type;
+		}
+
+		public void setType(AppenderType type) {
+			this.type = type;
+		}
+
+		public String getFileName() {
+			return this.fileName;
+		}
+
+		public void setFileName(String fileName) {
+			this.fileName = fileName;
+		}
+
+		public String getFilePattern() {
+			return this.filePattern;
+		}
+
+		public void setFilePattern(String filePattern) {
+			this.filePattern = filePattern;
+		}
+
+		public DataSize getMaxFileSize() {
+			return this.maxFileSize;
+		}
+
+		public void setMaxFileSize(DataSize maxFileSize) {
+			this.maxFileSize = maxFileSize;
+		}
+
+		public int getMaxHistory() {
+			return this.maxHistory;
+		}
+
+		public void setMaxHistory(int maxHistory) {
+			this.maxHistory = maxHistory;
+		}
+
+		public String getPattern() {
+			return this.pattern;
+		}
+
+		public void setPattern(String pattern) {
+			this.pattern = pattern;
+		}
+
+		public Boolean getImmediateFlush() {
+			return this.immediateFlush;
+		}
+
+		public void setImmediateFlush(Boolean immediateFlush) {
+			this.immediateFlush = immediateFlush;
+		}
+
+		/**
+		 * Returns whether this appender writes to a file.
+		 * @return true for 'file' and 'rolling-file'
+		 */
+		public boolean isFileType() {
+			return this.type == AppenderType.FILE || this.type == AppenderType.ROLLING_FILE;
+		}
+
+	}
+
+	/**
+	 * Overrides for one logger.
+	 */
+	public static class Logger {
+
+		/**
+		 * Whether this logger hands events off ('async') or writes them itself ('sync').
+		 * Inherits asynclog.mode when not set.
+		 */
+		private LoggerMode mode;
+
+		/**
+		 * Names of the appenders this logger writes to, from asynclog.appenders or the
+		 * base Log4j2 configuration. Inherits the configured ones when not set.
+		 */
+		private List<String> appenders;
+
+		/**
+		 * Whether events also go to the parent logger's appenders.
+		 */
+		private Boolean additivity;
+
+		public LoggerMode getMode() {
+			return this.mode;
+		}
+
+		public void setMode(LoggerMode mode) {
+			this.mode = mode;
+		}
+
+		public List<String> getAppenders() {
+			return this.appenders;
+		}
+
+		public void setAppenders(List<String> appenders) {
+			this.appenders = appenders;
+		}
+
+		public Boolean getAdditivity() {
+			return this.additivity;
+		}
+
+		public void setAdditivity(Boolean additivity) {
+			this.additivity = additivity;
+		}
+
+		/**
+		 * Returns whether nothing was set for this logger: the sign of a dotted logger
+		 * name written without brackets.
+		 * @return true when mode, appenders and additivity are all unset
+		 */
+		public boolean isEmpty() {
+			return this.mode == null && this.appenders == null && this.additivity == null;
+		}
+
+	}
+
+}

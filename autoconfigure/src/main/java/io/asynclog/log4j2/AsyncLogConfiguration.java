@@ -1,0 +1,122 @@
+package io.asynclog.log4j2;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.logging.log4j.core.config.AbstractConfiguration;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.ConfigurationSource;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.core.config.Reconfigurable;
+import org.apache.logging.log4j.core.config.composite.CompositeConfiguration;
+import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
+import org.springframework.core.env.Environment;
+
+import io.asynclog.autoconfigure.AsyncLogProperties;
+import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
+
+/**
+ * A Log4j2 configuration (Spring Boot's default or the user's own file) made asynchronous
+ * as {@code asynclog.*} says.
+ * <p>
+ * A composite of one: Log4j2 builds the node tree of the wrapped configuration, whatever its
+ * format, and this class rewrites the tree before any logger or appender exists. It also
+ * keeps run-time level changes from turning on location capture and waits for the queues
+ * to drain when it stops.
+ *
+ * @author asynclog
+ */
+final class AsyncLogConfiguration extends CompositeConfiguration {
+
+	private final AbstractConfiguration base;
+
+	private final AsyncLogProperties properties;
+
+	private final Mode mode;
+
+	private final Environment environment;
+
+	private volatile RingBufferAdmin ringBufferAdmin;
+
+	AsyncLogConfiguration(AbstractConfiguration base, AsyncLogProperties properties, Mode mode,
+			Environment environment) {
+		super(List.of(base));
+		this.base = base;
+		this.properties = properties;
+		this.mode = mode;
+		this.environment = environment;
+	}
+
+	/**
+	 * Reports the wrapped configuration's source, so that Spring Boot still recognises a
+	 * {@code log4j2-spring.xml} and can reload from where the configuration came.
+	 */
+	@Override
+	public ConfigurationSource getConfigurationSource() {
+		return this.base.getConfigurationSource();
+	}
+
+	@Override
+	public void setup() {
+		super.setup();
+		new ConfigurationRewriter(new Nodes(getPluginManager()), this.properties, this.mode, this.environment,
+				isSpringBootDefault())
+			.rewrite(getRootNode());
+	}
+
+	private boolean isSpringBootDefault() {
+		String location = this.base.getConfigurationSource().getLocation();
+		return location != null && location.contains("org/springframework/boot/logging/log4j2/");
+	}
+
+	@Override
+	public void start() {
+		super.start();
+		if (LogQueues.hasAsyncLoggers(this)) {
+			// The admin holds on to this configuration's ring buffer: reading it later, even
+			// after a reconfiguration replaced the ring, never touches a stopped Disruptor.
+			this.ringBufferAdmin = getAsyncLoggerConfigDelegate().createRingBufferAdmin(getLoggerContext().getName(),
+					"");
+		}
+	}
+
+	@Override
+	public synchronized void addLogger(String loggerName, LoggerConfig loggerConfig) {
+		super.addLogger(loggerName, RuntimeLevelLoggerConfig.replacing(loggerConfig, this));
+	}
+
+	@Override
+	public boolean stop(long timeout, TimeUnit timeUnit) {
+		QueueDrain.await(this, this.properties.getShutdownTimeout());
+		return super.stop(timeout, timeUnit);
+	}
+
+	@Override
+	public Configuration reconfigure() {
+		if (!(this.base instanceof Reconfigurable reconfigurable)) {
+			return null;
+		}
+		Configuration reloaded = reconfigurable.reconfigure();
+		if (reloaded instanceof AbstractConfiguration abstractConfiguration) {
+			return new AsyncLogConfiguration(abstractConfiguration, this.properties, this.mode, this.environment);
+		}
+		return reloaded;
+	}
+
+	/**
+	 * Returns the admin of this configuration's async-logger ring buffer.
+	 * @return the admin, or {@code null} before start or without async loggers
+	 */
+	RingBufferAdmin ringBufferAdmin() {
+		return this.ringBufferAdmin;
+	}
+
+	AsyncLogProperties properties() {
+		return this.properties;
+	}
+
+	Mode mode() {
+		return this.mode;
+	}
+
+}

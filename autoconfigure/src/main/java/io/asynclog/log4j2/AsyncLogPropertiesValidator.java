@@ -1,0 +1,146 @@
+package io.asynclog.log4j2;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.springframework.boot.logging.LogFile;
+import org.springframework.core.env.Environment;
+
+import io.asynclog.autoconfigure.AsyncLogConfigurationException;
+import io.asynclog.autoconfigure.AsyncLogProperties;
+
+/**
+ * Checks {@code asynclog.*} before logging is configured, so that bad input stops start-up
+ * with a message naming the property, the value and what is accepted, and nothing is left
+ * half-configured. Type errors (text for a number, an unknown mode) are Spring Boot's
+ * binder's to report.
+ *
+ * @author asynclog
+ */
+final class AsyncLogPropertiesValidator {
+
+	private final Environment environment;
+
+	AsyncLogPropertiesValidator(Environment environment) {
+		this.environment = environment;
+	}
+
+	void validate(AsyncLogProperties properties) {
+		if (properties.getRingBufferSize() < AsyncLogProperties.MIN_RING_BUFFER_SIZE) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.ring-buffer-size",
+					properties.getRingBufferSize(), "a ring buffer needs at least 128 slots",
+					"a whole number of at least 128; it is rounded up to a power of two");
+		}
+		Duration waitTimeout = properties.getWaitTimeout();
+		if (waitTimeout == null || waitTimeout.toMillis() < 1) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.wait-timeout", waitTimeout,
+					"the background thread needs a wait of at least one millisecond",
+					"a duration of at least 1ms, such as 10ms");
+		}
+		Duration shutdownTimeout = properties.getShutdownTimeout();
+		if (shutdownTimeout == null || shutdownTimeout.isNegative()) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.shutdown-timeout", shutdownTimeout,
+					"shutdown cannot wait a negative time", "a duration of zero or more, such as 10s");
+		}
+		if (properties.getAsyncAppender().getBufferSize() < 1) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.async-appender.buffer-size",
+					properties.getAsyncAppender().getBufferSize(), "an AsyncAppender needs at least one slot",
+					"a whole number of at least 1");
+		}
+		properties.getAppenders().forEach(this::validateAppender);
+		properties.getLoggers().forEach(this::validateLogger);
+		validateSpringBootLogFile();
+	}
+
+	private void validateAppender(String name, AsyncLogProperties.Appender appender) {
+		String prefix = "asynclog.appenders." + name + ".";
+		if (appender.getType() == null) {
+			throw AsyncLogConfigurationException.invalidValue(prefix + "type", "",
+					"every appender needs a type", "console, file or rolling-file");
+		}
+		if (appender.isFileType()) {
+			if (appender.getFileName() == null || appender.getFileName().isBlank()) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "file-name", "",
+						"a " + EffectiveMode.kebabCase(appender.getType()) + " appender needs a file",
+						"the path of the log file, such as logs/app.log");
+			}
+			requireWritable(prefix + "file-name", appender.getFileName());
+		}
+		if (appender.getMaxFileSize() == null || appender.getMaxFileSize().toBytes() < 1) {
+			throw AsyncLogConfigurationException.invalidValue(prefix + "max-file-size", appender.getMaxFileSize(),
+					"a file must be allowed to hold at least one byte", "a positive size, such as 10MB");
+		}
+		if (appender.getMaxHistory() < 0) {
+			throw AsyncLogConfigurationException.invalidValue(prefix + "max-history", appender.getMaxHistory(),
+					"the number of rolled files kept cannot be negative", "a whole number of 0 or more");
+		}
+		if (appender.getPattern() != null) {
+			String problem = PatternCheck.problem(appender.getPattern());
+			if (problem != null) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "pattern", appender.getPattern(),
+						"Log4j2 rejects it: " + problem,
+						"a Log4j2 PatternLayout pattern, such as '%d %-5p [%t] %c{1.}: %m%n'");
+			}
+		}
+	}
+
+	private void validateLogger(String name, AsyncLogProperties.Logger logger) {
+		if (logger.isEmpty()) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.loggers." + name, "(nothing)",
+					"no mode, appenders or additivity is set for logger '" + name
+							+ "'; a logger name with dots was probably written without brackets",
+					"mode, appenders and additivity under the logger's name in brackets, such as"
+							+ " asynclog.loggers[com.example.audit].mode=sync, or in YAML a key \"[com.example.audit]\"");
+		}
+	}
+
+	private void validateSpringBootLogFile() {
+		LogFile logFile = LogFile.get(this.environment);
+		if (logFile != null) {
+			String property = this.environment.containsProperty(LogFile.FILE_NAME_PROPERTY) ? LogFile.FILE_NAME_PROPERTY
+					: LogFile.FILE_PATH_PROPERTY;
+			requireWritable(property, logFile.toString());
+		}
+	}
+
+	private static void requireWritable(String property, String fileName) {
+		String problem = whyNotWritable(fileName);
+		if (problem != null) {
+			throw AsyncLogConfigurationException.invalidValue(property, fileName, problem,
+					"the path of a file in a directory the application can write to, or can create");
+		}
+	}
+
+	static String whyNotWritable(String fileName) {
+		Path file;
+		try {
+			file = Path.of(fileName).toAbsolutePath().normalize();
+		}
+		catch (InvalidPathException ex) {
+			return "it is not a valid path (" + ex.getReason() + ")";
+		}
+		if (Files.isDirectory(file)) {
+			return "it is a directory";
+		}
+		if (Files.exists(file)) {
+			return Files.isWritable(file) ? null : "the file exists and is not writable";
+		}
+		Path existing = file.getParent();
+		while (existing != null && !Files.exists(existing)) {
+			existing = existing.getParent();
+		}
+		if (existing == null) {
+			return "none of its parent directories exists";
+		}
+		if (!Files.isDirectory(existing)) {
+			return existing + " is a file, not a directory, so the log directory cannot be created";
+		}
+		if (!Files.isWritable(existing)) {
+			return "directory " + existing + " is not writable";
+		}
+		return null;
+	}
+
+}

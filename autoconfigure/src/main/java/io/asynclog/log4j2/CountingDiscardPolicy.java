@@ -1,0 +1,40 @@
+package io.asynclog.log4j2;
+
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.async.AsyncQueueFullPolicy;
+import org.apache.logging.log4j.core.async.EventRoute;
+
+/**
+ * The 'discard' queue-full policy: drops events at or below the discard threshold and
+ * counts each drop in {@link DroppedEvents}; more severe events wait for a free slot.
+ * <p>
+ * Log4j2 creates one instance, through the no-argument constructor, each time an
+ * async-logger Disruptor or AsyncAppender starts, and only consults it once the queue is
+ * full, so counting costs nothing while the queue has room.
+ *
+ * @author asynclog
+ */
+public final class CountingDiscardPolicy implements AsyncQueueFullPolicy {
+
+	private final Level threshold;
+
+	public CountingDiscardPolicy() {
+		this.threshold = AsyncLogPropertySource.discardThreshold();
+	}
+
+	@Override
+	@SuppressWarnings("deprecation") // Thread.getId() is what Log4j2 hands us to compare with
+	public EventRoute getRoute(long backgroundThreadId, Level level) {
+		if (level.isLessSpecificThan(this.threshold)) {
+			DroppedEvents.record(level);
+			return EventRoute.DISCARD;
+		}
+		// The background thread itself logged (an appender or toString() calling a logger):
+		// waiting for a slot only it can free would deadlock.
+		if (Thread.currentThread().getId() == backgroundThreadId) {
+			return EventRoute.SYNCHRONOUS;
+		}
+		return EventRoute.ENQUEUE;
+	}
+
+}

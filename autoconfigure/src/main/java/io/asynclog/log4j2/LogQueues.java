@@ -1,0 +1,90 @@
+package io.asynclog.log4j2;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AsyncAppender;
+import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
+import org.apache.logging.log4j.core.async.AsyncLoggerContext;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
+
+/**
+ * Finds the queues of a Log4j2 logger context and reads how full they are. Reads happen
+ * only when asked: nothing here runs per log call.
+ *
+ * @author asynclog
+ */
+public final class LogQueues {
+
+	private LogQueues() {
+	}
+
+	/**
+	 * Reads every queue of the given context: the all-async or async-logger ring buffer and
+	 * each AsyncAppender's queue.
+	 * @param context the logger context
+	 * @return the queues, empty in synchronous mode
+	 */
+	public static List<LogQueue> of(LoggerContext context) {
+		List<LogQueue> queues = new ArrayList<>();
+		if (context instanceof AsyncLoggerContext asyncContext) {
+			queues.add(ringBuffer(asyncContext.createRingBufferAdmin()));
+		}
+		queues.addAll(of(context.getConfiguration()));
+		return queues;
+	}
+
+	/**
+	 * Reads the queues a configuration owns: its async-logger ring buffer, if it has async
+	 * loggers, and its AsyncAppenders' queues.
+	 * @param configuration the configuration
+	 * @return the queues
+	 */
+	static List<LogQueue> of(Configuration configuration) {
+		List<LogQueue> queues = new ArrayList<>();
+		if (configuration instanceof AsyncLogConfiguration asyncLogConfiguration
+				&& asyncLogConfiguration.ringBufferAdmin() != null) {
+			queues.add(ringBuffer(asyncLogConfiguration.ringBufferAdmin()));
+		}
+		for (Appender appender : configuration.getAppenders().values()) {
+			if (appender instanceof AsyncAppender asyncAppender) {
+				queues.add(new LogQueue(wrappedName(asyncAppender), LogQueue.BLOCKING_QUEUE,
+						asyncAppender.getQueueCapacity(), asyncAppender.getQueueRemainingCapacity()));
+			}
+		}
+		return queues;
+	}
+
+	private static LogQueue ringBuffer(RingBufferAdmin admin) {
+		return new LogQueue(LogQueue.ASYNC_LOGGER, LogQueue.RING_BUFFER, admin.getBufferSize(),
+				admin.getRemainingCapacity());
+	}
+
+	private static String wrappedName(AsyncAppender appender) {
+		String[] refs = appender.getAppenderRefStrings();
+		return (refs.length == 1) ? refs[0] : appender.getName();
+	}
+
+	/**
+	 * Returns whether a configuration routes any logger through the async-logger ring
+	 * buffer.
+	 * @param configuration the configuration
+	 * @return true if the root or any logger is an async logger
+	 */
+	static boolean hasAsyncLoggers(Configuration configuration) {
+		if (configuration.getRootLogger() instanceof AsyncLoggerConfig) {
+			return true;
+		}
+		for (LoggerConfig logger : configuration.getLoggers().values()) {
+			if (logger instanceof AsyncLoggerConfig) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+}

@@ -1,0 +1,76 @@
+package io.asynclog.log4j2;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.springframework.core.env.Environment;
+
+import io.asynclog.autoconfigure.AsyncLogProperties;
+
+/**
+ * Says, once the application has started, what asynclog set up: the effective mode and the
+ * size of every queue (a ring buffer is rounded up to a power of two), and in all-async mode
+ * which settings arrived too late to apply.
+ *
+ * @author asynclog
+ */
+public final class StartupReport {
+
+	/**
+	 * Settings Log4j2 reads when the all-async ring buffer starts, with the system property
+	 * that sets each one in time.
+	 */
+	private static final String[][] ALL_ASYNC_SETTINGS = { { "ring-buffer-size", "log4j2.asyncLoggerRingBufferSize" },
+			{ "wait-strategy", "log4j2.asyncLoggerWaitStrategy" }, { "wait-timeout", "log4j2.asyncLoggerTimeout" },
+			{ "queue-full-policy", "log4j2.asyncQueueFullPolicy" },
+			{ "discard-threshold", "log4j2.discardThreshold" } };
+
+	private StartupReport() {
+	}
+
+	/**
+	 * Describes the live setup.
+	 * @param context the Log4j2 logger context
+	 * @param environment the Spring environment
+	 * @return lines to log at INFO, then lines to log at WARN
+	 */
+	public static Lines describe(LoggerContext context, Environment environment) {
+		Configuration configuration = context.getConfiguration();
+		if (!(configuration instanceof AsyncLogConfiguration asyncLog)) {
+			return new Lines(List.of(), List.of("asynclog: the Log4j2 configuration in use was not set up by asynclog ("
+					+ configuration.getName() + "); is a logging.config file of an unsupported type in use?"));
+		}
+		AsyncLogProperties properties = asyncLog.properties();
+		List<String> info = new ArrayList<>();
+		info.add("asynclog: mode %s, wait strategy %s, queue-full policy %s, include-location %s".formatted(
+				EffectiveMode.kebabCase(asyncLog.mode()), EffectiveMode.kebabCase(properties.getWaitStrategy()),
+				EffectiveMode.kebabCase(properties.getQueueFullPolicy()), properties.isIncludeLocation()));
+		for (LogQueue queue : LogQueues.of(context)) {
+			info.add("asynclog: queue '%s' (%s) has %d slots".formatted(queue.name(), queue.type(), queue.capacity()));
+		}
+		List<String> warnings = new ArrayList<>();
+		if (asyncLog.mode() == AsyncLogProperties.Mode.ALL_ASYNC) {
+			for (String[] setting : ALL_ASYNC_SETTINGS) {
+				String property = AsyncLogProperties.PREFIX + "." + setting[0];
+				if (environment.containsProperty(property)) {
+					warnings.add(("asynclog: %s was not applied: in all-async mode Log4j2 starts its ring buffer"
+							+ " before application.yml is read; start the JVM with -D%s instead").formatted(property,
+									setting[1]));
+				}
+			}
+		}
+		return new Lines(info, warnings);
+	}
+
+	/**
+	 * What to log.
+	 *
+	 * @param info lines for INFO
+	 * @param warnings lines for WARN
+	 */
+	public record Lines(List<String> info, List<String> warnings) {
+	}
+
+}

@@ -1,0 +1,83 @@
+package io.asynclog;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.apache.logging.log4j.core.LoggerContext;
+import org.awaitility.Awaitility;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Starts real Spring Boot applications with the starter's auto-configuration, and reads the
+ * files they log to.
+ */
+public final class TestApplications {
+
+	private TestApplications() {
+	}
+
+	/**
+	 * Runs an application with the given properties as command-line arguments.
+	 * @param properties {@code key=value} pairs
+	 * @return the running context; close it to shut the application down
+	 */
+	public static ConfigurableApplicationContext run(String... properties) {
+		String[] args = Arrays.stream(properties).map((property) -> "--" + property).toArray(String[]::new);
+		return new SpringApplicationBuilder(Config.class).web(WebApplicationType.NONE).run(args);
+	}
+
+	/**
+	 * Returns the Log4j2 logger context Spring Boot configured.
+	 * @return the logger context
+	 */
+	public static LoggerContext loggerContext() {
+		return LoggerContext.getContext(false);
+	}
+
+	/**
+	 * Waits until a file holds at least the given number of lines, and returns them.
+	 * @param file the file
+	 * @param expected the number of lines to wait for
+	 * @return the lines
+	 */
+	public static List<String> awaitLines(Path file, int expected) {
+		List<String> lines = new ArrayList<>();
+		Awaitility.await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20)).until(() -> {
+			lines.clear();
+			lines.addAll(lines(file));
+			return lines.size() >= expected;
+		});
+		return lines;
+	}
+
+	/**
+	 * Reads a file's lines; none when it does not exist.
+	 * @param file the file
+	 * @return its lines
+	 */
+	public static List<String> lines(Path file) {
+		try {
+			return Files.exists(file) ? Files.readAllLines(file) : List.of();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	static class Config {
+
+	}
+
+}

@@ -5,6 +5,11 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName.Form;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.context.properties.source.IterableConfigurationPropertySource;
 import org.springframework.boot.logging.LogFile;
 import org.springframework.core.env.Environment;
 
@@ -50,6 +55,7 @@ final class AsyncLogPropertiesValidator {
 					"a whole number of at least 1");
 		}
 		properties.getAppenders().forEach(this::validateAppender);
+		validateLoggerNames();
 		properties.getLoggers().forEach(this::validateLogger);
 		validateSpringBootLogFile();
 	}
@@ -86,13 +92,44 @@ final class AsyncLogPropertiesValidator {
 		}
 	}
 
+	/**
+	 * Spring Boot binds {@code asynclog.loggers.com.example.audit.mode} to a logger named
+	 * 'com' with no settings, which it then drops: without this check the override would
+	 * vanish without a word.
+	 */
+	private void validateLoggerNames() {
+		ConfigurationPropertyName loggers = ConfigurationPropertyName.of(AsyncLogProperties.PREFIX + ".loggers");
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
+			if (!(source instanceof IterableConfigurationPropertySource iterable)) {
+				continue;
+			}
+			iterable.filter(loggers::isAncestorOf).forEach((name) -> {
+				// asynclog . loggers . [name] . field, and an index for an appenders list
+				int elements = name.getNumberOfElements();
+				boolean indexed = name.isNumericIndex(elements - 1);
+				if (elements > 5 || (elements == 5 && !indexed)) {
+					int fieldIndex = indexed ? elements - 2 : elements - 1;
+					StringBuilder loggerName = new StringBuilder();
+					for (int i = 2; i < fieldIndex; i++) {
+						loggerName.append((i > 2) ? "." : "").append(name.getElement(i, Form.ORIGINAL));
+					}
+					throw AsyncLogConfigurationException.invalidValue(name.toString(),
+							source.getConfigurationProperty(name).getValue(),
+							"a logger name with dots must be written in brackets",
+							"the logger's name in brackets: asynclog.loggers[" + loggerName + "]."
+									+ name.getElement(fieldIndex, Form.ORIGINAL)
+									+ " (in YAML, a key \"[" + loggerName + "]\")");
+				}
+			});
+		}
+	}
+
 	private void validateLogger(String name, AsyncLogProperties.Logger logger) {
 		if (logger.isEmpty()) {
 			throw AsyncLogConfigurationException.invalidValue("asynclog.loggers." + name, "(nothing)",
-					"no mode, appenders or additivity is set for logger '" + name
-							+ "'; a logger name with dots was probably written without brackets",
-					"mode, appenders and additivity under the logger's name in brackets, such as"
-							+ " asynclog.loggers[com.example.audit].mode=sync, or in YAML a key \"[com.example.audit]\"");
+					"no mode, appenders or additivity is set for logger '" + name + "'",
+					"mode, appenders and additivity under the logger's name, such as"
+							+ " asynclog.loggers[com.example.audit].mode=sync");
 		}
 	}
 

@@ -1,0 +1,146 @@
+package io.asynclog.autoconfigure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.apache.logging.log4j.core.config.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+import io.asynclog.FailureAnalyses;
+import io.asynclog.TestApplications;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * Every kind of bad input stops start-up with a failure analysis that names the property,
+ * the value and what is accepted.
+ */
+class BadInputTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void ringBufferBelow128() {
+		assertAnalysis(analysisOf("asynclog.ring-buffer-size=64"), "'asynclog.ring-buffer-size'", "'64'",
+				"at least 128");
+	}
+
+	@Test
+	void ringBufferSizeThatIsNotANumber() {
+		assertAnalysis(analysisOf("asynclog.ring-buffer-size=lots"), "asynclog.ring-buffer-size", "\"lots\"",
+				"Update your application's configuration");
+	}
+
+	@Test
+	void unknownMode() {
+		assertAnalysis(analysisOf("asynclog.mode=turbo"), "asynclog.mode", "\"turbo\"", "ASYNC_LOGGER");
+	}
+
+	@Test
+	void unknownWaitStrategy() {
+		assertAnalysis(analysisOf("asynclog.wait-strategy=fast"), "asynclog.wait-strategy", "\"fast\"", "BUSY_SPIN");
+	}
+
+	@Test
+	void unknownQueueFullPolicy() {
+		assertAnalysis(analysisOf("asynclog.queue-full-policy=drop"), "asynclog.queue-full-policy", "\"drop\"",
+				"DISCARD");
+	}
+
+	@Test
+	void unknownDiscardThresholdLevel() {
+		assertAnalysis(analysisOf("asynclog.discard-threshold=loud"), "asynclog.discard-threshold", "\"loud\"",
+				"WARN");
+	}
+
+	@Test
+	void waitTimeoutBelowOneMillisecond() {
+		assertAnalysis(analysisOf("asynclog.wait-timeout=0ms"), "'asynclog.wait-timeout'", "'PT0S'", "at least 1ms");
+	}
+
+	@Test
+	void negativeShutdownTimeout() {
+		assertAnalysis(analysisOf("asynclog.shutdown-timeout=-1s"), "'asynclog.shutdown-timeout'", "'PT-1S'",
+				"zero or more");
+	}
+
+	@Test
+	void appenderWithoutType() {
+		assertAnalysis(analysisOf("asynclog.appenders.main.file-name=" + this.dir.resolve("a.log")),
+				"'asynclog.appenders.main.type'", "''", "console, file or rolling-file");
+	}
+
+	@Test
+	void fileAppenderWithoutFileName() {
+		assertAnalysis(analysisOf("asynclog.appenders.main.type=rolling-file"), "'asynclog.appenders.main.file-name'",
+				"a rolling-file appender needs a file", "the path of the log file");
+	}
+
+	@Test
+	void unwritableLogDirectory() throws IOException {
+		Path notADirectory = Files.createFile(this.dir.resolve("plain-file"));
+		String fileName = notADirectory.resolve("logs/app.log").toString();
+		assertAnalysis(
+				analysisOf("asynclog.appenders.main.type=file", "asynclog.appenders.main.file-name=" + fileName),
+				"'asynclog.appenders.main.file-name'", "'" + fileName + "'", "a directory the application can write to");
+	}
+
+	@Test
+	void unwritableSpringBootLogFile() throws IOException {
+		Path notADirectory = Files.createFile(this.dir.resolve("plain-file"));
+		String fileName = notADirectory.resolve("app.log").toString();
+		assertAnalysis(analysisOf("logging.file.name=" + fileName), "'logging.file.name'", "'" + fileName + "'",
+				"a directory the application can write to");
+	}
+
+	@Test
+	void patternLog4j2Rejects() {
+		assertAnalysis(
+				analysisOf("asynclog.appenders.main.type=console", "asynclog.appenders.main.pattern=%d %q %m%n"),
+				"'asynclog.appenders.main.pattern'", "'%d %q %m%n'", "a Log4j2 PatternLayout pattern");
+	}
+
+	@Test
+	void loggerNamingAnUnknownAppender() {
+		assertAnalysis(analysisOf("asynclog.loggers[com.example.audit].appenders=nope"),
+				"'asynclog.loggers[com.example.audit].appenders'", "'nope'", "[Console]");
+	}
+
+	@Test
+	void dottedLoggerNameWithoutBrackets() {
+		assertAnalysis(analysisOf("asynclog.loggers.com.example.audit.mode=sync"),
+				"'asynclog.loggers.com.example.audit.mode'", "'sync'", "asynclog.loggers[com.example.audit].mode");
+	}
+
+	@Test
+	void allAsyncWithoutTheContextSelector() {
+		assertAnalysis(analysisOf("asynclog.mode=all-async"), "'asynclog.mode'", "'all-async'",
+				"-Dlog4j2.contextSelector=org.apache.logging.log4j.core.async.AsyncLoggerContextSelector");
+	}
+
+	@Test
+	void nothingIsConfiguredWhenTheInputIsBad() {
+		Configuration before = TestApplications.loggerContext().getConfiguration();
+		analysisOf("asynclog.ring-buffer-size=64", "asynclog.appenders.main.type=file",
+				"asynclog.appenders.main.file-name=" + this.dir.resolve("never.log"));
+		assertThat(TestApplications.loggerContext().getConfiguration()).isSameAs(before);
+		assertThat(this.dir.resolve("never.log")).doesNotExist();
+	}
+
+	private static FailureAnalysis analysisOf(String... properties) {
+		Throwable failure = catchThrowable(() -> TestApplications.run(properties).close());
+		assertThat(failure).as("start-up should fail").isNotNull();
+		return FailureAnalyses.analyze(failure);
+	}
+
+	private static void assertAnalysis(FailureAnalysis analysis, String property, String value, String accepted) {
+		assertThat(analysis.getDescription()).contains(property).contains(value);
+		assertThat(analysis.getAction()).contains(accepted);
+	}
+
+}

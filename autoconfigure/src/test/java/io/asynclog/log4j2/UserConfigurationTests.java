@@ -1,0 +1,70 @@
+package io.asynclog.log4j2;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.apache.commons.logging.LogFactory;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.core.filter.ThresholdFilter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.asynclog.TestApplications;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A user's own Log4j2 file keeps its appenders, layouts, filters, levels and additivity,
+ * and its loggers become asynchronous.
+ */
+class UserConfigurationTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void ownXmlFileKeepsItsSettingsAndBecomesAsynchronous() throws IOException {
+		Path config = this.dir.resolve("my-log4j2.xml");
+		Path app = this.dir.resolve("app.log");
+		Path payments = this.dir.resolve("payments.log");
+		Files.writeString(config, """
+				<Configuration status="WARN">
+				  <Appenders>
+				    <File name="App" fileName="%s"><PatternLayout pattern="APP %%p %%m%%n"/></File>
+				    <File name="Payments" fileName="%s">
+				      <PatternLayout pattern="PAY %%m%%n"/>
+				      <ThresholdFilter level="WARN"/>
+				    </File>
+				  </Appenders>
+				  <Loggers>
+				    <Logger name="com.example.payments" level="debug" additivity="false">
+				      <AppenderRef ref="Payments"/>
+				    </Logger>
+				    <Root level="info"><AppenderRef ref="App"/></Root>
+				  </Loggers>
+				</Configuration>
+				""".formatted(app, payments));
+		try (ConfigurableApplicationContext context = TestApplications.run("logging.config=" + config)) {
+			Configuration configuration = TestApplications.loggerContext().getConfiguration();
+			LoggerConfig paymentsLogger = configuration.getLoggers().get("com.example.payments");
+			assertThat(paymentsLogger).isInstanceOf(AsyncLoggerConfig.class);
+			assertThat(paymentsLogger.getLevel()).isEqualTo(Level.DEBUG);
+			assertThat(paymentsLogger.isAdditive()).isFalse();
+			assertThat(paymentsLogger.getAppenders()).containsOnlyKeys("Payments");
+			assertThat(configuration.<org.apache.logging.log4j.core.appender.FileAppender>getAppender("Payments").getFilter()).isInstanceOf(ThresholdFilter.class);
+			assertThat(configuration.getRootLogger()).isInstanceOf(AsyncLoggerConfig.class);
+			LogFactory.getLog("com.example.payments").info("filtered out by the appender's filter");
+			LogFactory.getLog("com.example.payments").warn("declined");
+			LogFactory.getLog("com.example.Shop").info("opened");
+			assertThat(TestApplications.awaitLines(payments, 1)).containsExactly("PAY declined");
+			assertThat(TestApplications.awaitLines(app, 1)).contains("APP INFO opened")
+				.noneMatch((line) -> line.contains("declined"));
+		}
+	}
+
+}

@@ -56,7 +56,7 @@ public class AsyncLogEnvironmentPostProcessor implements EnvironmentPostProcesso
 						: found + " as the logging system."),
 				"Exclude spring-boot-starter-logging from every starter that brings it, for example:\n\n"
 						+ "\t<dependency>\n" + "\t\t<groupId>org.springframework.boot</groupId>\n"
-						+ "\t\t<artifactId>spring-boot-starter-web</artifactId>\n" + "\t\t<exclusions>\n"
+						+ "\t\t<artifactId>spring-boot-starter-webmvc</artifactId>\n" + "\t\t<exclusions>\n"
 						+ "\t\t\t<exclusion>\n" + "\t\t\t\t<groupId>org.springframework.boot</groupId>\n"
 						+ "\t\t\t\t<artifactId>spring-boot-starter-logging</artifactId>\n" + "\t\t\t</exclusion>\n"
 						+ "\t\t</exclusions>\n" + "\t</dependency>\n\n"

@@ -1,0 +1,72 @@
+package io.asynclog.demo;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The demo app over real HTTP: each request's line reaches the log file through the
+ * async-logger ring buffer, and the actuator answers.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = "logging.file.name=" + DemoApplicationTests.LOG_FILE)
+class DemoApplicationTests {
+
+	// Spring Boot configures logging before @DynamicPropertySource values exist, so the file
+	// is fixed here and emptied before the context starts.
+	static final String LOG_FILE = "target/demo-test-logs/demo.log";
+
+	@LocalServerPort
+	int port;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@BeforeAll
+	static void removeOldLogs() throws IOException {
+		Files.deleteIfExists(Path.of(LOG_FILE));
+	}
+
+	@Test
+	void everyRequestLogsOneLineAsynchronously() throws Exception {
+		assertThat(LoggerContext.getContext(false).getConfiguration().getRootLogger())
+			.isInstanceOf(AsyncLoggerConfig.class);
+		for (int i = 0; i < 20; i++) {
+			assertThat(get("/log").statusCode()).isEqualTo(200);
+		}
+		await().atMost(Duration.ofSeconds(20)).until(() -> handledLines().size() == 20);
+		assertThat(handledLines()).allMatch((line) -> line.matches(".* INFO .*LogController +: request \\d+ handled"));
+	}
+
+	@Test
+	void actuatorHealthIsUp() throws Exception {
+		HttpResponse<String> health = get("/actuator/health");
+		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat(health.body()).contains("\"status\":\"UP\"");
+	}
+
+	private List<String> handledLines() throws IOException {
+		return Files.readAllLines(Path.of(LOG_FILE)).stream().filter((line) -> line.contains("handled")).toList();
+	}
+
+	private HttpResponse<String> get(String path) throws Exception {
+		return this.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path)).build(),
+				HttpResponse.BodyHandlers.ofString());
+	}
+
+}

@@ -39,8 +39,11 @@ public final class StartupReport {
 	public static Lines describe(LoggerContext context, Environment environment) {
 		Configuration configuration = context.getConfiguration();
 		if (!(configuration instanceof AsyncLogConfiguration asyncLog)) {
-			return new Lines(List.of(), List.of("asynclog: the Log4j2 configuration in use was not set up by asynclog ("
-					+ configuration.getName() + "); is a logging.config file of an unsupported type in use?"));
+			// logging.log4j2.config.override: Spring Boot composes the files itself, around asynclog's.
+			return new Lines(List.of(), List.of("asynclog: the Log4j2 configuration in use (" + configuration.getName()
+					+ ") is not the one asynclog set up: with logging.log4j2.config.override Spring Boot composes"
+					+ " the files itself, and the queue report, shutdown drain and run-time level handling do not"
+					+ " apply"));
 		}
 		AsyncLogProperties properties = asyncLog.properties();
 		List<String> info = new ArrayList<>();

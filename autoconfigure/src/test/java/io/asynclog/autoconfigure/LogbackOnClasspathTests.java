@@ -2,6 +2,9 @@ package io.asynclog.autoconfigure;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.boot.logging.logback.LogbackLoggingSystem;
+import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.FailureAnalyses;
 import io.asynclog.TestApplications;
@@ -29,7 +32,9 @@ class LogbackOnClasspathTests {
 
 	@Test
 	void disabledLeavesSpringBootOnLogback() {
-		TestApplications.run("asynclog.enabled=false").close();
+		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.enabled=false")) {
+			assertThat(context.getBean(LoggingSystem.class)).isInstanceOf(LogbackLoggingSystem.class);
+		}
 	}
 
 }

@@ -83,7 +83,7 @@ final class AppenderNodes {
 		this.nodes.add(rolling, "DefaultRolloverStrategy", Map.of("max", String.valueOf(appender.getMaxHistory())));
 	}
 
-	static String filePattern(AsyncLogProperties.Appender appender) {
+	private static String filePattern(AsyncLogProperties.Appender appender) {
 		return (appender.getFilePattern() != null) ? appender.getFilePattern()
 				: appender.getFileName() + ROLLED_FILE_SUFFIX;
 	}

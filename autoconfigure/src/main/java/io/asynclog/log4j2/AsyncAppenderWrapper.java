@@ -44,14 +44,18 @@ final class AsyncAppenderWrapper {
 			String target = Nodes.attribute(ref, "ref");
 			Node appender = this.byName.get(target);
 			if (appender != null && !isAsyncAppender(appender)) {
-				Nodes.setAttribute(ref, "ref", wrapperOf(target).getAttributes().get("name"));
+				Nodes.setAttribute(ref, "ref", wrap(target));
 			}
 		}
 	}
 
-	private Node wrapperOf(String target) {
+	/**
+	 * Adds the AsyncAppender for the target unless it exists.
+	 * @return the AsyncAppender's name
+	 */
+	private String wrap(String target) {
 		String name = NAME_PREFIX + target;
-		return this.byName.computeIfAbsent(name, (key) -> {
+		this.byName.computeIfAbsent(name, (key) -> {
 			Map<String, String> attributes = new LinkedHashMap<>();
 			attributes.put("name", name);
 			attributes.put("bufferSize", String.valueOf(this.properties.getAsyncAppender().getBufferSize()));
@@ -64,6 +68,7 @@ final class AsyncAppenderWrapper {
 			this.nodes.add(wrapper, "AppenderRef", Map.of("ref", target));
 			return wrapper;
 		});
+		return name;
 	}
 
 	private static boolean isAsyncAppender(Node appender) {

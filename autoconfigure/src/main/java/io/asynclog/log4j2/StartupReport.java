@@ -39,11 +39,10 @@ public final class StartupReport {
 	public static Lines describe(LoggerContext context, Environment environment) {
 		Configuration configuration = context.getConfiguration();
 		if (!(configuration instanceof AsyncLogConfiguration asyncLog)) {
-			// logging.log4j2.config.override: Spring Boot composes the files itself, around asynclog's.
 			return new Lines(List.of(), List.of("asynclog: the Log4j2 configuration in use (" + configuration.getName()
-					+ ") is not the one asynclog set up: with logging.log4j2.config.override Spring Boot composes"
-					+ " the files itself, and the queue report, shutdown drain and run-time level handling do not"
-					+ " apply"));
+					+ ") is not the one asynclog set up, so the queue report, shutdown drain and run-time level"
+					+ " handling do not apply: Spring Boot composes logging.log4j2.config.override files itself,"
+					+ " and a file of a type asynclog does not read is used as Log4j2 parsed it"));
 		}
 		AsyncLogProperties properties = asyncLog.properties();
 		List<String> info = new ArrayList<>();

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
@@ -21,6 +22,8 @@ public final class RecordingAppender extends AbstractAppender {
 	private final Duration delay;
 
 	private final List<Recorded> events = Collections.synchronizedList(new ArrayList<>());
+
+	private volatile CountDownLatch gate = new CountDownLatch(0);
 
 	private RecordingAppender(String name, Duration delay) {
 		super(name, null, null, true, Property.EMPTY_ARRAY);
@@ -43,8 +46,28 @@ public final class RecordingAppender extends AbstractAppender {
 		return appender;
 	}
 
+	/**
+	 * Holds back the thread that appends, as a stalled disk would, until {@link #release()}.
+	 */
+	public void hold() {
+		this.gate = new CountDownLatch(1);
+	}
+
+	/**
+	 * Lets the appending thread go on.
+	 */
+	public void release() {
+		this.gate.countDown();
+	}
+
 	@Override
 	public void append(LogEvent event) {
+		try {
+			this.gate.await();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 		if (!this.delay.isZero()) {
 			try {
 				Thread.sleep(this.delay.toMillis(), this.delay.toNanosPart() % 1_000_000);

@@ -94,6 +94,16 @@ public class AsyncLogProperties {
 	private Duration shutdownTimeout = Duration.ofSeconds(10);
 
 	/**
+	 * Settings of the queue meters.
+	 */
+	private final Metrics metrics = new Metrics();
+
+	/**
+	 * Settings of the 'asynclog' health indicator.
+	 */
+	private final Health health = new Health();
+
+	/**
 	 * Appenders built by asynclog, by name. When set, the root logger writes to every one
 	 * of them that no logger claims in 'asynclog.loggers.[name].appenders'.
 	 */
@@ -196,6 +206,14 @@ public class AsyncLogProperties {
 
 	public void setShutdownTimeout(Duration shutdownTimeout) {
 		this.shutdownTimeout = shutdownTimeout;
+	}
+
+	public Metrics getMetrics() {
+		return this.metrics;
+	}
+
+	public Health getHealth() {
+		return this.health;
 	}
 
 	public Map<String, Appender> getAppenders() {
@@ -354,6 +372,75 @@ public class AsyncLogProperties {
 
 		public void setBufferSize(int bufferSize) {
 			this.bufferSize = bufferSize;
+		}
+
+	}
+
+	/**
+	 * Settings of the queue meters.
+	 */
+	public static class Metrics {
+
+		/**
+		 * How far back 'asynclog.queue.peak' remembers the most slots in use. Queues are
+		 * sampled every 100 ms.
+		 */
+		private Duration peakWindow = Duration.ofMinutes(1);
+
+		public Duration getPeakWindow() {
+			return this.peakWindow;
+		}
+
+		public void setPeakWindow(Duration peakWindow) {
+			this.peakWindow = peakWindow;
+		}
+
+	}
+
+	/**
+	 * Settings of the 'asynclog' health indicator.
+	 */
+	public static class Health {
+
+		/**
+		 * Fill of a queue, from 0 to 1, above which the health turns DOWN once it has lasted
+		 * 'fill-duration'.
+		 */
+		private double fillThreshold = 0.9;
+
+		/**
+		 * How long a queue must stay above 'fill-threshold' before the health turns DOWN.
+		 */
+		private Duration fillDuration = Duration.ofSeconds(10);
+
+		/**
+		 * How long the health stays DOWN after a queue dropped an event. 0 keeps drops from
+		 * turning it DOWN.
+		 */
+		private Duration dropWindow = Duration.ofMinutes(1);
+
+		public double getFillThreshold() {
+			return this.fillThreshold;
+		}
+
+		public void setFillThreshold(double fillThreshold) {
+			this.fillThreshold = fillThreshold;
+		}
+
+		public Duration getFillDuration() {
+			return this.fillDuration;
+		}
+
+		public void setFillDuration(Duration fillDuration) {
+			this.fillDuration = fillDuration;
+		}
+
+		public Duration getDropWindow() {
+			return this.dropWindow;
+		}
+
+		public void setDropWindow(Duration dropWindow) {
+			this.dropWindow = dropWindow;
 		}
 
 	}

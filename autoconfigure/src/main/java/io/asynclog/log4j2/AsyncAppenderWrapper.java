@@ -72,7 +72,7 @@ final class AsyncAppenderWrapper {
 	}
 
 	private static boolean isAsyncAppender(Node appender) {
-		return appender.getType() != null && AsyncAppender.class.isAssignableFrom(appender.getType().getPluginClass());
+		return Nodes.isA(appender, AsyncAppender.class);
 	}
 
 }

@@ -54,10 +54,35 @@ final class AsyncLogPropertiesValidator {
 					properties.getAsyncAppender().getBufferSize(), "an AsyncAppender needs at least one slot",
 					"a whole number of at least 1");
 		}
+		validateMetricsAndHealth(properties);
 		properties.getAppenders().forEach(this::validateAppender);
 		validateLoggerNames();
 		properties.getLoggers().forEach(this::validateLogger);
 		validateSpringBootLogFile();
+	}
+
+	private void validateMetricsAndHealth(AsyncLogProperties properties) {
+		Duration peakWindow = properties.getMetrics().getPeakWindow();
+		if (peakWindow == null || peakWindow.compareTo(Duration.ofSeconds(1)) < 0) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.metrics.peak-window", peakWindow,
+					"queues are sampled every 100 ms, so a shorter window would hold too few samples",
+					"a duration of at least 1s, such as 1m");
+		}
+		AsyncLogProperties.Health health = properties.getHealth();
+		if (!(health.getFillThreshold() > 0 && health.getFillThreshold() <= 1)) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.health.fill-threshold",
+					health.getFillThreshold(), "the threshold is a share of the queue's slots",
+					"a number above 0 and at most 1, such as 0.9 for 90%");
+		}
+		if (health.getFillDuration() == null || health.getFillDuration().isNegative()) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.health.fill-duration",
+					health.getFillDuration(), "a queue cannot stay full for a negative time",
+					"a duration of zero or more, such as 10s");
+		}
+		if (health.getDropWindow() == null || health.getDropWindow().isNegative()) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.health.drop-window", health.getDropWindow(),
+					"a window cannot be negative", "a duration of zero or more, such as 1m; 0 ignores drops");
+		}
 	}
 
 	private void validateAppender(String name, AsyncLogProperties.Appender appender) {

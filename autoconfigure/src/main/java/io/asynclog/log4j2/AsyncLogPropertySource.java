@@ -44,7 +44,13 @@ final class AsyncLogPropertySource implements PropertySource {
 
 	private volatile Map<String, String> properties = Map.of();
 
-	private volatile Level discardThreshold = Level.INFO;
+	/**
+	 * Log4j2's own setting for the discard threshold, read when asynclog's is not applied
+	 * (all-async mode starts its ring buffer before application.yml is read).
+	 */
+	static final String LOG4J_DISCARD_THRESHOLD = "log4j2.DiscardThreshold";
+
+	private volatile Level discardThreshold;
 
 	private AsyncLogPropertySource() {
 		PropertiesUtil.getProperties().addPropertySource(this);
@@ -68,11 +74,15 @@ final class AsyncLogPropertySource implements PropertySource {
 	 */
 	static void clear() {
 		INSTANCE.properties = Map.of();
-		INSTANCE.discardThreshold = Level.INFO;
+		INSTANCE.discardThreshold = null;
 	}
 
 	static Level discardThreshold() {
-		return INSTANCE.discardThreshold;
+		Level applied = INSTANCE.discardThreshold;
+		if (applied != null) {
+			return applied;
+		}
+		return Level.toLevel(PropertiesUtil.getProperties().getStringProperty(LOG4J_DISCARD_THRESHOLD), Level.INFO);
 	}
 
 	@Override

@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import org.apache.logging.log4j.core.config.Node;
 import org.apache.logging.log4j.status.StatusLogger;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
 
 import io.asynclog.autoconfigure.AsyncLogConfigurationException;
 import io.asynclog.autoconfigure.AsyncLogProperties;
@@ -31,6 +32,11 @@ final class ConfigurationRewriter {
 	 * {@code logging.level.root}.
 	 */
 	static final String ROOT = "root";
+
+	/**
+	 * Delivery lag is only measured where Micrometer can publish it.
+	 */
+	private static final String MICROMETER = "io.micrometer.core.instrument.MeterRegistry";
 
 	private final Nodes nodes;
 
@@ -77,6 +83,9 @@ final class ConfigurationRewriter {
 		}
 		checkAppenderReferences(appenders);
 		applyMode(loggers, appenders);
+		if (ClassUtils.isPresent(MICROMETER, ConfigurationRewriter.class.getClassLoader())) {
+			new DeliveryLagProbes(this.nodes, appenders, this.mode == Mode.ALL_ASYNC).place(loggers);
+		}
 	}
 
 	private void addAppenders(Node appenders) {

@@ -6,17 +6,21 @@ import org.apache.logging.log4j.core.async.EventRoute;
 
 /**
  * The 'discard' queue-full policy: drops events at or below the discard threshold and
- * counts each drop in {@link DroppedEvents}; more severe events wait for a free slot.
+ * counts each drop in {@link DroppedEvents} under the queue it was meant for; more severe
+ * events wait for a free slot.
  * <p>
  * Log4j2 creates one instance, through the no-argument constructor, each time an
  * async-logger Disruptor or AsyncAppender starts, and only consults it once the queue is
- * full, so counting costs nothing while the queue has room.
+ * full, so counting costs nothing while the queue has room. Which queue an instance
+ * serves is learnt from the background thread on its first drop.
  *
  * @author asynclog
  */
 public final class CountingDiscardPolicy implements AsyncQueueFullPolicy {
 
 	private final Level threshold;
+
+	private volatile DroppedEvents.QueueDrops drops;
 
 	public CountingDiscardPolicy() {
 		this.threshold = AsyncLogPropertySource.discardThreshold();
@@ -26,7 +30,7 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy {
 	@SuppressWarnings("deprecation") // Thread.getId() is what Log4j2 hands us to compare with
 	public EventRoute getRoute(long backgroundThreadId, Level level) {
 		if (level.isLessSpecificThan(this.threshold)) {
-			DroppedEvents.record(level);
+			drops(backgroundThreadId).record(level);
 			return EventRoute.DISCARD;
 		}
 		// The background thread itself logged (an appender or toString() calling a logger):
@@ -35,6 +39,15 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy {
 			return EventRoute.SYNCHRONOUS;
 		}
 		return EventRoute.ENQUEUE;
+	}
+
+	private DroppedEvents.QueueDrops drops(long backgroundThreadId) {
+		DroppedEvents.QueueDrops queueDrops = this.drops;
+		if (queueDrops == null) {
+			queueDrops = DroppedEvents.forQueue(QueueThreads.queueServedBy(backgroundThreadId));
+			this.drops = queueDrops;
+		}
+		return queueDrops;
 	}
 
 }

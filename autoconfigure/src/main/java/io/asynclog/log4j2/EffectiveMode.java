@@ -15,7 +15,7 @@ import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
  *
  * @author asynclog
  */
-final class EffectiveMode {
+public final class EffectiveMode {
 
 	static final String SELECTOR_PROPERTY = "log4j2.contextSelector";
 
@@ -67,7 +67,23 @@ final class EffectiveMode {
 		return Mode.ALL_ASYNC;
 	}
 
-	static String kebabCase(Enum<?> value) {
+	/**
+	 * Returns the mode running in a context, as asynclog set it up.
+	 * @param context the Log4j2 logger context
+	 * @return the mode, or {@code null} if the context's configuration is not asynclog's
+	 * (a {@code logging.log4j2.config.override} composite, or asynclog disabled)
+	 */
+	public static Mode running(LoggerContext context) {
+		return (context.getConfiguration() instanceof AsyncLogConfiguration configuration) ? configuration.mode()
+				: null;
+	}
+
+	/**
+	 * Returns an enum constant as it is written in properties, such as 'async-logger'.
+	 * @param value the constant
+	 * @return the kebab-case name
+	 */
+	public static String kebabCase(Enum<?> value) {
 		return value.name().toLowerCase().replace('_', '-');
 	}
 

@@ -35,4 +35,12 @@ public record LogQueue(String name, String type, long capacity, long remaining) 
 		return this.capacity - this.remaining;
 	}
 
+	/**
+	 * Returns the share of slots in use.
+	 * @return a fraction from 0 to 1
+	 */
+	public double fill() {
+		return (this.capacity > 0) ? (double) used() / this.capacity : 0;
+	}
+
 }

@@ -52,7 +52,7 @@ public final class LogQueues {
 		}
 		for (Appender appender : configuration.getAppenders().values()) {
 			if (appender instanceof AsyncAppender asyncAppender) {
-				queues.add(new LogQueue(wrappedName(asyncAppender), LogQueue.BLOCKING_QUEUE,
+				queues.add(new LogQueue(name(asyncAppender), LogQueue.BLOCKING_QUEUE,
 						asyncAppender.getQueueCapacity(), asyncAppender.getQueueRemainingCapacity()));
 			}
 		}
@@ -64,9 +64,23 @@ public final class LogQueues {
 				admin.getRemainingCapacity());
 	}
 
-	private static String wrappedName(AsyncAppender appender) {
-		String[] refs = appender.getAppenderRefStrings();
-		return (refs.length == 1) ? refs[0] : appender.getName();
+	/**
+	 * Names an AsyncAppender's queue after the appender it feeds, when it feeds one.
+	 * @param appender the AsyncAppender
+	 * @return the queue's name
+	 */
+	static String name(AsyncAppender appender) {
+		String fed = null;
+		for (String ref : appender.getAppenderRefStrings()) {
+			if (ref.startsWith(DeliveryLagProbe.NAME_PREFIX)) {
+				continue;
+			}
+			if (fed != null) {
+				return appender.getName();
+			}
+			fed = ref;
+		}
+		return (fed != null) ? fed : appender.getName();
 	}
 
 	/**

@@ -96,11 +96,19 @@ final class Nodes {
 		return isExactly(node, LoggerConfig.class) || isExactly(node, AsyncLoggerConfig.class);
 	}
 
+	/**
+	 * Whether a node builds an async logger; Log4j2's AsyncRoot plugin class is not itself
+	 * an AsyncLoggerConfig.
+	 */
+	static boolean isAsyncLogger(Node node) {
+		return isA(node, AsyncLoggerConfig.class) || isA(node, AsyncLoggerConfig.RootLogger.class);
+	}
+
 	static boolean isAppenderRef(Node node) {
 		return isA(node, AppenderRef.class);
 	}
 
-	private static boolean isA(Node node, Class<?> pluginClass) {
+	static boolean isA(Node node, Class<?> pluginClass) {
 		return node.getType() != null && pluginClass.isAssignableFrom(node.getType().getPluginClass());
 	}
 

@@ -24,8 +24,8 @@ class QueueFullPolicyTests {
 
 	@Test
 	void discardDropsOnlyAtOrBelowTheThresholdAndCountsEveryDrop() {
-		long droppedInfoBefore = DroppedEvents.count(Level.INFO);
-		long droppedDebugBefore = DroppedEvents.count(Level.DEBUG);
+		long droppedInfoBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.INFO);
+		long droppedDebugBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.DEBUG);
 		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=128",
 				"asynclog.queue-full-policy=discard", "asynclog.discard-threshold=info", "logging.level.root=warn",
 				"logging.level.test=debug")) {
@@ -39,8 +39,8 @@ class QueueFullPolicyTests {
 			}
 			await().atMost(Duration.ofSeconds(30))
 				.until(() -> LogQueues.of(TestApplications.loggerContext()).get(0).used() == 0);
-			long droppedInfo = DroppedEvents.count(Level.INFO) - droppedInfoBefore;
-			long droppedDebug = DroppedEvents.count(Level.DEBUG) - droppedDebugBefore;
+			long droppedInfo = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.INFO) - droppedInfoBefore;
+			long droppedDebug = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.DEBUG) - droppedDebugBefore;
 			assertThat(droppedInfo + droppedDebug).as("the slow appender made the queue overflow").isPositive();
 			assertThat(slow.count(Level.INFO) + droppedInfo).isEqualTo(PER_LEVEL);
 			assertThat(slow.count(Level.DEBUG) + droppedDebug).isEqualTo(PER_LEVEL);
@@ -51,7 +51,7 @@ class QueueFullPolicyTests {
 
 	@Test
 	void blockLosesNothing() {
-		long droppedBefore = DroppedEvents.total();
+		long droppedBefore = DroppedEvents.total(LogQueue.ASYNC_LOGGER);
 		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=128",
 				"logging.level.root=warn", "logging.level.test=info")) {
 			RecordingAppender slow = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
@@ -61,7 +61,7 @@ class QueueFullPolicyTests {
 				log.info("info " + i);
 			}
 			await().atMost(Duration.ofSeconds(30)).until(() -> slow.count(Level.INFO) == PER_LEVEL);
-			assertThat(DroppedEvents.total()).isEqualTo(droppedBefore);
+			assertThat(DroppedEvents.total(LogQueue.ASYNC_LOGGER)).isEqualTo(droppedBefore);
 		}
 	}
 

@@ -55,7 +55,8 @@ class UserConfigurationTests {
 			assertThat(paymentsLogger).isInstanceOf(AsyncLoggerConfig.class);
 			assertThat(paymentsLogger.getLevel()).isEqualTo(Level.DEBUG);
 			assertThat(paymentsLogger.isAdditive()).isFalse();
-			assertThat(paymentsLogger.getAppenders()).containsOnlyKeys("Payments");
+			assertThat(paymentsLogger.getAppenders()).as("its own appender, and the delivery lag probe of a path that ends here")
+				.containsOnlyKeys("Payments", DeliveryLagProbe.NAME_PREFIX + "async-logger");
 			assertThat(configuration.<org.apache.logging.log4j.core.appender.FileAppender>getAppender("Payments").getFilter()).isInstanceOf(ThresholdFilter.class);
 			assertThat(configuration.getRootLogger()).isInstanceOf(AsyncLoggerConfig.class);
 			LogFactory.getLog("com.example.payments").info("filtered out by the appender's filter");

@@ -1,0 +1,32 @@
+package io.asynclog.autoconfigure.endpoint;
+
+import org.apache.logging.log4j.core.LoggerContext;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
+import io.asynclog.autoconfigure.AsyncLogProperties;
+import io.asynclog.log4j2.QueueMonitor;
+
+/**
+ * Auto-configuration for the {@link AsyncLogEndpoint}, once it is exposed.
+ *
+ * @author asynclog
+ */
+@AutoConfiguration(after = AsyncLogAutoConfiguration.class)
+@ConditionalOnClass(ConditionalOnAvailableEndpoint.class)
+@ConditionalOnAvailableEndpoint(AsyncLogEndpoint.class)
+@ConditionalOnBean(QueueMonitor.class)
+public final class AsyncLogEndpointAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	AsyncLogEndpoint asyncLogEndpoint(AsyncLogProperties properties, QueueMonitor queueMonitor) {
+		return new AsyncLogEndpoint(properties, queueMonitor, LoggerContext.getContext(false));
+	}
+
+}

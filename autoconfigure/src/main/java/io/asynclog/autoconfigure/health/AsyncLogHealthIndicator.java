@@ -1,0 +1,82 @@
+package io.asynclog.autoconfigure.health;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+
+import io.asynclog.autoconfigure.AsyncLogProperties;
+import io.asynclog.log4j2.LogQueue;
+import io.asynclog.log4j2.QueueMonitor;
+import io.asynclog.log4j2.QueueStatus;
+
+/**
+ * Health of asynclog's queues: DOWN while a queue has stayed above
+ * {@code asynclog.health.fill-threshold} for {@code asynclog.health.fill-duration}, or
+ * while a queue dropped an event within {@code asynclog.health.drop-window}; UP otherwise.
+ * The details show every queue, and on DOWN the reasons.
+ *
+ * @author asynclog
+ */
+public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
+
+	private final QueueMonitor monitor;
+
+	private final AsyncLogProperties.Health thresholds;
+
+	public AsyncLogHealthIndicator(QueueMonitor monitor, AsyncLogProperties.Health thresholds) {
+		super("asynclog health check failed");
+		this.monitor = monitor;
+		this.thresholds = thresholds;
+	}
+
+	@Override
+	protected void doHealthCheck(Health.Builder builder) {
+		Map<String, Object> queues = new LinkedHashMap<>();
+		List<String> reasons = new ArrayList<>();
+		for (QueueStatus status : this.monitor.queues()) {
+			LogQueue queue = status.queue();
+			queues.put(queue.name(), details(status));
+			if (queue.fill() > this.thresholds.getFillThreshold()
+					&& status.aboveThresholdFor().compareTo(this.thresholds.getFillDuration()) >= 0) {
+				reasons.add("queue '%s' has been more than %s full for %s".formatted(queue.name(),
+						percent(this.thresholds.getFillThreshold()), seconds(status.aboveThresholdFor())));
+			}
+			Duration sinceLastDrop = status.sinceLastDrop();
+			if (sinceLastDrop != null && sinceLastDrop.compareTo(this.thresholds.getDropWindow()) < 0) {
+				reasons.add("queue '%s' dropped events %s ago".formatted(queue.name(), seconds(sinceLastDrop)));
+			}
+		}
+		builder.status(reasons.isEmpty() ? Status.UP : Status.DOWN);
+		builder.withDetail("queues", queues);
+		if (!reasons.isEmpty()) {
+			builder.withDetail("reasons", reasons);
+		}
+	}
+
+	private static Map<String, Object> details(QueueStatus status) {
+		LogQueue queue = status.queue();
+		Map<String, Object> details = new LinkedHashMap<>();
+		details.put("type", queue.type());
+		details.put("capacity", queue.capacity());
+		details.put("used", queue.used());
+		details.put("fill", percent(queue.fill()));
+		details.put("peak", status.peak());
+		details.put("dropped", status.dropped());
+		return details;
+	}
+
+	private static String percent(double fraction) {
+		return "%.1f%%".formatted(fraction * 100);
+	}
+
+	private static String seconds(Duration duration) {
+		return "%.1fs".formatted(duration.toMillis() / 1000.0);
+	}
+
+}

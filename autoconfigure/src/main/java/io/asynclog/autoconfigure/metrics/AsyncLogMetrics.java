@@ -1,0 +1,130 @@
+package io.asynclog.autoconfigure.metrics;
+
+import java.beans.PropertyChangeListener;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.noop.NoopTimer;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.config.Configuration;
+
+import io.asynclog.log4j2.DeliveryLag;
+import io.asynclog.log4j2.DroppedEvents;
+import io.asynclog.log4j2.LogQueue;
+import io.asynclog.log4j2.QueueMonitor;
+import io.asynclog.log4j2.QueueStatus;
+
+/**
+ * Meters of every queue between logging threads and appenders: capacity, remaining slots,
+ * peak use, events dropped per level and delivery lag.
+ * <p>
+ * The gauges and counters read the queues only when a registry asks; the peak comes from
+ * the {@link QueueMonitor}'s samples. A queue that appears with a Log4j2 reconfiguration
+ * gets its meters then, and a gauge of a queue that is gone reads NaN.
+ *
+ * @author asynclog
+ */
+public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
+
+	private static final List<Level> LEVELS = List.of(Level.FATAL, Level.ERROR, Level.WARN, Level.INFO, Level.DEBUG,
+			Level.TRACE);
+
+	private final LoggerContext context;
+
+	private final QueueMonitor monitor;
+
+	private final Map<MeterRegistry, PropertyChangeListener> listeners = new ConcurrentHashMap<>();
+
+	private final Map<MeterRegistry, Set<String>> bound = new ConcurrentHashMap<>();
+
+	private final List<DeliveryLag.Listening> lagSinks = new CopyOnWriteArrayList<>();
+
+	public AsyncLogMetrics(LoggerContext context, QueueMonitor monitor) {
+		this.context = context;
+		this.monitor = monitor;
+	}
+
+	@Override
+	public void bindTo(MeterRegistry registry) {
+		bindQueues(registry);
+		PropertyChangeListener listener = (event) -> {
+			if (event.getNewValue() instanceof Configuration) {
+				bindQueues(registry);
+			}
+		};
+		if (this.listeners.putIfAbsent(registry, listener) == null) {
+			this.context.addPropertyChangeListener(listener);
+		}
+	}
+
+	private void bindQueues(MeterRegistry registry) {
+		Set<String> queues = this.bound.computeIfAbsent(registry, (key) -> ConcurrentHashMap.newKeySet());
+		for (QueueStatus status : this.monitor.queues()) {
+			LogQueue queue = status.queue();
+			if (queues.add(queue.name())) {
+				bindQueue(registry, queue.name(), queue.type());
+			}
+		}
+	}
+
+	private void bindQueue(MeterRegistry registry, String name, String type) {
+		gauge(registry, "asynclog.queue.capacity", "Slots of the queue", name, type, LogQueue::capacity);
+		gauge(registry, "asynclog.queue.remaining", "Free slots of the queue now", name, type, LogQueue::remaining);
+		Gauge.builder("asynclog.queue.peak", this.monitor, (monitor) -> read(monitor, name, QueueStatus::peak))
+			.description("Most slots in use during asynclog.metrics.peak-window")
+			.tags("queue", name, "type", type)
+			.register(registry);
+		for (Level level : LEVELS) {
+			FunctionCounter.builder("asynclog.events.dropped", name, (queue) -> DroppedEvents.count(queue, level))
+				.description("Events the queue-full policy discarded")
+				.tags("queue", name, "level", level.name().toLowerCase(Locale.ROOT))
+				.register(registry);
+		}
+		Timer lag = Timer.builder("asynclog.delivery.lag")
+			.description("Time from the log call to the hand-off to the appenders on the background thread")
+			.tag("queue", name)
+			.publishPercentileHistogram()
+			.minimumExpectedValue(Duration.ofNanos(1_000))
+			.maximumExpectedValue(Duration.ofSeconds(30))
+			.register(registry);
+		// A timer denied by a meter filter costs the background thread nothing.
+		if (!(lag instanceof NoopTimer)) {
+			this.lagSinks.add(DeliveryLag.listen(name, (nanos) -> lag.record(nanos, TimeUnit.NANOSECONDS)));
+		}
+	}
+
+	private void gauge(MeterRegistry registry, String meter, String description, String name, String type,
+			ToLongFunction<LogQueue> reading) {
+		Gauge.builder(meter, this.monitor, (monitor) -> read(monitor, name, (status) -> reading.applyAsLong(status.queue())))
+			.description(description)
+			.tags("queue", name, "type", type)
+			.register(registry);
+	}
+
+	private static double read(QueueMonitor monitor, String name, ToLongFunction<QueueStatus> reading) {
+		QueueStatus status = monitor.queue(name);
+		return (status != null) ? reading.applyAsLong(status) : Double.NaN;
+	}
+
+	@Override
+	public void close() {
+		this.listeners.values().forEach(this.context::removePropertyChangeListener);
+		this.listeners.clear();
+		this.lagSinks.forEach(DeliveryLag.Listening::close);
+		this.lagSinks.clear();
+	}
+
+}

@@ -1,0 +1,45 @@
+package io.asynclog.autoconfigure.metrics;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.logging.Log4j2Metrics;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
+import io.asynclog.log4j2.QueueMonitor;
+
+/**
+ * Auto-configuration for asynclog's queue meters, and for a {@code log4j2.events} counter
+ * that counts each event once whatever the mode.
+ * <p>
+ * Runs before Spring Boot's Log4j2 metrics auto-configuration, whose counter backs off
+ * when a {@link Log4j2Metrics} bean exists.
+ *
+ * @author asynclog
+ */
+@AutoConfiguration(after = AsyncLogAutoConfiguration.class,
+		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" },
+		beforeName = "org.springframework.boot.micrometer.metrics.autoconfigure.logging.log4j2.Log4J2MetricsAutoConfiguration")
+@ConditionalOnClass({ MeterRegistry.class, LoggerContext.class })
+@ConditionalOnBean({ MeterRegistry.class, QueueMonitor.class })
+public final class AsyncLogMetricsAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	AsyncLogMetrics asyncLogMetrics(QueueMonitor queueMonitor) {
+		return new AsyncLogMetrics(LoggerContext.getContext(false), queueMonitor);
+	}
+
+	@Bean
+	@ConditionalOnClass(Log4j2Metrics.class)
+	@ConditionalOnMissingBean(Log4j2Metrics.class)
+	ExactLog4j2Metrics log4j2Metrics() {
+		return new ExactLog4j2Metrics(LoggerContext.getContext(false));
+	}
+
+}

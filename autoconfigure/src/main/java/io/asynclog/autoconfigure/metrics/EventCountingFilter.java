@@ -1,0 +1,47 @@
+package io.asynclog.autoconfigure.metrics;
+
+import java.util.concurrent.atomic.LongAdder;
+
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.filter.AbstractFilter;
+import org.apache.logging.log4j.spi.StandardLevel;
+
+/**
+ * Counts log events per level, once per event, from the root logger and the non-additive
+ * loggers, as Micrometer's own Log4j2 filter does.
+ * <p>
+ * An async logger with a parent runs its parent's filter twice: on the logging thread, then
+ * again on the background thread. Outside all-async mode this filter only counts on the
+ * thread that logged the event. In all-async mode logger filters run only on the
+ * background thread, so it counts everywhere.
+ *
+ * @author asynclog
+ */
+final class EventCountingFilter extends AbstractFilter {
+
+	private final boolean allAsync;
+
+	private final LongAdder[] byLevel = new LongAdder[StandardLevel.values().length];
+
+	EventCountingFilter(boolean allAsync) {
+		this.allAsync = allAsync;
+		for (int i = 0; i < this.byLevel.length; i++) {
+			this.byLevel[i] = new LongAdder();
+		}
+	}
+
+	@Override
+	@SuppressWarnings("deprecation") // Thread.getId() is what LogEvent.getThreadId() holds
+	public Result filter(LogEvent event) {
+		if (this.allAsync || event.getThreadId() == Thread.currentThread().getId()) {
+			this.byLevel[event.getLevel().getStandardLevel().ordinal()].increment();
+		}
+		return Result.NEUTRAL;
+	}
+
+	long count(Level level) {
+		return this.byLevel[level.getStandardLevel().ordinal()].sum();
+	}
+
+}

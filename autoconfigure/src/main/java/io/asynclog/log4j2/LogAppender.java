@@ -1,0 +1,16 @@
+package io.asynclog.log4j2;
+
+/**
+ * One appender of the running configuration, as an operator wants to see it.
+ *
+ * @param name the appender's name
+ * @param type its Log4j2 plugin name, such as {@code RollingRandomAccessFile}
+ * @param fileName the file it writes, or {@code null} if it writes no file
+ * @param immediateFlush whether it flushes after every event, or {@code null} if it has
+ * no such setting
+ * @param async whether every event reaches it on a background thread, through a queue
+ * @author asynclog
+ */
+public record LogAppender(String name, String type, String fileName, Boolean immediateFlush, boolean async) {
+
+}

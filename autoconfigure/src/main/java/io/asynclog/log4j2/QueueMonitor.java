@@ -1,0 +1,155 @@
+package io.asynclog.log4j2;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.logging.log4j.core.LoggerContext;
+
+/**
+ * Samples a logger context's queues every {@value #SAMPLE_INTERVAL_MILLIS} ms on a daemon
+ * thread of its own, so that a burst that fills a queue between two scrapes still shows:
+ * keeps each queue's peak over a sliding window and how long it has stayed above a fill
+ * threshold. The queues are read from the context's current configuration each time, so a
+ * reconfiguration's new ring buffer replaces the old one at the next reading.
+ *
+ * @author asynclog
+ */
+public final class QueueMonitor implements AutoCloseable {
+
+	static final long SAMPLE_INTERVAL_MILLIS = 100;
+
+	private final LoggerContext context;
+
+	private final Duration peakWindow;
+
+	private final double fillThreshold;
+
+	private final long origin = System.nanoTime();
+
+	private final ConcurrentMap<String, History> histories = new ConcurrentHashMap<>();
+
+	private final ScheduledExecutorService sampler;
+
+	private QueueMonitor(LoggerContext context, Duration peakWindow, double fillThreshold) {
+		this.context = context;
+		this.peakWindow = peakWindow;
+		this.fillThreshold = fillThreshold;
+		this.sampler = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "asynclog-queue-monitor");
+			thread.setDaemon(true);
+			return thread;
+		});
+	}
+
+	/**
+	 * Starts sampling the queues of a logger context.
+	 * @param context the logger context
+	 * @param peakWindow how far back a peak is remembered
+	 * @param fillThreshold the fill, from 0 to 1, above which the time spent is tracked
+	 * @return the running monitor; close it to stop sampling
+	 */
+	public static QueueMonitor start(LoggerContext context, Duration peakWindow, double fillThreshold) {
+		QueueMonitor monitor = new QueueMonitor(context, peakWindow, fillThreshold);
+		monitor.sampler.scheduleAtFixedRate(monitor::sample, 0, SAMPLE_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+		return monitor;
+	}
+
+	void sample() {
+		long now = now();
+		for (LogQueue queue : LogQueues.of(this.context)) {
+			history(queue.name()).record(queue, now);
+		}
+	}
+
+	/**
+	 * Reads every queue of the context now.
+	 * @return the queues with their history
+	 */
+	public List<QueueStatus> queues() {
+		long now = now();
+		List<QueueStatus> statuses = new ArrayList<>();
+		for (LogQueue queue : LogQueues.of(this.context)) {
+			statuses.add(history(queue.name()).status(queue, now));
+		}
+		return statuses;
+	}
+
+	/**
+	 * Reads one queue now.
+	 * @param name the queue's name
+	 * @return the queue with its history, or {@code null} if the current configuration has
+	 * no such queue
+	 */
+	public QueueStatus queue(String name) {
+		for (QueueStatus status : queues()) {
+			if (status.queue().name().equals(name)) {
+				return status;
+			}
+		}
+		return null;
+	}
+
+	private History history(String name) {
+		return this.histories.computeIfAbsent(name, (key) -> new History(key, this.peakWindow));
+	}
+
+	private long now() {
+		return System.nanoTime() - this.origin;
+	}
+
+	@Override
+	public void close() {
+		this.sampler.shutdownNow();
+	}
+
+	/**
+	 * What the sampler saw of one queue.
+	 */
+	private final class History {
+
+		private final String name;
+
+		private final PeakWindow peaks;
+
+		/**
+		 * When the fill last rose above the threshold, or -1 while it is below.
+		 */
+		private volatile long aboveSince = -1;
+
+		private History(String name, Duration peakWindow) {
+			this.name = name;
+			this.peaks = new PeakWindow(peakWindow);
+		}
+
+		void record(LogQueue queue, long now) {
+			this.peaks.record(queue.used(), now);
+			if (queue.fill() > QueueMonitor.this.fillThreshold) {
+				if (this.aboveSince < 0) {
+					this.aboveSince = now;
+				}
+			}
+			else {
+				this.aboveSince = -1;
+			}
+		}
+
+		QueueStatus status(LogQueue queue, long now) {
+			long since = this.aboveSince;
+			Duration above = (since < 0 || queue.fill() <= QueueMonitor.this.fillThreshold) ? Duration.ZERO
+					: Duration.ofNanos(now - since);
+			long lastDrop = DroppedEvents.lastDropNanos(this.name);
+			Duration sinceLastDrop = (lastDrop == Long.MIN_VALUE) ? null
+					: Duration.ofNanos(System.nanoTime() - lastDrop);
+			return new QueueStatus(queue, Math.max(queue.used(), this.peaks.peak(now)),
+					DroppedEvents.total(this.name), above, sinceLastDrop);
+		}
+
+	}
+
+}

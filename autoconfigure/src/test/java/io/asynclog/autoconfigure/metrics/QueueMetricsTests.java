@@ -1,0 +1,141 @@
+package io.asynclog.autoconfigure.metrics;
+
+import java.time.Duration;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.asynclog.RecordingAppender;
+import io.asynclog.TestApplications;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The queue meters of a real application, read from its meter registry while the
+ * background thread is held back by a stalled appender.
+ */
+class QueueMetricsTests {
+
+	private static final Duration PATIENCE = Duration.ofSeconds(20);
+
+	@Test
+	void capacityIsTheConfiguredRingSizeRoundedUp() {
+		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1000")) {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			assertThat(registry.get("asynclog.queue.capacity").tag("queue", "async-logger").tag("type", "ring-buffer")
+				.gauge()
+				.value()).isEqualTo(1024);
+		}
+	}
+
+	@Test
+	void remainingFallsWhileTheBackgroundThreadIsHeldAndRecoversAfter() {
+		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1024",
+				"logging.level.test=info")) {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			RecordingAppender appender = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
+					Duration.ZERO);
+			appender.hold();
+			Log log = LogFactory.getLog("test");
+			for (int i = 0; i < 300; i++) {
+				log.info("held " + i);
+			}
+			// The event the background thread is stuck on still holds its slot.
+			assertThat(remaining(registry)).isEqualTo(1024 - 300);
+			appender.release();
+			await().atMost(PATIENCE).until(() -> remaining(registry) == 1024);
+			assertThat(appender.events()).hasSize(300);
+		}
+	}
+
+	@Test
+	void peakRemembersABurstThatIsGoneByTheTimeOfTheScrape() throws InterruptedException {
+		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1024",
+				"logging.level.test=info")) {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			RecordingAppender appender = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
+					Duration.ZERO);
+			appender.hold();
+			Log log = LogFactory.getLog("test");
+			for (int i = 0; i < 500; i++) {
+				log.info("burst " + i);
+			}
+			// Long enough for the 100 ms sampler to see it at least twice.
+			Thread.sleep(300);
+			appender.release();
+			await().atMost(PATIENCE).until(() -> remaining(registry) == 1024);
+			assertThat(registry.get("asynclog.queue.peak").tag("queue", "async-logger").gauge().value())
+				.isGreaterThanOrEqualTo(500);
+		}
+	}
+
+	@Test
+	void deliveryLagIsRecordedOncePerEventAndShowsAHeldQueue() throws InterruptedException {
+		// The child logger writes to an appender of its own and, being additive, to the root's:
+		// its events pass two async loggers with appenders on the background thread.
+		try (ConfigurableApplicationContext context = TestApplications.run("logging.level.test=info",
+				"logging.level.test.child=debug", "asynclog.appenders.side.type=file",
+				"asynclog.appenders.side.file-name=target/queue-metrics-tests/side.log",
+				"asynclog.loggers[test.child].appenders=side")) {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			RecordingAppender appender = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
+					Duration.ZERO);
+			long before = lagCount(registry);
+			appender.hold();
+			for (int i = 0; i < 50; i++) {
+				LogFactory.getLog("test").info("root path " + i);
+				LogFactory.getLog("test.child.Service").debug("child path " + i);
+			}
+			Thread.sleep(250);
+			appender.release();
+			await().atMost(PATIENCE).until(() -> appender.events().size() == 100);
+			await().atMost(PATIENCE).until(() -> lagCount(registry) - before == 100);
+			Thread.sleep(200);
+			assertThat(lagCount(registry) - before).as("one measurement per event, not one per logger on its path")
+				.isEqualTo(100);
+			assertThat(registry.get("asynclog.delivery.lag").timer().max(java.util.concurrent.TimeUnit.MILLISECONDS))
+				.as("the first events waited for the held appender")
+				.isGreaterThanOrEqualTo(200);
+		}
+	}
+
+	@Test
+	void metersFollowAReconfigurationToTheNewRingBuffer() {
+		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=2048",
+				"logging.level.test=info")) {
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			LoggerContext loggerContext = TestApplications.loggerContext();
+			Object oldConfiguration = loggerContext.getConfiguration();
+			loggerContext.reconfigure();
+			assertThat(loggerContext.getConfiguration()).isNotSameAs(oldConfiguration);
+			RecordingAppender appender = RecordingAppender.attachToRoot(loggerContext, Duration.ZERO);
+			appender.hold();
+			long lagBefore = lagCount(registry);
+			double eventsBefore = registry.get("log4j2.events").tag("level", "info").functionCounter().count();
+			for (int i = 0; i < 200; i++) {
+				LogFactory.getLog("test").info("after reconfigure " + i);
+			}
+			assertThat(registry.get("asynclog.queue.capacity").gauge().value()).isEqualTo(2048);
+			assertThat(remaining(registry)).as("read from the new ring buffer").isEqualTo(2048 - 200);
+			appender.release();
+			await().atMost(PATIENCE).until(() -> remaining(registry) == 2048);
+			await().atMost(PATIENCE).until(() -> lagCount(registry) - lagBefore == 200);
+			assertThat(registry.get("log4j2.events").tag("level", "info").functionCounter().count() - eventsBefore)
+				.isEqualTo(200);
+		}
+	}
+
+	private static double remaining(MeterRegistry registry) {
+		return registry.get("asynclog.queue.remaining").tag("queue", "async-logger").gauge().value();
+	}
+
+	private static long lagCount(MeterRegistry registry) {
+		return registry.get("asynclog.delivery.lag").tag("queue", "async-logger").timer().count();
+	}
+
+}

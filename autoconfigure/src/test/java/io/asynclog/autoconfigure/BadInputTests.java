@@ -132,6 +132,30 @@ class BadInputTests {
 		assertThat(this.dir.resolve("never.log")).doesNotExist();
 	}
 
+	@Test
+	void peakWindowShorterThanASecond() {
+		assertAnalysis(analysisOf("asynclog.metrics.peak-window=500ms"), "'asynclog.metrics.peak-window'", "'PT0.5S'",
+				"at least 1s");
+	}
+
+	@Test
+	void fillThresholdAboveOne() {
+		assertAnalysis(analysisOf("asynclog.health.fill-threshold=90"), "'asynclog.health.fill-threshold'", "'90.0'",
+				"at most 1, such as 0.9");
+	}
+
+	@Test
+	void negativeFillDuration() {
+		assertAnalysis(analysisOf("asynclog.health.fill-duration=-1s"), "'asynclog.health.fill-duration'",
+				"'PT-1S'", "zero or more");
+	}
+
+	@Test
+	void negativeDropWindow() {
+		assertAnalysis(analysisOf("asynclog.health.drop-window=-5s"), "'asynclog.health.drop-window'", "'PT-5S'",
+				"0 ignores drops");
+	}
+
 	private static FailureAnalysis analysisOf(String... properties) {
 		Throwable failure = catchThrowable(() -> TestApplications.run(properties).close());
 		assertThat(failure).as("start-up should fail").isNotNull();

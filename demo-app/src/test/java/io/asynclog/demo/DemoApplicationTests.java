@@ -9,7 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
+import com.jayway.jsonpath.DocumentContext;
+import com.jayway.jsonpath.JsonPath;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,10 +57,33 @@ class DemoApplicationTests {
 	}
 
 	@Test
-	void actuatorHealthIsUp() throws Exception {
+	void actuatorHealthIsUpWithTheQueueDetails() throws Exception {
 		HttpResponse<String> health = get("/actuator/health");
 		assertThat(health.statusCode()).isEqualTo(200);
-		assertThat(health.body()).contains("\"status\":\"UP\"");
+		DocumentContext json = JsonPath.parse(health.body());
+		assertThat(json.read("$.status", String.class)).isEqualTo("UP");
+		assertThat(json.read("$.components.asynclog.status", String.class)).isEqualTo("UP");
+		assertThat(json.read("$.components.asynclog.details.queues.async-logger.type", String.class))
+			.isEqualTo("ring-buffer");
+	}
+
+	@Test
+	void asynclogEndpointDescribesWhatRuns() throws Exception {
+		HttpResponse<String> response = get("/actuator/asynclog");
+		assertThat(response.statusCode()).isEqualTo(200);
+		DocumentContext json = JsonPath.parse(response.body());
+		assertThat(json.read("$.backend", String.class)).isEqualTo("log4j2");
+		assertThat(json.read("$.mode", String.class)).isEqualTo("async-logger");
+		assertThat(json.read("$.waitStrategy", String.class)).isEqualTo("timeout");
+		assertThat(json.read("$.queueFullPolicy", String.class)).isEqualTo("block");
+		assertThat(json.read("$.shutdownTimeout", String.class)).isEqualTo("PT10S");
+		assertThat(json.read("$.queues[0].name", String.class)).isEqualTo("async-logger");
+		assertThat(json.read("$.queues[0].capacity", Integer.class)).isEqualTo(262144);
+		assertThat(json.<Map<String, Object>>read("$.queues[0]")).containsOnlyKeys("name", "type", "capacity",
+				"remaining", "used", "peak", "dropped");
+		assertThat(json.<List<String>>read("$.appenders[?(@.name == 'File')].fileName"))
+			.containsExactly(LOG_FILE);
+		assertThat(json.<List<Boolean>>read("$.appenders[*].async")).containsOnly(true);
 	}
 
 	private List<String> handledLines() throws IOException {

@@ -37,10 +37,8 @@ public final class RecordingAppender extends AbstractAppender {
 	 * @return the appender
 	 */
 	public static RecordingAppender attachToRoot(LoggerContext context, Duration delay) {
-		RecordingAppender appender = new RecordingAppender("recording", delay);
-		appender.start();
+		RecordingAppender appender = addTo(context.getConfiguration(), "recording", delay);
 		Configuration configuration = context.getConfiguration();
-		configuration.addAppender(appender);
 		configuration.getRootLogger().addAppender(appender, null, null);
 		context.updateLoggers();
 		return appender;
@@ -58,6 +56,20 @@ public final class RecordingAppender extends AbstractAppender {
 	 */
 	public void release() {
 		this.gate.countDown();
+	}
+
+	/**
+	 * Adds a started recording appender to a configuration, referenced by no logger yet.
+	 * @param configuration the configuration
+	 * @param name the appender's name
+	 * @param delay how long each event takes to append
+	 * @return the appender
+	 */
+	public static RecordingAppender addTo(Configuration configuration, String name, Duration delay) {
+		RecordingAppender appender = new RecordingAppender(name, delay);
+		appender.start();
+		configuration.addAppender(appender);
+		return appender;
 	}
 
 	@Override

@@ -7,15 +7,20 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.awaitility.Awaitility;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
+
+import io.asynclog.log4j2.DeliveryLagProbe;
 
 /**
  * Starts real Spring Boot applications with the starter's auto-configuration, and reads the
@@ -42,6 +47,22 @@ public final class TestApplications {
 	 */
 	public static LoggerContext loggerContext() {
 		return LoggerContext.getContext(false);
+	}
+
+	/**
+	 * Returns the names of the appenders a logger writes to, leaving out the delivery-lag
+	 * probe, which writes nothing.
+	 * @param logger the logger's configuration
+	 * @return the appender names
+	 */
+	public static Set<String> writingAppenders(LoggerConfig logger) {
+		Set<String> names = new LinkedHashSet<>();
+		logger.getAppenders().forEach((name, appender) -> {
+			if (!(appender instanceof DeliveryLagProbe)) {
+				names.add(name);
+			}
+		});
+		return names;
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package io.asynclog.log4j2;
 
 import java.time.Duration;
+import java.util.Arrays;
 
 /**
  * The highest value recorded during a sliding window, kept in a ring of buckets that each
@@ -24,7 +25,7 @@ final class PeakWindow {
 	PeakWindow(Duration window) {
 		this.windowNanos = window.toNanos();
 		this.bucketNanos = Math.max(1, this.windowNanos / BUCKETS);
-		java.util.Arrays.fill(this.bucketStarts, Long.MIN_VALUE);
+		Arrays.fill(this.bucketStarts, Long.MIN_VALUE);
 	}
 
 	/**

@@ -7,7 +7,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.apache.logging.log4j.core.LoggerContext;
 
@@ -36,6 +38,8 @@ public final class QueueMonitor implements AutoCloseable {
 
 	private final ScheduledExecutorService sampler;
 
+	private final List<Consumer<LogQueue>> newQueueListeners = new CopyOnWriteArrayList<>();
+
 	private QueueMonitor(LoggerContext context, Duration peakWindow, double fillThreshold) {
 		this.context = context;
 		this.peakWindow = peakWindow;
@@ -63,7 +67,27 @@ public final class QueueMonitor implements AutoCloseable {
 	void sample() {
 		long now = now();
 		for (LogQueue queue : LogQueues.of(this.context)) {
-			history(queue.name()).record(queue, now);
+			History history = this.histories.get(queue.name());
+			if (history == null) {
+				history = history(queue.name());
+				for (Consumer<LogQueue> listener : this.newQueueListeners) {
+					listener.accept(queue);
+				}
+			}
+			history.record(queue, now);
+		}
+	}
+
+	/**
+	 * Calls a listener with every queue the sampler has seen, and from then on with each new
+	 * queue it sees (a reconfiguration or an appender added at run time), on the sampler's
+	 * thread.
+	 * @param listener the listener
+	 */
+	public void onEveryQueue(Consumer<LogQueue> listener) {
+		this.newQueueListeners.add(listener);
+		for (LogQueue queue : LogQueues.of(this.context)) {
+			listener.accept(queue);
 		}
 	}
 

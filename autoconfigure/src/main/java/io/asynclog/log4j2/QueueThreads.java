@@ -16,7 +16,8 @@ import org.apache.logging.log4j.core.appender.AsyncAppender;
 final class QueueThreads {
 
 	/**
-	 * Log4j2 names an AsyncAppender's thread {@code AsyncAppenderEventDispatcher-<n>-<appender>}.
+	 * Log4j2 names an AsyncAppender's thread
+	 * {@code Log4j2-AsyncAppenderEventDispatcher-<n>-<appender>}.
 	 */
 	private static final String ASYNC_APPENDER_THREAD = "AsyncAppenderEventDispatcher-";
 
@@ -31,10 +32,11 @@ final class QueueThreads {
 	static String queueServedBy(long threadId) {
 		ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(threadId, 0);
 		String threadName = (info != null) ? info.getThreadName() : "";
-		if (!threadName.startsWith(ASYNC_APPENDER_THREAD)) {
+		int marker = threadName.indexOf(ASYNC_APPENDER_THREAD);
+		if (marker < 0) {
 			return LogQueue.ASYNC_LOGGER;
 		}
-		String rest = threadName.substring(ASYNC_APPENDER_THREAD.length());
+		String rest = threadName.substring(marker + ASYNC_APPENDER_THREAD.length());
 		String appenderName = rest.substring(rest.indexOf('-') + 1);
 		Appender appender = LoggerContext.getContext(false).getConfiguration().getAppender(appenderName);
 		return (appender instanceof AsyncAppender asyncAppender) ? LogQueues.name(asyncAppender) : appenderName;

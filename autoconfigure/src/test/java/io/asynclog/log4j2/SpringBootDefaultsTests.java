@@ -35,7 +35,8 @@ class SpringBootDefaultsTests {
 				"logging.level.com.example=warn", "spring.application.name=defaults")) {
 			Configuration configuration = TestApplications.loggerContext().getConfiguration();
 			assertThat(configuration.getRootLogger()).isInstanceOf(AsyncLoggerConfig.class);
-			assertThat(configuration.getRootLogger().getAppenders()).containsOnlyKeys("Console", "File");
+			assertThat(TestApplications.writingAppenders(configuration.getRootLogger())).containsExactlyInAnyOrder("Console",
+				"File");
 			RecordingAppender recording = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
 					Duration.ZERO);
 			LogFactory.getLog("com.example.Shop").warn("sold out");

@@ -1,9 +1,7 @@
 package io.asynclog.autoconfigure.metrics;
 
-import java.beans.PropertyChangeListener;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,8 +16,6 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.noop.NoopTimer;
 import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.core.config.Configuration;
 
 import io.asynclog.log4j2.DeliveryLag;
 import io.asynclog.log4j2.DroppedEvents;
@@ -32,52 +28,37 @@ import io.asynclog.log4j2.QueueStatus;
  * peak use, events dropped per level and delivery lag.
  * <p>
  * The gauges and counters read the queues only when a registry asks; the peak comes from
- * the {@link QueueMonitor}'s samples. A queue that appears with a Log4j2 reconfiguration
- * gets its meters then, and a gauge of a queue that is gone reads NaN.
+ * the {@link QueueMonitor}'s samples. A queue that appears later (a Log4j2 reconfiguration,
+ * an AsyncAppender added at run time) gets its meters when the monitor first sees it, and a
+ * gauge of a queue that is gone reads NaN.
  *
  * @author asynclog
  */
 public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 
-	private static final List<Level> LEVELS = List.of(Level.FATAL, Level.ERROR, Level.WARN, Level.INFO, Level.DEBUG,
-			Level.TRACE);
-
-	private final LoggerContext context;
-
 	private final QueueMonitor monitor;
-
-	private final Map<MeterRegistry, PropertyChangeListener> listeners = new ConcurrentHashMap<>();
 
 	private final Map<MeterRegistry, Set<String>> bound = new ConcurrentHashMap<>();
 
 	private final List<DeliveryLag.Listening> lagSinks = new CopyOnWriteArrayList<>();
 
-	public AsyncLogMetrics(LoggerContext context, QueueMonitor monitor) {
-		this.context = context;
+	private volatile boolean closed;
+
+	public AsyncLogMetrics(QueueMonitor monitor) {
 		this.monitor = monitor;
 	}
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
-		bindQueues(registry);
-		PropertyChangeListener listener = (event) -> {
-			if (event.getNewValue() instanceof Configuration) {
-				bindQueues(registry);
-			}
-		};
-		if (this.listeners.putIfAbsent(registry, listener) == null) {
-			this.context.addPropertyChangeListener(listener);
+		Set<String> queues = ConcurrentHashMap.newKeySet();
+		if (this.bound.putIfAbsent(registry, queues) != null) {
+			return;
 		}
-	}
-
-	private void bindQueues(MeterRegistry registry) {
-		Set<String> queues = this.bound.computeIfAbsent(registry, (key) -> ConcurrentHashMap.newKeySet());
-		for (QueueStatus status : this.monitor.queues()) {
-			LogQueue queue = status.queue();
-			if (queues.add(queue.name())) {
+		this.monitor.onEveryQueue((queue) -> {
+			if (!this.closed && queues.add(queue.name())) {
 				bindQueue(registry, queue.name(), queue.type());
 			}
-		}
+		});
 	}
 
 	private void bindQueue(MeterRegistry registry, String name, String type) {
@@ -87,10 +68,10 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 			.description("Most slots in use during asynclog.metrics.peak-window")
 			.tags("queue", name, "type", type)
 			.register(registry);
-		for (Level level : LEVELS) {
+		for (Level level : LevelTags.LEVELS) {
 			FunctionCounter.builder("asynclog.events.dropped", name, (queue) -> DroppedEvents.count(queue, level))
 				.description("Events the queue-full policy discarded")
-				.tags("queue", name, "level", level.name().toLowerCase(Locale.ROOT))
+				.tags("queue", name, "level", LevelTags.of(level))
 				.register(registry);
 		}
 		Timer lag = Timer.builder("asynclog.delivery.lag")
@@ -121,8 +102,7 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 
 	@Override
 	public void close() {
-		this.listeners.values().forEach(this.context::removePropertyChangeListener);
-		this.listeners.clear();
+		this.closed = true;
 		this.lagSinks.forEach(DeliveryLag.Listening::close);
 		this.lagSinks.clear();
 	}

@@ -32,7 +32,7 @@ public final class AsyncLogMetricsAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	AsyncLogMetrics asyncLogMetrics(QueueMonitor queueMonitor) {
-		return new AsyncLogMetrics(LoggerContext.getContext(false), queueMonitor);
+		return new AsyncLogMetrics(queueMonitor);
 	}
 
 	@Bean

@@ -4,7 +4,6 @@ import java.beans.PropertyChangeListener;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -39,9 +38,6 @@ public class ExactLog4j2Metrics extends Log4j2Metrics {
 
 	static final String METER_NAME = "log4j2.events";
 
-	private static final List<Level> LEVELS = List.of(Level.FATAL, Level.ERROR, Level.WARN, Level.INFO, Level.DEBUG,
-			Level.TRACE);
-
 	private final LoggerContext context;
 
 	private final boolean allAsync;
@@ -67,9 +63,9 @@ public class ExactLog4j2Metrics extends Log4j2Metrics {
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
-		for (Level level : LEVELS) {
+		for (Level level : LevelTags.LEVELS) {
 			FunctionCounter.builder(METER_NAME, this, (metrics) -> metrics.count(level))
-				.tag("level", level.name().toLowerCase(Locale.ROOT))
+				.tag("level", LevelTags.of(level))
 				.description("Number of log events")
 				.baseUnit(BaseUnits.EVENTS)
 				.register(registry);

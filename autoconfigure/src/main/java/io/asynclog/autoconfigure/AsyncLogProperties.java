@@ -387,6 +387,20 @@ public class AsyncLogProperties {
 		 */
 		private Duration peakWindow = Duration.ofMinutes(1);
 
+		/**
+		 * Whether to measure 'asynclog.delivery.lag'. Costs the background thread one clock
+		 * read and one timer update per event; false places no probe at all.
+		 */
+		private boolean deliveryLag = true;
+
+		public boolean isDeliveryLag() {
+			return this.deliveryLag;
+		}
+
+		public void setDeliveryLag(boolean deliveryLag) {
+			this.deliveryLag = deliveryLag;
+		}
+
 		public Duration getPeakWindow() {
 			return this.peakWindow;
 		}

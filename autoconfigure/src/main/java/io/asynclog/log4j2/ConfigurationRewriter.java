@@ -83,7 +83,8 @@ final class ConfigurationRewriter {
 		}
 		checkAppenderReferences(appenders);
 		applyMode(loggers, appenders);
-		if (ClassUtils.isPresent(MICROMETER, ConfigurationRewriter.class.getClassLoader())) {
+		if (this.properties.getMetrics().isDeliveryLag()
+				&& ClassUtils.isPresent(MICROMETER, ConfigurationRewriter.class.getClassLoader())) {
 			new DeliveryLagProbes(this.nodes, appenders, this.mode == Mode.ALL_ASYNC).place(loggers);
 		}
 	}

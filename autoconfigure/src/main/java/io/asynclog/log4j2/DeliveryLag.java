@@ -30,23 +30,10 @@ public final class DeliveryLag {
 	 * thread-safe
 	 * @return a handle that stops the hand-over when closed
 	 */
-	public static Listening listen(String queue, LongConsumer sink) {
+	public static Registration listen(String queue, LongConsumer sink) {
 		Sinks sinks = forQueue(queue);
 		sinks.add(sink);
 		return () -> sinks.remove(sink);
-	}
-
-	/**
-	 * A sink's registration.
-	 */
-	public interface Listening extends AutoCloseable {
-
-		/**
-		 * Stops handing lag to the sink.
-		 */
-		@Override
-		void close();
-
 	}
 
 	/**

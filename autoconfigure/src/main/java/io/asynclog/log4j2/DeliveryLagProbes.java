@@ -14,9 +14,16 @@ import org.apache.logging.log4j.core.config.Node;
 /**
  * Places {@link DeliveryLagProbe}s in a configuration's node tree so that every event that
  * crosses a queue meets exactly one probe on the queue's background thread: one in each
- * AsyncAppender, and one on each async logger where an event's path through the
- * async-logger queue ends (the root, a non-additive logger, or a logger whose parent is
- * not async).
+ * AsyncAppender, and one on each async logger with appenders that no ancestor on its
+ * additivity path carries a probe for (usually just the root). On the background thread
+ * Log4j2 walks an event up through every additive parent, sync ones included, so the
+ * ancestor's probe would see it too.
+ * <p>
+ * Each probe comes first among its logger's or AsyncAppender's references, so that it
+ * measures the hand-off, not the appenders' own writing. An AsyncAppender with an error
+ * appender, or with a reference to an appender that does not exist, gets no probe: a probe
+ * that always succeeds would keep Log4j2 from falling back to the error appender, or from
+ * refusing to start with no appender at all.
  *
  * @author asynclog
  */
@@ -37,9 +44,14 @@ final class DeliveryLagProbes {
 	}
 
 	void place(Node loggers) {
+		Set<String> appenderNames = new HashSet<>();
+		for (Node appender : this.appenders.getChildren()) {
+			appenderNames.add(Nodes.name(appender));
+		}
 		for (Node appender : new ArrayList<>(this.appenders.getChildren())) {
-			if (Nodes.isA(appender, AsyncAppender.class)) {
-				this.nodes.add(appender, "AppenderRef", Map.of("ref", probe(queueName(appender))));
+			if (Nodes.isA(appender, AsyncAppender.class) && Nodes.attribute(appender, "errorRef") == null
+					&& refersOnlyTo(appenderNames, appender)) {
+				this.nodes.addFirst(appender, "AppenderRef", Map.of("ref", probe(queueName(appender))));
 			}
 		}
 		Map<String, Node> byName = new HashMap<>();
@@ -62,7 +74,7 @@ final class DeliveryLagProbes {
 		for (Node logger : all) {
 			if (isAsync(logger) && !Nodes.appenderRefs(logger).isEmpty()
 					&& !probedUpstream(logger, root, byName, probed)) {
-				this.nodes.add(logger, "AppenderRef", Map.of("ref", probe(LogQueue.ASYNC_LOGGER)));
+				this.nodes.addFirst(logger, "AppenderRef", Map.of("ref", probe(LogQueue.ASYNC_LOGGER)));
 				probed.add(logger);
 			}
 		}
@@ -74,17 +86,22 @@ final class DeliveryLagProbes {
 	 */
 	private boolean probedUpstream(Node logger, Node root, Map<String, Node> byName, Set<Node> probed) {
 		Node current = logger;
-		while (current != root && additive(current)) {
-			Node parent = parent(Nodes.name(current), root, byName);
-			if (parent == null || !isAsync(parent)) {
-				return false;
-			}
-			if (probed.contains(parent)) {
+		while (current != null && current != root && additive(current)) {
+			current = parent(Nodes.name(current), root, byName);
+			if (probed.contains(current)) {
 				return true;
 			}
-			current = parent;
 		}
 		return false;
+	}
+
+	private static boolean refersOnlyTo(Set<String> appenderNames, Node asyncAppender) {
+		for (Node ref : Nodes.appenderRefs(asyncAppender)) {
+			if (!appenderNames.contains(Nodes.attribute(ref, "ref"))) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

@@ -39,6 +39,16 @@ final class Nodes {
 	}
 
 	/**
+	 * Creates a node of the named plugin, placed before the parent's other children.
+	 */
+	Node addFirst(Node parent, String pluginName, Map<String, String> attributes) {
+		Node node = add(parent, pluginName, attributes);
+		parent.getChildren().remove(node);
+		parent.getChildren().add(0, node);
+		return node;
+	}
+
+	/**
 	 * Replaces a node by a node of another plugin with the same attributes and children.
 	 */
 	Node retype(Node node, String pluginName) {

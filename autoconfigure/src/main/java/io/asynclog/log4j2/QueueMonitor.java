@@ -3,6 +3,7 @@ package io.asynclog.log4j2;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executors;
@@ -12,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.status.StatusLogger;
 
 /**
  * Samples a logger context's queues every {@value #SAMPLE_INTERVAL_MILLIS} ms on a daemon
@@ -40,6 +42,13 @@ public final class QueueMonitor implements AutoCloseable {
 
 	private final List<Consumer<LogQueue>> newQueueListeners = new CopyOnWriteArrayList<>();
 
+	/**
+	 * Queues the listeners heard of; kept apart from the histories, which reads create too.
+	 */
+	private final Set<String> announced = ConcurrentHashMap.newKeySet();
+
+	private long lastFailureReport = Long.MIN_VALUE;
+
 	private QueueMonitor(LoggerContext context, Duration peakWindow, double fillThreshold) {
 		this.context = context;
 		this.peakWindow = peakWindow;
@@ -64,31 +73,42 @@ public final class QueueMonitor implements AutoCloseable {
 		return monitor;
 	}
 
+	/**
+	 * Takes one sample. A failure is reported, at most once a minute, and sampling goes on:
+	 * an exception escaping would end the schedule for good.
+	 */
 	void sample() {
-		long now = now();
-		for (LogQueue queue : LogQueues.of(this.context)) {
-			History history = this.histories.get(queue.name());
-			if (history == null) {
-				history = history(queue.name());
-				for (Consumer<LogQueue> listener : this.newQueueListeners) {
-					listener.accept(queue);
+		try {
+			long now = now();
+			for (LogQueue queue : LogQueues.of(this.context)) {
+				history(queue.name()).record(queue, now);
+				if (this.announced.add(queue.name())) {
+					this.newQueueListeners.forEach((listener) -> listener.accept(queue));
 				}
 			}
-			history.record(queue, now);
+		}
+		catch (RuntimeException | LinkageError ex) {
+			long now = System.nanoTime();
+			if (this.lastFailureReport == Long.MIN_VALUE || now - this.lastFailureReport > 60_000_000_000L) {
+				this.lastFailureReport = now;
+				StatusLogger.getLogger().error("asynclog: sampling the log queues failed; peaks may be stale", ex);
+			}
 		}
 	}
 
 	/**
-	 * Calls a listener with every queue the sampler has seen, and from then on with each new
-	 * queue it sees (a reconfiguration or an appender added at run time), on the sampler's
-	 * thread.
+	 * Calls a listener with every queue there is now, and from then on with each new queue
+	 * the sampler sees (a reconfiguration or an appender added at run time), on the
+	 * sampler's thread.
 	 * @param listener the listener
+	 * @return a handle that stops the calls when closed
 	 */
-	public void onEveryQueue(Consumer<LogQueue> listener) {
+	public Registration onEveryQueue(Consumer<LogQueue> listener) {
 		this.newQueueListeners.add(listener);
 		for (LogQueue queue : LogQueues.of(this.context)) {
 			listener.accept(queue);
 		}
+		return () -> this.newQueueListeners.remove(listener);
 	}
 
 	/**

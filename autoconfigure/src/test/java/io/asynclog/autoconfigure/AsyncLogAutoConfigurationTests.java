@@ -70,7 +70,7 @@ class AsyncLogAutoConfigurationTests {
 					"asynclog.wait-timeout", "asynclog.include-location", "asynclog.immediate-flush",
 					"asynclog.queue-full-policy", "asynclog.discard-threshold", "asynclog.async-appender.buffer-size",
 					"asynclog.shutdown-timeout", "asynclog.appenders", "asynclog.loggers",
-					"asynclog.metrics.peak-window", "asynclog.health.fill-threshold", "asynclog.health.fill-duration",
+					"asynclog.metrics.peak-window", "asynclog.metrics.delivery-lag", "asynclog.health.fill-threshold", "asynclog.health.fill-duration",
 					"asynclog.health.drop-window");
 		assertThat(properties).allSatisfy((property) -> assertThat(property.get("description")).isNotNull());
 		List<Object> ringDefault = JsonPath.read(metadata,

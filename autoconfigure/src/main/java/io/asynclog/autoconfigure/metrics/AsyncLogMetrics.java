@@ -22,6 +22,7 @@ import io.asynclog.log4j2.DroppedEvents;
 import io.asynclog.log4j2.LogQueue;
 import io.asynclog.log4j2.QueueMonitor;
 import io.asynclog.log4j2.QueueStatus;
+import io.asynclog.log4j2.Registration;
 
 /**
  * Meters of every queue between logging threads and appenders: capacity, remaining slots,
@@ -40,7 +41,7 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 
 	private final Map<MeterRegistry, Set<String>> bound = new ConcurrentHashMap<>();
 
-	private final List<DeliveryLag.Listening> lagSinks = new CopyOnWriteArrayList<>();
+	private final List<Registration> registrations = new CopyOnWriteArrayList<>();
 
 	private volatile boolean closed;
 
@@ -54,11 +55,11 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 		if (this.bound.putIfAbsent(registry, queues) != null) {
 			return;
 		}
-		this.monitor.onEveryQueue((queue) -> {
+		this.registrations.add(this.monitor.onEveryQueue((queue) -> {
 			if (!this.closed && queues.add(queue.name())) {
 				bindQueue(registry, queue.name(), queue.type());
 			}
-		});
+		}));
 	}
 
 	private void bindQueue(MeterRegistry registry, String name, String type) {
@@ -83,7 +84,7 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 			.register(registry);
 		// A timer denied by a meter filter costs the background thread nothing.
 		if (!(lag instanceof NoopTimer)) {
-			this.lagSinks.add(DeliveryLag.listen(name, (nanos) -> lag.record(nanos, TimeUnit.NANOSECONDS)));
+			this.registrations.add(DeliveryLag.listen(name, (nanos) -> lag.record(nanos, TimeUnit.NANOSECONDS)));
 		}
 	}
 
@@ -103,8 +104,8 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 	@Override
 	public void close() {
 		this.closed = true;
-		this.lagSinks.forEach(DeliveryLag.Listening::close);
-		this.lagSinks.clear();
+		this.registrations.forEach(Registration::close);
+		this.registrations.clear();
 	}
 
 }

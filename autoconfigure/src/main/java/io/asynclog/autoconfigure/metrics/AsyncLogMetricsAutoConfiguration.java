@@ -7,9 +7,16 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionMessage;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 
 import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
+import io.asynclog.log4j2.EffectiveMode;
 import io.asynclog.log4j2.QueueMonitor;
 
 /**
@@ -38,8 +45,26 @@ public final class AsyncLogMetricsAutoConfiguration {
 	@Bean
 	@ConditionalOnClass(Log4j2Metrics.class)
 	@ConditionalOnMissingBean(Log4j2Metrics.class)
+	@Conditional(AsyncLogConfigurationRunningCondition.class)
 	ExactLog4j2Metrics log4j2Metrics() {
 		return new ExactLog4j2Metrics(LoggerContext.getContext(false));
+	}
+
+	/**
+	 * Matches while Log4j2 runs the configuration asynclog set up, whose loggers
+	 * {@link EventCountingFilter} was written for.
+	 */
+	static class AsyncLogConfigurationRunningCondition extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			ConditionMessage.Builder message = ConditionMessage.forCondition("asynclog Log4j2 configuration");
+			if (EffectiveMode.running(LoggerContext.getContext(false)) != null) {
+				return ConditionOutcome.match(message.because("is running"));
+			}
+			return ConditionOutcome.noMatch(message.because("is not running"));
+		}
+
 	}
 
 }

@@ -15,6 +15,12 @@ import org.apache.logging.log4j.spi.StandardLevel;
  * again on the background thread. Outside all-async mode this filter only counts on the
  * thread that logged the event. In all-async mode logger filters run only on the
  * background thread, so it counts everywhere.
+ * <p>
+ * One case counts twice: logging from inside logging (an appender, a layout or a
+ * message's {@code toString()} on the background thread, or the queue-full fallback that
+ * runs the background half on the logging thread) through an additive async logger with
+ * appenders of its own, because both halves then run on one thread. Telling them apart
+ * would cost every log call a thread-local read.
  *
  * @author asynclog
  */

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.logging.Log4j2Metrics;
+import io.micrometer.core.instrument.noop.NoopFunctionCounter;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -28,7 +29,8 @@ import io.asynclog.log4j2.LogQueue;
  * Micrometer's {@link Log4j2Metrics} counts in a filter on the root logger, which an async
  * logger with a parent runs twice per event, so its count grows by two for one event.
  * This replacement keeps the meter's name, tags, unit and description and counts through
- * an {@link EventCountingFilter}. In all-async mode an event the queue-full policy dropped
+ * an {@link EventCountingFilter}. It only replaces Micrometer's while the running Log4j2
+ * configuration is the one asynclog set up. In all-async mode an event the queue-full policy dropped
  * never reaches a logger's filter; its drop is added, so the counter always means events
  * logged, whether written or dropped.
  *
@@ -63,12 +65,18 @@ public class ExactLog4j2Metrics extends Log4j2Metrics {
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
+		boolean published = false;
 		for (Level level : LevelTags.LEVELS) {
-			FunctionCounter.builder(METER_NAME, this, (metrics) -> metrics.count(level))
+			FunctionCounter counter = FunctionCounter.builder(METER_NAME, this, (metrics) -> metrics.count(level))
 				.tag("level", LevelTags.of(level))
 				.description("Number of log events")
 				.baseUnit(BaseUnits.EVENTS)
 				.register(registry);
+			published |= !(counter instanceof NoopFunctionCounter);
+		}
+		// Denied by management.metrics.enable.log4j2.events=false: no filter, no cost per event.
+		if (!published) {
+			return;
 		}
 		if (this.registries.isEmpty()) {
 			Configuration configuration = this.context.getConfiguration();

@@ -76,9 +76,11 @@ class QueueMetricsTests {
 
 	@Test
 	void deliveryLagIsRecordedOncePerEventAndShowsAHeldQueue() throws InterruptedException {
-		// The child logger writes to an appender of its own and, being additive, to the root's:
-		// its events pass two async loggers with appenders on the background thread.
+		// The child logger writes to an appender of its own and, being additive, through its
+		// synchronous parent to the root's: on the background thread its events pass two async
+		// loggers with appenders.
 		try (ConfigurableApplicationContext context = TestApplications.run("logging.level.test=info",
+				"asynclog.loggers[test].mode=sync",
 				"logging.level.test.child=debug", "asynclog.appenders.side.type=file",
 				"asynclog.appenders.side.file-name=target/queue-metrics-tests/side.log",
 				"asynclog.loggers[test.child].appenders=side")) {

@@ -53,7 +53,7 @@ class DemoApplicationTests {
 			assertThat(get("/log").statusCode()).isEqualTo(200);
 		}
 		await().atMost(Duration.ofSeconds(20)).until(() -> handledLines().size() == 20);
-		assertThat(handledLines()).allMatch((line) -> line.matches(".* INFO .*LogController +: request \\d+ handled"));
+		assertThat(handledLines()).allMatch((line) -> line.matches(".* INFO .*LogController +: request \\d{10} handled \\.+"));
 	}
 
 	@Test

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The HTTP comparison of Log4j2 sync and async modes on the demo app (docs/load-tests.md):
+#   1. builds the demo app jar and the load-tests module once (./mvnw -q package -DskipTests),
+#   2. gets the load-tests test class path (Gatling, LogSimulation, gatling.conf),
+#   3. runs io.asynclog.loadtests.http.HttpComparison, which for every run starts the demo app on
+#      127.0.0.1 (pinned to CPU 0), forks Gatling (pinned to CPU 1), samples /proc, checks the log
+#      lines, and at the end writes the report.
+# The runner itself is pinned to CPU 1 too (next to Gatling, away from the app) unless --no-pin is
+# given or taskset does not work here.
+#
+# Usage: load-tests/scripts/http-comparison.sh [runner options]     (--help lists them)
+#   e.g. load-tests/scripts/http-comparison.sh                       # default matrix, about 30 min
+#        load-tests/scripts/http-comparison.sh --configs sync/1/flush/study,logging-off --repeats 1 --duration 10
+# Environment:
+#   SKIP_BUILD=1   reuse the jars and classes already built
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+WORK="$ROOT/load-tests/target/http-comparison-cli"
+cd "$ROOT"
+
+for arg in "$@"; do
+	if [[ "$arg" == "--help" || "$arg" == "-h" ]]; then
+		SKIP_BUILD="${SKIP_BUILD:-1}"
+	fi
+done
+if [[ "${SKIP_BUILD:-}" != "1" ]]; then
+	echo "Building the demo app and load-tests (./mvnw -q package -DskipTests -pl demo-app,load-tests -am)..."
+	./mvnw -q package -DskipTests -pl demo-app,load-tests -am
+fi
+mkdir -p "$WORK"
+./mvnw -q -pl load-tests dependency:build-classpath -DincludeScope=test -Dmdep.outputFile="$WORK/classpath.txt"
+CP="$ROOT/load-tests/target/classes:$ROOT/load-tests/target/test-classes:$(cat "$WORK/classpath.txt")"
+
+PIN=()
+pin_wanted=1
+for arg in "$@"; do
+	[[ "$arg" == "--no-pin" ]] && pin_wanted=0
+done
+if [[ $pin_wanted == 1 ]] && command -v taskset >/dev/null 2>&1 && taskset -c 1 true 2>/dev/null; then
+	PIN=(taskset -c 1)
+fi
+
+exec ${PIN[@]+"${PIN[@]}"} java -Dasynclog.command="load-tests/scripts/http-comparison.sh $*" -cp "$CP" \
+	io.asynclog.loadtests.http.HttpComparison "$@"

@@ -1,0 +1,186 @@
+package io.asynclog.loadtests.http;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The demo app as a child process: started on a free port of 127.0.0.1 with a fresh log
+ * directory and fixed heap flags (optionally pinned with {@code taskset}), its stdout sent to
+ * a file; waited for through {@code /actuator/health}; asked for {@code /log/count}; stopped with
+ * SIGTERM.
+ *
+ * @author asynclog
+ */
+final class AppProcess implements AutoCloseable {
+
+	static final List<String> HEAP_FLAGS = List.of("-Xms512m", "-Xmx512m");
+
+	static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(60);
+
+	static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
+	private final Process process;
+
+	private final URI baseUrl;
+
+	private final Path stdout;
+
+	private final HttpClient client;
+
+	private AppProcess(Process process, URI baseUrl, Path stdout) {
+		this.process = process;
+		this.baseUrl = baseUrl;
+		this.stdout = stdout;
+		this.client = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(2))
+			.build();
+	}
+
+	/**
+	 * Starts the app.
+	 * @param java the java executable
+	 * @param jar the demo app jar
+	 * @param config the configuration to select
+	 * @param logDir the log directory (must exist and be empty)
+	 * @param pinPrefix the command prefix that pins it (for example {@code taskset -c 0}), or empty
+	 * @param stdout where its stdout and stderr go
+	 * @return the started process (not yet ready)
+	 * @throws IOException if it cannot be started
+	 */
+	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout)
+			throws IOException {
+		int port = freePort();
+		List<String> command = new ArrayList<>(pinPrefix);
+		command.add(java.toString());
+		command.addAll(HEAP_FLAGS);
+		command.addAll(config.jvmFlags());
+		command.add("-jar");
+		command.add(jar.toString());
+		command.add("--server.port=" + port);
+		command.add("--spring.profiles.active=" + config.profiles());
+		command.add("--demo.log-dir=" + logDir);
+		Files.createDirectories(stdout.getParent());
+		Files.writeString(stdout, String.join(" ", command) + System.lineSeparator());
+		Process process = new ProcessBuilder(command).directory(logDir.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(stdout.toFile()))
+			.start();
+		return new AppProcess(process, URI.create("http://127.0.0.1:" + port), stdout);
+	}
+
+	/** A port of 127.0.0.1 nobody listens on right now. */
+	static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+			return socket.getLocalPort();
+		}
+	}
+
+	long pid() {
+		return this.process.pid();
+	}
+
+	URI baseUrl() {
+		return this.baseUrl;
+	}
+
+	HttpClient client() {
+		return this.client;
+	}
+
+	/**
+	 * Waits until {@code /actuator/health} answers 200.
+	 * @return how long it took
+	 * @throws IOException if the app exits or is not ready within {@link #HEALTH_TIMEOUT}
+	 * @throws InterruptedException if interrupted
+	 */
+	Duration awaitHealthy() throws IOException, InterruptedException {
+		long start = System.nanoTime();
+		long deadline = start + HEALTH_TIMEOUT.toNanos();
+		HttpRequest request = HttpRequest.newBuilder(this.baseUrl.resolve("/actuator/health"))
+			.timeout(Duration.ofSeconds(2))
+			.build();
+		while (System.nanoTime() < deadline) {
+			if (!this.process.isAlive()) {
+				throw new IOException("the app exited with " + this.process.exitValue() + " during start-up; see "
+						+ this.stdout);
+			}
+			try {
+				if (this.client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+					return Duration.ofNanos(System.nanoTime() - start);
+				}
+			}
+			catch (IOException ex) {
+				// not listening yet
+			}
+			Thread.sleep(100);
+		}
+		throw new IOException("the app did not answer /actuator/health with 200 within "
+				+ HEALTH_TIMEOUT.toSeconds() + " s; see " + this.stdout);
+	}
+
+	/**
+	 * Reads {@code /log/count}.
+	 * @return how many {@code /log} requests the app has handled
+	 * @throws IOException if it does not answer 200 with a number
+	 * @throws InterruptedException if interrupted
+	 */
+	long count() throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(this.baseUrl.resolve("/log/count"))
+			.timeout(Duration.ofSeconds(10))
+			.build();
+		HttpResponse<String> response = this.client.send(request, HttpResponse.BodyHandlers.ofString());
+		if (response.statusCode() != 200) {
+			throw new IOException("/log/count answered " + response.statusCode());
+		}
+		try {
+			return Long.parseLong(response.body().strip());
+		}
+		catch (NumberFormatException ex) {
+			throw new IOException("/log/count answered '" + response.body().strip() + "'");
+		}
+	}
+
+	/**
+	 * Sends SIGTERM and waits for the app to exit; kills it after {@link #STOP_TIMEOUT}.
+	 * @return how long it took to exit after SIGTERM
+	 * @throws IOException if it had to be killed
+	 * @throws InterruptedException if interrupted
+	 */
+	Duration stop() throws IOException, InterruptedException {
+		long start = System.nanoTime();
+		if (!this.process.isAlive()) {
+			return Duration.ZERO;
+		}
+		this.process.destroy();
+		if (!this.process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+			this.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+			throw new IOException("the app did not exit within " + STOP_TIMEOUT.toSeconds()
+					+ " s of SIGTERM and was killed; see " + this.stdout);
+		}
+		return Duration.ofNanos(System.nanoTime() - start);
+	}
+
+	/** Kills the app if it still runs (after a failure). */
+	@Override
+	public void close() throws InterruptedException {
+		if (this.process.isAlive()) {
+			this.process.destroy();
+			if (!this.process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+				this.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+			}
+		}
+	}
+
+}

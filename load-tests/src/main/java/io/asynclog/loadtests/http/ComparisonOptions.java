@@ -1,0 +1,163 @@
+package io.asynclog.loadtests.http;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The runner's command-line options. Every value is bounded so that a typo cannot start an
+ * endless load.
+ *
+ * @param full whether {@code --full} (the study's 6 minutes per run) was given
+ * @param repeats closed-model runs per configuration
+ * @param durationSeconds measured seconds of load per run (Gatling's {@code during})
+ * @param warmupSeconds seconds of warm-up requests before Gatling starts
+ * @param gatlingWarmupSeconds seconds Gatling warms itself up (silent requests) before its load
+ * @param users closed-model concurrent users
+ * @param configs the ids given with {@code --configs}, or empty for the default matrix
+ * @param jar the demo app's jar
+ * @param out where raw outputs go
+ * @param report where the report is written
+ * @param pin whether to pin the app and Gatling to separate CPUs (when taskset works)
+ * @param open whether to run the open-model part
+ * @param openRate the open-model rate given with {@code --open-rate}, or 0 to derive it
+ * @param gatlingClasspath the class path of the forked Gatling JVM
+ * @param java the java executable of the app (and of Gatling)
+ * @param command the command line, for run-info
+ * @author asynclog
+ */
+record ComparisonOptions(boolean full, int repeats, int durationSeconds, int warmupSeconds, int gatlingWarmupSeconds,
+		int users,
+		List<String> configs, Path jar, Path out, Path report, boolean pin, boolean open, int openRate,
+		String gatlingClasspath, Path java, String command) {
+
+	static final int QUICK_DURATION = 20;
+
+	static final int FULL_DURATION = 360;
+
+	static final int QUICK_WARMUP = 5;
+
+	static final int FULL_WARMUP = 10;
+
+	static final String DEFAULT_JAR = "demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar";
+
+	static final String USAGE = """
+			Usage: HttpComparison [--quick | --full] [--repeats N] [--duration S] [--warmup S] [--gatling-warmup S]
+			                      [--users N] [--configs id,id,...] [--open | --no-open] [--open-rate R] [--no-pin]
+			                      [--jar PATH] [--out DIR] [--report DIR] [--gatling-classpath CP] [--java PATH]
+			  --quick            20 s measured per run, 5 s warm-up (default)
+			  --full             360 s measured per run (the study's 6 minutes), 10 s warm-up
+			  --repeats N        closed-model runs per configuration (default 3, 1..20)
+			  --duration S       measured seconds per run (overrides --quick/--full, 1..900)
+			  --warmup S         seconds of warm-up requests (Java HttpClient) before Gatling (0..60)
+			  --gatling-warmup S seconds Gatling warms up with silent GET /log/count before its load
+			                     (default 2, 0..30)
+			  --users N          closed-model concurrent users (default 400, 1..5000)
+			  --configs LIST     run only these configurations, e.g. sync/3/flush/study,logging-off
+			                     (mode/files/flush|no-flush/study|plain; modes sync, async-appender,
+			                     async-logger, all-async; files 1, 3, 6)
+			  --open / --no-open run the open-model part (default: --open)
+			  --open-rate R      open-model users per second (default: 50% of the lowest median
+			                     closed-model TPS among the open-model configurations)
+			  --no-pin           do not pin the app (CPU 0) and Gatling (CPU 1) with taskset
+			  --jar PATH         demo app jar (default demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar)
+			  --out DIR          raw outputs (default load-tests/target/http-comparison)
+			  --report DIR       where the report is written (default docs/results)
+			  --gatling-classpath CP  class path of the forked Gatling JVM (default: this JVM's)
+			  --java PATH        java executable for the app and Gatling (default: this JVM's)
+			""";
+
+	/**
+	 * Parses the arguments.
+	 * @param args the arguments
+	 * @return the options
+	 * @throws IllegalArgumentException on an unknown option or a value out of range
+	 */
+	static ComparisonOptions parse(String... args) {
+		boolean full = false;
+		int repeats = 3;
+		Integer duration = null;
+		Integer warmup = null;
+		int gatlingWarmup = 2;
+		int users = 400;
+		List<String> configs = new ArrayList<>();
+		Path jar = Path.of(DEFAULT_JAR);
+		Path out = Path.of("load-tests/target/http-comparison");
+		Path report = Path.of("docs/results");
+		boolean pin = true;
+		boolean open = true;
+		int openRate = 0;
+		String classpath = System.getProperty("java.class.path");
+		Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+		List<String> list = new ArrayList<>();
+		for (String arg : args) {
+			int eq = arg.indexOf('=');
+			if (arg.startsWith("--") && eq > 0) {
+				list.add(arg.substring(0, eq));
+				list.add(arg.substring(eq + 1));
+			}
+			else {
+				list.add(arg);
+			}
+		}
+		for (int i = 0; i < list.size(); i++) {
+			String name = list.get(i);
+			switch (name) {
+				case "--quick" -> full = false;
+				case "--full" -> full = true;
+				case "--no-pin" -> pin = false;
+				case "--open" -> open = true;
+				case "--no-open" -> open = false;
+				case "--repeats" -> repeats = intValue(name, value(list, i++), 1, 20);
+				case "--duration" -> duration = intValue(name, value(list, i++), 1, 900);
+				case "--warmup" -> warmup = intValue(name, value(list, i++), 0, 60);
+				case "--gatling-warmup" -> gatlingWarmup = intValue(name, value(list, i++), 0, 30);
+				case "--users" -> users = intValue(name, value(list, i++), 1, 5000);
+				case "--open-rate" -> openRate = intValue(name, value(list, i++), 1, 50_000);
+				case "--configs" -> {
+					for (String id : value(list, i++).split(",")) {
+						if (!id.isBlank()) {
+							configs.add(RunConfig.parse(id).id());
+						}
+					}
+				}
+				case "--jar" -> jar = Path.of(value(list, i++));
+				case "--out" -> out = Path.of(value(list, i++));
+				case "--report" -> report = Path.of(value(list, i++));
+				case "--gatling-classpath" -> classpath = value(list, i++);
+				case "--java" -> java = Path.of(value(list, i++));
+				default -> throw new IllegalArgumentException("unknown option '" + name + "'");
+			}
+		}
+		int durationSeconds = (duration != null) ? duration : (full ? FULL_DURATION : QUICK_DURATION);
+		int warmupSeconds = (warmup != null) ? warmup : (full ? FULL_WARMUP : QUICK_WARMUP);
+		if (classpath == null || classpath.isBlank()) {
+			throw new IllegalArgumentException("no class path for Gatling: give --gatling-classpath");
+		}
+		return new ComparisonOptions(full, repeats, durationSeconds, warmupSeconds, gatlingWarmup, users,
+				List.copyOf(configs), jar.toAbsolutePath().normalize(), out.toAbsolutePath().normalize(),
+				report.toAbsolutePath().normalize(), pin, open, openRate, classpath, java, String.join(" ", args));
+	}
+
+	private static String value(List<String> args, int i) {
+		if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
+			throw new IllegalArgumentException(args.get(i) + " needs a value");
+		}
+		return args.get(i + 1);
+	}
+
+	private static int intValue(String name, String text, int min, int max) {
+		int value;
+		try {
+			value = Integer.parseInt(text.strip());
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException(name + " needs a whole number, not '" + text + "'");
+		}
+		if (value < min || value > max) {
+			throw new IllegalArgumentException(name + " must be in " + min + ".." + max + ", not " + value);
+		}
+		return value;
+	}
+
+}

@@ -1,0 +1,140 @@
+package io.asynclog.loadtests.http;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Checks that no request line was lost or duplicated: each {@code app-N.log} must hold exactly
+ * as many request lines (lines with {@code "request "} followed by 10 digits) as the app
+ * handled {@code /log} requests, one per request number 1..count (none at all for
+ * {@code logging-off}), and the client cannot have seen more successful requests than the app
+ * counted.
+ *
+ * @author asynclog
+ */
+final class LineCheck {
+
+	static final String MARKER = "request ";
+
+	/**
+	 * What one file holds.
+	 * @param file the file
+	 * @param lines request lines found
+	 * @param distinct distinct request numbers among them within 1..expected
+	 */
+	record FileCount(Path file, long lines, long distinct) {
+	}
+
+	/**
+	 * The outcome.
+	 * @param expected request lines each file must hold
+	 * @param found the fewest request lines found in a file
+	 * @param ok whether every file holds exactly the expected lines and the client count fits
+	 * @param files the count of each file
+	 * @param problems what is wrong, empty when ok
+	 */
+	record Result(long expected, long found, boolean ok, List<FileCount> files, List<String> problems) {
+	}
+
+	private LineCheck() {
+	}
+
+	/**
+	 * Counts and checks.
+	 * @param logDir the run's log directory
+	 * @param appenders how many files there must be
+	 * @param loggingOff whether no request line may be there
+	 * @param handled the app's {@code /log/count} just before it was stopped
+	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
+	 * @return the result
+	 * @throws IOException if a file cannot be read
+	 */
+	static Result check(Path logDir, int appenders, boolean loggingOff, long handled, long clientOk)
+			throws IOException {
+		long expected = loggingOff ? 0 : handled;
+		List<FileCount> files = new ArrayList<>();
+		List<String> problems = new ArrayList<>();
+		long found = Long.MAX_VALUE;
+		for (int i = 1; i <= appenders; i++) {
+			Path file = logDir.resolve("app-" + i + ".log");
+			FileCount count = Files.isRegularFile(file) ? count(file, expected) : new FileCount(file, 0, 0);
+			if (!Files.isRegularFile(file)) {
+				problems.add(file.getFileName() + " is missing");
+			}
+			files.add(count);
+			found = Math.min(found, count.lines());
+			if (count.lines() != expected) {
+				problems.add(file.getFileName() + " holds " + count.lines() + " request lines, expected " + expected);
+			}
+			else if (count.distinct() != expected) {
+				problems.add(file.getFileName() + " holds " + count.distinct() + " distinct request numbers of 1.."
+						+ expected);
+			}
+		}
+		if (clientOk > handled) {
+			problems.add("the clients saw " + clientOk + " successful requests, more than /log/count " + handled);
+		}
+		return new Result(expected, (found == Long.MAX_VALUE) ? 0 : found, problems.isEmpty(), List.copyOf(files),
+				List.copyOf(problems));
+	}
+
+	/**
+	 * Counts the request lines of one file, and the distinct request numbers in 1..expected.
+	 * @param file the file
+	 * @param expected the highest request number to track
+	 * @return the count
+	 * @throws IOException if it cannot be read
+	 */
+	static FileCount count(Path file, long expected) throws IOException {
+		long lines = 0;
+		BitSet seen = new BitSet((int) Math.min(Math.max(expected, 0) + 1, Integer.MAX_VALUE));
+		try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+			String line;
+			while ((line = reader.readLine()) != null) {
+				long number = requestNumber(line);
+				if (number >= 0) {
+					lines++;
+					if (number >= 1 && number <= expected && number < Integer.MAX_VALUE) {
+						seen.set((int) number);
+					}
+				}
+			}
+		}
+		return new FileCount(file, lines, seen.cardinality());
+	}
+
+	/** The request number of a request line, or -1 if the line is not one. */
+	static long requestNumber(String line) {
+		int from = 0;
+		while (true) {
+			int at = line.indexOf(MARKER, from);
+			if (at < 0) {
+				return -1;
+			}
+			int digits = at + MARKER.length();
+			if (digits + 10 <= line.length()) {
+				boolean all = true;
+				long number = 0;
+				for (int i = digits; i < digits + 10; i++) {
+					char c = line.charAt(i);
+					if (c < '0' || c > '9') {
+						all = false;
+						break;
+					}
+					number = number * 10 + (c - '0');
+				}
+				if (all) {
+					return number;
+				}
+			}
+			from = at + 1;
+		}
+	}
+
+}

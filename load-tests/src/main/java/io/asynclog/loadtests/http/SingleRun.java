@@ -1,0 +1,180 @@
+package io.asynclog.loadtests.http;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * One measured run: start the app, wait for health, warm up, run Gatling while sampling
+ * {@code /proc} and watching {@code /log/count}, compute the figures over the load window, stop
+ * the app with SIGTERM, check the log lines, delete the log files.
+ *
+ * <p>Files kept in the run's directory: {@code app-stdout.log}, {@code gatling-console.log},
+ * {@code gatling/} (Gatling's HTML report; its binary {@code simulation.log} is deleted),
+ * {@code asynclog.json} (the app's queue endpoint just before the stop),
+ * {@code proc-samples.csv}, {@code count-polls.csv} and {@code run.txt} (timings, window and
+ * the line check).
+ *
+ * @author asynclog
+ */
+final class SingleRun {
+
+	/**
+	 * What every run shares.
+	 * @param java the java executable
+	 * @param jar the demo app jar
+	 * @param gatlingClasspath Gatling's class path
+	 * @param appPin command prefix pinning the app, or empty
+	 * @param gatlingPin command prefix pinning Gatling, or empty
+	 * @param warmupSeconds warm-up length
+	 * @param ticksPerSecond clock ticks per second of /proc/pid/stat
+	 * @param log where progress goes
+	 */
+	record Setup(Path java, Path jar, String gatlingClasspath, List<String> appPin, List<String> gatlingPin,
+			int warmupSeconds, double ticksPerSecond, PrintStream log) {
+	}
+
+	private SingleRun() {
+	}
+
+	/**
+	 * Runs once.
+	 * @param setup what every run shares
+	 * @param config the app's configuration
+	 * @param load the Gatling load
+	 * @param repeat the 1-based repeat number
+	 * @param runDir this run's directory (created)
+	 * @return the CSV row
+	 * @throws IOException if a step fails
+	 * @throws InterruptedException if interrupted
+	 */
+	static RawRunsCsv.Row execute(Setup setup, RunConfig config, GatlingRun.Load load, int repeat, Path runDir)
+			throws IOException, InterruptedException {
+		deleteTree(runDir);
+		Path logDir = Files.createDirectories(runDir.resolve("logs"));
+		StringBuilder notes = new StringBuilder();
+		AppProcess app = null;
+		ProcSampler sampler = null;
+		CountWatcher watcher = null;
+		GatlingRun gatling = null;
+		try {
+			app = AppProcess.start(setup.java(), setup.jar(), config, logDir, setup.appPin(),
+					runDir.resolve("app-stdout.log"));
+			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond()).start();
+			// Gatling's JVM starts meanwhile (on its own CPU) and waits for the start signal.
+			String description = config.id() + " " + load.model() + " repeat " + repeat;
+			gatling = GatlingRun.start(setup.java(), setup.gatlingClasspath(), app.baseUrl(), load,
+					setup.gatlingPin(), runDir.resolve("gatling"), runDir.resolve("gatling-console.log"), description,
+					runDir.resolve("start-signal"));
+			sampler.gatlingPid(gatling.pid());
+			Duration ready = app.awaitHealthy();
+			note(notes, "ready_s", seconds(ready));
+
+			long warmStart = System.nanoTime();
+			Warmup.Result warm = Warmup.run(app.client(), app.baseUrl(), setup.warmupSeconds());
+			note(notes, "warmup_s", seconds(Duration.ofNanos(System.nanoTime() - warmStart)));
+			note(notes, "warmup_ok", warm.ok());
+			note(notes, "warmup_failed", warm.failed());
+			if (warm.failed() > 0) {
+				setup.log().printf("    warning: %d warm-up requests failed%n", warm.failed());
+			}
+
+			long baseline = app.count();
+			watcher = new CountWatcher(app.client(), app.baseUrl()).start();
+			long released = System.nanoTime();
+			gatling.release();
+			GatlingConsole.Summary summary = gatling.await();
+			note(notes, "gatling_after_release_s", seconds(Duration.ofNanos(System.nanoTime() - released)));
+			watcher.close();
+			watcher.writeCsv(runDir.resolve("count-polls.csv"), released);
+			CountWatcher.Window window = watcher.window(baseline);
+			note(notes, "window_s", String.format(Locale.ROOT, "%.3f", window.seconds()));
+			note(notes, "window_start_after_release_s",
+					String.format(Locale.ROOT, "%.3f", (window.startNanos() - released) / 1e9));
+			note(notes, "count_baseline", baseline);
+			note(notes, "count_window_end", window.finalCount());
+
+			long handled = app.count();
+			note(notes, "count_before_stop", handled);
+			QueueReading queues = QueueReading.read(app.client(), app.baseUrl(), runDir.resolve("asynclog.json"));
+			note(notes, "queue_peak", queues.peak());
+			note(notes, "queue_dropped", queues.dropped());
+			Duration stopped = app.stop();
+			note(notes, "stop_s", seconds(stopped));
+			sampler.close();
+			ProcSampler.Window figures = sampler.window(window.startNanos(), window.endNanos());
+			sampler.writeCsv(runDir.resolve("proc-samples.csv"));
+
+			LineCheck.Result lines = LineCheck.check(logDir, config.appenders(), config.loggingOff(), handled,
+					warm.ok() + summary.ok());
+			for (LineCheck.FileCount file : lines.files()) {
+				note(notes, "lines." + file.file().getFileName(), file.lines() + " (" + file.distinct() + " distinct)");
+			}
+			lines.problems().forEach((problem) -> note(notes, "problem", problem));
+			note(notes, "gatling_mean_rps", summary.meanRps());
+			return new RawRunsCsv.Row(config, load.model(), load.users(), load.rate(), repeat, summary, figures, lines,
+					queues);
+		}
+		finally {
+			if (gatling != null) {
+				gatling.kill();
+			}
+			if (watcher != null) {
+				watcher.close();
+			}
+			if (app != null) {
+				app.close();
+			}
+			if (sampler != null) {
+				sampler.close();
+			}
+			try {
+				Files.writeString(runDir.resolve("run.txt"), notes);
+				// The log files can be large: they are counted, then deleted.
+				deleteTree(logDir);
+				deleteSimulationLogs(runDir.resolve("gatling"));
+				Files.deleteIfExists(runDir.resolve("start-signal"));
+			}
+			catch (IOException ex) {
+				setup.log().println("    warning: clean-up of " + runDir + " failed: " + ex);
+			}
+		}
+	}
+
+	private static void note(StringBuilder notes, String key, Object value) {
+		notes.append(key).append(": ").append(value).append('\n');
+	}
+
+	private static String seconds(Duration duration) {
+		return String.format(Locale.ROOT, "%.1f", duration.toMillis() / 1000.0);
+	}
+
+	static void deleteTree(Path dir) throws IOException {
+		if (!Files.exists(dir)) {
+			return;
+		}
+		try (Stream<Path> paths = Files.walk(dir)) {
+			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+				Files.deleteIfExists(path);
+			}
+		}
+	}
+
+	private static void deleteSimulationLogs(Path gatlingDir) throws IOException {
+		if (!Files.isDirectory(gatlingDir)) {
+			return;
+		}
+		try (Stream<Path> paths = Files.walk(gatlingDir)) {
+			for (Path path : paths.filter((p) -> p.getFileName().toString().equals("simulation.log")).toList()) {
+				Files.deleteIfExists(path);
+			}
+		}
+	}
+
+}

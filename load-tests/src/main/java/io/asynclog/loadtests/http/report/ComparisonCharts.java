@@ -1,0 +1,344 @@
+package io.asynclog.loadtests.http.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import javax.imageio.ImageIO;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
+import org.knowm.xchart.style.CategoryStyler;
+import org.knowm.xchart.style.Styler.LegendLayout;
+import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Draws the report's PNG charts with XChart. Each chart has one bar per measured closed-model
+ * configuration, grouped by number of appenders with logging-off last, coloured by mode; the
+ * TPS and p99 charts add the min–max over the repeats as whiskers and logging-off's median as a
+ * dashed reference line.
+ *
+ * @author asynclog
+ */
+final class ComparisonCharts {
+
+	static final String TPS = "http-comparison-tps.png";
+
+	static final String P99 = "http-comparison-p99.png";
+
+	static final String CPU = "http-comparison-cpu.png";
+
+	static final String DISK = "http-comparison-disk.png";
+
+	static final List<String> FILES = List.of(TPS, P99, CPU, DISK);
+
+	static final int WIDTH = 1000;
+
+	static final int HEIGHT = 600;
+
+	private static final String X_TITLE = "configuration, grouped by appenders (flush and study pattern unless named)";
+
+	private static final Map<String, Color> MODE_COLORS = Map.of(Aggregator.SYNC, new Color(214, 39, 40),
+			Aggregator.ASYNC_APPENDER, new Color(255, 127, 14), Aggregator.ASYNC_LOGGER, new Color(31, 119, 180),
+			Aggregator.ALL_ASYNC, new Color(44, 160, 44), Aggregator.LOGGING_OFF, new Color(127, 127, 127));
+
+	private static final Color OTHER_MODE = new Color(148, 103, 189);
+
+	private ComparisonCharts() {
+	}
+
+	/** One x position: a configuration, or a gap between groups ({@code summary} null). */
+	record Slot(String label, ConfigSummary summary) {
+	}
+
+	static void write(Comparison comparison, RunInfo info, Path dir) throws IOException {
+		List<Slot> slots = slots(comparison);
+		String where = " \u2014 " + info.machine() + ", " + info.date();
+		double offTps = comparison.loggingOff().map((s) -> s.tps().median()).orElse(Double.NaN);
+		double offP99 = comparison.loggingOff().map((s) -> s.p99Ms().median()).orElse(Double.NaN);
+
+		String tpsTitle = "Throughput, " + info.users() + " closed-model users" + where;
+		save(modeBars(tpsTitle, "TPS: median, whisker = min\u2013max", slots, ConfigSummary::tps, true, offTps,
+				"#,##0", WIDTH, HEIGHT), tpsTitle, dir.resolve(TPS), WIDTH, HEIGHT);
+
+		String p99Title = "p99 response time, " + info.users() + " closed-model users" + where;
+		save(modeBars(p99Title, "p99 ms: median, whisker = min\u2013max", slots, ConfigSummary::p99Ms, true, offP99,
+				"#,##0.#", WIDTH, HEIGHT), p99Title, dir.resolve(P99), WIDTH, HEIGHT);
+
+		String cpuTitle = "CPU, percent of one core (median)" + where;
+		save(cpu(cpuTitle, slots), cpuTitle, dir.resolve(CPU), WIDTH, HEIGHT);
+
+		String writesTitle = "App write system calls per second (median)" + where;
+		String bytesTitle = "App bytes written to storage, MB/s (median)" + where;
+		int panel = 380;
+		CategoryChart writesChart = modeBars(writesTitle, "writes/s", slots, ConfigSummary::writesPerS, false,
+				Double.NaN, "#,##0", WIDTH, panel);
+		if (writesChart != null) {
+			// The lower panel has the same bars in the same places and carries the legend.
+			writesChart.getStyler().setLegendVisible(false);
+			writesChart.getStyler().setXAxisTitleVisible(false);
+		}
+		BufferedImage writes = image(writesChart, writesTitle, WIDTH, panel);
+		BufferedImage bytes = image(modeBars(bytesTitle, "MB/s (10^6 bytes)",
+				slots, (s) -> scaled(s.writeBytesPerS(), 1e-6), false, Double.NaN, "#,##0.##", WIDTH, panel),
+				bytesTitle, WIDTH, panel);
+		BufferedImage disk = new BufferedImage(WIDTH, 2 * panel, BufferedImage.TYPE_INT_RGB);
+		Graphics2D g = disk.createGraphics();
+		try {
+			g.drawImage(writes, 0, 0, null);
+			g.drawImage(bytes, 0, panel, null);
+		}
+		finally {
+			g.dispose();
+		}
+		ImageIO.write(disk, "png", dir.resolve(DISK).toFile());
+	}
+
+	/** Measured configurations grouped by appenders (ascending, unknown last), gaps between groups, logging-off last. */
+	static List<Slot> slots(Comparison comparison) {
+		Map<Integer, List<ConfigSummary>> groups = new TreeMap<>(Comparator.nullsLast(Comparator.naturalOrder()));
+		List<ConfigSummary> off = new ArrayList<>();
+		for (ComparisonRow row : comparison.measuredClosed()) {
+			ConfigSummary s = row.summary();
+			if (Aggregator.LOGGING_OFF.equals(s.mode())) {
+				off.add(s);
+			}
+			else {
+				groups.computeIfAbsent(s.appenders(), (k) -> new ArrayList<>()).add(s);
+			}
+		}
+		List<List<ConfigSummary>> ordered = new ArrayList<>(groups.values());
+		if (!off.isEmpty()) {
+			ordered.add(off);
+		}
+		List<Slot> slots = new ArrayList<>();
+		for (List<ConfigSummary> group : ordered) {
+			if (!slots.isEmpty()) {
+				// Distinct blank labels: XChart draws a category per list entry.
+				slots.add(new Slot(" ".repeat(slots.size() + 1), null));
+			}
+			group.forEach((s) -> slots.add(new Slot(label(s.config()), s)));
+		}
+		return slots;
+	}
+
+	/** The config id without the default {@code flush} and {@code study} parts. */
+	static String label(String config) {
+		return Arrays.stream(config.split("/"))
+			.filter((part) -> !part.equals("flush") && !part.equals(Aggregator.STUDY_PATTERN))
+			.collect(Collectors.joining("/"));
+	}
+
+	private static Stats scaled(Stats stats, double factor) {
+		return new Stats(stats.count(), stats.median() * factor, stats.min() * factor, stats.max() * factor);
+	}
+
+	/**
+	 * Bars of one metric, one series per mode so that each mode has its colour. The series overlap,
+	 * and each slot has a value in one series only, so every bar is centred on its label. Returns
+	 * {@code null} when no configuration has the metric.
+	 */
+	static CategoryChart modeBars(String title, String yTitle, List<Slot> slots, Function<ConfigSummary, Stats> metric,
+			boolean spread, double reference, String decimals, int width, int height) {
+		List<String> labels = slots.stream().map(Slot::label).toList();
+		Set<String> modes = new LinkedHashSet<>();
+		slots.stream().filter((s) -> s.summary() != null).forEach((s) -> modes.add(s.summary().mode()));
+		double top = Double.isNaN(reference) ? 0 : reference;
+		boolean any = false;
+		Map<String, List<Double>> values = new LinkedHashMap<>();
+		for (String mode : modes) {
+			List<Double> y = new ArrayList<>();
+			for (Slot slot : slots) {
+				Stats stats = (slot.summary() != null && Objects.equals(mode, slot.summary().mode()))
+						? metric.apply(slot.summary()) : Stats.EMPTY;
+				y.add(stats.measured() ? stats.median() : null);
+				if (stats.measured()) {
+					any = true;
+					top = Math.max(top, spread ? stats.max() : stats.median());
+				}
+			}
+			if (y.stream().anyMatch(Objects::nonNull)) {
+				values.put(mode, y);
+			}
+		}
+		if (!any) {
+			return null;
+		}
+		CategoryChart chart = base(title, yTitle, width, height, decimals, top);
+		chart.getStyler().setOverlapped(true);
+		// The reference line goes first so that the bars are drawn over it and their labels stay legible.
+		if (!Double.isNaN(reference)) {
+			CategorySeries line = chart.addSeries("logging-off median", labels,
+					labels.stream().map((l) -> reference).toList());
+			line.setChartCategorySeriesRenderStyle(CategorySeriesRenderStyle.Line);
+			line.setMarker(SeriesMarkers.NONE);
+			line.setLineColor(Color.DARK_GRAY);
+			line.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+					new float[] { 6f, 4f }, 0f));
+		}
+		values.forEach((mode, y) -> chart.addSeries(mode, labels, y)
+			.setFillColor(MODE_COLORS.getOrDefault(mode, OTHER_MODE)));
+		if (spread) {
+			addSpread(chart, labels, slots, metric);
+		}
+		return chart;
+	}
+
+	/**
+	 * Whiskers from min to max: an invisible line series at the middle of the range whose
+	 * symmetric error bar is half the range. XChart 3.8 rejects {@code null} in a series with
+	 * error bars, so slots without a value hold NaN, which draws nothing.
+	 */
+	private static void addSpread(CategoryChart chart, List<String> labels, List<Slot> slots,
+			Function<ConfigSummary, Stats> metric) {
+		List<Double> middle = new ArrayList<>();
+		List<Double> errors = new ArrayList<>();
+		for (Slot slot : slots) {
+			Stats stats = (slot.summary() != null) ? metric.apply(slot.summary()) : Stats.EMPTY;
+			middle.add(stats.measured() ? (stats.min() + stats.max()) / 2 : Double.NaN);
+			errors.add(stats.measured() ? (stats.max() - stats.min()) / 2 : 0.0);
+		}
+		CategorySeries whiskers = chart.addSeries("min\u2013max over repeats", labels, middle, errors);
+		whiskers.setChartCategorySeriesRenderStyle(CategorySeriesRenderStyle.Line);
+		whiskers.setMarker(SeriesMarkers.NONE);
+		whiskers.setLineStyle(SeriesLines.NONE);
+		whiskers.setLineColor(Color.BLACK);
+		whiskers.setShowInLegend(false);
+	}
+
+	/** App and Gatling CPU side by side per configuration; {@code null} when neither was measured. */
+	static CategoryChart cpu(String title, List<Slot> slots) {
+		List<String> labels = slots.stream().map(Slot::label).toList();
+		List<Double> app = median(slots, ConfigSummary::appCpuPct);
+		List<Double> gatling = median(slots, ConfigSummary::gatlingCpuPct);
+		double top = 0;
+		for (Double value : concat(app, gatling)) {
+			top = Math.max(top, (value != null) ? value : 0);
+		}
+		boolean hasApp = app.stream().anyMatch(Objects::nonNull);
+		boolean hasGatling = gatling.stream().anyMatch(Objects::nonNull);
+		if (!hasApp && !hasGatling) {
+			return null;
+		}
+		CategoryChart chart = base(title, "% of one core (200 = two cores)", WIDTH, HEIGHT, "#,##0", top);
+		if (hasApp) {
+			chart.addSeries("app (demo app JVM)", labels, app).setFillColor(new Color(31, 119, 180));
+		}
+		if (hasGatling) {
+			chart.addSeries("Gatling (load generator)", labels, gatling).setFillColor(new Color(150, 150, 150));
+		}
+		return chart;
+	}
+
+	private static List<Double> median(List<Slot> slots, Function<ConfigSummary, Stats> metric) {
+		List<Double> values = new ArrayList<>();
+		for (Slot slot : slots) {
+			Stats stats = (slot.summary() != null) ? metric.apply(slot.summary()) : Stats.EMPTY;
+			values.add(stats.measured() ? stats.median() : null);
+		}
+		return values;
+	}
+
+	private static List<Double> concat(List<Double> a, List<Double> b) {
+		List<Double> all = new ArrayList<>(a);
+		all.addAll(b);
+		return all;
+	}
+
+	private static CategoryChart base(String title, String yTitle, int width, int height, String decimals,
+			double top) {
+		CategoryChart chart = new CategoryChartBuilder().width(width)
+			.height(height)
+			.title(title)
+			.xAxisTitle(X_TITLE)
+			.yAxisTitle(yTitle)
+			.build();
+		CategoryStyler styler = chart.getStyler();
+		styler.setChartBackgroundColor(Color.WHITE);
+		styler.setChartTitleFont(titleFont(title, width));
+		styler.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+		styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+		styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+		styler.setLegendPosition(LegendPosition.OutsideS);
+		styler.setLegendLayout(LegendLayout.Horizontal);
+		styler.setPlotGridVerticalLinesVisible(false);
+		styler.setXAxisLabelRotation(35);
+		styler.setAvailableSpaceFill(0.75);
+		styler.setYAxisDecimalPattern(decimals);
+		styler.setYAxisMin(0.0);
+		styler.setYAxisMax((top > 0) ? top * 1.12 : 1.0);
+		styler.setLabelsVisible(true);
+		styler.setLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+		styler.setLabelsPosition(0.5);
+		styler.setErrorBarsColor(Color.BLACK);
+		return chart;
+	}
+
+	/** Bold sans-serif from 14 pt down to 9 pt, the largest at which the title fits the width. */
+	static Font titleFont(String title, int width) {
+		BufferedImage scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB);
+		Graphics2D g = scratch.createGraphics();
+		try {
+			for (int size = 14; size > 9; size--) {
+				Font font = new Font(Font.SANS_SERIF, Font.BOLD, size);
+				if (g.getFontMetrics(font).stringWidth(title) <= width - 60) {
+					return font;
+				}
+			}
+			return new Font(Font.SANS_SERIF, Font.BOLD, 9);
+		}
+		finally {
+			g.dispose();
+		}
+	}
+
+	private static void save(CategoryChart chart, String title, Path file, int width, int height) throws IOException {
+		ImageIO.write(image(chart, title, width, height), "png", file.toFile());
+	}
+
+	/** The chart as an image, or a blank image saying there is nothing to draw. */
+	static BufferedImage image(CategoryChart chart, String title, int width, int height) {
+		if (chart != null) {
+			return BitmapEncoder.getBufferedImage(chart);
+		}
+		BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+		Graphics2D g = image.createGraphics();
+		try {
+			g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+			g.setColor(Color.WHITE);
+			g.fillRect(0, 0, width, height);
+			g.setColor(Color.BLACK);
+			g.setFont(titleFont(title, width));
+			g.drawString(title, 12, 24);
+			g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+			g.drawString("No closed-model configuration has this figure.", 12, 60);
+		}
+		finally {
+			g.dispose();
+		}
+		return image;
+	}
+
+}

@@ -1,0 +1,77 @@
+package io.asynclog.loadtests.http.report;
+
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One configuration's closed-model figures over its repeats. A configuration that was expected
+ * but not run has {@link #repeats()} 0 and every statistic empty.
+ *
+ * @param config the configuration id
+ * @param mode the logging mode
+ * @param appenders the number of file appenders, or {@code null}
+ * @param immediateFlush whether appenders flush after every event, or {@code null}
+ * @param pattern the layout pattern name
+ * @param repeats how many runs there were
+ * @param tps successful requests per second
+ * @param meanMs mean response time
+ * @param p50Ms median response time
+ * @param p95Ms 95th percentile
+ * @param p99Ms 99th percentile
+ * @param maxMs highest response time
+ * @param appCpuPct app CPU, percent of one core
+ * @param appRssMb app resident memory
+ * @param appThreads app threads
+ * @param writesPerS app write system calls per second
+ * @param writeBytesPerS bytes per second written to storage
+ * @param wcharBytesPerS bytes per second passed to write calls
+ * @param gatlingCpuPct Gatling CPU, percent of one core
+ * @param requestsKo failed requests summed over the repeats (NaN when never reported)
+ * @param linesOkRepeats repeats whose lines check passed
+ * @author asynclog
+ */
+public record ConfigSummary(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
+		int repeats, Stats tps, Stats meanMs, Stats p50Ms, Stats p95Ms, Stats p99Ms, Stats maxMs, Stats appCpuPct,
+		Stats appRssMb, Stats appThreads, Stats writesPerS, Stats writeBytesPerS, Stats wcharBytesPerS,
+		Stats gatlingCpuPct, double requestsKo, int linesOkRepeats, Stats queuePeak, Stats queueDropped) {
+
+	/** Summarises the runs of one configuration; all must share the config id. */
+	static ConfigSummary of(List<RunRecord> runs) {
+		if (runs.isEmpty()) {
+			throw new IllegalArgumentException("No runs");
+		}
+		RunRecord first = runs.get(0);
+		double ko = runs.stream().mapToDouble(RunRecord::requestsKo).filter((v) -> !Double.isNaN(v)).sum();
+		boolean koReported = runs.stream().anyMatch((r) -> !Double.isNaN(r.requestsKo()));
+		int linesOk = (int) runs.stream().filter(RunRecord::linesOk).count();
+		return new ConfigSummary(first.config(), first.mode(), first.appenders(), first.immediateFlush(),
+				first.pattern(), runs.size(), stats(runs, RunRecord::tps), stats(runs, RunRecord::meanMs),
+				stats(runs, RunRecord::p50Ms), stats(runs, RunRecord::p95Ms), stats(runs, RunRecord::p99Ms),
+				stats(runs, RunRecord::maxMs), stats(runs, RunRecord::appCpuPct), stats(runs, RunRecord::appRssMb),
+				stats(runs, RunRecord::appThreads), stats(runs, RunRecord::appWriteSyscallsPerS),
+				stats(runs, RunRecord::appWriteBytesPerS), stats(runs, RunRecord::appWcharBytesPerS),
+				stats(runs, RunRecord::gatlingCpuPct), koReported ? ko : Double.NaN, linesOk,
+				stats(runs, RunRecord::queuePeak), stats(runs, RunRecord::queueDropped));
+	}
+
+	/** A configuration the layout expects but the CSV does not have. */
+	static ConfigSummary missing(String config, String mode, Integer appenders, Boolean immediateFlush,
+			String pattern) {
+		return new ConfigSummary(config, mode, appenders, immediateFlush, pattern, 0, Stats.EMPTY, Stats.EMPTY,
+				Stats.EMPTY, Stats.EMPTY, Stats.EMPTY, Stats.EMPTY, Stats.EMPTY, Stats.EMPTY, Stats.EMPTY, Stats.EMPTY,
+				Stats.EMPTY, Stats.EMPTY, Stats.EMPTY, Double.NaN, 0, Stats.EMPTY, Stats.EMPTY);
+	}
+
+	private static Stats stats(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
+		return Stats.of(runs.stream().mapToDouble(metric).toArray());
+	}
+
+	public boolean measured() {
+		return this.repeats > 0;
+	}
+
+	public boolean allLinesOk() {
+		return measured() && this.linesOkRepeats == this.repeats;
+	}
+
+}

@@ -1,0 +1,75 @@
+package io.asynclog.loadtests.http.report;
+
+import java.util.Locale;
+
+/**
+ * Number formatting shared by the markdown, the CSV and the charts. Unknown values (NaN) print as
+ * an en dash in the markdown and as an empty cell in the CSV.
+ *
+ * @author asynclog
+ */
+final class Fmt {
+
+	static final String DASH = "\u2013";
+
+	private Fmt() {
+	}
+
+	/**
+	 * A figure with about three significant digits: 12,345 / 123 / 12.3 / 1.23; whole numbers
+	 * below 100 keep no decimals (80, not 80.0).
+	 */
+	static String number(double value) {
+		if (Double.isNaN(value) || Double.isInfinite(value)) {
+			return DASH;
+		}
+		double magnitude = Math.abs(value);
+		if (magnitude >= 100 || value == Math.rint(value)) {
+			return String.format(Locale.ROOT, "%,.0f", value);
+		}
+		if (magnitude >= 10) {
+			return String.format(Locale.ROOT, "%.1f", value);
+		}
+		return String.format(Locale.ROOT, "%.2f", value);
+	}
+
+	/** The median with its min–max spread, such as {@code 1,234 (1,200–1,260)}; the spread is left out for one value. */
+	static String withSpread(Stats stats) {
+		if (!stats.measured()) {
+			return DASH;
+		}
+		if (stats.count() == 1) {
+			return number(stats.median());
+		}
+		return number(stats.median()) + " (" + number(stats.min()) + DASH + number(stats.max()) + ")";
+	}
+
+	static String ratio(double value) {
+		return Double.isNaN(value) ? DASH : String.format(Locale.ROOT, "%.2f\u00d7", value);
+	}
+
+	/** Bytes per second as decimal megabytes per second (10^6 bytes). */
+	static double megabytes(double bytesPerSecond) {
+		return bytesPerSecond / 1_000_000.0;
+	}
+
+	/** A plain number for the CSV: no grouping, empty when unknown. */
+	static String csv(double value) {
+		if (Double.isNaN(value) || Double.isInfinite(value)) {
+			return "";
+		}
+		if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+			return String.valueOf((long) value);
+		}
+		return String.format(Locale.ROOT, "%.4f", value).replaceAll("0+$", "").replaceAll("\\.$", "");
+	}
+
+	static String flush(Boolean immediateFlush) {
+		return (immediateFlush == null) ? DASH : (immediateFlush ? "yes" : "no");
+	}
+
+	static String orDash(Object value) {
+		return (value == null || value.toString().isBlank()) ? DASH : value.toString();
+	}
+
+}

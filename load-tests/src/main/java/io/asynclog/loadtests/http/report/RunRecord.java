@@ -1,0 +1,75 @@
+package io.asynclog.loadtests.http.report;
+
+/**
+ * One row of the raw CSV: one measured run of one configuration. Numbers the runner could not
+ * measure are {@link Double#NaN}; {@code appenders}, {@code immediateFlush} and {@code users} are
+ * {@code null} when the cell is empty.
+ *
+ * @param config the configuration id, such as {@code async-logger/3/flush/study}
+ * @param mode sync, async-appender, async-logger, all-async or logging-off
+ * @param appenders the number of file appenders
+ * @param immediateFlush whether the file appenders flush after every event
+ * @param pattern the layout pattern name
+ * @param model {@code closed} or {@code open}
+ * @param users concurrent users (closed model)
+ * @param rate arrival rate in users per second (open model)
+ * @param repeat the repeat number
+ * @param durationS measured seconds
+ * @param requestsOk successful requests
+ * @param requestsKo failed requests
+ * @param tps successful requests per second
+ * @param meanMs mean response time
+ * @param p50Ms median response time
+ * @param p95Ms 95th percentile response time
+ * @param p99Ms 99th percentile response time
+ * @param maxMs highest response time
+ * @param appCpuPct app CPU in percent of one core
+ * @param appRssMb app resident set size
+ * @param appThreads app thread count
+ * @param appWriteSyscallsPerS app write system calls per second
+ * @param appWriteBytesPerS bytes per second the app caused to be written to storage
+ * @param appWcharBytesPerS bytes per second the app passed to write calls
+ * @param gatlingCpuPct Gatling CPU in percent of one core
+ * @param linesExpected log lines the run should have produced
+ * @param linesFound log lines found in the files
+ * @param linesOk whether the lines check passed
+ * @param queuePeak most queue slots in use at the end of the run (asynclog endpoint), NaN
+ * when the app has no queue or the column is absent
+ * @param queueDropped events the app's queues dropped, NaN as for {@code queuePeak}
+ * @author asynclog
+ */
+public record RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
+		String model, Integer users, double rate, int repeat, double durationS, double requestsOk, double requestsKo,
+		double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs, double appCpuPct,
+		double appRssMb, double appThreads, double appWriteSyscallsPerS, double appWriteBytesPerS,
+		double appWcharBytesPerS, double gatlingCpuPct, double linesExpected, double linesFound, boolean linesOk,
+		double queuePeak, double queueDropped) {
+
+	/** A run without queue readings. */
+	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
+			String model, Integer users, double rate, int repeat, double durationS, double requestsOk,
+			double requestsKo, double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs,
+			double appCpuPct, double appRssMb, double appThreads, double appWriteSyscallsPerS,
+			double appWriteBytesPerS, double appWcharBytesPerS, double gatlingCpuPct, double linesExpected,
+			double linesFound, boolean linesOk) {
+		this(config, mode, appenders, immediateFlush, pattern, model, users, rate, repeat, durationS, requestsOk,
+				requestsKo, tps, meanMs, p50Ms, p95Ms, p99Ms, maxMs, appCpuPct, appRssMb, appThreads,
+				appWriteSyscallsPerS, appWriteBytesPerS, appWcharBytesPerS, gatlingCpuPct, linesExpected, linesFound,
+				linesOk, Double.NaN, Double.NaN);
+	}
+
+	/** The closed workload model: a fixed number of users, each sending its next request after the last answer. */
+	public static final String CLOSED = "closed";
+
+	/** The open workload model: users arrive at a fixed rate. */
+	public static final String OPEN = "open";
+
+	public boolean closed() {
+		return CLOSED.equalsIgnoreCase(this.model);
+	}
+
+	public boolean open() {
+		return OPEN.equalsIgnoreCase(this.model);
+	}
+
+}

@@ -1,0 +1,154 @@
+package io.asynclog.loadtests.http.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import io.asynclog.loadtests.http.report.TargetResult.Status;
+
+/**
+ * Evaluates the project's targets against the medians of a {@link Comparison}: async-logger with
+ * three appenders at least twice sync's TPS, within 10 % of logging-off's TPS and within 20 % of
+ * its p99, and async-logger ahead of async-appender at three and six appenders.
+ *
+ * @author asynclog
+ */
+final class Targets {
+
+	static final String ASYNC_LOGGER_3 = Aggregator.studyConfig(Aggregator.ASYNC_LOGGER, 3);
+
+	static final String SYNC_3 = Aggregator.studyConfig(Aggregator.SYNC, 3);
+
+	static final double MIN_TPS_VS_SYNC = 2.0;
+
+	static final double MIN_TPS_VS_LOGGING_OFF = 0.9;
+
+	static final double MAX_P99_VS_LOGGING_OFF = 1.2;
+
+	private Targets() {
+	}
+
+	static List<TargetResult> evaluate(Comparison comparison) {
+		Optional<ConfigSummary> asyncLogger = comparison.measured(ASYNC_LOGGER_3);
+		Optional<ConfigSummary> sync = comparison.measured(SYNC_3);
+		Optional<ConfigSummary> off = comparison.loggingOff();
+		String offName = off.map(ConfigSummary::config).orElse(Aggregator.LOGGING_OFF);
+		List<TargetResult> results = new ArrayList<>();
+		results.add(atLeast(ASYNC_LOGGER_3 + " TPS \u2265 2.0\u00d7 " + SYNC_3, asyncLogger, ASYNC_LOGGER_3, sync,
+				SYNC_3, Metric.TPS, MIN_TPS_VS_SYNC));
+		results.add(atLeast(ASYNC_LOGGER_3 + " TPS \u2265 0.9\u00d7 " + offName, asyncLogger, ASYNC_LOGGER_3, off,
+				offName, Metric.TPS, MIN_TPS_VS_LOGGING_OFF));
+		results.add(atMost(ASYNC_LOGGER_3 + " p99 \u2264 1.2\u00d7 " + offName + " p99", asyncLogger, ASYNC_LOGGER_3,
+				off, offName, Metric.P99, MAX_P99_VS_LOGGING_OFF));
+		for (int appenders : List.of(3, 6)) {
+			String logger = Aggregator.studyConfig(Aggregator.ASYNC_LOGGER, appenders);
+			String appender = Aggregator.studyConfig(Aggregator.ASYNC_APPENDER, appenders);
+			results.add(greater(logger + " TPS > " + appender + " TPS", comparison.measured(logger), logger,
+					comparison.measured(appender), appender));
+		}
+		return results;
+	}
+
+	/** Which median a target compares. */
+	enum Metric {
+
+		TPS("TPS"), P99("ms p99");
+
+		private final String unit;
+
+		Metric(String unit) {
+			this.unit = unit;
+		}
+
+		Stats of(ConfigSummary summary) {
+			return (this == TPS) ? summary.tps() : summary.p99Ms();
+		}
+
+	}
+
+	static TargetResult atLeast(String target, Optional<ConfigSummary> subject, String subjectName,
+			Optional<ConfigSummary> reference, String referenceName, Metric metric, double threshold) {
+		return ratioTarget(target, subject, subjectName, reference, referenceName, metric, threshold, true);
+	}
+
+	static TargetResult atMost(String target, Optional<ConfigSummary> subject, String subjectName,
+			Optional<ConfigSummary> reference, String referenceName, Metric metric, double threshold) {
+		return ratioTarget(target, subject, subjectName, reference, referenceName, metric, threshold, false);
+	}
+
+	private static TargetResult ratioTarget(String target, Optional<ConfigSummary> subject, String subjectName,
+			Optional<ConfigSummary> reference, String referenceName, Metric metric, double threshold,
+			boolean atLeast) {
+		Optional<String> gap = notMeasured(subject, subjectName, reference, referenceName, metric);
+		if (gap.isPresent()) {
+			return new TargetResult(target, Status.NOT_MEASURED, gap.get());
+		}
+		Stats a = metric.of(subject.get());
+		Stats b = metric.of(reference.get());
+		double ratio = Stats.ratio(a.median(), b.median());
+		if (Double.isNaN(ratio)) {
+			return new TargetResult(target, Status.NOT_MEASURED,
+					"cannot divide by " + referenceName + "'s " + Fmt.number(b.median()) + " " + metric.unit);
+		}
+		boolean met = atLeast ? ratio >= threshold : ratio <= threshold;
+		String figures = subjectName + " " + Fmt.withSpread(a) + " vs " + referenceName + " " + Fmt.withSpread(b)
+				+ " " + metric.unit + ": " + ratio(ratio, threshold) + " (needs " + (atLeast ? "\u2265 " : "\u2264 ")
+				+ String.format(Locale.ROOT, "%.2f\u00d7", threshold) + ")"
+				+ caveats(subject.get(), reference.get());
+		return new TargetResult(target, met ? Status.MET : Status.MISSED, figures);
+	}
+
+	static TargetResult greater(String target, Optional<ConfigSummary> subject, String subjectName,
+			Optional<ConfigSummary> reference, String referenceName) {
+		Optional<String> gap = notMeasured(subject, subjectName, reference, referenceName, Metric.TPS);
+		if (gap.isPresent()) {
+			return new TargetResult(target, Status.NOT_MEASURED, gap.get());
+		}
+		Stats a = subject.get().tps();
+		Stats b = reference.get().tps();
+		boolean met = a.median() > b.median();
+		String figures = subjectName + " " + Fmt.withSpread(a) + " vs " + referenceName + " " + Fmt.withSpread(b)
+				+ " TPS: " + Fmt.ratio(Stats.ratio(a.median(), b.median()))
+				+ ((a.count() > 1 || b.count() > 1) && a.overlaps(b) ? "; the min\u2013max ranges overlap" : "")
+				+ caveats(subject.get(), reference.get());
+		return new TargetResult(target, met ? Status.MET : Status.MISSED, figures);
+	}
+
+	private static Optional<String> notMeasured(Optional<ConfigSummary> subject, String subjectName,
+			Optional<ConfigSummary> reference, String referenceName, Metric metric) {
+		List<String> absent = new ArrayList<>();
+		if (subject.isEmpty() || !metric.of(subject.get()).measured()) {
+			absent.add(subjectName);
+		}
+		if (reference.isEmpty() || !metric.of(reference.get()).measured()) {
+			absent.add(referenceName);
+		}
+		return absent.isEmpty() ? Optional.empty() : Optional.of("no " + metric.unit + " for " + String.join(" or ", absent));
+	}
+
+	/** Lines-check failures of either side, which make the comparison doubtful. */
+	private static String caveats(ConfigSummary... summaries) {
+		StringBuilder caveats = new StringBuilder();
+		for (ConfigSummary summary : summaries) {
+			if (!summary.allLinesOk()) {
+				caveats.append("; lines check failed in ")
+					.append(summary.repeats() - summary.linesOkRepeats())
+					.append(" of ")
+					.append(summary.repeats())
+					.append(" repeats of ")
+					.append(summary.config());
+			}
+		}
+		return caveats.toString();
+	}
+
+	/** Two decimals, or three when two would round onto the threshold and hide which side it is on. */
+	static String ratio(double ratio, double threshold) {
+		String two = String.format(Locale.ROOT, "%.2f", ratio);
+		String limit = String.format(Locale.ROOT, "%.2f", threshold);
+		return (two.equals(limit) && ratio != threshold) ? String.format(Locale.ROOT, "%.3f\u00d7", ratio)
+				: two + "\u00d7";
+	}
+
+}

@@ -1,0 +1,175 @@
+package io.asynclog.loadtests.http;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Offline tests of the runner's parts: config ids, the matrix, options, Gatling's console
+ * summary, the window arithmetic and the line check (no app, no network).
+ *
+ * @author asynclog
+ */
+class HttpComparisonPartsTests {
+
+	private static final List<String> CONSOLE = List.of("noise",
+			"---- Global Information ---------|---Total---|-----OK----|----KO----",
+			"> request count                 |    10,000 |     9,990 |        10",
+			"> min response time (ms)        |         0 |         0 |     15000",
+			"> max response time (ms)        |    15,001 |       916 |    15,001",
+			"> mean response time (ms)       |       227 |       212 |    15,000",
+			"> response time std deviation (ms) |   135 |       135 |         0",
+			"> response time 50th percentile (ms) | 200 |       200 |    15,000",
+			"> response time 75th percentile (ms) | 287 |       287 |    15,000",
+			"> response time 95th percentile (ms) | 403 |       403 |    15,000",
+			"> response time 99th percentile (ms) | 689 |       689 |    15,000",
+			"> mean throughput (rps)         |  1,356.5 |  1,355.1 |       1.4",
+			"---- Response Time Distribution ----", "> OK: t < 800 ms     9,450 (99.56%)");
+
+	@Test
+	void parsesConfigIdsIntoProfiles() {
+		RunConfig config = RunConfig.parse("async-appender/6/no-flush/plain");
+		assertEquals("comparison,async-appender,files-6,no-flush,plain-pattern", config.profiles());
+		assertEquals(List.of(), config.jvmFlags());
+		RunConfig off = RunConfig.parse("logging-off");
+		assertEquals("comparison,logging-off,async-logger,files-1,flush,study-pattern", off.profiles());
+		assertEquals("logging-off", off.csvMode());
+		assertTrue(off.loggingOff());
+		assertEquals(List.of("-Dlog4j2.contextSelector=" + RunConfig.ALL_ASYNC_SELECTOR),
+				RunConfig.parse("all-async/3/flush/study").jvmFlags());
+		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("async/3/flush/study"));
+		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("sync/2/flush/study"));
+		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("sync/3/flush"));
+	}
+
+	@Test
+	void defaultMatrixHasFourteenConfigurationsAndFourOpenOnes() {
+		List<RunConfig> closed = ComparisonMatrix.defaultClosed();
+		assertEquals(14, closed.size());
+		assertEquals(14, closed.stream().map(RunConfig::id).distinct().count());
+		assertEquals(ComparisonMatrix.OPEN_IDS, ComparisonMatrix.open(closed).stream().map(RunConfig::id).toList());
+		List<RunConfig> some = ComparisonMatrix.closed(List.of("sync/1/flush/study", "logging-off", "logging-off"));
+		assertEquals(2, some.size());
+		assertEquals(List.of("logging-off"), ComparisonMatrix.open(some).stream().map(RunConfig::id).toList());
+	}
+
+	@Test
+	void optionsHaveDefaultsAndBounds() {
+		ComparisonOptions quick = ComparisonOptions.parse("--gatling-classpath", "cp");
+		assertEquals(20, quick.durationSeconds());
+		assertEquals(3, quick.repeats());
+		assertEquals(400, quick.users());
+		assertTrue(quick.open());
+		assertTrue(quick.pin());
+		assertTrue(quick.report().endsWith(Path.of("docs", "results")));
+		ComparisonOptions full = ComparisonOptions.parse("--full", "--no-open", "--no-pin", "--repeats=2",
+				"--configs", "sync/3/flush/study,logging-off", "--gatling-classpath", "cp");
+		assertEquals(360, full.durationSeconds());
+		assertEquals(2, full.repeats());
+		assertFalse(full.open());
+		assertFalse(full.pin());
+		assertEquals(List.of("sync/3/flush/study", "logging-off"), full.configs());
+		assertEquals(7, ComparisonOptions.parse("--full", "--duration", "7", "--gatling-classpath", "cp")
+			.durationSeconds());
+		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--duration", "100000"));
+		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--users"));
+		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--bogus"));
+	}
+
+	@Test
+	void parsesGatlingGlobalInformation() {
+		GatlingConsole.Summary summary = GatlingConsole.parse(CONSOLE);
+		assertEquals(9990, summary.ok());
+		assertEquals(10, summary.ko());
+		assertEquals(212, summary.meanMs());
+		assertEquals(200, summary.p50Ms());
+		assertEquals(403, summary.p95Ms());
+		assertEquals(689, summary.p99Ms());
+		assertEquals(916, summary.maxMs());
+		assertEquals(1356.5, summary.meanRps());
+		assertNull(GatlingConsole.number(" - "));
+		assertThrows(IllegalArgumentException.class, () -> GatlingConsole.parse(List.of("no summary")));
+	}
+
+	@Test
+	void windowRunsFromFirstToLastIncrease() {
+		List<CountWatcher.Poll> polls = List.of(new CountWatcher.Poll(100, 50), new CountWatcher.Poll(200, 50),
+				new CountWatcher.Poll(300, 60), new CountWatcher.Poll(400, 90), new CountWatcher.Poll(500, 120),
+				new CountWatcher.Poll(600, 120));
+		CountWatcher.Window window = CountWatcher.window(polls, 50);
+		assertEquals(300, window.startNanos());
+		assertEquals(500, window.endNanos());
+		assertEquals(120, window.finalCount());
+		assertThrows(IllegalStateException.class, () -> CountWatcher.window(polls.subList(0, 2), 50));
+	}
+
+	@Test
+	void procFiguresAreInterpolatedOverTheWindow() {
+		long s = 1_000_000_000L;
+		List<ProcSampler.Sample> samples = List.of(sample(0, 0, 100, 20, 0, 0), sample(s, 100, 300, 30, 1000, 50),
+				sample(2 * s, 200, 200, 25, 2000, 150), sample(3 * s, 300, 100, 20, 3000, 250));
+		ProcSampler.Window window = ProcSampler.window(samples, s / 2, 5 * s / 2, 100);
+		assertEquals(2.0, window.seconds(), 1e-9);
+		assertEquals(100.0, window.appCpuPct(), 1e-9);
+		assertEquals(1000.0, window.writeSyscallsPerSec(), 1e-9);
+		assertEquals(300 / 1024.0, window.appRssMb(), 1e-9);
+		assertEquals(30, window.appThreads());
+		assertEquals(87.5, window.gatlingCpuPct(), 1e-9);
+		assertThrows(IllegalStateException.class, () -> ProcSampler.window(samples, s, 4 * s, 100));
+	}
+
+	private static ProcSampler.Sample sample(long nanos, double ticks, double rssKb, double threads, double syscw,
+			double gatlingTicks) {
+		return new ProcSampler.Sample(nanos, ticks, rssKb, threads, syscw, syscw * 100, syscw * 200, gatlingTicks);
+	}
+
+	@Test
+	void lineCheckCountsEveryRequestNumberInEveryFile(@TempDir Path dir) throws IOException {
+		String line = "[INFO  x.y(Z.java:1) exec-1 2026-01-01 00:00:00,000]  request %010d handled ......%n";
+		StringBuilder all = new StringBuilder("[INFO  main] Started, request count unknown\n");
+		for (int i = 1; i <= 5; i++) {
+			all.append(line.formatted(i));
+		}
+		Files.writeString(dir.resolve("app-1.log"), all);
+		Files.writeString(dir.resolve("app-2.log"), all);
+		LineCheck.Result ok = LineCheck.check(dir, 2, false, 5, 5);
+		assertTrue(ok.ok(), ok.problems().toString());
+		assertEquals(5, ok.found());
+
+		LineCheck.Result tooMany = LineCheck.check(dir, 2, false, 5, 6);
+		assertFalse(tooMany.ok());
+
+		Files.writeString(dir.resolve("app-2.log"), all.toString().replace("request 0000000003", "request 0000000002"));
+		LineCheck.Result duplicate = LineCheck.check(dir, 2, false, 5, 5);
+		assertFalse(duplicate.ok());
+		assertEquals(5, duplicate.found());
+
+		LineCheck.Result missingFile = LineCheck.check(dir, 3, false, 5, 5);
+		assertFalse(missingFile.ok());
+		assertEquals(0, missingFile.found());
+
+		LineCheck.Result off = LineCheck.check(dir, 1, true, 5, 5);
+		assertFalse(off.ok(), "logging-off expects no request line");
+		assertEquals(-1, LineCheck.requestNumber("request 12345 handled"));
+		assertEquals(42, LineCheck.requestNumber("a request x request 0000000042 handled"));
+	}
+
+	@Test
+	void queueReadingTakesTheHighestPeakAndAllDrops() {
+		String json = "{\"backend\":\"log4j2\",\"queues\":[{\"name\":\"file1\",\"peak\":17,\"dropped\":3},"
+				+ "{\"name\":\"file2\",\"peak\":1024,\"dropped\":5}],\"appenders\":[]}";
+		assertEquals(new QueueReading(1024, 8, 2), QueueReading.parse(json));
+		assertEquals(new QueueReading(0, 0, 0), QueueReading.parse("{\"queues\":[],\"appenders\":[]}"));
+	}
+
+}

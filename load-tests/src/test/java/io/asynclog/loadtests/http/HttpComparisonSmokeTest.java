@@ -1,0 +1,98 @@
+package io.asynclog.loadtests.http;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * One real, short run of the HTTP comparison in this JVM: the demo app (forked from its built
+ * jar) on 127.0.0.1, {@code async-logger/1/flush/study}, 20 Gatling users for 4 s (Gatling forked
+ * with this JVM's class path), no open model. Everything goes under {@code target/}.
+ *
+ * @author asynclog
+ */
+class HttpComparisonSmokeTest {
+
+	private static final String CONFIG = "async-logger/1/flush/study";
+
+	@Test
+	void oneShortRunMeasuresChecksAndReports() throws IOException {
+		Path jar = demoJar();
+		Path out = Path.of("target", "http-comparison-smoke").toAbsolutePath();
+		Path report = out.resolve("report");
+		SingleRun.deleteTree(out);
+		ByteArrayOutputStream progress = new ByteArrayOutputStream();
+		HttpComparison.Outcome outcome;
+		try (PrintStream log = new PrintStream(progress, true, StandardCharsets.UTF_8)) {
+			outcome = HttpComparison.run(log, "--configs", CONFIG, "--repeats", "1", "--duration", "4", "--warmup",
+					"1", "--gatling-warmup", "1", "--users", "20", "--no-open", "--jar", jar.toString(), "--out",
+					out.toString(), "--report", report.toString());
+		}
+		String text = progress.toString(StandardCharsets.UTF_8);
+		System.out.print(text);
+		assertEquals(0, outcome.exitCode(), () -> "exit code; progress:\n" + text);
+		assertTrue(report.startsWith(Path.of("target").toAbsolutePath()), "the report stays under target/");
+
+		List<String> csv = Files.readAllLines(out.resolve("raw-runs.csv"));
+		assertEquals(RawRunsCsv.HEADER, csv.get(0));
+		assertEquals(2, csv.size(), () -> "one row expected:\n" + String.join("\n", csv));
+		List<String> header = List.of(csv.get(0).split(",", -1));
+		List<String> row = List.of(csv.get(1).split(",", -1));
+		assertEquals(header.size(), row.size());
+		assertEquals(CONFIG, cell(header, row, "config"));
+		assertEquals("closed", cell(header, row, "model"));
+		assertEquals("20", cell(header, row, "users"));
+		assertEquals("", cell(header, row, "rate"));
+		assertTrue(Long.parseLong(cell(header, row, "requests_ok")) > 0, "requests_ok > 0");
+		assertEquals("0", cell(header, row, "requests_ko"));
+		assertEquals("true", cell(header, row, "lines_ok"));
+		assertTrue(Double.parseDouble(cell(header, row, "tps")) > 0, "tps > 0");
+		assertTrue(Double.parseDouble(cell(header, row, "app_cpu_pct")) > 0, "app_cpu_pct > 0");
+		assertEquals(cell(header, row, "lines_expected"), cell(header, row, "lines_found"));
+
+		assertTrue(Files.isRegularFile(out.resolve("run-info.properties")), "run-info.properties");
+		assertTrue(Files.readString(out.resolve("run-info.properties")).contains("gatling.version=3.15"),
+				"run-info names the Gatling version");
+		try (Stream<Path> files = Files.list(report)) {
+			List<Path> written = files.filter(Files::isRegularFile).toList();
+			assertFalse(written.isEmpty(), "the report helper wrote files to " + report);
+			for (Path file : written) {
+				assertTrue(Files.size(file) > 0, file + " is empty");
+			}
+		}
+		try (Stream<Path> logs = Files.walk(out.resolve("runs"))) {
+			assertTrue(logs.noneMatch((p) -> p.getFileName().toString().matches("app-\\d+\\.log")),
+					"the log files were deleted after counting");
+		}
+	}
+
+	private static Path demoJar() {
+		String configured = System.getProperty("asynclog.demoJar");
+		Path jar = (configured != null && !configured.isBlank()) ? Path.of(configured)
+				: Path.of("..", "demo-app", "target", "asynclog-demo-app-0.1.0-SNAPSHOT.jar");
+		if (!Files.isRegularFile(jar)) {
+			fail("No demo app jar at " + jar.toAbsolutePath().normalize() + ". Build it first: from the repository "
+					+ "root run ./mvnw -q install -DskipTests (a full ./mvnw verify builds demo-app before load-tests).");
+		}
+		return jar.toAbsolutePath().normalize();
+	}
+
+	private static String cell(List<String> header, List<String> row, String column) {
+		int index = header.indexOf(column);
+		assertTrue(index >= 0, "column " + column);
+		return row.get(index);
+	}
+
+}

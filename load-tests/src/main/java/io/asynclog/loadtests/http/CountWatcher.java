@@ -44,6 +44,10 @@ final class CountWatcher implements AutoCloseable {
 
 	private final List<Poll> polls = new CopyOnWriteArrayList<>();
 
+	private final HttpRequest queueRequest;
+
+	private final List<Poll> queuePolls = new CopyOnWriteArrayList<>();
+
 	private final Thread thread;
 
 	private volatile boolean stopped;
@@ -51,6 +55,9 @@ final class CountWatcher implements AutoCloseable {
 	CountWatcher(HttpClient client, URI baseUrl) {
 		this.client = client;
 		this.request = HttpRequest.newBuilder(baseUrl.resolve("/log/count")).timeout(Duration.ofSeconds(5)).build();
+		this.queueRequest = HttpRequest.newBuilder(baseUrl.resolve("/actuator/asynclog"))
+			.timeout(Duration.ofSeconds(5))
+			.build();
 		this.thread = new Thread(this::loop, "count-watcher");
 		this.thread.setDaemon(true);
 	}
@@ -61,7 +68,11 @@ final class CountWatcher implements AutoCloseable {
 	}
 
 	private void loop() {
+		long round = 0;
 		while (!this.stopped) {
+			if (round++ % 2 == 1) {
+				pollQueues();
+			}
 			long sent = System.nanoTime();
 			try {
 				HttpResponse<String> response = this.client.send(this.request, HttpResponse.BodyHandlers.ofString());
@@ -86,6 +97,47 @@ final class CountWatcher implements AutoCloseable {
 				}
 			}
 		}
+	}
+
+	/**
+	 * Reads how many events the app's queues hold, every other round: an async mode may still
+	 * be writing the backlog of the load after the last request was answered.
+	 */
+	private void pollQueues() {
+		long sent = System.nanoTime();
+		try {
+			HttpResponse<String> response = this.client.send(this.queueRequest, HttpResponse.BodyHandlers.ofString());
+			long received = System.nanoTime();
+			if (response.statusCode() == 200) {
+				this.queuePolls.add(new Poll(sent + (received - sent) / 2, QueueReading.parse(response.body()).used()));
+			}
+		}
+		catch (IOException ex) {
+			// a missed poll only coarsens the drain's end
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/**
+	 * Returns when the app's queues were empty again after a moment: the moment itself if the
+	 * first queue poll after it saw them empty, otherwise the first later poll that did.
+	 * @param afterNanos the moment, such as the last answered request
+	 * @return the time the backlog was written, never before {@code afterNanos}
+	 */
+	long drainedAt(long afterNanos) {
+		boolean backlog = false;
+		for (Poll poll : List.copyOf(this.queuePolls)) {
+			if (poll.nanos() < afterNanos) {
+				continue;
+			}
+			if (poll.count() == 0) {
+				return backlog ? poll.nanos() : afterNanos;
+			}
+			backlog = true;
+		}
+		return afterNanos;
 	}
 
 	/**

@@ -18,13 +18,16 @@ import java.util.regex.Pattern;
  * @param peak the highest {@code peak} over the queues, 0 without queues
  * @param dropped the sum of {@code dropped} over the queues
  * @param queues how many queues the app has (0 in sync mode)
+ * @param used events the queues hold now
  * @author asynclog
  */
-record QueueReading(long peak, long dropped, int queues) {
+record QueueReading(long peak, long dropped, int queues, long used) {
 
 	private static final Pattern PEAK = Pattern.compile("\"peak\":(\\d+)");
 
 	private static final Pattern DROPPED = Pattern.compile("\"dropped\":(\\d+)");
+
+	private static final Pattern USED = Pattern.compile("\"used\":(\\d+)");
 
 	/**
 	 * Reads the endpoint and keeps its answer beside the run's other files.
@@ -60,7 +63,12 @@ record QueueReading(long peak, long dropped, int queues) {
 		while (drops.find()) {
 			dropped += Long.parseLong(drops.group(1));
 		}
-		return new QueueReading(peak, dropped, queues);
+		long used = 0;
+		Matcher usedSlots = USED.matcher(json);
+		while (usedSlots.find()) {
+			used += Long.parseLong(usedSlots.group(1));
+		}
+		return new QueueReading(peak, dropped, queues, used);
 	}
 
 }

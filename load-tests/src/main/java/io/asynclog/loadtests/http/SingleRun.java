@@ -93,7 +93,14 @@ final class SingleRun {
 			note(notes, "gatling_after_release_s", seconds(Duration.ofNanos(System.nanoTime() - released)));
 			watcher.close();
 			watcher.writeCsv(runDir.resolve("count-polls.csv"), released);
-			CountWatcher.Window window = watcher.window(baseline);
+			CountWatcher.Window answered = watcher.window(baseline);
+			// Throughput counts until the lines are written: an async mode that fell behind is still
+			// writing when the last request has been answered.
+			long drained = watcher.drainedAt(answered.endNanos());
+			note(notes, "drain_after_last_answer_s",
+					String.format(Locale.ROOT, "%.3f", (drained - answered.endNanos()) / 1e9));
+			CountWatcher.Window window = new CountWatcher.Window(answered.startNanos(), drained, answered.baseline(),
+					answered.finalCount());
 			note(notes, "window_s", String.format(Locale.ROOT, "%.3f", window.seconds()));
 			note(notes, "window_start_after_release_s",
 					String.format(Locale.ROOT, "%.3f", (window.startNanos() - released) / 1e9));

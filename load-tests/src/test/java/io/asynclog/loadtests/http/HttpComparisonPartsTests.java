@@ -166,10 +166,10 @@ class HttpComparisonPartsTests {
 
 	@Test
 	void queueReadingTakesTheHighestPeakAndAllDrops() {
-		String json = "{\"backend\":\"log4j2\",\"queues\":[{\"name\":\"file1\",\"peak\":17,\"dropped\":3},"
-				+ "{\"name\":\"file2\",\"peak\":1024,\"dropped\":5}],\"appenders\":[]}";
-		assertEquals(new QueueReading(1024, 8, 2), QueueReading.parse(json));
-		assertEquals(new QueueReading(0, 0, 0), QueueReading.parse("{\"queues\":[],\"appenders\":[]}"));
+		String json = "{\"backend\":\"log4j2\",\"queues\":[{\"name\":\"file1\",\"used\":4,\"peak\":17,\"dropped\":3},"
+				+ "{\"name\":\"file2\",\"used\":6,\"peak\":1024,\"dropped\":5}],\"appenders\":[]}";
+		assertEquals(new QueueReading(1024, 8, 2, 10), QueueReading.parse(json));
+		assertEquals(new QueueReading(0, 0, 0, 0), QueueReading.parse("{\"queues\":[],\"appenders\":[]}"));
 	}
 
 }

@@ -138,8 +138,8 @@ final class DeliveryLagProbes {
 	}
 
 	private static String queueName(Node asyncAppender) {
-		List<Node> refs = Nodes.appenderRefs(asyncAppender);
-		return (refs.size() == 1) ? Nodes.attribute(refs.get(0), "ref") : Nodes.name(asyncAppender);
+		List<String> refs = Nodes.appenderRefs(asyncAppender).stream().map((ref) -> Nodes.attribute(ref, "ref")).toList();
+		return LogQueues.name(Nodes.name(asyncAppender), refs);
 	}
 
 }

@@ -70,17 +70,18 @@ public final class LogQueues {
 	 * @return the queue's name
 	 */
 	static String name(AsyncAppender appender) {
-		String fed = null;
-		for (String ref : appender.getAppenderRefStrings()) {
-			if (ref.startsWith(DeliveryLagProbe.NAME_PREFIX)) {
-				continue;
-			}
-			if (fed != null) {
-				return appender.getName();
-			}
-			fed = ref;
-		}
-		return (fed != null) ? fed : appender.getName();
+		return name(appender.getName(), List.of(appender.getAppenderRefStrings()));
+	}
+
+	/**
+	 * Names an AsyncAppender's queue from its references, the delivery-lag probe left out.
+	 * @param asyncAppenderName the AsyncAppender's own name
+	 * @param refs the names of the appenders it references
+	 * @return the one appender it feeds, otherwise its own name
+	 */
+	static String name(String asyncAppenderName, List<String> refs) {
+		List<String> fed = refs.stream().filter((ref) -> !ref.startsWith(DeliveryLagProbe.NAME_PREFIX)).toList();
+		return (fed.size() == 1) ? fed.get(0) : asyncAppenderName;
 	}
 
 	/**

@@ -59,6 +59,18 @@ public final class RecordingAppender extends AbstractAppender {
 	}
 
 	/**
+	 * Adds a recording appender to the root logger that holds the background thread back on
+	 * the first event, until {@link #release()}.
+	 * @param context the logger context
+	 * @return the appender
+	 */
+	public static RecordingAppender holdAtRoot(LoggerContext context) {
+		RecordingAppender appender = attachToRoot(context, Duration.ZERO);
+		appender.hold();
+		return appender;
+	}
+
+	/**
 	 * Adds a started recording appender to a configuration, referenced by no logger yet.
 	 * @param configuration the configuration
 	 * @param name the appender's name

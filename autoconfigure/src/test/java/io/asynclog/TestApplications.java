@@ -11,6 +11,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.awaitility.Awaitility;
@@ -47,6 +49,33 @@ public final class TestApplications {
 	 */
 	public static LoggerContext loggerContext() {
 		return LoggerContext.getContext(false);
+	}
+
+	/**
+	 * Logs numbered INFO lines.
+	 * @param logger the logger's name
+	 * @param message the text before each line's number
+	 * @param count how many lines
+	 */
+	public static void logInfo(String logger, String message, int count) {
+		Log log = LogFactory.getLog(logger);
+		for (int i = 0; i < count; i++) {
+			log.info(message + i);
+		}
+	}
+
+	/**
+	 * Logs numbered DEBUG, INFO and WARN lines in turn, the same number of each.
+	 * @param logger the logger's name
+	 * @param perLevel how many lines of each level
+	 */
+	public static void logDebugInfoAndWarn(String logger, int perLevel) {
+		Log log = LogFactory.getLog(logger);
+		for (int i = 0; i < perLevel; i++) {
+			log.debug("debug " + i);
+			log.info("info " + i);
+			log.warn("warn " + i);
+		}
 	}
 
 	/**

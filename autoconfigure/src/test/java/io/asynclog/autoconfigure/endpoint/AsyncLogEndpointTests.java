@@ -3,8 +3,6 @@ package io.asynclog.autoconfigure.endpoint;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.health.contributor.Health;
@@ -89,13 +87,8 @@ class AsyncLogEndpointTests {
 			AsyncLogEndpoint endpoint = context.getBean(AsyncLogEndpoint.class);
 			AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
 			assertThat(health.health(true).getStatus()).isEqualTo(Status.UP);
-			RecordingAppender appender = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
-					Duration.ZERO);
-			appender.hold();
-			Log log = LogFactory.getLog("test");
-			for (int i = 0; i < 800; i++) {
-				log.info("filling " + i);
-			}
+			RecordingAppender appender = RecordingAppender.holdAtRoot(TestApplications.loggerContext());
+			TestApplications.logInfo("test", "filling ", 800);
 			QueueDescriptor held = endpoint.asyncLog().queues().get(0);
 			assertThat(held.used()).isEqualTo(800);
 			assertThat(held.remaining()).isEqualTo(224);

@@ -3,8 +3,6 @@ package io.asynclog.autoconfigure.metrics;
 import java.time.Duration;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContextSelector;
@@ -42,39 +40,25 @@ class AllAsyncMetricsTests {
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			assertThat(registry.get("asynclog.queue.capacity").tag("queue", "async-logger").gauge().value())
 				.isEqualTo(128);
-			double[] eventsBefore = { events(registry, "debug"), events(registry, "info"), events(registry, "warn") };
+			double[] eventsBefore = { MeterReadings.events(registry, "debug"), MeterReadings.events(registry, "info"),
+					MeterReadings.events(registry, "warn") };
 			long lagBefore = registry.get("asynclog.delivery.lag").timer().count();
 			RecordingAppender slow = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
 					Duration.ofNanos(200_000));
-			Log log = LogFactory.getLog("test");
-			for (int i = 0; i < PER_LEVEL; i++) {
-				log.debug("debug " + i);
-				log.info("info " + i);
-				log.warn("warn " + i);
-			}
+			TestApplications.logDebugInfoAndWarn("test", PER_LEVEL);
 			await().atMost(Duration.ofSeconds(30)).until(() -> slow.count(Level.WARN) == PER_LEVEL
 					&& registry.get("asynclog.queue.remaining").gauge().value() == 128);
-			double droppedDebug = dropped(registry, "debug");
-			double droppedInfo = dropped(registry, "info");
+			double droppedDebug = MeterReadings.dropped(registry, "async-logger", "debug");
+			double droppedInfo = MeterReadings.dropped(registry, "async-logger", "info");
 			assertThat(droppedDebug + droppedInfo).as("the slow appender made the ring overflow").isPositive();
 			assertThat(slow.count(Level.DEBUG) + droppedDebug).isEqualTo(PER_LEVEL);
 			assertThat(slow.count(Level.INFO) + droppedInfo).isEqualTo(PER_LEVEL);
-			assertThat(events(registry, "debug") - eventsBefore[0]).isEqualTo(PER_LEVEL);
-			assertThat(events(registry, "info") - eventsBefore[1]).isEqualTo(PER_LEVEL);
-			assertThat(events(registry, "warn") - eventsBefore[2]).isEqualTo(PER_LEVEL);
+			assertThat(MeterReadings.events(registry, "debug") - eventsBefore[0]).isEqualTo(PER_LEVEL);
+			assertThat(MeterReadings.events(registry, "info") - eventsBefore[1]).isEqualTo(PER_LEVEL);
+			assertThat(MeterReadings.events(registry, "warn") - eventsBefore[2]).isEqualTo(PER_LEVEL);
 			await().untilAsserted(() -> assertThat(registry.get("asynclog.delivery.lag").timer().count() - lagBefore)
 				.as("one measurement per event written").isEqualTo(slow.events().size()));
 		}
-	}
-
-	private static double dropped(MeterRegistry registry, String level) {
-		return registry.get("asynclog.events.dropped").tag("queue", "async-logger").tag("level", level)
-			.functionCounter()
-			.count();
-	}
-
-	private static double events(MeterRegistry registry, String level) {
-		return registry.get("log4j2.events").tag("level", level).functionCounter().count();
 	}
 
 }

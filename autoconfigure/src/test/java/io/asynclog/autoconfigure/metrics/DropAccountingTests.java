@@ -3,10 +3,7 @@ package io.asynclog.autoconfigure.metrics;
 import java.time.Duration;
 import java.util.List;
 
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AsyncAppender;
@@ -46,12 +43,7 @@ class DropAccountingTests {
 			double droppedInfoBefore = dropped(registry, "info");
 			RecordingAppender slow = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
 					Duration.ofNanos(200_000));
-			Log log = LogFactory.getLog("test");
-			for (int i = 0; i < PER_LEVEL; i++) {
-				log.debug("debug " + i);
-				log.info("info " + i);
-				log.warn("warn " + i);
-			}
+			TestApplications.logDebugInfoAndWarn("test", PER_LEVEL);
 			await().atMost(Duration.ofSeconds(30))
 				.until(() -> registry.get("asynclog.queue.remaining").gauge().value() == 128);
 			double droppedDebug = dropped(registry, "debug") - droppedDebugBefore;
@@ -98,42 +90,28 @@ class DropAccountingTests {
 			configuration.getRootLogger().removeAppender("Async-Console");
 			configuration.getRootLogger().addAppender(async, null, null);
 			loggerContext.updateLoggers();
-			double asyncLoggerDropsBefore = dropped(registry, "async-logger", "info");
+			double asyncLoggerDropsBefore = MeterReadings.dropped(registry, "async-logger", "info");
 			await().atMost(Duration.ofSeconds(5))
 				.until(() -> registry.find("asynclog.queue.capacity").tag("queue", "slow").gauge() != null);
-			Log log = LogFactory.getLog("test");
-			for (int i = 0; i < PER_LEVEL; i++) {
-				log.debug("debug " + i);
-				log.info("info " + i);
-				log.warn("warn " + i);
-			}
+			TestApplications.logDebugInfoAndWarn("test", PER_LEVEL);
 			await().atMost(Duration.ofSeconds(30)).until(() -> slow.count(Level.WARN) == PER_LEVEL
 					&& registry.get("asynclog.queue.remaining").tag("queue", "slow").gauge().value() == 128);
-			double droppedDebug = dropped(registry, "slow", "debug");
-			double droppedInfo = dropped(registry, "slow", "info");
+			double droppedDebug = MeterReadings.dropped(registry, "slow", "debug");
+			double droppedInfo = MeterReadings.dropped(registry, "slow", "info");
 			assertThat(droppedDebug + droppedInfo).as("the slow appender made its queue overflow").isPositive();
 			assertThat(slow.count(Level.DEBUG) + droppedDebug).isEqualTo(PER_LEVEL);
 			assertThat(slow.count(Level.INFO) + droppedInfo).isEqualTo(PER_LEVEL);
-			assertThat(dropped(registry, "async-logger", "info")).isEqualTo(asyncLoggerDropsBefore);
+			assertThat(MeterReadings.dropped(registry, "async-logger", "info")).isEqualTo(asyncLoggerDropsBefore);
 		}
 	}
 
 	private static double dropped(MeterRegistry registry, String level) {
-		return dropped(registry, "async-logger", level);
-	}
-
-	private static double dropped(MeterRegistry registry, String queue, String level) {
-		return registry.find("asynclog.events.dropped").tag("queue", queue).tag("level", level)
-			.functionCounters()
-			.stream()
-			.mapToDouble(FunctionCounter::count)
-			.sum();
+		return MeterReadings.dropped(registry, "async-logger", level);
 	}
 
 	private static double[] events(MeterRegistry registry) {
-		return new double[] { registry.get("log4j2.events").tag("level", "debug").functionCounter().count(),
-				registry.get("log4j2.events").tag("level", "info").functionCounter().count(),
-				registry.get("log4j2.events").tag("level", "warn").functionCounter().count() };
+		return new double[] { MeterReadings.events(registry, "debug"), MeterReadings.events(registry, "info"),
+				MeterReadings.events(registry, "warn") };
 	}
 
 }

@@ -3,7 +3,6 @@ package io.asynclog.autoconfigure.metrics;
 import java.time.Duration;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.junit.jupiter.api.Test;
@@ -38,13 +37,8 @@ class QueueMetricsTests {
 		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1024",
 				"logging.level.test=info")) {
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			RecordingAppender appender = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
-					Duration.ZERO);
-			appender.hold();
-			Log log = LogFactory.getLog("test");
-			for (int i = 0; i < 300; i++) {
-				log.info("held " + i);
-			}
+			RecordingAppender appender = RecordingAppender.holdAtRoot(TestApplications.loggerContext());
+			TestApplications.logInfo("test", "held ", 300);
 			// The event the background thread is stuck on still holds its slot.
 			assertThat(remaining(registry)).isEqualTo(1024 - 300);
 			appender.release();
@@ -58,13 +52,8 @@ class QueueMetricsTests {
 		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1024",
 				"logging.level.test=info")) {
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			RecordingAppender appender = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
-					Duration.ZERO);
-			appender.hold();
-			Log log = LogFactory.getLog("test");
-			for (int i = 0; i < 500; i++) {
-				log.info("burst " + i);
-			}
+			RecordingAppender appender = RecordingAppender.holdAtRoot(TestApplications.loggerContext());
+			TestApplications.logInfo("test", "burst ", 500);
 			// Long enough for the 100 ms sampler to see it at least twice.
 			Thread.sleep(300);
 			appender.release();
@@ -115,19 +104,16 @@ class QueueMetricsTests {
 			Object oldConfiguration = loggerContext.getConfiguration();
 			loggerContext.reconfigure();
 			assertThat(loggerContext.getConfiguration()).isNotSameAs(oldConfiguration);
-			RecordingAppender appender = RecordingAppender.attachToRoot(loggerContext, Duration.ZERO);
-			appender.hold();
+			RecordingAppender appender = RecordingAppender.holdAtRoot(loggerContext);
 			long lagBefore = lagCount(registry);
-			double eventsBefore = registry.get("log4j2.events").tag("level", "info").functionCounter().count();
-			for (int i = 0; i < 200; i++) {
-				LogFactory.getLog("test").info("after reconfigure " + i);
-			}
+			double eventsBefore = MeterReadings.events(registry, "info");
+			TestApplications.logInfo("test", "after reconfigure ", 200);
 			assertThat(registry.get("asynclog.queue.capacity").gauge().value()).isEqualTo(2048);
 			assertThat(remaining(registry)).as("read from the new ring buffer").isEqualTo(2048 - 200);
 			appender.release();
 			await().atMost(PATIENCE).until(() -> remaining(registry) == 2048);
 			await().atMost(PATIENCE).until(() -> lagCount(registry) - lagBefore == 200);
-			assertThat(registry.get("log4j2.events").tag("level", "info").functionCounter().count() - eventsBefore)
+			assertThat(MeterReadings.events(registry, "info") - eventsBefore)
 				.isEqualTo(200);
 		}
 	}

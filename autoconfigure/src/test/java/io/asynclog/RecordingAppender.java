@@ -31,12 +31,15 @@ public final class RecordingAppender extends AbstractAppender {
 	}
 
 	/**
-	 * Adds a recording appender to the root logger of the running configuration.
+	 * Adds a recording appender to the root logger of the running configuration, once the
+	 * background threads have written what start-up logged, so that the appender sees only
+	 * what the test logs after.
 	 * @param context the logger context
 	 * @param delay how long each event takes to append
 	 * @return the appender
 	 */
 	public static RecordingAppender attachToRoot(LoggerContext context, Duration delay) {
+		TestApplications.awaitQueuesEmpty(context);
 		RecordingAppender appender = addTo(context.getConfiguration(), "recording", delay);
 		Configuration configuration = context.getConfiguration();
 		configuration.getRootLogger().addAppender(appender, null, null);

@@ -23,6 +23,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
 import io.asynclog.log4j2.DeliveryLagProbe;
+import io.asynclog.log4j2.LogQueues;
 
 /**
  * Starts real Spring Boot applications with the starter's auto-configuration, and reads the
@@ -49,6 +50,17 @@ public final class TestApplications {
 	 */
 	public static LoggerContext loggerContext() {
 		return LoggerContext.getContext(false);
+	}
+
+	/**
+	 * Waits until every queue of the context has handed all its events to the appenders.
+	 * @param context the logger context
+	 */
+	public static void awaitQueuesEmpty(LoggerContext context) {
+		Awaitility.await()
+			.atMost(Duration.ofSeconds(20))
+			.pollInterval(Duration.ofMillis(10))
+			.until(() -> LogQueues.of(context).stream().allMatch((queue) -> queue.used() == 0));
 	}
 
 	/**

@@ -59,6 +59,9 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 	@Override
 	public void setup() {
 		super.setup();
+		// Arbiters (Select, SpringProfile, ...) would otherwise hide appenders and loggers from the
+		// rewriter; Log4j2 resolves them later in doConfigure, and finds none left.
+		processConditionals(getRootNode());
 		new ConfigurationRewriter(new Nodes(getPluginManager()), this.properties, this.mode, this.environment,
 				isSpringBootDefault())
 			.rewrite(getRootNode());

@@ -68,4 +68,36 @@ class UserConfigurationTests {
 		}
 	}
 
+	@Test
+	void appendersChosenByArbitersAreFoundAndTheRootBecomesAsynchronous() throws IOException {
+		Path config = this.dir.resolve("arbiter-log4j2.xml");
+		Path chosen = this.dir.resolve("chosen.log");
+		Path other = this.dir.resolve("other.log");
+		Files.writeString(config, """
+				<Configuration status="WARN">
+				  <Appenders>
+				    <Select>
+				      <SystemPropertyArbiter propertyName="asynclog.test.arbiter" propertyValue="never-set">
+				        <File name="Out" fileName="%s"><PatternLayout pattern="OTHER %%m%%n"/></File>
+				      </SystemPropertyArbiter>
+				      <DefaultArbiter>
+				        <File name="Out" fileName="%s"><PatternLayout pattern="CHOSEN %%m%%n"/></File>
+				      </DefaultArbiter>
+				    </Select>
+				  </Appenders>
+				  <Loggers>
+				    <Root level="info"><AppenderRef ref="Out"/></Root>
+				  </Loggers>
+				</Configuration>
+				""".formatted(other, chosen));
+		try (ConfigurableApplicationContext context = TestApplications.run("logging.config=" + config,
+				"asynclog.loggers[com.example].appenders=Out")) {
+			Configuration configuration = TestApplications.loggerContext().getConfiguration();
+			assertThat(configuration.getRootLogger()).isInstanceOf(AsyncLoggerConfig.class);
+			LogFactory.getLog("com.example.Shop").info("opened");
+			assertThat(TestApplications.awaitLines(chosen, 1)).contains("CHOSEN opened");
+			assertThat(other).doesNotExist();
+		}
+	}
+
 }

@@ -18,6 +18,7 @@ import io.micrometer.core.instrument.noop.NoopTimer;
 import org.apache.logging.log4j.Level;
 
 import io.asynclog.log4j2.DeliveryLag;
+import io.asynclog.log4j2.DeliveryLagProbe;
 import io.asynclog.log4j2.DroppedEvents;
 import io.asynclog.log4j2.LogQueue;
 import io.asynclog.log4j2.QueueMonitor;
@@ -76,7 +77,8 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 				.register(registry);
 		}
 		Timer lag = Timer.builder("asynclog.delivery.lag")
-			.description("Time from the log call to the hand-off to the appenders on the background thread")
+			.description("Time from the log call to the hand-off to the appenders on the background thread, for one event in "
+					+ DeliveryLagProbe.SAMPLE_EVERY)
 			.tag("queue", name)
 			.publishPercentileHistogram()
 			.minimumExpectedValue(Duration.ofNanos(1_000))

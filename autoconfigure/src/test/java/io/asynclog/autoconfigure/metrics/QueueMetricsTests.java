@@ -10,6 +10,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
+import io.asynclog.log4j2.DeliveryLagProbe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -64,7 +65,7 @@ class QueueMetricsTests {
 	}
 
 	@Test
-	void deliveryLagIsRecordedOncePerEventAndShowsAHeldQueue() throws InterruptedException {
+	void deliveryLagMeasuresOneEventInSixtyFourOncePerPathAndShowsAHeldQueue() throws InterruptedException {
 		// The child logger writes to an appender of its own and, being additive, through its
 		// synchronous parent to the root's: on the background thread its events pass two async
 		// loggers with appenders.
@@ -78,17 +79,19 @@ class QueueMetricsTests {
 					Duration.ZERO);
 			long before = lagCount(registry);
 			appender.hold();
-			for (int i = 0; i < 50; i++) {
+			// 640 consecutive events hold exactly 10 multiples of 64, whatever came before.
+			for (int i = 0; i < 320; i++) {
 				LogFactory.getLog("test").info("root path " + i);
 				LogFactory.getLog("test.child.Service").debug("child path " + i);
 			}
 			Thread.sleep(250);
 			appender.release();
-			await().atMost(PATIENCE).until(() -> appender.events().size() == 100);
-			await().atMost(PATIENCE).until(() -> lagCount(registry) - before == 100);
+			await().atMost(PATIENCE).until(() -> appender.events().size() == 640);
+			await().atMost(PATIENCE).until(() -> lagCount(registry) - before == 640 / DeliveryLagProbe.SAMPLE_EVERY);
 			Thread.sleep(200);
-			assertThat(lagCount(registry) - before).as("one measurement per event, not one per logger on its path")
-				.isEqualTo(100);
+			assertThat(lagCount(registry) - before)
+				.as("one event in 64 measured, once per event, not once per logger on its path")
+				.isEqualTo(640 / DeliveryLagProbe.SAMPLE_EVERY);
 			assertThat(registry.get("asynclog.delivery.lag").timer().max(java.util.concurrent.TimeUnit.MILLISECONDS))
 				.as("the first events waited for the held appender")
 				.isGreaterThanOrEqualTo(200);
@@ -107,14 +110,14 @@ class QueueMetricsTests {
 			RecordingAppender appender = RecordingAppender.holdAtRoot(loggerContext);
 			long lagBefore = lagCount(registry);
 			double eventsBefore = MeterReadings.events(registry, "info");
-			TestApplications.logInfo("test", "after reconfigure ", 200);
+			TestApplications.logInfo("test", "after reconfigure ", 640);
 			assertThat(registry.get("asynclog.queue.capacity").gauge().value()).isEqualTo(2048);
-			assertThat(remaining(registry)).as("read from the new ring buffer").isEqualTo(2048 - 200);
+			assertThat(remaining(registry)).as("read from the new ring buffer").isEqualTo(2048 - 640);
 			appender.release();
 			await().atMost(PATIENCE).until(() -> remaining(registry) == 2048);
-			await().atMost(PATIENCE).until(() -> lagCount(registry) - lagBefore == 200);
+			await().atMost(PATIENCE).until(() -> lagCount(registry) - lagBefore == 640 / DeliveryLagProbe.SAMPLE_EVERY);
 			assertThat(MeterReadings.events(registry, "info") - eventsBefore)
-				.isEqualTo(200);
+				.isEqualTo(640);
 		}
 	}
 

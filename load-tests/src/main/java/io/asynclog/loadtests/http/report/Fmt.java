@@ -8,9 +8,9 @@ import java.util.Locale;
  *
  * @author asynclog
  */
-final class Fmt {
+public final class Fmt {
 
-	static final String DASH = "\u2013";
+	public static final String DASH = "\u2013";
 
 	private Fmt() {
 	}
@@ -19,7 +19,7 @@ final class Fmt {
 	 * A figure with about three significant digits: 12,345 / 123 / 12.3 / 1.23; whole numbers
 	 * below 100 keep no decimals (80, not 80.0).
 	 */
-	static String number(double value) {
+	public static String number(double value) {
 		if (Double.isNaN(value) || Double.isInfinite(value)) {
 			return DASH;
 		}
@@ -44,7 +44,7 @@ final class Fmt {
 		return number(stats.median()) + " (" + number(stats.min()) + DASH + number(stats.max()) + ")";
 	}
 
-	static String ratio(double value) {
+	public static String ratio(double value) {
 		return Double.isNaN(value) ? DASH : String.format(Locale.ROOT, "%.2f\u00d7", value);
 	}
 
@@ -54,7 +54,7 @@ final class Fmt {
 	}
 
 	/** A plain number for the CSV: no grouping, empty when unknown. */
-	static String csv(double value) {
+	public static String csv(double value) {
 		if (Double.isNaN(value) || Double.isInfinite(value)) {
 			return "";
 		}

@@ -1,0 +1,105 @@
+package io.asynclog.benchmarks;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.logging.log4j.ThreadContext;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import io.asynclog.benchmarks.setup.LoggingSetup;
+import io.asynclog.benchmarks.setup.SetupOptions;
+import io.asynclog.benchmarks.setup.Setups;
+import io.asynclog.benchmarks.setup.Sink;
+
+/**
+ * Benchmark 4, the formatting-cost table of LOG4J2-930: Log4j2 synchronous RandomAccessFile, no
+ * flush, one caller, one pattern per row, then the longest pattern flushed, through all-async
+ * loggers and through asynclog. The raw buffered write stands in for the JIRA's "no layout,
+ * fixed byte[]" row.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@Threads(1)
+public class LayoutBenchmark {
+
+	/**
+	 * A row of the table: the setup and its pattern.
+	 */
+	enum Row {
+
+		RAW(Setups.RAW_WRITE, "%m%n"), M(Setups.LOG4J2_SYNC, "%m%n"), D_M_EX(Setups.LOG4J2_SYNC, "%d %m %ex%n"),
+		D_T_M_EX(Setups.LOG4J2_SYNC, "%d [%t] %m %ex%n"), D_P_T_M_EX(Setups.LOG4J2_SYNC, "%d %p [%t] %m %ex%n"),
+		D_P_C_T_M_EX(Setups.LOG4J2_SYNC, "%d %p %c{1.} [%t] %m %ex%n"),
+		D_P_C_T_X_M_EX(Setups.LOG4J2_SYNC, Row.LONGEST), D_P_C_T_X_M_EX_FLUSH(Setups.LOG4J2_SYNC_FLUSH, Row.LONGEST),
+		D_P_C_T_X_M_EX_ALL_ASYNC(Setups.LOG4J2_ALL_ASYNC, Row.LONGEST),
+		D_P_C_T_X_M_EX_ASYNCLOG(Setups.ASYNCLOG_NO_METERS, Row.LONGEST);
+
+		private static final String LONGEST = "%d %p %c{1.} [%t] %X{aKey} %m %ex%n";
+
+		final String setup;
+
+		final String pattern;
+
+		Row(String setup, String pattern) {
+			this.setup = setup;
+			this.pattern = pattern;
+		}
+
+	}
+
+	@State(Scope.Benchmark)
+	public static class Trial {
+
+		@Param({ "RAW", "M", "D_M_EX", "D_T_M_EX", "D_P_T_M_EX", "D_P_C_T_M_EX", "D_P_C_T_X_M_EX",
+				"D_P_C_T_X_M_EX_FLUSH", "D_P_C_T_X_M_EX_ALL_ASYNC", "D_P_C_T_X_M_EX_ASYNCLOG" })
+		public String row;
+
+		String text;
+
+		LoggingSetup logging;
+
+		Row layout;
+
+		@Setup(Level.Trial)
+		public void start() {
+			this.layout = Row.valueOf(this.row);
+			this.text = Messages.of("108");
+			this.logging = Setups.start(this.layout.setup, SetupOptions.builder()
+				.sink(Sink.FILE)
+				.file(Trials.logFile())
+				.pattern(this.layout.pattern)
+				.build());
+			ThreadContext.put("aKey", "mdcVal");
+		}
+
+		@TearDown(Level.Trial)
+		public void finish(BenchmarkParams params) {
+			Trials.finish(params, this.layout.setup, this.logging, Map.of());
+		}
+
+	}
+
+	@Benchmark
+	public void log(Trial trial, Calls calls) {
+		trial.logging.log(trial.text);
+		calls.count++;
+	}
+
+}

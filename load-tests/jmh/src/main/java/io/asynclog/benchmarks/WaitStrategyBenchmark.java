@@ -1,0 +1,112 @@
+package io.asynclog.benchmarks;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import io.asynclog.benchmarks.setup.LoggingSetup;
+import io.asynclog.benchmarks.setup.SetupOptions;
+import io.asynclog.benchmarks.setup.Setups;
+import io.asynclog.benchmarks.setup.Sink;
+
+/**
+ * Benchmark 6: asynclog's {@code asynclog.wait-strategy} choices. {@code handOff} is benchmark 1's
+ * burst for one caller; {@code idle} logs nothing for {@code -Dasynclog.bench.idleSeconds} (default
+ * 10) and records how much CPU the background thread used meanwhile, as a share of one core, in
+ * the side results (JMH's own score for it is just the idle time).
+ */
+@Fork(1)
+@Threads(1)
+public class WaitStrategyBenchmark {
+
+	private static final String BACKGROUND_THREAD = "AsyncLoggerConfig-";
+
+	@State(Scope.Benchmark)
+	public static class Trial {
+
+		@Param({ "timeout", "block", "sleep", "yield" })
+		public String waitStrategy;
+
+		String text;
+
+		LoggingSetup logging;
+
+		double idleCpu = Double.NaN;
+
+		@Setup(Level.Trial)
+		public void start() {
+			this.text = Messages.of("108");
+			this.logging = Setups.start(Setups.ASYNCLOG_NO_METERS,
+					SetupOptions.builder().sink(Sink.COUNTING).file(Trials.logFile()).waitStrategy(this.waitStrategy).build());
+		}
+
+		@Setup(Level.Iteration)
+		public void emptyTheQueue() {
+			this.logging.awaitDrained(Calls.total());
+		}
+
+		@TearDown(Level.Trial)
+		public void finish(BenchmarkParams params) {
+			Map<String, Number> values = new LinkedHashMap<>();
+			if (!Double.isNaN(this.idleCpu)) {
+				values.put("idle_cpu_percent", this.idleCpu);
+			}
+			Trials.finish(params, Setups.ASYNCLOG_NO_METERS, this.logging, values);
+		}
+
+	}
+
+	@Benchmark
+	@BenchmarkMode(Mode.SingleShotTime)
+	@OutputTimeUnit(TimeUnit.MILLISECONDS)
+	@Warmup(iterations = 5, batchSize = HandOffBenchmark.BURST)
+	@Measurement(iterations = 10, batchSize = HandOffBenchmark.BURST)
+	public void handOff(Trial trial, Calls calls) {
+		trial.logging.log(trial.text);
+		calls.count++;
+	}
+
+	@Benchmark
+	@BenchmarkMode(Mode.SingleShotTime)
+	@OutputTimeUnit(TimeUnit.SECONDS)
+	@Warmup(iterations = 0)
+	@Measurement(iterations = 1, batchSize = 1)
+	public void idle(Trial trial) throws InterruptedException {
+		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+		long id = Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.getName().contains(BACKGROUND_THREAD))
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("No thread named *" + BACKGROUND_THREAD + "* runs"))
+			.getId();
+		long seconds = Long.getLong("asynclog.bench.idleSeconds", 10);
+		// Let the thread settle after start-up before measuring it.
+		Thread.sleep(1000);
+		long cpuBefore = threads.getThreadCpuTime(id);
+		long wallBefore = System.nanoTime();
+		Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
+		long cpu = threads.getThreadCpuTime(id) - cpuBefore;
+		long wall = System.nanoTime() - wallBefore;
+		trial.idleCpu = 100.0 * cpu / wall;
+	}
+
+}

@@ -1,0 +1,156 @@
+package io.asynclog.benchmarks.setup;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
+
+import io.asynclog.log4j2.DeliveryLagProbe;
+import io.asynclog.log4j2.LogQueues;
+
+/**
+ * asynclog's {@code async-logger} mode, built by a real Spring Boot start-up from {@code asynclog.*}
+ * properties: the starter's own configuration code, nothing written by hand. With meters, every
+ * auto-configuration runs (Micrometer's simple registry, the queue monitor, the delivery-lag
+ * probe, the exact {@code log4j2.events} filter), optionally with the probe switched off;
+ * without, none does and the probe is switched off.
+ */
+final class AsynclogSetup implements LoggingSetup {
+
+	private final String name;
+
+	private final SetupOptions options;
+
+	private final boolean meters;
+
+	private final boolean lagProbe;
+
+	private final ConfigurableApplicationContext application;
+
+	private final LoggerContext context;
+
+	private final Logger logger;
+
+	private final BenchCountingAppender counter;
+
+	private AsynclogSetup(String name, boolean meters, boolean lagProbe, SetupOptions options) {
+		this.name = name;
+		this.options = options;
+		this.meters = meters;
+		this.lagProbe = lagProbe;
+		// Logback is in this jar too, for its own setups: tell Spring Boot and SLF4J which one runs here.
+		System.setProperty("org.springframework.boot.logging.LoggingSystem",
+				"org.springframework.boot.logging.log4j2.Log4J2LoggingSystem");
+		System.setProperty("slf4j.provider", "org.apache.logging.slf4j.SLF4JServiceProvider");
+		Log4jProperties.applyXmlProperties(options, "info");
+		this.application = new SpringApplicationBuilder(meters ? WithMeters.class : WithoutMeters.class)
+			.web(WebApplicationType.NONE)
+			.bannerMode(Banner.Mode.OFF)
+			.logStartupInfo(false)
+			.run(arguments(lagProbe, options));
+		this.context = (LoggerContext) LogManager.getContext(false);
+		this.logger = this.context.getLogger("io.asynclog.benchmarks.Bench");
+		Appender sink = this.context.getConfiguration().getAppender("Sink");
+		this.counter = (sink instanceof BenchCountingAppender counting) ? counting : null;
+	}
+
+	static AsynclogSetup start(String name, boolean meters, boolean lagProbe, SetupOptions options) {
+		return new AsynclogSetup(name, meters, lagProbe, options);
+	}
+
+	private static String[] arguments(boolean lagProbe, SetupOptions options) {
+		List<String> arguments = new ArrayList<>();
+		arguments.add("--asynclog.mode=async-logger");
+		arguments.add("--asynclog.ring-buffer-size=" + options.bufferSize());
+		arguments.add("--asynclog.wait-strategy=" + options.waitStrategy());
+		arguments.add("--asynclog.include-location=" + options.includeLocation());
+		arguments.add("--asynclog.queue-full-policy=block");
+		arguments.add("--asynclog.shutdown-timeout=120s");
+		arguments.add("--asynclog.metrics.delivery-lag=" + lagProbe);
+		arguments.add("--logging.level.root=info");
+		// Start-up lines of Spring Boot itself stay out of the sink's count.
+		arguments.add("--logging.level.org.springframework=warn");
+		arguments.add("--logging.level.io.asynclog.autoconfigure=warn");
+		if (options.sink() == Sink.COUNTING) {
+			// A plain synchronous file, as a user might have: asynclog turns its root async.
+			arguments.add("--logging.config=classpath:log4j2/sync.xml");
+		}
+		else {
+			arguments.add("--asynclog.appenders.sink.type=file");
+			arguments.add("--asynclog.appenders.sink.file-name=" + options.file().toAbsolutePath());
+			arguments.add("--asynclog.appenders.sink.pattern=" + options.pattern());
+			arguments.add("--asynclog.appenders.sink.immediate-flush=" + options.immediateFlush());
+		}
+		return arguments.toArray(String[]::new);
+	}
+
+	@Override
+	public void log(String message) {
+		this.logger.info(message);
+	}
+
+	@Override
+	public long delivered() {
+		return (this.counter != null) ? this.counter.count() : Waits.lines(this.options.file());
+	}
+
+	@Override
+	public void awaitDrained(long logged) {
+		if (this.counter != null) {
+			Waits.until(() -> this.counter.count() >= logged, this.name + " to deliver " + logged + " events");
+		}
+		Waits.until(() -> LogQueues.of(this.context).stream().allMatch((queue) -> queue.used() == 0),
+				this.name + " to empty its queue");
+	}
+
+	@Override
+	public void verify() {
+		LoggerConfig root = this.context.getConfiguration().getRootLogger();
+		require(root instanceof AsyncLoggerConfig, "an async root logger");
+		Waits.requireThread("AsyncLoggerConfig-", this.name);
+		require(LogQueues.of(this.context).stream().allMatch((queue) -> queue.capacity() >= this.options.bufferSize()),
+				"a ring of at least " + this.options.bufferSize() + " slots");
+		boolean probe = root.getAppenders().values().stream().anyMatch(DeliveryLagProbe.class::isInstance);
+		require(probe == this.lagProbe, (this.lagProbe ? "a" : "no") + " delivery-lag probe at the root");
+		boolean registry = !this.application.getBeansOfType(MeterRegistry.class).isEmpty();
+		require(registry == this.meters, (this.meters ? "a" : "no") + " meter registry");
+	}
+
+	private void require(boolean condition, String what) {
+		if (!condition) {
+			throw new IllegalStateException(this.name + " should have " + what + ", but does not (root: "
+					+ this.context.getConfiguration().getRootLogger().getClass().getSimpleName() + ")");
+		}
+	}
+
+	@Override
+	public void close() {
+		this.application.close();
+		this.context.stop(120, TimeUnit.SECONDS);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	static class WithMeters {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class WithoutMeters {
+
+	}
+
+}

@@ -1,0 +1,170 @@
+package io.asynclog.benchmarks.setup;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AsyncAppender;
+import org.apache.logging.log4j.core.async.AsyncLogger;
+import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
+import org.apache.logging.log4j.core.async.AsyncLoggerContext;
+import org.apache.logging.log4j.core.async.AsyncLoggerContextSelector;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
+
+/**
+ * Log4j2 set up from a hand-written XML file under {@code log4j2/}, the way a user without
+ * asynclog would.
+ */
+final class Log4jSetup implements LoggingSetup {
+
+	private static final String THREAD_ASYNC_APPENDER = "AsyncAppenderEventDispatcher";
+
+	private static final String THREAD_ASYNC_LOGGER_CONFIG = "AsyncLoggerConfig-";
+
+	private static final String THREAD_ALL_ASYNC = "AsyncLogger[";
+
+	/**
+	 * The Log4j2 setups.
+	 */
+	enum Kind {
+
+		SYNC("sync.xml"), DISABLED("sync.xml"), ASYNC_APPENDER("async-appender.xml"), ASYNC_ROOT("async-root.xml"),
+		ALL_ASYNC("sync.xml");
+
+		private final String file;
+
+		Kind(String file) {
+			this.file = file;
+		}
+
+	}
+
+	private final String name;
+
+	private final Kind kind;
+
+	private final SetupOptions options;
+
+	private final LoggerContext context;
+
+	private final Logger logger;
+
+	private final BenchCountingAppender counter;
+
+	private Log4jSetup(String name, Kind kind, SetupOptions options) {
+		this.name = name;
+		this.kind = kind;
+		this.options = options;
+		Log4jProperties.apply(options, (kind == Kind.DISABLED) ? "off" : "info");
+		if (kind == Kind.ALL_ASYNC) {
+			// Read once, on the first LogManager call of this JVM: each setup runs in a fork of its own.
+			System.setProperty("log4j2.contextSelector", AsyncLoggerContextSelector.class.getName());
+		}
+		this.context = Configurator.initialize("bench", getClass().getClassLoader(), "classpath:log4j2/" + kind.file);
+		this.logger = this.context.getLogger("io.asynclog.benchmarks.Bench");
+		Appender sink = this.context.getConfiguration().getAppender("Sink");
+		this.counter = (sink instanceof BenchCountingAppender counting) ? counting : null;
+	}
+
+	static Log4jSetup start(String name, Kind kind, SetupOptions options) {
+		return new Log4jSetup(name, kind, options);
+	}
+
+	@Override
+	public void log(String message) {
+		this.logger.info(message);
+	}
+
+	@Override
+	public long delivered() {
+		return (this.counter != null) ? this.counter.count() : Waits.lines(this.options.file());
+	}
+
+	@Override
+	public void awaitDrained(long logged) {
+		if (this.counter != null && this.kind != Kind.DISABLED) {
+			Waits.until(() -> this.counter.count() >= logged, this.name + " to deliver " + logged + " events");
+		}
+		Waits.until(this::queuesEmpty, this.name + " to empty its queue");
+	}
+
+	private boolean queuesEmpty() {
+		for (long[] queue : queues()) {
+			if (queue[0] != queue[1]) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Capacity and remaining slots of each queue.
+	 */
+	private List<long[]> queues() {
+		List<long[]> queues = new ArrayList<>();
+		if (this.context instanceof AsyncLoggerContext asyncContext) {
+			RingBufferAdmin admin = asyncContext.createRingBufferAdmin();
+			queues.add(new long[] { admin.getBufferSize(), admin.getRemainingCapacity() });
+		}
+		LoggerConfig root = this.context.getConfiguration().getRootLogger();
+		if (root instanceof AsyncLoggerConfig asyncRoot) {
+			RingBufferAdmin admin = asyncRoot.createRingBufferAdmin(this.context.getName());
+			queues.add(new long[] { admin.getBufferSize(), admin.getRemainingCapacity() });
+		}
+		for (Appender appender : this.context.getConfiguration().getAppenders().values()) {
+			if (appender instanceof AsyncAppender async) {
+				queues.add(new long[] { async.getQueueCapacity(), async.getQueueRemainingCapacity() });
+			}
+		}
+		return queues;
+	}
+
+	@Override
+	public void verify() {
+		LoggerConfig root = this.context.getConfiguration().getRootLogger();
+		switch (this.kind) {
+			case SYNC -> {
+				require(!(root instanceof AsyncLoggerConfig) && !(this.logger instanceof AsyncLogger),
+						"a synchronous root logger");
+				Waits.forbidThread(THREAD_ASYNC_LOGGER_CONFIG, this.name);
+				Waits.forbidThread(THREAD_ALL_ASYNC, this.name);
+			}
+			case DISABLED -> require(!this.logger.isEnabled(Level.INFO), "INFO turned off");
+			case ASYNC_APPENDER -> {
+				require(this.context.getConfiguration().getAppender("Async") instanceof AsyncAppender,
+						"an AsyncAppender named Async");
+				Waits.requireThread(THREAD_ASYNC_APPENDER, this.name);
+			}
+			case ASYNC_ROOT -> {
+				require(root instanceof AsyncLoggerConfig, "an AsyncRoot");
+				Waits.requireThread(THREAD_ASYNC_LOGGER_CONFIG, this.name);
+			}
+			case ALL_ASYNC -> {
+				require(this.logger instanceof AsyncLogger, "AsyncLogger instances from the context selector");
+				Waits.requireThread(THREAD_ALL_ASYNC, this.name);
+			}
+		}
+		require(this.queues().stream().allMatch((queue) -> queue[0] >= this.options.bufferSize()),
+				"queues of at least " + this.options.bufferSize() + " slots");
+	}
+
+	private void require(boolean condition, String what) {
+		if (!condition) {
+			throw new IllegalStateException(this.name + " should have " + what + ", but it has root "
+					+ this.context.getConfiguration().getRootLogger().getClass().getSimpleName() + " and logger "
+					+ this.logger.getClass().getSimpleName());
+		}
+	}
+
+	@Override
+	public void close() {
+		Configurator.shutdown(this.context, 120, TimeUnit.SECONDS);
+	}
+
+}

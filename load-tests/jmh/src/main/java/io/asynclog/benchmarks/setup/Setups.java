@@ -1,0 +1,99 @@
+package io.asynclog.benchmarks.setup;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.List;
+
+/**
+ * Every logging setup the benchmarks compare, by the name used in {@code @Param}, results and
+ * docs/results/jmh.md.
+ */
+public final class Setups {
+
+	public static final String DISABLED = "disabled";
+
+	public static final String RAW_WRITE = "raw-write";
+
+	public static final String LOG4J2_SYNC_FLUSH = "log4j2-sync-flush";
+
+	public static final String LOG4J2_SYNC = "log4j2-sync";
+
+	public static final String LOG4J2_ASYNC_APPENDER = "log4j2-async-appender";
+
+	public static final String LOG4J2_ASYNC_ROOT = "log4j2-async-root";
+
+	public static final String LOG4J2_ALL_ASYNC = "log4j2-all-async";
+
+	public static final String ASYNCLOG = "asynclog";
+
+	public static final String ASYNCLOG_NO_LAG_PROBE = "asynclog-no-lag-probe";
+
+	public static final String ASYNCLOG_NO_METERS = "asynclog-no-meters";
+
+	public static final String LOGBACK_SYNC = "logback-sync";
+
+	public static final String LOGBACK_ASYNC_APPENDER = "logback-async-appender";
+
+	public static final String LOGSTASH_DISRUPTOR = "logstash-disruptor";
+
+	/**
+	 * All names, in the order reports list them.
+	 */
+	public static final List<String> ALL = List.of(DISABLED, RAW_WRITE, LOG4J2_SYNC_FLUSH, LOG4J2_SYNC,
+			LOG4J2_ASYNC_APPENDER, LOG4J2_ASYNC_ROOT, LOG4J2_ALL_ASYNC, ASYNCLOG, ASYNCLOG_NO_LAG_PROBE, ASYNCLOG_NO_METERS, LOGBACK_SYNC,
+			LOGBACK_ASYNC_APPENDER, LOGSTASH_DISRUPTOR);
+
+	private Setups() {
+	}
+
+	/**
+	 * Starts a setup, on a fresh log file, and checks it runs the path its name promises.
+	 * @param name one of {@link #ALL}
+	 * @param options the trial's options
+	 * @return the running setup
+	 */
+	public static LoggingSetup start(String name, SetupOptions options) {
+		try {
+			Files.createDirectories(options.file().toAbsolutePath().getParent());
+			Files.deleteIfExists(options.file());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		LoggingSetup setup = switch (name) {
+			case DISABLED -> Log4jSetup.start(name, Log4jSetup.Kind.DISABLED, options);
+			case RAW_WRITE -> RawWriteSetup.start(options);
+			case LOG4J2_SYNC_FLUSH -> Log4jSetup.start(name, Log4jSetup.Kind.SYNC, flushing(options));
+			case LOG4J2_SYNC -> Log4jSetup.start(name, Log4jSetup.Kind.SYNC, options);
+			case LOG4J2_ASYNC_APPENDER -> Log4jSetup.start(name, Log4jSetup.Kind.ASYNC_APPENDER, options);
+			case LOG4J2_ASYNC_ROOT -> Log4jSetup.start(name, Log4jSetup.Kind.ASYNC_ROOT, options);
+			case LOG4J2_ALL_ASYNC -> Log4jSetup.start(name, Log4jSetup.Kind.ALL_ASYNC, options);
+			case ASYNCLOG -> AsynclogSetup.start(name, true, true, options);
+			case ASYNCLOG_NO_LAG_PROBE -> AsynclogSetup.start(name, true, false, options);
+			case ASYNCLOG_NO_METERS -> AsynclogSetup.start(name, false, false, options);
+			case LOGBACK_SYNC -> LogbackSetup.start(name, LogbackSetup.Kind.SYNC, options);
+			case LOGBACK_ASYNC_APPENDER -> LogbackSetup.start(name, LogbackSetup.Kind.ASYNC_APPENDER, options);
+			case LOGSTASH_DISRUPTOR -> LogbackSetup.start(name, LogbackSetup.Kind.LOGSTASH_DISRUPTOR, options);
+			default -> throw new IllegalArgumentException("Unknown setup '" + name + "'; accepted: " + ALL);
+		};
+		setup.verify();
+		return setup;
+	}
+
+	/**
+	 * How many events a setup should deliver for the calls made.
+	 * @param name the setup
+	 * @param logged the calls made
+	 * @return the events expected at the sink
+	 */
+	public static long expectedDeliveries(String name, long logged) {
+		return DISABLED.equals(name) ? 0 : logged;
+	}
+
+	private static SetupOptions flushing(SetupOptions options) {
+		return new SetupOptions(options.sink(), options.file(), options.pattern(), options.bufferSize(), true,
+				options.includeLocation(), options.waitStrategy());
+	}
+
+}

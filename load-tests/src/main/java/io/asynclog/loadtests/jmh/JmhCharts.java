@@ -1,0 +1,60 @@
+package io.asynclog.loadtests.jmh;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler.LegendPosition;
+
+/**
+ * The report's bar charts, drawn with XChart: one bar per setup, asynclog's in its own colour.
+ * Axes are linear: XChart's bars always start at zero, which a logarithmic axis cannot show.
+ */
+final class JmhCharts {
+
+	private static final Color ASYNCLOG = new Color(0x2E7D32);
+
+	private static final Color OTHERS = new Color(0x5C6BC0);
+
+	private JmhCharts() {
+	}
+
+	/**
+	 * Draws a horizontal-label bar chart of the values that are known.
+	 * @param file the PNG to write
+	 * @param title the title
+	 * @param yTitle the value axis title
+	 * @param values label to value, in order
+	 */
+	static void bars(Path file, String title, String yTitle, Map<String, Double> values)
+			throws IOException {
+		List<String> labels = new ArrayList<>();
+		List<Double> ours = new ArrayList<>();
+		List<Double> theirs = new ArrayList<>();
+		values.forEach((label, value) -> {
+			if (value != null && !value.isNaN()) {
+				labels.add(label);
+				boolean asynclog = label.startsWith("asynclog");
+				ours.add(asynclog ? value : 0.0);
+				theirs.add(asynclog ? 0.0 : value);
+			}
+		});
+		CategoryChart chart = new CategoryChartBuilder().width(1000).height(560).title(title).yAxisTitle(yTitle).build();
+		chart.getStyler().setLegendPosition(LegendPosition.InsideNE);
+		chart.getStyler().setOverlapped(true);
+		chart.getStyler().setXAxisLabelRotation(30);
+		chart.getStyler().setYAxisDecimalPattern("#,###");
+		chart.getStyler().setChartBackgroundColor(Color.WHITE);
+		chart.getStyler().setSeriesColors(new Color[] { OTHERS, ASYNCLOG });
+		chart.addSeries("other setups", labels, theirs);
+		chart.addSeries("asynclog", labels, ours);
+		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+	}
+
+}

@@ -7,7 +7,7 @@
 #
 # Usage: load-tests/scripts/jmh.sh [--quick | --full] [--out DIR] [--no-report]
 #   --quick   one caller, 108-byte messages, short iterations: about 6 minutes
-#   --full    every benchmark with its annotated iterations, two forks: about 35 minutes (the default)
+#   --full    every benchmark with its annotated iterations, two forks: about 32 minutes (the default)
 # Environment:
 #   SKIP_BUILD=1   reuse the jars and classes already built
 set -euo pipefail
@@ -75,6 +75,11 @@ INFO="$OUT/run-info.properties"
 	echo "os=$(uname -sr)"
 	echo "jdk=$(java -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.vm.name|java.runtime.version/ {printf "%s ", $2}' | sed 's/ $//')"
 	echo "jmh=1.37"
+	if [[ "$SUITE" == "quick" ]]; then
+		echo "forks=one fork per configuration, shortened iterations"
+	else
+		echo "forks=two forks per configuration for the scored benchmarks, one for latency, idle CPU and heap"
+	fi
 } > "$INFO"
 rm -rf "$OUT/logs"
 

@@ -106,7 +106,7 @@ final class JmhMarkdown {
 			}
 			handOff.put(setup, callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108")));
 		}
-		JmhCharts.bars(dir.resolve(CHART_HAND_OFF), "Hand-off, 1 thread, 108-byte message (bursts that fit the queue; disabled left out)",
+		JmhCharts.bars(dir.resolve(CHART_HAND_OFF), "Hand-off, 1 thread, 108 B, bursts that fit the queue (sync setups only count: they write nothing)",
 				"calls/s", handOff);
 		Map<String, Double> file = new LinkedHashMap<>();
 		for (String setup : setups(FILE)) {
@@ -141,8 +141,12 @@ final class JmhMarkdown {
 		line("");
 		line("- Machine: " + this.info.getProperty("cpu", "?") + ", " + this.info.getProperty("cores", "?") + " cores, "
 				+ this.info.getProperty("memory", "?") + ", " + this.info.getProperty("os", "?") + "; shared and noisy.");
-		line("- JDK: " + this.info.getProperty("jdk", "?") + ". One fork per configuration; iterations as annotated on each "
+		line("- JDK: " + this.info.getProperty("jdk", "?") + ", JVM defaults (G1). "
+				+ capitalized(this.info.getProperty("forks", "forks as JMH was told")) + "; iterations as annotated on each "
 				+ "benchmark class (`load-tests/jmh/src/main/java/io/asynclog/benchmarks`).");
+		if (this.info.getProperty("rerun") != null) {
+			line("- " + this.info.getProperty("rerun"));
+		}
 		line("- Every setup has the same queue (262,144 slots unless a table says otherwise), blocks when it is full and "
 				+ "drops nothing; file setups write through 256 KB buffers. Each trial ends with a check that every call "
 				+ "reached the sink exactly once (section \"Checks\").");
@@ -476,6 +480,10 @@ final class JmhMarkdown {
 		return this.results.side(RING_HEAP_RUN, setup, Map.of("bufferSize", bufferSize), "heap_used_bytes")
 			.map((s) -> s.value("heap_used_bytes"))
 			.orElse(Double.NaN);
+	}
+
+	private static String capitalized(String text) {
+		return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
 	}
 
 	private static String megabytes(double bytes) {

@@ -78,6 +78,10 @@ public final class Setups {
 			default -> throw new IllegalArgumentException("Unknown setup '" + name + "'; accepted: " + ALL);
 		};
 		setup.verify();
+		// Start-up garbage (a Spring context, a preallocated ring) would otherwise be collected
+		// during the measurement of some setups and not others: a 20 ms pause in the middle of a
+		// latency run. Every setup starts measuring from the same clean heap.
+		System.gc();
 		return setup;
 	}
 

@@ -23,8 +23,8 @@ import org.apache.logging.log4j.core.config.plugins.PluginFactory;
  * <p>
  * It measures one event in {@value #SAMPLE_EVERY}. Measuring every event cost the
  * background thread enough to slow the callers' hand-off by about a fifth on two cores
- * (docs/results/jmh.md, section 8); events leave a queue in order, so the lag moves
- * little from one event to the next and a sample shows its distribution and its peaks.
+ * (docs/results/jmh.md, "Two shared cores"). Events leave a queue in order, so the lag
+ * moves little from one event to the next and a sample shows its distribution and peaks.
  *
  * @author asynclog
  */

@@ -371,9 +371,8 @@ final class JmhMarkdown {
 		for (String setup : setups(ALLOCATION)) {
 			JmhResult result = this.results.find(ALLOCATION + ".log", Map.of("setup", setup)).orElse(null);
 			if (result != null) {
-				Double alloc = result.secondary().get("gc.alloc.rate.norm");
-				line("| " + setup + " | " + ((alloc != null) ? Fmt.number(alloc) : Fmt.DASH) + " | "
-						+ Fmt.number(result.score()) + " |");
+				line("| " + setup + " | " + Fmt.number(result.allocationPerCall()) + " | " + Fmt.number(result.score())
+						+ " |");
 			}
 		}
 		line("");
@@ -403,13 +402,13 @@ final class JmhMarkdown {
 		meterRow("hand-off, 2 threads, 108 B (calls/s per thread)", HAND_OFF + ".twoThreads", Map.of("message", "108"));
 		meterRow("into a file, 1 thread (calls/s)", FILE + ".oneThread", Map.of());
 		double with = this.results.find(ALLOCATION + ".log", Map.of("setup", ASYNCLOG))
-			.map((r) -> r.secondary().getOrDefault("gc.alloc.rate.norm", Double.NaN))
+			.map(JmhResult::allocationPerCall)
 			.orElse(Double.NaN);
 		double without = this.results.find(ALLOCATION + ".log", Map.of("setup", ASYNCLOG_NO_METERS))
-			.map((r) -> r.secondary().getOrDefault("gc.alloc.rate.norm", Double.NaN))
+			.map(JmhResult::allocationPerCall)
 			.orElse(Double.NaN);
 		double noProbe = this.results.find(ALLOCATION + ".log", Map.of("setup", ASYNCLOG_NO_LAG_PROBE))
-			.map((r) -> r.secondary().getOrDefault("gc.alloc.rate.norm", Double.NaN))
+			.map(JmhResult::allocationPerCall)
 			.orElse(Double.NaN);
 		line("| bytes allocated per call | " + Fmt.number(with) + " | " + Fmt.number(noProbe) + " | " + Fmt.number(without)
 				+ " | " + Fmt.ratio(with / without) + " |");
@@ -453,10 +452,7 @@ final class JmhMarkdown {
 	 * A warning for a table cell when a trial of that configuration lost events, else nothing.
 	 */
 	private String missing(String benchmark, Map<String, String> params) {
-		double missing = this.results.sides().stream()
-			.filter((s) -> s.benchmark().equals(benchmark))
-			.filter((s) -> params.entrySet().stream().allMatch((e) -> e.getKey().equals("setup")
-					? e.getValue().equals(s.setup()) : e.getValue().equals(s.params().get(e.getKey()))))
+		double missing = this.results.sides(benchmark, params)
 			.mapToDouble((s) -> s.value("missing"))
 			.filter((v) -> v > 0)
 			.sum();

@@ -73,10 +73,9 @@ public final class JmhReport {
 		for (JmhResult result : results.results()) {
 			String params = result.params().entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue())
 				.reduce((a, b) -> a + ";" + b).orElse("");
-			Double alloc = result.secondary().get("gc.alloc.rate.norm");
 			csv.append(result.benchmark()).append(',').append(result.threads()).append(',').append(params).append(',')
 				.append(Fmt.csv(result.score())).append(',').append(Fmt.csv(result.error())).append(',')
-				.append(result.unit()).append(',').append((alloc != null) ? Fmt.csv(alloc) : "").append('\n');
+				.append(result.unit()).append(',').append(Fmt.csv(result.allocationPerCall())).append('\n');
 		}
 		return csv.toString();
 	}

@@ -38,6 +38,13 @@ record JmhResult(String benchmark, int threads, int batchSize, Map<String, Strin
 		return this.batchSize / seconds;
 	}
 
+	/**
+	 * Bytes allocated per call, when JMH ran with {@code -prof gc}.
+	 */
+	double allocationPerCall() {
+		return this.secondary.getOrDefault("gc.alloc.rate.norm", Double.NaN);
+	}
+
 	boolean is(String benchmark) {
 		return this.benchmark.equals(benchmark);
 	}

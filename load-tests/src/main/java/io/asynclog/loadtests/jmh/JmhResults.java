@@ -23,6 +23,8 @@ final class JmhResults {
 
 	private static final String PACKAGE = "io.asynclog.benchmarks.";
 
+	private static final String SETUP = "setup";
+
 	private static final ObjectMapper JSON = JsonMapper.builder().build();
 
 	private final List<JmhResult> results;
@@ -121,11 +123,20 @@ final class JmhResults {
 	}
 
 	Optional<SideResult> side(String benchmark, String setup, Map<String, String> params, String mustHave) {
+		Map<String, String> wanted = new LinkedHashMap<>(params);
+		wanted.put(SETUP, setup);
+		return sides(benchmark, wanted).filter((s) -> mustHave == null || s.values().containsKey(mustHave)).findFirst();
+	}
+
+	/**
+	 * The side results of a benchmark method whose parameters include the given ones; a
+	 * {@code setup} entry matches the setup a record names, which is not always a JMH parameter.
+	 */
+	Stream<SideResult> sides(String benchmark, Map<String, String> params) {
 		return this.sides.stream()
-			.filter((s) -> s.benchmark().equals(benchmark) && s.setup().equals(setup))
-			.filter(matching(params, SideResult::params))
-			.filter((s) -> mustHave == null || s.values().containsKey(mustHave))
-			.findFirst();
+			.filter((s) -> s.benchmark().equals(benchmark))
+			.filter((s) -> params.entrySet().stream().allMatch((e) -> e.getValue()
+				.equals(SETUP.equals(e.getKey()) ? s.setup() : s.params().get(e.getKey()))));
 	}
 
 	private static <T> Predicate<T> matching(Map<String, String> wanted, java.util.function.Function<T, Map<String, String>> params) {

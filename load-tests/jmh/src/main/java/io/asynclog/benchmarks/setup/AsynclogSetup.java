@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
 import org.apache.logging.log4j.core.config.LoggerConfig;
@@ -44,7 +43,7 @@ final class AsynclogSetup implements LoggingSetup {
 
 	private final Logger logger;
 
-	private final BenchCountingAppender counter;
+	private final Deliveries deliveries;
 
 	private AsynclogSetup(String name, boolean meters, boolean lagProbe, SetupOptions options) {
 		this.name = name;
@@ -63,8 +62,7 @@ final class AsynclogSetup implements LoggingSetup {
 			.run(arguments(lagProbe, options));
 		this.context = (LoggerContext) LogManager.getContext(false);
 		this.logger = this.context.getLogger("io.asynclog.benchmarks.Bench");
-		Appender sink = this.context.getConfiguration().getAppender("Sink");
-		this.counter = (sink instanceof BenchCountingAppender counting) ? counting : null;
+		this.deliveries = Deliveries.ofLog4j(name, this.context.getConfiguration(), options.file());
 	}
 
 	static AsynclogSetup start(String name, boolean meters, boolean lagProbe, SetupOptions options) {
@@ -104,14 +102,12 @@ final class AsynclogSetup implements LoggingSetup {
 
 	@Override
 	public long delivered() {
-		return (this.counter != null) ? this.counter.count() : Waits.lines(this.options.file());
+		return this.deliveries.count();
 	}
 
 	@Override
 	public void awaitDrained(long logged) {
-		if (this.counter != null) {
-			Waits.until(() -> this.counter.count() >= logged, this.name + " to deliver " + logged + " events");
-		}
+		this.deliveries.awaitCounted(logged);
 		Waits.until(() -> LogQueues.of(this.context).stream().allMatch((queue) -> queue.used() == 0),
 				this.name + " to empty its queue");
 	}

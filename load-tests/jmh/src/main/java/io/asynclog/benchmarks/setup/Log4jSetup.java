@@ -55,7 +55,7 @@ final class Log4jSetup implements LoggingSetup {
 
 	private final Logger logger;
 
-	private final BenchCountingAppender counter;
+	private final Deliveries deliveries;
 
 	private Log4jSetup(String name, Kind kind, SetupOptions options) {
 		this.name = name;
@@ -68,8 +68,7 @@ final class Log4jSetup implements LoggingSetup {
 		}
 		this.context = Configurator.initialize("bench", getClass().getClassLoader(), "classpath:log4j2/" + kind.file);
 		this.logger = this.context.getLogger("io.asynclog.benchmarks.Bench");
-		Appender sink = this.context.getConfiguration().getAppender("Sink");
-		this.counter = (sink instanceof BenchCountingAppender counting) ? counting : null;
+		this.deliveries = Deliveries.ofLog4j(name, this.context.getConfiguration(), options.file());
 	}
 
 	static Log4jSetup start(String name, Kind kind, SetupOptions options) {
@@ -83,13 +82,13 @@ final class Log4jSetup implements LoggingSetup {
 
 	@Override
 	public long delivered() {
-		return (this.counter != null) ? this.counter.count() : Waits.lines(this.options.file());
+		return this.deliveries.count();
 	}
 
 	@Override
 	public void awaitDrained(long logged) {
-		if (this.counter != null && this.kind != Kind.DISABLED) {
-			Waits.until(() -> this.counter.count() >= logged, this.name + " to deliver " + logged + " events");
+		if (this.kind != Kind.DISABLED) {
+			this.deliveries.awaitCounted(logged);
 		}
 		Waits.until(this::queuesEmpty, this.name + " to empty its queue");
 	}

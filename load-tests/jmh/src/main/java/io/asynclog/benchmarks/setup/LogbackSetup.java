@@ -43,7 +43,7 @@ final class LogbackSetup implements LoggingSetup {
 
 	private final Logger logger;
 
-	private final LogbackCountingAppender counter;
+	private final Deliveries deliveries;
 
 	private final AsyncAppender asyncAppender;
 
@@ -55,15 +55,9 @@ final class LogbackSetup implements LoggingSetup {
 		// SLF4J's Logback provider would set this; asynchronous appenders copy the MDC of every event.
 		this.context.setMDCAdapter(new LogbackMDCAdapter());
 		this.context.start();
-		Appender<ILoggingEvent> sink;
-		if (options.sink() == Sink.COUNTING) {
-			this.counter = new LogbackCountingAppender();
-			sink = this.counter;
-		}
-		else {
-			this.counter = null;
-			sink = fileAppender();
-		}
+		LogbackCountingAppender counter = (options.sink() == Sink.COUNTING) ? new LogbackCountingAppender() : null;
+		this.deliveries = Deliveries.ofLogback(name, counter, options.file());
+		Appender<ILoggingEvent> sink = (counter != null) ? counter : fileAppender();
 		sink.setContext(this.context);
 		sink.setName("Sink");
 		sink.start();
@@ -132,14 +126,12 @@ final class LogbackSetup implements LoggingSetup {
 
 	@Override
 	public long delivered() {
-		return (this.counter != null) ? this.counter.count() : Waits.lines(this.options.file());
+		return this.deliveries.count();
 	}
 
 	@Override
 	public void awaitDrained(long logged) {
-		if (this.counter != null) {
-			Waits.until(() -> this.counter.count() >= logged, this.name + " to deliver " + logged + " events");
-		}
+		this.deliveries.awaitCounted(logged);
 		if (this.asyncAppender != null) {
 			Waits.until(() -> this.asyncAppender.getNumberOfElementsInQueue() == 0, this.name + " to empty its queue");
 		}

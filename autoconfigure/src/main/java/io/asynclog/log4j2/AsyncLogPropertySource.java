@@ -31,11 +31,6 @@ final class AsyncLogPropertySource implements PropertySource {
 	static final String QUEUE_FULL_POLICY = "log4j2.AsyncQueueFullPolicy";
 
 	/**
-	 * Log4j2's name for its blocking policy.
-	 */
-	static final String BLOCKING_POLICY = "Default";
-
-	/**
 	 * Lower numbers are searched first; Spring Boot's own source uses -100.
 	 */
 	private static final int PRIORITY = -200;
@@ -62,7 +57,7 @@ final class AsyncLogPropertySource implements PropertySource {
 	 */
 	static void apply(AsyncLogProperties settings) {
 		String policy = (settings.getQueueFullPolicy() == QueueFullPolicy.DISCARD)
-				? CountingDiscardPolicy.class.getName() : BLOCKING_POLICY;
+				? CountingDiscardPolicy.class.getName() : BlockingQueueFullPolicy.class.getName();
 		INSTANCE.discardThreshold = Level.toLevel(settings.getDiscardThreshold().name());
 		INSTANCE.properties = Map.of(RING_BUFFER_SIZE, String.valueOf(settings.getRingBufferSize()), WAIT_STRATEGY,
 				settings.getWaitStrategy().log4jName(), WAIT_TIMEOUT_MILLIS,

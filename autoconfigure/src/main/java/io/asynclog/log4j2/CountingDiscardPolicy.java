@@ -7,7 +7,7 @@ import org.apache.logging.log4j.core.async.EventRoute;
 /**
  * The 'discard' queue-full policy: drops events at or below the discard threshold and
  * counts each drop in {@link DroppedEvents} under the queue it was meant for; more severe
- * events wait for a free slot.
+ * events are held back as the {@link BlockingQueueFullPolicy 'block' policy} holds them.
  * <p>
  * Log4j2 creates one instance, through the no-argument constructor, each time an
  * async-logger Disruptor or AsyncAppender starts, and only consults it once the queue is
@@ -20,6 +20,8 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy {
 
 	private final Level threshold;
 
+	private final BlockingQueueFullPolicy moreSevere = new BlockingQueueFullPolicy();
+
 	private volatile DroppedEvents.QueueDrops drops;
 
 	public CountingDiscardPolicy() {
@@ -27,18 +29,12 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy {
 	}
 
 	@Override
-	@SuppressWarnings("deprecation") // Thread.getId() is what Log4j2 hands us to compare with
 	public EventRoute getRoute(long backgroundThreadId, Level level) {
 		if (level.isLessSpecificThan(this.threshold)) {
 			drops(backgroundThreadId).record(level);
 			return EventRoute.DISCARD;
 		}
-		// The background thread itself logged (an appender or toString() calling a logger):
-		// waiting for a slot only it can free would deadlock.
-		if (Thread.currentThread().getId() == backgroundThreadId) {
-			return EventRoute.SYNCHRONOUS;
-		}
-		return EventRoute.ENQUEUE;
+		return this.moreSevere.routeWithoutLoss(backgroundThreadId);
 	}
 
 	private DroppedEvents.QueueDrops drops(long backgroundThreadId) {

@@ -30,8 +30,7 @@ final class QueueThreads {
 	 * @return an AsyncAppender's queue name, otherwise {@link LogQueue#ASYNC_LOGGER}
 	 */
 	static String queueServedBy(long threadId) {
-		ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(threadId, 0);
-		String threadName = (info != null) ? info.getThreadName() : "";
+		String threadName = threadName(threadId);
 		int marker = threadName.indexOf(ASYNC_APPENDER_THREAD);
 		if (marker < 0) {
 			return LogQueue.ASYNC_LOGGER;
@@ -40,6 +39,21 @@ final class QueueThreads {
 		String appenderName = rest.substring(rest.indexOf('-') + 1);
 		Appender appender = LoggerContext.getContext(false).getConfiguration().getAppender(appenderName);
 		return (appender instanceof AsyncAppender asyncAppender) ? LogQueues.name(asyncAppender) : appenderName;
+	}
+
+	/**
+	 * Returns whether a background thread is an AsyncAppender's rather than a Disruptor
+	 * ring's.
+	 * @param threadId the background thread's id
+	 * @return true for an AsyncAppender's thread
+	 */
+	static boolean isAsyncAppenderThread(long threadId) {
+		return threadName(threadId).contains(ASYNC_APPENDER_THREAD);
+	}
+
+	private static String threadName(long threadId) {
+		ThreadInfo info = ManagementFactory.getThreadMXBean().getThreadInfo(threadId, 0);
+		return (info != null) ? info.getThreadName() : "";
 	}
 
 }

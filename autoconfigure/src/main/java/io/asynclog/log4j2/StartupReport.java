@@ -2,6 +2,7 @@ package io.asynclog.log4j2;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
@@ -18,14 +19,19 @@ import io.asynclog.autoconfigure.AsyncLogProperties;
  */
 public final class StartupReport {
 
+	private static final String QUEUE_FULL_POLICY_PROPERTY = "log4j2.asyncQueueFullPolicy";
+
 	/**
 	 * Settings Log4j2 reads when the all-async ring buffer starts, with the system property
 	 * that sets each one in time.
 	 */
 	private static final String[][] ALL_ASYNC_SETTINGS = { { "ring-buffer-size", "log4j2.asyncLoggerRingBufferSize" },
 			{ "wait-strategy", "log4j2.asyncLoggerWaitStrategy" }, { "wait-timeout", "log4j2.asyncLoggerTimeout" },
-			{ "queue-full-policy", "log4j2.asyncQueueFullPolicy" },
+			{ "queue-full-policy", QUEUE_FULL_POLICY_PROPERTY },
 			{ "discard-threshold", "log4j2.discardThreshold" } };
+
+	private static final Set<String> ASYNCLOG_POLICIES = Set.of(BlockingQueueFullPolicy.class.getName(),
+			CountingDiscardPolicy.class.getName());
 
 	private StartupReport() {
 	}
@@ -61,6 +67,12 @@ public final class StartupReport {
 							+ " before application.yml is read; start the JVM with -D%s instead").formatted(property,
 									setting[1]));
 				}
+			}
+			if (!ASYNCLOG_POLICIES.contains(System.getProperty(QUEUE_FULL_POLICY_PROPERTY, ""))) {
+				warnings.add(("asynclog: the all-async ring uses Log4j2's own queue-full policy, which loses events"
+						+ " without a word on Disruptor 4 when several threads wait on a full ring; start the JVM with"
+						+ " -D%s=%s (or %s to drop and count)").formatted(QUEUE_FULL_POLICY_PROPERTY,
+								BlockingQueueFullPolicy.class.getName(), CountingDiscardPolicy.class.getName()));
 			}
 		}
 		return new Lines(info, warnings);

@@ -47,7 +47,9 @@ class AllAsyncModeTests {
 			assertThat(TestApplications.awaitLines(file, 1)).contains("all async")
 				.anyMatch((line) -> line.startsWith("asynclog: mode all-async"))
 				.anyMatch((line) -> line.contains("asynclog.ring-buffer-size was not applied")
-						&& line.contains("-Dlog4j2.asyncLoggerRingBufferSize"));
+						&& line.contains("-Dlog4j2.asyncLoggerRingBufferSize"))
+				.anyMatch((line) -> line.contains("Log4j2's own queue-full policy") && line
+					.contains("-Dlog4j2.asyncQueueFullPolicy=io.asynclog.log4j2.BlockingQueueFullPolicy"));
 		}
 	}
 

@@ -1,0 +1,50 @@
+package io.asynclog.log4j2;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.apache.logging.log4j.core.async.AsyncLoggerContext;
+import org.apache.logging.log4j.core.async.AsyncLoggerContextSelector;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.asynclog.Callers;
+import io.asynclog.TestApplications;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Sixteen threads into a full all-async ring of 128 slots with asynclog's blocking policy,
+ * chosen on the JVM's command line as the documentation says: nothing is lost. Surefire
+ * gives this class a JVM of its own.
+ */
+@Timeout(value = 3, unit = java.util.concurrent.TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class AllAsyncFullRingTests {
+
+	static {
+		System.setProperty("log4j2.contextSelector", AsyncLoggerContextSelector.class.getName());
+		System.setProperty("log4j2.asyncLoggerRingBufferSize", "128");
+		System.setProperty("log4j2.asyncQueueFullPolicy", BlockingQueueFullPolicy.class.getName());
+	}
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void blockLosesNothingWhenSixteenThreadsFillTheRing() throws IOException {
+		Path file = this.dir.resolve("app.log");
+		try (ConfigurableApplicationContext context = FullRingTests.runWithFile(file, "asynclog.mode=all-async")) {
+			assertThat(TestApplications.loggerContext()).isInstanceOf(AsyncLoggerContext.class);
+			Log log = LogFactory.getLog("test");
+			Callers.run(16, 10_000, FullRingTests.CALLS_TIMEOUT,
+					(thread, call) -> log.info("call " + thread + " " + call));
+			TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
+			assertThat(FullRingTests.distinctCalls(file)).isEqualTo(16 * 10_000);
+		}
+	}
+
+}

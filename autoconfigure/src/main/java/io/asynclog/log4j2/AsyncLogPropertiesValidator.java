@@ -4,7 +4,12 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BiConsumer;
 
+import org.springframework.beans.BeanUtils;
+import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName.Form;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
@@ -25,6 +30,10 @@ import io.asynclog.autoconfigure.AsyncLogProperties;
  * @author asynclog
  */
 final class AsyncLogPropertiesValidator {
+
+	private static final List<String> APPENDER_SETTINGS = settingsOf(AsyncLogProperties.Appender.class);
+
+	private static final List<String> LOGGER_SETTINGS = settingsOf(AsyncLogProperties.Logger.class);
 
 	private final Environment environment;
 
@@ -55,8 +64,12 @@ final class AsyncLogPropertiesValidator {
 					"a whole number of at least 1");
 		}
 		validateMetricsAndHealth(properties);
+		validateSettingNames("appenders", "an appender", APPENDER_SETTINGS);
 		properties.getAppenders().forEach(this::validateAppender);
+		// A dotted logger name splits into what looks like unknown settings: the bracket
+		// advice is the more helpful message.
 		validateLoggerNames();
+		validateSettingNames("loggers", "a logger", LOGGER_SETTINGS);
 		properties.getLoggers().forEach(this::validateLogger);
 		validateSpringBootLogFile();
 	}
@@ -118,34 +131,61 @@ final class AsyncLogPropertiesValidator {
 	}
 
 	/**
+	 * Spring Boot's binder ignores a key that matches no setting, so a typo such as
+	 * {@code asynclog.appenders.main.file-nme} would vanish without a word, or surface later
+	 * as a misleading 'needs a file'.
+	 */
+	private void validateSettingNames(String group, String owner, List<String> settings) {
+		List<String> known = settings.stream()
+			.map((setting) -> ConfigurationPropertyName.of(setting).getElement(0, Form.UNIFORM))
+			.toList();
+		forEachPropertyUnder(AsyncLogProperties.PREFIX + "." + group, (name, value) -> {
+			// asynclog . group . [name] . setting
+			if (name.getNumberOfElements() >= 4 && !known.contains(name.getElement(3, Form.UNIFORM))) {
+				String setting = name.getElement(3, Form.ORIGINAL);
+				throw AsyncLogConfigurationException.unknownProperty(name.toString(), value,
+						owner + " has no setting '" + setting + "', so it would be ignored",
+						"The settings under '" + name.chop(3) + "' are " + String.join(", ", settings));
+			}
+		});
+	}
+
+	/**
 	 * Spring Boot binds {@code asynclog.loggers.com.example.audit.mode} to a logger named
 	 * 'com' with no settings, which it then drops: without this check the override would
 	 * vanish without a word.
 	 */
 	private void validateLoggerNames() {
-		ConfigurationPropertyName loggers = ConfigurationPropertyName.of(AsyncLogProperties.PREFIX + ".loggers");
-		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
-			if (!(source instanceof IterableConfigurationPropertySource iterable)) {
-				continue;
-			}
-			iterable.filter(loggers::isAncestorOf).forEach((name) -> {
-				// asynclog . loggers . [name] . field, and an index for an appenders list
-				int elements = name.getNumberOfElements();
-				boolean indexed = name.isNumericIndex(elements - 1);
-				if (elements > 5 || (elements == 5 && !indexed)) {
-					int fieldIndex = indexed ? elements - 2 : elements - 1;
-					StringBuilder loggerName = new StringBuilder();
-					for (int i = 2; i < fieldIndex; i++) {
-						loggerName.append((i > 2) ? "." : "").append(name.getElement(i, Form.ORIGINAL));
-					}
-					throw AsyncLogConfigurationException.invalidValue(name.toString(),
-							source.getConfigurationProperty(name).getValue(),
-							"a logger name with dots must be written in brackets",
-							"the logger's name in brackets: asynclog.loggers[" + loggerName + "]."
-									+ name.getElement(fieldIndex, Form.ORIGINAL)
-									+ " (in YAML, a key \"[" + loggerName + "]\")");
+		forEachPropertyUnder(AsyncLogProperties.PREFIX + ".loggers", (name, value) -> {
+			// asynclog . loggers . [name] . field, and an index for an appenders list
+			int elements = name.getNumberOfElements();
+			boolean indexed = name.isNumericIndex(elements - 1);
+			if (elements > 5 || (elements == 5 && !indexed)) {
+				int fieldIndex = indexed ? elements - 2 : elements - 1;
+				StringBuilder loggerName = new StringBuilder();
+				for (int i = 2; i < fieldIndex; i++) {
+					loggerName.append((i > 2) ? "." : "").append(name.getElement(i, Form.ORIGINAL));
 				}
-			});
+				throw AsyncLogConfigurationException.invalidValue(name.toString(), value,
+						"a logger name with dots must be written in brackets",
+						"the logger's name in brackets: asynclog.loggers[" + loggerName + "]."
+								+ name.getElement(fieldIndex, Form.ORIGINAL)
+								+ " (in YAML, a key \"[" + loggerName + "]\")");
+			}
+		});
+	}
+
+	/**
+	 * Calls the action for every property set under the prefix, with its value as written.
+	 * The bound properties cannot tell what was set but ignored.
+	 */
+	private void forEachPropertyUnder(String prefix, BiConsumer<ConfigurationPropertyName, Object> action) {
+		ConfigurationPropertyName parent = ConfigurationPropertyName.of(prefix);
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
+			if (source instanceof IterableConfigurationPropertySource iterable) {
+				iterable.filter(parent::isAncestorOf)
+					.forEach((name) -> action.accept(name, source.getConfigurationProperty(name).getValue()));
+			}
 		}
 	}
 
@@ -173,6 +213,18 @@ final class AsyncLogPropertiesValidator {
 			throw AsyncLogConfigurationException.invalidValue(property, fileName, problem,
 					"the path of a file in a directory the application can write to, or can create");
 		}
+	}
+
+	/**
+	 * Returns the keys Spring Boot binds to the given class: its properties with a setter,
+	 * in kebab-case.
+	 */
+	private static List<String> settingsOf(Class<?> type) {
+		return Arrays.stream(BeanUtils.getPropertyDescriptors(type))
+			.filter((property) -> property.getWriteMethod() != null)
+			.map((property) -> DataObjectPropertyName.toDashedForm(property.getName()))
+			.sorted()
+			.toList();
 	}
 
 	static String whyNotWritable(String fileName) {

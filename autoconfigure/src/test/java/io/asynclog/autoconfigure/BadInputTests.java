@@ -118,6 +118,33 @@ class BadInputTests {
 	}
 
 	@Test
+	void unknownAppenderSetting() {
+		FailureAnalysis analysis = analysisOf("asynclog.appenders.main.type=file",
+				"asynclog.appenders.main.file-nme=" + this.dir.resolve("a.log"));
+		assertAnalysis(analysis, "'asynclog.appenders.main.file-nme'", "'" + this.dir.resolve("a.log") + "'",
+				"file-name, file-pattern, immediate-flush, max-file-size, max-history, pattern, type");
+	}
+
+	@Test
+	void unknownLoggerSetting() {
+		assertAnalysis(analysisOf("asynclog.loggers[com.example.audit].mdoe=sync"),
+				"'asynclog.loggers[com.example.audit].mdoe'", "'sync'", "additivity, appenders, mode");
+	}
+
+	@Test
+	void relaxedSpellingsOfASettingAreKnown() {
+		String camelCase = this.dir.resolve("camel.log").toString();
+		String runTogether = this.dir.resolve("together.log").toString();
+		TestApplications
+			.run("asynclog.appenders.camel.type=file", "asynclog.appenders.camel.fileName=" + camelCase,
+					"asynclog.appenders.together.type=file", "asynclog.appenders.together.filename=" + runTogether,
+					"asynclog.loggers[com.example.audit].ADDITIVITY=false")
+			.close();
+		assertThat(this.dir.resolve("camel.log")).exists();
+		assertThat(this.dir.resolve("together.log")).exists();
+	}
+
+	@Test
 	void allAsyncWithoutTheContextSelector() {
 		assertAnalysis(analysisOf("asynclog.mode=all-async"), "'asynclog.mode'", "'all-async'",
 				"-Dlog4j2.contextSelector=org.apache.logging.log4j.core.async.AsyncLoggerContextSelector");

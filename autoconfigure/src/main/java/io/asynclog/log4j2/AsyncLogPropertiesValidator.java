@@ -24,8 +24,8 @@ import io.asynclog.autoconfigure.AsyncLogProperties;
 /**
  * Checks {@code asynclog.*} before logging is configured, so that bad input stops start-up
  * with a message naming the property, the value and what is accepted, and nothing is left
- * half-configured. Type errors (text for a number, an unknown mode) are Spring Boot's
- * binder's to report.
+ * half-configured. Type errors (text for a number, an unknown mode) stop the binding
+ * before this runs; {@code AsyncLogBindFailureAnalyzer} reports them.
  *
  * @author asynclog
  */

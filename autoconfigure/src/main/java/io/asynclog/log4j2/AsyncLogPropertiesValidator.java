@@ -10,6 +10,7 @@ import java.util.function.BiConsumer;
 
 import org.springframework.beans.BeanUtils;
 import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName.Form;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
@@ -43,23 +44,23 @@ final class AsyncLogPropertiesValidator {
 
 	void validate(AsyncLogProperties properties) {
 		if (properties.getRingBufferSize() < AsyncLogProperties.MIN_RING_BUFFER_SIZE) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.ring-buffer-size",
+			throw invalidValue("asynclog.ring-buffer-size",
 					properties.getRingBufferSize(), "a ring buffer needs at least 128 slots",
 					"a whole number of at least 128; it is rounded up to a power of two");
 		}
 		Duration waitTimeout = properties.getWaitTimeout();
 		if (waitTimeout == null || waitTimeout.toMillis() < 1) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.wait-timeout", waitTimeout,
+			throw invalidValue("asynclog.wait-timeout", waitTimeout,
 					"the background thread needs a wait of at least one millisecond",
 					"a duration of at least 1ms, such as 10ms");
 		}
 		Duration shutdownTimeout = properties.getShutdownTimeout();
 		if (shutdownTimeout == null || shutdownTimeout.isNegative()) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.shutdown-timeout", shutdownTimeout,
+			throw invalidValue("asynclog.shutdown-timeout", shutdownTimeout,
 					"shutdown cannot wait a negative time", "a duration of zero or more, such as 10s");
 		}
 		if (properties.getAsyncAppender().getBufferSize() < 1) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.async-appender.buffer-size",
+			throw invalidValue("asynclog.async-appender.buffer-size",
 					properties.getAsyncAppender().getBufferSize(), "an AsyncAppender needs at least one slot",
 					"a whole number of at least 1");
 		}
@@ -77,23 +78,23 @@ final class AsyncLogPropertiesValidator {
 	private void validateMetricsAndHealth(AsyncLogProperties properties) {
 		Duration peakWindow = properties.getMetrics().getPeakWindow();
 		if (peakWindow == null || peakWindow.compareTo(Duration.ofSeconds(1)) < 0) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.metrics.peak-window", peakWindow,
+			throw invalidValue("asynclog.metrics.peak-window", peakWindow,
 					"queues are sampled every 100 ms, so a shorter window would hold too few samples",
 					"a duration of at least 1s, such as 1m");
 		}
 		AsyncLogProperties.Health health = properties.getHealth();
 		if (!(health.getFillThreshold() > 0 && health.getFillThreshold() <= 1)) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.health.fill-threshold",
+			throw invalidValue("asynclog.health.fill-threshold",
 					health.getFillThreshold(), "the threshold is a share of the queue's slots",
 					"a number above 0 and at most 1, such as 0.9 for 90%");
 		}
 		if (health.getFillDuration() == null || health.getFillDuration().isNegative()) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.health.fill-duration",
+			throw invalidValue("asynclog.health.fill-duration",
 					health.getFillDuration(), "a queue cannot stay full for a negative time",
 					"a duration of zero or more, such as 10s");
 		}
 		if (health.getDropWindow() == null || health.getDropWindow().isNegative()) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.health.drop-window", health.getDropWindow(),
+			throw invalidValue("asynclog.health.drop-window", health.getDropWindow(),
 					"a window cannot be negative", "a duration of zero or more, such as 1m; 0 ignores drops");
 		}
 	}
@@ -113,11 +114,11 @@ final class AsyncLogPropertiesValidator {
 			requireWritable(prefix + "file-name", appender.getFileName());
 		}
 		if (appender.getMaxFileSize() == null || appender.getMaxFileSize().toBytes() < 1) {
-			throw AsyncLogConfigurationException.invalidValue(prefix + "max-file-size", appender.getMaxFileSize(),
+			throw invalidValue(prefix + "max-file-size", appender.getMaxFileSize(),
 					"a file must be allowed to hold at least one byte", "a positive size, such as 10MB");
 		}
 		if (appender.getMaxHistory() < 0) {
-			throw AsyncLogConfigurationException.invalidValue(prefix + "max-history", appender.getMaxHistory(),
+			throw invalidValue(prefix + "max-history", appender.getMaxHistory(),
 					"the number of rolled files kept cannot be negative", "a whole number of 0 or more");
 		}
 		if (appender.getPattern() != null) {
@@ -196,6 +197,22 @@ final class AsyncLogPropertiesValidator {
 					"mode, appenders and additivity under the logger's name, such as"
 							+ " asynclog.loggers[com.example.audit].mode=sync");
 		}
+	}
+
+	/**
+	 * Creates the exception with the value as the user wrote it: a bound Duration shows
+	 * as 'PT-0.005S' where '-5ms' was written.
+	 */
+	private AsyncLogConfigurationException invalidValue(String property, Object bound, String problem,
+			String accepted) {
+		ConfigurationPropertyName name = ConfigurationPropertyName.adapt(property, '.');
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
+			ConfigurationProperty written = source.getConfigurationProperty(name);
+			if (written != null) {
+				return AsyncLogConfigurationException.invalidValue(property, written.getValue(), problem, accepted);
+			}
+		}
+		return AsyncLogConfigurationException.invalidValue(property, bound, problem, accepted);
 	}
 
 	private void validateSpringBootLogFile() {

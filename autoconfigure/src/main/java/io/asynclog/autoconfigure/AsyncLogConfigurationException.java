@@ -34,6 +34,22 @@ public class AsyncLogConfigurationException extends IllegalStateException {
 				"Update your application's configuration. '%s' accepts %s.".formatted(property, accepted));
 	}
 
+	/**
+	 * Creates the exception for a property that is set but that nothing reads.
+	 * @param property the full property name, for example
+	 * {@code asynclog.appenders.main.file-nme}
+	 * @param value the value that was set
+	 * @param problem why nothing reads it
+	 * @param accepted the properties that would be read instead
+	 * @return the exception
+	 */
+	public static AsyncLogConfigurationException unknownProperty(String property, Object value, String problem,
+			String accepted) {
+		return new AsyncLogConfigurationException(
+				"Unknown property '%s' with value '%s': %s.".formatted(property, value, problem),
+				"Update your application's configuration. %s.".formatted(accepted));
+	}
+
 	public String getDescription() {
 		return this.description;
 	}

@@ -4,7 +4,13 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BiConsumer;
 
+import org.springframework.beans.BeanUtils;
+import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationProperty;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName.Form;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
@@ -19,12 +25,16 @@ import io.asynclog.autoconfigure.AsyncLogProperties;
 /**
  * Checks {@code asynclog.*} before logging is configured, so that bad input stops start-up
  * with a message naming the property, the value and what is accepted, and nothing is left
- * half-configured. Type errors (text for a number, an unknown mode) are Spring Boot's
- * binder's to report.
+ * half-configured. Type errors (text for a number, an unknown mode) stop the binding
+ * before this runs; {@code AsyncLogBindFailureAnalyzer} reports them.
  *
  * @author asynclog
  */
 final class AsyncLogPropertiesValidator {
+
+	private static final List<String> APPENDER_SETTINGS = settingsOf(AsyncLogProperties.Appender.class);
+
+	private static final List<String> LOGGER_SETTINGS = settingsOf(AsyncLogProperties.Logger.class);
 
 	private final Environment environment;
 
@@ -34,29 +44,33 @@ final class AsyncLogPropertiesValidator {
 
 	void validate(AsyncLogProperties properties) {
 		if (properties.getRingBufferSize() < AsyncLogProperties.MIN_RING_BUFFER_SIZE) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.ring-buffer-size",
+			throw invalidValue("asynclog.ring-buffer-size",
 					properties.getRingBufferSize(), "a ring buffer needs at least 128 slots",
 					"a whole number of at least 128; it is rounded up to a power of two");
 		}
 		Duration waitTimeout = properties.getWaitTimeout();
 		if (waitTimeout == null || waitTimeout.toMillis() < 1) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.wait-timeout", waitTimeout,
+			throw invalidValue("asynclog.wait-timeout", waitTimeout,
 					"the background thread needs a wait of at least one millisecond",
 					"a duration of at least 1ms, such as 10ms");
 		}
 		Duration shutdownTimeout = properties.getShutdownTimeout();
 		if (shutdownTimeout == null || shutdownTimeout.isNegative()) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.shutdown-timeout", shutdownTimeout,
+			throw invalidValue("asynclog.shutdown-timeout", shutdownTimeout,
 					"shutdown cannot wait a negative time", "a duration of zero or more, such as 10s");
 		}
 		if (properties.getAsyncAppender().getBufferSize() < 1) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.async-appender.buffer-size",
+			throw invalidValue("asynclog.async-appender.buffer-size",
 					properties.getAsyncAppender().getBufferSize(), "an AsyncAppender needs at least one slot",
 					"a whole number of at least 1");
 		}
 		validateMetricsAndHealth(properties);
+		validateSettingNames("appenders", "an appender", APPENDER_SETTINGS);
 		properties.getAppenders().forEach(this::validateAppender);
+		// A dotted logger name splits into what looks like unknown settings: the bracket
+		// advice is the more helpful message.
 		validateLoggerNames();
+		validateSettingNames("loggers", "a logger", LOGGER_SETTINGS);
 		properties.getLoggers().forEach(this::validateLogger);
 		validateSpringBootLogFile();
 	}
@@ -64,23 +78,23 @@ final class AsyncLogPropertiesValidator {
 	private void validateMetricsAndHealth(AsyncLogProperties properties) {
 		Duration peakWindow = properties.getMetrics().getPeakWindow();
 		if (peakWindow == null || peakWindow.compareTo(Duration.ofSeconds(1)) < 0) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.metrics.peak-window", peakWindow,
+			throw invalidValue("asynclog.metrics.peak-window", peakWindow,
 					"queues are sampled every 100 ms, so a shorter window would hold too few samples",
 					"a duration of at least 1s, such as 1m");
 		}
 		AsyncLogProperties.Health health = properties.getHealth();
 		if (!(health.getFillThreshold() > 0 && health.getFillThreshold() <= 1)) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.health.fill-threshold",
+			throw invalidValue("asynclog.health.fill-threshold",
 					health.getFillThreshold(), "the threshold is a share of the queue's slots",
 					"a number above 0 and at most 1, such as 0.9 for 90%");
 		}
 		if (health.getFillDuration() == null || health.getFillDuration().isNegative()) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.health.fill-duration",
+			throw invalidValue("asynclog.health.fill-duration",
 					health.getFillDuration(), "a queue cannot stay full for a negative time",
 					"a duration of zero or more, such as 10s");
 		}
 		if (health.getDropWindow() == null || health.getDropWindow().isNegative()) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.health.drop-window", health.getDropWindow(),
+			throw invalidValue("asynclog.health.drop-window", health.getDropWindow(),
 					"a window cannot be negative", "a duration of zero or more, such as 1m; 0 ignores drops");
 		}
 	}
@@ -100,11 +114,11 @@ final class AsyncLogPropertiesValidator {
 			requireWritable(prefix + "file-name", appender.getFileName());
 		}
 		if (appender.getMaxFileSize() == null || appender.getMaxFileSize().toBytes() < 1) {
-			throw AsyncLogConfigurationException.invalidValue(prefix + "max-file-size", appender.getMaxFileSize(),
+			throw invalidValue(prefix + "max-file-size", appender.getMaxFileSize(),
 					"a file must be allowed to hold at least one byte", "a positive size, such as 10MB");
 		}
 		if (appender.getMaxHistory() < 0) {
-			throw AsyncLogConfigurationException.invalidValue(prefix + "max-history", appender.getMaxHistory(),
+			throw invalidValue(prefix + "max-history", appender.getMaxHistory(),
 					"the number of rolled files kept cannot be negative", "a whole number of 0 or more");
 		}
 		if (appender.getPattern() != null) {
@@ -118,34 +132,61 @@ final class AsyncLogPropertiesValidator {
 	}
 
 	/**
+	 * Spring Boot's binder ignores a key that matches no setting, so a typo such as
+	 * {@code asynclog.appenders.main.file-nme} would vanish without a word, or surface later
+	 * as a misleading 'needs a file'.
+	 */
+	private void validateSettingNames(String group, String owner, List<String> settings) {
+		List<String> known = settings.stream()
+			.map((setting) -> ConfigurationPropertyName.of(setting).getElement(0, Form.UNIFORM))
+			.toList();
+		forEachPropertyUnder(AsyncLogProperties.PREFIX + "." + group, (name, value) -> {
+			// asynclog . group . [name] . setting
+			if (name.getNumberOfElements() >= 4 && !known.contains(name.getElement(3, Form.UNIFORM))) {
+				String setting = name.getElement(3, Form.ORIGINAL);
+				throw AsyncLogConfigurationException.unknownProperty(name.toString(), value,
+						owner + " has no setting '" + setting + "', so it would be ignored",
+						"The settings under '" + name.chop(3) + "' are " + String.join(", ", settings));
+			}
+		});
+	}
+
+	/**
 	 * Spring Boot binds {@code asynclog.loggers.com.example.audit.mode} to a logger named
 	 * 'com' with no settings, which it then drops: without this check the override would
 	 * vanish without a word.
 	 */
 	private void validateLoggerNames() {
-		ConfigurationPropertyName loggers = ConfigurationPropertyName.of(AsyncLogProperties.PREFIX + ".loggers");
-		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
-			if (!(source instanceof IterableConfigurationPropertySource iterable)) {
-				continue;
-			}
-			iterable.filter(loggers::isAncestorOf).forEach((name) -> {
-				// asynclog . loggers . [name] . field, and an index for an appenders list
-				int elements = name.getNumberOfElements();
-				boolean indexed = name.isNumericIndex(elements - 1);
-				if (elements > 5 || (elements == 5 && !indexed)) {
-					int fieldIndex = indexed ? elements - 2 : elements - 1;
-					StringBuilder loggerName = new StringBuilder();
-					for (int i = 2; i < fieldIndex; i++) {
-						loggerName.append((i > 2) ? "." : "").append(name.getElement(i, Form.ORIGINAL));
-					}
-					throw AsyncLogConfigurationException.invalidValue(name.toString(),
-							source.getConfigurationProperty(name).getValue(),
-							"a logger name with dots must be written in brackets",
-							"the logger's name in brackets: asynclog.loggers[" + loggerName + "]."
-									+ name.getElement(fieldIndex, Form.ORIGINAL)
-									+ " (in YAML, a key \"[" + loggerName + "]\")");
+		forEachPropertyUnder(AsyncLogProperties.PREFIX + ".loggers", (name, value) -> {
+			// asynclog . loggers . [name] . field, and an index for an appenders list
+			int elements = name.getNumberOfElements();
+			boolean indexed = name.isNumericIndex(elements - 1);
+			if (elements > 5 || (elements == 5 && !indexed)) {
+				int fieldIndex = indexed ? elements - 2 : elements - 1;
+				StringBuilder loggerName = new StringBuilder();
+				for (int i = 2; i < fieldIndex; i++) {
+					loggerName.append((i > 2) ? "." : "").append(name.getElement(i, Form.ORIGINAL));
 				}
-			});
+				throw AsyncLogConfigurationException.invalidValue(name.toString(), value,
+						"a logger name with dots must be written in brackets",
+						"the logger's name in brackets: asynclog.loggers[" + loggerName + "]."
+								+ name.getElement(fieldIndex, Form.ORIGINAL)
+								+ " (in YAML, a key \"[" + loggerName + "]\")");
+			}
+		});
+	}
+
+	/**
+	 * Calls the action for every property set under the prefix, with its value as written.
+	 * The bound properties cannot tell what was set but ignored.
+	 */
+	private void forEachPropertyUnder(String prefix, BiConsumer<ConfigurationPropertyName, Object> action) {
+		ConfigurationPropertyName parent = ConfigurationPropertyName.of(prefix);
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
+			if (source instanceof IterableConfigurationPropertySource iterable) {
+				iterable.filter(parent::isAncestorOf)
+					.forEach((name) -> action.accept(name, source.getConfigurationProperty(name).getValue()));
+			}
 		}
 	}
 
@@ -156,6 +197,22 @@ final class AsyncLogPropertiesValidator {
 					"mode, appenders and additivity under the logger's name, such as"
 							+ " asynclog.loggers[com.example.audit].mode=sync");
 		}
+	}
+
+	/**
+	 * Creates the exception with the value as the user wrote it: a bound Duration shows
+	 * as 'PT-0.005S' where '-5ms' was written.
+	 */
+	private AsyncLogConfigurationException invalidValue(String property, Object bound, String problem,
+			String accepted) {
+		ConfigurationPropertyName name = ConfigurationPropertyName.adapt(property, '.');
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
+			ConfigurationProperty written = source.getConfigurationProperty(name);
+			if (written != null) {
+				return AsyncLogConfigurationException.invalidValue(property, written.getValue(), problem, accepted);
+			}
+		}
+		return AsyncLogConfigurationException.invalidValue(property, bound, problem, accepted);
 	}
 
 	private void validateSpringBootLogFile() {
@@ -173,6 +230,18 @@ final class AsyncLogPropertiesValidator {
 			throw AsyncLogConfigurationException.invalidValue(property, fileName, problem,
 					"the path of a file in a directory the application can write to, or can create");
 		}
+	}
+
+	/**
+	 * Returns the keys Spring Boot binds to the given class: its properties with a setter,
+	 * in kebab-case.
+	 */
+	private static List<String> settingsOf(Class<?> type) {
+		return Arrays.stream(BeanUtils.getPropertyDescriptors(type))
+			.filter((property) -> property.getWriteMethod() != null)
+			.map((property) -> DataObjectPropertyName.toDashedForm(property.getName()))
+			.sorted()
+			.toList();
 	}
 
 	static String whyNotWritable(String fileName) {

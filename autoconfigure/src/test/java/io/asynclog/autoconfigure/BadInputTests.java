@@ -3,10 +3,15 @@ package io.asynclog.autoconfigure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
 
 import org.apache.logging.log4j.core.config.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 import io.asynclog.FailureAnalyses;
@@ -21,52 +26,75 @@ import static org.assertj.core.api.Assertions.catchThrowable;
  */
 class BadInputTests {
 
+	private static final String APPENDER_SETTINGS = "file-name, file-pattern, immediate-flush, max-file-size,"
+			+ " max-history, pattern, type";
+
+	private static final String LOGGER_SETTINGS = "additivity, appenders, mode";
+
 	@TempDir
 	Path dir;
 
-	@Test
-	void ringBufferBelow128() {
-		assertAnalysis(analysisOf("asynclog.ring-buffer-size=64"), "'asynclog.ring-buffer-size'", "'64'",
-				"at least 128");
+	static Stream<BadInput> wrongTypes() {
+		return Stream.of(badInput("asynclog.enabled", "sure", "true or false"),
+				badInput("asynclog.mode", "turbo", "one of sync, async-appender, async-logger, all-async"),
+				badInput("asynclog.ring-buffer-size", "lots", "a whole number"),
+				badInput("asynclog.wait-strategy", "fast", "one of timeout, block, sleep, yield, busy-spin"),
+				badInput("asynclog.wait-timeout", "soon", "a duration, such as 500ms"),
+				badInput("asynclog.include-location", "perhaps", "true or false"),
+				badInput("asynclog.immediate-flush", "maybe", "true or false"),
+				badInput("asynclog.queue-full-policy", "drop", "one of block, discard"),
+				badInput("asynclog.discard-threshold", "loud", "one of trace, debug, info, warn, error, fatal, off"),
+				badInput("asynclog.async-appender.buffer-size", "big", "a whole number"),
+				badInput("asynclog.shutdown-timeout", "later", "a duration, such as 500ms"),
+				badInput("asynclog.metrics.peak-window", "forever", "a duration, such as 500ms"),
+				badInput("asynclog.metrics.delivery-lag", "often", "true or false"),
+				badInput("asynclog.health.fill-threshold", "high", "a number, such as 0.9"),
+				badInput("asynclog.health.fill-duration", "long", "a duration, such as 500ms"),
+				badInput("asynclog.health.drop-window", "wide", "a duration, such as 500ms"),
+				badInput("asynclog.appenders.x.type", "syslog", "one of console, file, rolling-file"),
+				badInput("asynclog.appenders.x.max-file-size", "huge", "a size, such as 512KB or 10MB"),
+				badInput("asynclog.appenders.x.max-history", "many", "a whole number"),
+				badInput("asynclog.appenders.x.immediate-flush", "maybe", "true or false"),
+				badInput("asynclog.loggers[x].mode", "fast", "one of sync, async"),
+				badInput("asynclog.loggers[x].additivity", "sometimes", "true or false"));
 	}
 
-	@Test
-	void ringBufferSizeThatIsNotANumber() {
-		assertAnalysis(analysisOf("asynclog.ring-buffer-size=lots"), "asynclog.ring-buffer-size", "\"lots\"",
-				"Update your application's configuration");
+	static Stream<BadInput> valuesOutOfRange() {
+		return Stream.of(badInput("asynclog.ring-buffer-size", "64", "a whole number of at least 128"),
+				badInput("asynclog.wait-timeout", "0ms", "a duration of at least 1ms"),
+				badInput("asynclog.wait-timeout", "-5ms", "a duration of at least 1ms"),
+				badInput("asynclog.shutdown-timeout", "-1s", "a duration of zero or more"),
+				badInput("asynclog.async-appender.buffer-size", "0", "a whole number of at least 1"),
+				badInput("asynclog.metrics.peak-window", "500ms", "a duration of at least 1s"),
+				badInput("asynclog.metrics.peak-window", "-1m", "a duration of at least 1s"),
+				badInput("asynclog.health.fill-threshold", "90", "a number above 0 and at most 1, such as 0.9"),
+				badInput("asynclog.health.fill-threshold", "0", "a number above 0 and at most 1"),
+				badInput("asynclog.health.fill-duration", "-1s", "a duration of zero or more"),
+				badInput("asynclog.health.drop-window", "-5s", "a duration of zero or more, such as 1m; 0 ignores drops"),
+				badInput("asynclog.appenders.x.max-file-size", "0", "a positive size",
+						"asynclog.appenders.x.type=console"),
+				badInput("asynclog.appenders.x.max-history", "-1", "a whole number of 0 or more",
+						"asynclog.appenders.x.type=console"));
 	}
 
-	@Test
-	void unknownMode() {
-		assertAnalysis(analysisOf("asynclog.mode=turbo"), "asynclog.mode", "\"turbo\"", "ASYNC_LOGGER");
+	static Stream<BadInput> unknownSettings() {
+		// The typo must be what is reported, not the missing file-name or type it causes.
+		return Stream.of(
+				badInput("asynclog.appenders.main.file-nme", "logs/app.log", APPENDER_SETTINGS,
+						"asynclog.appenders.main.type=rolling-file"),
+				badInput("asynclog.appenders.main.max-size", "10MB", APPENDER_SETTINGS,
+						"asynclog.appenders.main.type=console"),
+				badInput("asynclog.appenders.main.typ", "console", APPENDER_SETTINGS),
+				badInput("asynclog.loggers[com.example.audit].mdoe", "sync", LOGGER_SETTINGS),
+				badInput("asynclog.loggers[com.example.audit].level", "debug", LOGGER_SETTINGS,
+						"asynclog.loggers[com.example.audit].mode=sync"));
 	}
 
-	@Test
-	void unknownWaitStrategy() {
-		assertAnalysis(analysisOf("asynclog.wait-strategy=fast"), "asynclog.wait-strategy", "\"fast\"", "BUSY_SPIN");
-	}
-
-	@Test
-	void unknownQueueFullPolicy() {
-		assertAnalysis(analysisOf("asynclog.queue-full-policy=drop"), "asynclog.queue-full-policy", "\"drop\"",
-				"DISCARD");
-	}
-
-	@Test
-	void unknownDiscardThresholdLevel() {
-		assertAnalysis(analysisOf("asynclog.discard-threshold=loud"), "asynclog.discard-threshold", "\"loud\"",
-				"WARN");
-	}
-
-	@Test
-	void waitTimeoutBelowOneMillisecond() {
-		assertAnalysis(analysisOf("asynclog.wait-timeout=0ms"), "'asynclog.wait-timeout'", "'PT0S'", "at least 1ms");
-	}
-
-	@Test
-	void negativeShutdownTimeout() {
-		assertAnalysis(analysisOf("asynclog.shutdown-timeout=-1s"), "'asynclog.shutdown-timeout'", "'PT-1S'",
-				"zero or more");
+	@ParameterizedTest(name = "{0}")
+	@MethodSource({ "wrongTypes", "valuesOutOfRange", "unknownSettings" })
+	void badInput(BadInput input) {
+		assertAnalysis(analysisOf(input.properties()), "'" + input.property() + "'", "'" + input.value() + "'",
+				input.accepted());
 	}
 
 	@Test
@@ -118,6 +146,19 @@ class BadInputTests {
 	}
 
 	@Test
+	void relaxedSpellingsOfASettingAreKnown() {
+		String camelCase = this.dir.resolve("camel.log").toString();
+		String runTogether = this.dir.resolve("together.log").toString();
+		TestApplications
+			.run("asynclog.appenders.camel.type=file", "asynclog.appenders.camel.fileName=" + camelCase,
+					"asynclog.appenders.together.type=file", "asynclog.appenders.together.filename=" + runTogether,
+					"asynclog.loggers[com.example.audit].ADDITIVITY=false")
+			.close();
+		assertThat(this.dir.resolve("camel.log")).exists();
+		assertThat(this.dir.resolve("together.log")).exists();
+	}
+
+	@Test
 	void allAsyncWithoutTheContextSelector() {
 		assertAnalysis(analysisOf("asynclog.mode=all-async"), "'asynclog.mode'", "'all-async'",
 				"-Dlog4j2.contextSelector=org.apache.logging.log4j.core.async.AsyncLoggerContextSelector");
@@ -132,30 +173,6 @@ class BadInputTests {
 		assertThat(this.dir.resolve("never.log")).doesNotExist();
 	}
 
-	@Test
-	void peakWindowShorterThanASecond() {
-		assertAnalysis(analysisOf("asynclog.metrics.peak-window=500ms"), "'asynclog.metrics.peak-window'", "'PT0.5S'",
-				"at least 1s");
-	}
-
-	@Test
-	void fillThresholdAboveOne() {
-		assertAnalysis(analysisOf("asynclog.health.fill-threshold=90"), "'asynclog.health.fill-threshold'", "'90.0'",
-				"at most 1, such as 0.9");
-	}
-
-	@Test
-	void negativeFillDuration() {
-		assertAnalysis(analysisOf("asynclog.health.fill-duration=-1s"), "'asynclog.health.fill-duration'",
-				"'PT-1S'", "zero or more");
-	}
-
-	@Test
-	void negativeDropWindow() {
-		assertAnalysis(analysisOf("asynclog.health.drop-window=-5s"), "'asynclog.health.drop-window'", "'PT-5S'",
-				"0 ignores drops");
-	}
-
 	private static FailureAnalysis analysisOf(String... properties) {
 		Throwable failure = catchThrowable(() -> TestApplications.run(properties).close());
 		assertThat(failure).as("start-up should fail").isNotNull();
@@ -165,6 +182,28 @@ class BadInputTests {
 	private static void assertAnalysis(FailureAnalysis analysis, String property, String value, String accepted) {
 		assertThat(analysis.getDescription()).contains(property).contains(value);
 		assertThat(analysis.getAction()).contains(accepted);
+	}
+
+	private static BadInput badInput(String property, String value, String accepted, String... alongside) {
+		return new BadInput(property, value, accepted, List.of(alongside));
+	}
+
+	/**
+	 * One bad property, with the properties it needs alongside to reach its check.
+	 */
+	record BadInput(String property, String value, String accepted, List<String> alongside) {
+
+		String[] properties() {
+			List<String> properties = new ArrayList<>(this.alongside);
+			properties.add(this.property + "=" + this.value);
+			return properties.toArray(String[]::new);
+		}
+
+		@Override
+		public String toString() {
+			return this.property + "=" + this.value;
+		}
+
 	}
 
 }

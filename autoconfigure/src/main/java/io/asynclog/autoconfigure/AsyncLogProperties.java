@@ -428,8 +428,8 @@ public class AsyncLogProperties {
 		private Duration fillDuration = Duration.ofSeconds(10);
 
 		/**
-		 * How long the health stays DOWN after a queue dropped an event. 0 keeps drops from
-		 * turning it DOWN.
+		 * How long the health stays DOWN after a queue dropped an event or an appender failed
+		 * to write. 0 keeps drops and write failures from turning it DOWN.
 		 */
 		private Duration dropWindow = Duration.ofMinutes(1);
 

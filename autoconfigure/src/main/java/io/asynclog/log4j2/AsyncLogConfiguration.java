@@ -3,6 +3,7 @@ package io.asynclog.log4j2;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.config.AbstractConfiguration;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.ConfigurationSource;
@@ -21,8 +22,8 @@ import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
  * <p>
  * A composite of one: Log4j2 builds the node tree of the wrapped configuration, whatever its
  * format, and this class rewrites the tree before any logger or appender exists. It also
- * keeps run-time level changes from turning on location capture and waits for the queues
- * to drain when it stops.
+ * keeps run-time level changes from turning on location capture, makes every appender
+ * count its failures, and waits for the queues to drain when it stops.
  *
  * @author asynclog
  */
@@ -70,6 +71,33 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 	private boolean isSpringBootDefault() {
 		String location = this.base.getConfigurationSource().getLocation();
 		return location != null && location.contains("org/springframework/boot/logging/log4j2/");
+	}
+
+	/**
+	 * Makes every appender count its failures before it starts, as Log4j2 asks of a new
+	 * error handler; the user's own appenders and the targets of AsyncAppenders included.
+	 */
+	@Override
+	protected void doConfigure() {
+		super.doConfigure();
+		getAppenders().values().forEach(AsyncLogConfiguration::countFailures);
+	}
+
+	/**
+	 * Makes an appender added at run time count its failures too.
+	 */
+	@Override
+	public void addAppender(Appender appender) {
+		if (appender != null) {
+			countFailures(appender);
+		}
+		super.addAppender(appender);
+	}
+
+	private static void countFailures(Appender appender) {
+		if (LogAppenders.writes(appender)) {
+			CountingErrorHandler.install(appender);
+		}
 	}
 
 	@Override

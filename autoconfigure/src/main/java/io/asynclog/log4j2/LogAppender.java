@@ -9,8 +9,11 @@ package io.asynclog.log4j2;
  * @param immediateFlush whether it flushes after every event, or {@code null} if it has
  * no such setting
  * @param async whether every event reaches it on a background thread, through a queue
+ * @param errors the writes and flushes it failed since the JVM started, as counted by
+ * {@link AppenderErrors}
  * @author asynclog
  */
-public record LogAppender(String name, String type, String fileName, Boolean immediateFlush, boolean async) {
+public record LogAppender(String name, String type, String fileName, Boolean immediateFlush, boolean async,
+		long errors) {
 
 }

@@ -54,14 +54,22 @@ public final class LogAppenders {
 		}
 		List<LogAppender> appenders = new ArrayList<>();
 		for (Appender appender : configuration.getAppenders().values()) {
-			if (appender instanceof AsyncAppender || appender instanceof DeliveryLagProbe) {
+			if (!writes(appender)) {
 				continue;
 			}
 			String name = appender.getName();
 			appenders.add(new LogAppender(name, type(appender), fileName(appender), immediateFlush(appender),
-					fromQueues.contains(name) && !fromSyncLoggers.contains(name)));
+					fromQueues.contains(name) && !fromSyncLoggers.contains(name), AppenderErrors.count(name)));
 		}
 		return appenders;
+	}
+
+	/**
+	 * Whether an appender writes events itself, rather than queueing them for another
+	 * (an AsyncAppender) or only measuring them (a delivery-lag probe).
+	 */
+	static boolean writes(Appender appender) {
+		return !(appender instanceof AsyncAppender) && !(appender instanceof DeliveryLagProbe);
 	}
 
 	private static String type(Appender appender) {

@@ -56,7 +56,8 @@ class DashboardMetricsTests {
 		Set<String> queried = metricNames(dashboardExpressions());
 		assertThat(queried).as("the dashboard's core queries").contains("asynclog_queue_capacity",
 				"asynclog_queue_remaining", "asynclog_queue_peak", "asynclog_events_dropped_total",
-				"log4j2_events_total", "asynclog_delivery_lag_seconds_bucket");
+				"log4j2_events_total", "asynclog_delivery_lag_seconds_bucket",
+				"asynclog_appender_errors_total");
 		assertThat(scraped).containsAll(queried);
 	}
 

@@ -19,7 +19,7 @@ import io.asynclog.log4j2.QueueStatus;
 /**
  * {@link Endpoint @Endpoint} that shows what asynclog runs: the effective mode and
  * settings, every queue with its fill, peak and drops, and every appender with whether it
- * is reached through a queue.
+ * is reached through a queue and how often it failed to write.
  *
  * @author asynclog
  */
@@ -110,12 +110,15 @@ public class AsyncLogEndpoint {
 	 * @param immediateFlush whether it flushes after every event, absent if it has no such
 	 * setting
 	 * @param async whether every event reaches it through a queue
+	 * @param errors the writes and flushes it failed since the JVM started (such as on a
+	 * full disk)
 	 */
 	public record AppenderDescriptor(String name, String type, String fileName, Boolean immediateFlush,
-			boolean async) {
+			boolean async, long errors) {
 
 		AppenderDescriptor(LogAppender appender) {
-			this(appender.name(), appender.type(), appender.fileName(), appender.immediateFlush(), appender.async());
+			this(appender.name(), appender.type(), appender.fileName(), appender.immediateFlush(), appender.async(),
+					appender.errors());
 		}
 
 	}

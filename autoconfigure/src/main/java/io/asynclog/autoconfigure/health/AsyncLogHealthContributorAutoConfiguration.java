@@ -1,5 +1,6 @@
 package io.asynclog.autoconfigure.health;
 
+import org.apache.logging.log4j.core.LoggerContext;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -28,7 +29,7 @@ public final class AsyncLogHealthContributorAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "asynclogHealthIndicator")
 	AsyncLogHealthIndicator asynclogHealthIndicator(QueueMonitor queueMonitor, AsyncLogProperties properties) {
-		return new AsyncLogHealthIndicator(queueMonitor, properties.getHealth());
+		return new AsyncLogHealthIndicator(queueMonitor, LoggerContext.getContext(false), properties.getHealth());
 	}
 
 }

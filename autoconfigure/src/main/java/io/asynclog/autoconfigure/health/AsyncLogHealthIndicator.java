@@ -6,20 +6,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.logging.log4j.core.LoggerContext;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 
 import io.asynclog.autoconfigure.AsyncLogProperties;
+import io.asynclog.log4j2.AppenderErrors;
+import io.asynclog.log4j2.LogAppender;
+import io.asynclog.log4j2.LogAppenders;
 import io.asynclog.log4j2.LogQueue;
 import io.asynclog.log4j2.QueueMonitor;
 import io.asynclog.log4j2.QueueStatus;
 
 /**
- * Health of asynclog's queues: DOWN while a queue has stayed above
+ * Health of asynclog's queues and appenders: DOWN while a queue has stayed above
  * {@code asynclog.health.fill-threshold} for {@code asynclog.health.fill-duration}, or
- * while a queue dropped an event within {@code asynclog.health.drop-window}; UP otherwise.
- * The details show every queue, and on DOWN the reasons.
+ * while a queue dropped an event or an appender of the running configuration failed to
+ * write within {@code asynclog.health.drop-window}; UP otherwise. The details show every
+ * queue, and on DOWN the reasons.
  *
  * @author asynclog
  */
@@ -27,11 +32,14 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 
 	private final QueueMonitor monitor;
 
+	private final LoggerContext context;
+
 	private final AsyncLogProperties.Health thresholds;
 
-	public AsyncLogHealthIndicator(QueueMonitor monitor, AsyncLogProperties.Health thresholds) {
+	public AsyncLogHealthIndicator(QueueMonitor monitor, LoggerContext context, AsyncLogProperties.Health thresholds) {
 		super("asynclog health check failed");
 		this.monitor = monitor;
+		this.context = context;
 		this.thresholds = thresholds;
 	}
 
@@ -50,6 +58,17 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 			Duration sinceLastDrop = status.sinceLastDrop();
 			if (sinceLastDrop != null && sinceLastDrop.compareTo(this.thresholds.getDropWindow()) < 0) {
 				reasons.add("queue '%s' dropped events %s ago".formatted(queue.name(), seconds(sinceLastDrop)));
+			}
+		}
+		for (LogAppender appender : LogAppenders.of(this.context)) {
+			long lastError = AppenderErrors.lastErrorNanos(appender.name());
+			if (lastError == Long.MIN_VALUE) {
+				continue;
+			}
+			Duration sinceLastError = Duration.ofNanos(System.nanoTime() - lastError);
+			if (sinceLastError.compareTo(this.thresholds.getDropWindow()) < 0) {
+				reasons.add("appender '%s' failed to write %s ago (%d failures since start)".formatted(appender.name(),
+						seconds(sinceLastError), appender.errors()));
 			}
 		}
 		builder.status(reasons.isEmpty() ? Status.UP : Status.DOWN);

@@ -20,7 +20,7 @@ import io.asynclog.log4j2.EffectiveMode;
 import io.asynclog.log4j2.QueueMonitor;
 
 /**
- * Auto-configuration for asynclog's queue meters, and for a {@code log4j2.events} counter
+ * Auto-configuration for asynclog's queue and appender-error meters, and for a {@code log4j2.events} counter
  * that counts each event once whatever the mode.
  * <p>
  * Runs before Spring Boot's Log4j2 metrics auto-configuration, whose counter backs off
@@ -40,6 +40,12 @@ public final class AsyncLogMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	AsyncLogMetrics asyncLogMetrics(QueueMonitor queueMonitor) {
 		return new AsyncLogMetrics(queueMonitor);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AppenderErrorMetrics appenderErrorMetrics() {
+		return new AppenderErrorMetrics();
 	}
 
 	@Bean

@@ -54,8 +54,8 @@ class AsyncLogEndpointTests {
 				assertThat(queue.capacity()).isEqualTo(512);
 			});
 			assertThat(descriptor.appenders()).containsExactlyInAnyOrder(
-					new AppenderDescriptor("main", "RollingRandomAccessFile", main.toString(), false, true),
-					new AppenderDescriptor("audit", "RandomAccessFile", audit.toString(), true, false));
+					new AppenderDescriptor("main", "RollingRandomAccessFile", main.toString(), false, true, 0),
+					new AppenderDescriptor("audit", "RandomAccessFile", audit.toString(), true, false, 0));
 		}
 	}
 

@@ -1,0 +1,226 @@
+package io.asynclog.demo;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.status.StatusData;
+import org.apache.logging.log4j.status.StatusListener;
+import org.apache.logging.log4j.status.StatusLogger;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The demo app logging to a 2 MiB tmpfs that the test fills: every request still answers
+ * 200, the failed writes show in {@code asynclog.appender.errors} on the Prometheus scrape
+ * and in the health, the status logger reports a handful of them rather than each, and
+ * once the filler is gone the next requests' lines are on disk again.
+ * <p>
+ * Mounting needs root (or CAP_SYS_ADMIN); where the machine refuses, the test is skipped.
+ */
+class DiskFullTests {
+
+	private static final String APPENDER = "disk";
+
+	private static final Pattern REQUEST_LINE = Pattern.compile("request (\\d{10}) handled \\.+\n");
+
+	private static final Pattern ERRORS_SAMPLE = Pattern
+		.compile("(?m)^asynclog_appender_errors_total\\{appender=\"" + APPENDER + "\"[^}]*} (\\S+)$");
+
+	private static final int REQUESTS_WHILE_FULL = 200;
+
+	private static final int REQUESTS_AFTER = 20;
+
+	@TempDir
+	Path dir;
+
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+	private int port;
+
+	@Test
+	void requestsSucceedWhileTheDiskIsFullAndTheirLinesAreWrittenOnceThereIsSpace() throws Exception {
+		Path disk = Files.createDirectory(this.dir.resolve("disk"));
+		String refusal = run("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", disk.toString());
+		// Aborted here rather than in @BeforeAll, so that the report shows the test skipped, with the reason.
+		Assumptions.assumeTrue(refusal == null,
+				() -> "this machine does not allow mounting a tmpfs, which the full-disk test needs (" + refusal + ")");
+		try {
+			runOnFullDisk(disk);
+		}
+		finally {
+			// The application has closed its file; a lazy unmount still frees the directory if not.
+			if (run("umount", disk.toString()) != null) {
+				run("umount", "-l", disk.toString());
+			}
+		}
+	}
+
+	private void runOnFullDisk(Path disk) throws Exception {
+		Path log = disk.resolve("demo.log");
+		ErrorStatusCounter status = new ErrorStatusCounter(APPENDER);
+		StatusLogger.getLogger().registerListener(status);
+		SpringApplication application = new SpringApplication(DemoApplication.class);
+		try (ConfigurableApplicationContext context = application.run("--server.port=0",
+				"--logging.level.root=warn", "--logging.level.io.asynclog.demo=info",
+				"--asynclog.appenders." + APPENDER + ".type=file", "--asynclog.appenders." + APPENDER + ".file-name=" + log,
+				"--asynclog.appenders." + APPENDER + ".pattern=%m%n", "--asynclog.immediate-flush=true")) {
+			this.port = ((WebServerApplicationContext) context).getWebServer().getPort();
+			long first = request();
+			await().atMost(Duration.ofSeconds(10)).until(() -> loggedRequests(log).contains(first));
+			assertThat(errors()).as("the counter is scraped at 0 before any failure").isZero();
+
+			Path filler = disk.resolve("filler");
+			fill(filler);
+			List<Long> whileFull = new ArrayList<>();
+			for (int i = 0; i < REQUESTS_WHILE_FULL; i++) {
+				whileFull.add(request());
+			}
+			// Each failed event is one failed write: it either reached the file whole or was counted.
+			await().atMost(Duration.ofSeconds(20)).until(() -> {
+				Set<Long> written = loggedRequests(log);
+				long writtenWhileFull = whileFull.stream().filter(written::contains).count();
+				return writtenWhileFull + errors() == REQUESTS_WHILE_FULL;
+			});
+			double failures = errors();
+			assertThat(failures).as("the full disk made writes fail").isGreaterThan(REQUESTS_WHILE_FULL / 2);
+			assertThat(status.count()).as("the status logger reported a few failures, not each")
+				.isBetween(1, 4);
+			HttpResponse<String> health = get("/actuator/health/asynclog");
+			assertThat(health.statusCode()).isEqualTo(503);
+			assertThat(health.body()).contains("appender '" + APPENDER + "' failed to write");
+
+			Files.delete(filler);
+			List<Long> after = new ArrayList<>();
+			for (int i = 0; i < REQUESTS_AFTER; i++) {
+				after.add(request());
+			}
+			await().atMost(Duration.ofSeconds(20)).until(() -> loggedRequests(log).containsAll(after));
+			assertThat(errors()).as("no failure once there is space").isEqualTo(failures);
+			System.out.printf("disk full: %d requests, %d lines written, %.0f failed writes, %d status messages%n",
+					REQUESTS_WHILE_FULL, REQUESTS_WHILE_FULL - (long) failures, failures, status.count());
+		}
+		finally {
+			StatusLogger.getLogger().removeListener(status);
+		}
+	}
+
+	private long request() throws Exception {
+		HttpResponse<String> response = get("/log");
+		assertThat(response.statusCode()).isEqualTo(200);
+		return Long.parseLong(response.body().trim().substring("logged ".length()));
+	}
+
+	private double errors() throws Exception {
+		HttpResponse<String> scrape = get("/actuator/prometheus");
+		assertThat(scrape.statusCode()).isEqualTo(200);
+		Matcher sample = ERRORS_SAMPLE.matcher(scrape.body());
+		assertThat(sample.find()).as("asynclog_appender_errors_total of appender '%s' is scraped", APPENDER).isTrue();
+		return Double.parseDouble(sample.group(1));
+	}
+
+	private HttpResponse<String> get(String path) throws Exception {
+		return this.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+			.timeout(Duration.ofSeconds(10))
+			.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	/**
+	 * The sequence numbers of the whole request lines in the log. A write cut short by the
+	 * full disk leaves a fragment that the next line continues, so lines are found anywhere.
+	 */
+	private static Set<Long> loggedRequests(Path log) throws IOException {
+		Set<Long> numbers = new TreeSet<>();
+		Matcher matcher = REQUEST_LINE.matcher(Files.readString(log, StandardCharsets.US_ASCII));
+		while (matcher.find()) {
+			numbers.add(Long.parseLong(matcher.group(1)));
+		}
+		return numbers;
+	}
+
+	private static void fill(Path filler) {
+		byte[] chunk = new byte[64 * 1024];
+		try (OutputStream out = Files.newOutputStream(filler)) {
+			while (true) {
+				out.write(chunk);
+			}
+		}
+		catch (IOException expected) {
+			// ENOSPC: the filesystem is full.
+		}
+	}
+
+	/**
+	 * Runs a command, waiting at most ten seconds.
+	 * @return {@code null} on success, else what it printed
+	 */
+	private static String run(String... command) throws Exception {
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+		if (!process.waitFor(10, TimeUnit.SECONDS)) {
+			process.destroyForcibly();
+			return String.join(" ", command) + " did not finish within 10s";
+		}
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+		return (process.exitValue() == 0) ? null : String.join(" ", command) + ": " + output;
+	}
+
+	/**
+	 * Counts the status logger's error messages about one appender.
+	 */
+	private static final class ErrorStatusCounter implements StatusListener {
+
+		private final String appender;
+
+		private final AtomicInteger count = new AtomicInteger();
+
+		ErrorStatusCounter(String appender) {
+			this.appender = appender;
+		}
+
+		@Override
+		public void log(StatusData data) {
+			if (data.getLevel().isMoreSpecificThan(Level.ERROR)
+					&& data.getMessage().getFormattedMessage().endsWith(" " + this.appender)) {
+				this.count.incrementAndGet();
+			}
+		}
+
+		@Override
+		public Level getStatusLevel() {
+			return Level.ERROR;
+		}
+
+		@Override
+		public void close() {
+		}
+
+		int count() {
+			return this.count.get();
+		}
+
+	}
+
+}

@@ -119,7 +119,9 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 	@Override
 	public boolean stop(long timeout, TimeUnit timeUnit) {
 		QueueDrain.await(this, this.properties.getShutdownTimeout());
-		return super.stop(timeout, timeUnit);
+		boolean stopped = super.stop(timeout, timeUnit);
+		QueueDrain.reportLost(this);
+		return stopped;
 	}
 
 	@Override

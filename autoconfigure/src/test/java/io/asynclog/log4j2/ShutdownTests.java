@@ -1,0 +1,99 @@
+package io.asynclog.log4j2;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.asynclog.SeparateJvm;
+import io.asynclog.SeparateJvmApp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * SIGTERM to a JVM whose ring buffer holds a large backlog behind a slow background thread:
+ * every line reaches the file within the shutdown timeout, or the lines that cannot are
+ * counted and reported; and a failed start-up leaves no thread that keeps the JVM alive.
+ */
+class ShutdownTests {
+
+	private static final int LINES = 1_000_000;
+
+	/**
+	 * The exit status of a JVM that ran its shutdown hooks after SIGTERM: 128 + 15.
+	 */
+	private static final int EXIT_ON_SIGTERM = 143;
+
+	private static final Pattern LOST = Pattern.compile("asynclog: (\\d+) log events were lost at shutdown");
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void sigtermWritesEveryQueuedLineWithinTheShutdownTimeout() throws Exception {
+		Path file = this.dir.resolve("app.log");
+		try (SeparateJvm app = SeparateJvm.start(this.dir, "burst", burst(file, 200, "asynclog.shutdown-timeout=30s"))) {
+			assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(LINES);
+			assertThat(queuedAtSigterm(app)).as("a backlog for the shutdown to drain").isGreaterThan(10_000);
+			app.sigterm();
+			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
+			assertThat(app.stderr()).noneMatch((line) -> line.contains("asynclog:"));
+		}
+		assertThat(distinctLines(file)).isEqualTo(LINES);
+	}
+
+	@Test
+	void linesThatCannotBeWrittenInTimeAreCountedAndReported() throws Exception {
+		Path file = this.dir.resolve("app.log");
+		try (SeparateJvm app = SeparateJvm.start(this.dir, "burst", burst(file, 2, "asynclog.shutdown-timeout=1s"))) {
+			app.awaitReady(Duration.ofMinutes(2));
+			app.sigterm();
+			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
+			assertThat(app.stderr()).anyMatch((line) -> line.contains("log events were still queued when"
+					+ " asynclog.shutdown-timeout (1s) ran out"));
+			long lost = app.stderr()
+				.stream()
+				.map(LOST::matcher)
+				.filter(Matcher::find)
+				.mapToLong((matcher) -> Long.parseLong(matcher.group(1)))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError("no count of lost events in " + app.stderr()));
+			long written = distinctLines(file);
+			assertThat(lost).isPositive();
+			assertThat(written + lost).as("written %d, reported lost %d", written, lost)
+				.isBetween((long) LINES, (long) LINES + QueueDrain.RING_PROGRESS_STEP);
+		}
+	}
+
+	@Test
+	void jvmExitsAfterAFailedStartup() throws Exception {
+		try (SeparateJvm app = SeparateJvm.start(this.dir, "fail-on-start")) {
+			assertThat(app.awaitExit(Duration.ofSeconds(60))).isNotZero();
+			assertThat(String.join("\n", app.stdout()) + String.join("\n", app.stderr()))
+				.contains("this bean fails on purpose");
+		}
+	}
+
+	private static String[] burst(Path file, int backgroundPerMillisecond, String shutdownTimeout) {
+		return new String[] { "lines=" + LINES, "background-per-ms=" + backgroundPerMillisecond, shutdownTimeout,
+				"asynclog.appenders.main.type=file", "asynclog.appenders.main.file-name=" + file,
+				"asynclog.appenders.main.pattern=%m%n", "logging.level.root=warn", "logging.level.test=info" };
+	}
+
+	private static long queuedAtSigterm(SeparateJvm app) {
+		return Long.parseLong(app.printed(SeparateJvmApp.QUEUED).substring(SeparateJvmApp.QUEUED.length()).trim());
+	}
+
+	private static long distinctLines(Path file) throws IOException {
+		try (Stream<String> lines = Files.lines(file)) {
+			return lines.filter((line) -> line.startsWith("line ")).distinct().count();
+		}
+	}
+
+}

@@ -14,6 +14,7 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import io.asynclog.Callers;
 import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
@@ -43,7 +44,9 @@ class DropAccountingTests {
 			double droppedInfoBefore = dropped(registry, "info");
 			RecordingAppender slow = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
 					Duration.ofNanos(200_000));
-			TestApplications.logDebugInfoAndWarn("test", PER_LEVEL);
+			// Four threads at once: drops and the waits of more severe events race for the ring.
+			Callers.run(4, PER_LEVEL / 4, Duration.ofSeconds(60),
+					(thread, call) -> TestApplications.logDebugInfoAndWarn("test", 1));
 			await().atMost(Duration.ofSeconds(30))
 				.until(() -> registry.get("asynclog.queue.remaining").gauge().value() == 128);
 			double droppedDebug = dropped(registry, "debug") - droppedDebugBefore;

@@ -61,6 +61,23 @@ final class AppProcess implements AutoCloseable {
 	 */
 	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout)
 			throws IOException {
+		return start(java, jar, config, logDir, pinPrefix, stdout, List.of());
+	}
+
+	/**
+	 * Starts the app with more arguments after the configuration's, which therefore win.
+	 * @param java the java executable
+	 * @param jar the demo app jar
+	 * @param config the configuration to select
+	 * @param logDir the log directory (must exist and be empty)
+	 * @param pinPrefix the command prefix that pins it (for example {@code taskset -c 0}), or empty
+	 * @param stdout where its stdout and stderr go
+	 * @param extraArgs more application arguments, for example {@code --asynclog.ring-buffer-size=128}
+	 * @return the started process (not yet ready)
+	 * @throws IOException if it cannot be started
+	 */
+	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout,
+			List<String> extraArgs) throws IOException {
 		int port = freePort();
 		List<String> command = new ArrayList<>(pinPrefix);
 		command.add(java.toString());
@@ -73,6 +90,7 @@ final class AppProcess implements AutoCloseable {
 		command.add("--demo.log-dir=" + logDir);
 		// The queue peak read at the end of a run then covers the whole run, --full ones too.
 		command.add("--asynclog.metrics.peak-window=1h");
+		command.addAll(extraArgs);
 		Files.createDirectories(stdout.getParent());
 		Files.writeString(stdout, String.join(" ", command) + System.lineSeparator());
 		Process process = new ProcessBuilder(command).directory(logDir.toFile())
@@ -99,6 +117,11 @@ final class AppProcess implements AutoCloseable {
 
 	HttpClient client() {
 		return this.client;
+	}
+
+	/** The file that holds the app's command line, stdout and stderr. */
+	Path stdout() {
+		return this.stdout;
 	}
 
 	/**
@@ -165,13 +188,30 @@ final class AppProcess implements AutoCloseable {
 		if (!this.process.isAlive()) {
 			return Duration.ZERO;
 		}
+		sendSigterm();
+		awaitExit(STOP_TIMEOUT);
+		return Duration.ofNanos(System.nanoTime() - start);
+	}
+
+	/** Sends SIGTERM and returns at once, so that load can go on while the app shuts down. */
+	void sendSigterm() {
 		this.process.destroy();
-		if (!this.process.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+	}
+
+	/**
+	 * Waits for the app to exit; kills it if it does not within the timeout.
+	 * @param timeout how long to wait
+	 * @return the exit code
+	 * @throws IOException if it had to be killed
+	 * @throws InterruptedException if interrupted
+	 */
+	int awaitExit(Duration timeout) throws IOException, InterruptedException {
+		if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 			this.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-			throw new IOException("the app did not exit within " + STOP_TIMEOUT.toSeconds()
+			throw new IOException("the app did not exit within " + timeout.toSeconds()
 					+ " s of SIGTERM and was killed; see " + this.stdout);
 		}
-		return Duration.ofNanos(System.nanoTime() - start);
+		return this.process.exitValue();
 	}
 
 	/** Kills the app if it still runs (after a failure). */

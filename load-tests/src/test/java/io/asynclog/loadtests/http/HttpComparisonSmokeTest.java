@@ -78,7 +78,8 @@ class HttpComparisonSmokeTest {
 		}
 	}
 
-	private static Path demoJar() {
+	/** The built demo app jar, or a failure that says how to build it. */
+	static Path demoJar() {
 		String configured = System.getProperty("asynclog.demoJar");
 		Path jar = (configured != null && !configured.isBlank()) ? Path.of(configured)
 				: Path.of("..", "demo-app", "target", "asynclog-demo-app-0.1.0-SNAPSHOT.jar");

@@ -52,8 +52,23 @@ public final class SeparateJvm implements AutoCloseable {
 	 * @return the running JVM
 	 */
 	public static SeparateJvm start(Path javaHome, Path dir, String scenario, String... properties) {
-		List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx1g", "-cp",
-				testClassPath(), SeparateJvmApp.class.getName(), scenario));
+		return start(javaHome, List.of(), dir, scenario, properties);
+	}
+
+	/**
+	 * Starts the application with the given JDK and JVM options.
+	 * @param javaHome the JDK's home
+	 * @param jvmOptions options for the JVM, such as {@code -Dname=value}
+	 * @param dir where to write its output
+	 * @param scenario the scenario {@link SeparateJvmApp} runs
+	 * @param properties {@code key=value} pairs
+	 * @return the running JVM
+	 */
+	public static SeparateJvm start(Path javaHome, List<String> jvmOptions, Path dir, String scenario,
+			String... properties) {
+		List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx1g"));
+		command.addAll(jvmOptions);
+		command.addAll(List.of("-cp", testClassPath(), SeparateJvmApp.class.getName(), scenario));
 		command.addAll(List.of(properties));
 		Path stdout = dir.resolve(scenario + ".out");
 		Path stderr = dir.resolve(scenario + ".err");

@@ -10,6 +10,7 @@ import org.apache.logging.log4j.core.config.ConfigurationSource;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.Reconfigurable;
 import org.apache.logging.log4j.core.config.composite.CompositeConfiguration;
+import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 import org.springframework.core.env.Environment;
 
@@ -38,6 +39,8 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 	private final Environment environment;
 
 	private volatile RingBufferAdmin ringBufferAdmin;
+
+	private volatile RingBufferAdmin contextRingBufferAdmin;
 
 	AsyncLogConfiguration(AbstractConfiguration base, AsyncLogProperties properties, Mode mode,
 			Environment environment) {
@@ -109,6 +112,11 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 			this.ringBufferAdmin = getAsyncLoggerConfigDelegate().createRingBufferAdmin(getLoggerContext().getName(),
 					"");
 		}
+		if (getLoggerContext() instanceof AsyncLoggerContext asyncContext) {
+			// Log4j2 forgets the all-async ring once it stops it; the admin keeps it readable,
+			// so that what the stop gave up can still be counted.
+			this.contextRingBufferAdmin = asyncContext.createRingBufferAdmin();
+		}
 	}
 
 	@Override
@@ -118,9 +126,10 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 
 	@Override
 	public boolean stop(long timeout, TimeUnit timeUnit) {
-		QueueDrain.await(this, this.properties.getShutdownTimeout());
+		QueueDrain drain = new QueueDrain(this, this.properties.getShutdownTimeout());
+		drain.await();
 		boolean stopped = super.stop(timeout, timeUnit);
-		QueueDrain.reportLost(this);
+		drain.reportLost();
 		return stopped;
 	}
 
@@ -142,6 +151,14 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 	 */
 	RingBufferAdmin ringBufferAdmin() {
 		return this.ringBufferAdmin;
+	}
+
+	/**
+	 * Returns the admin of the all-async logger context's ring buffer.
+	 * @return the admin, or {@code null} before start or outside all-async mode
+	 */
+	RingBufferAdmin contextRingBufferAdmin() {
+		return this.contextRingBufferAdmin;
 	}
 
 	AsyncLogProperties properties() {

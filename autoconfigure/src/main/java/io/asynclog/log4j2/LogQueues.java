@@ -59,7 +59,7 @@ public final class LogQueues {
 		return queues;
 	}
 
-	private static LogQueue ringBuffer(RingBufferAdmin admin) {
+	static LogQueue ringBuffer(RingBufferAdmin admin) {
 		return new LogQueue(LogQueue.ASYNC_LOGGER, LogQueue.RING_BUFFER, admin.getBufferSize(),
 				admin.getRemainingCapacity());
 	}

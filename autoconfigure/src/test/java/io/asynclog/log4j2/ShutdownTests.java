@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.apache.logging.log4j.core.async.AsyncLoggerContextSelector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,14 +25,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ShutdownTests {
 
-	private static final int LINES = 1_000_000;
+	private static final long LINES = 1_000_000;
 
 	/**
 	 * The exit status of a JVM that ran its shutdown hooks after SIGTERM: 128 + 15.
 	 */
 	private static final int EXIT_ON_SIGTERM = 143;
 
-	private static final Pattern LOST = Pattern.compile("asynclog: (\\d+) log events were lost at shutdown");
+	private static final Pattern LOST = Pattern.compile("asynclog: about (\\d+) log events were lost at shutdown");
 
 	@TempDir
 	Path dir;
@@ -57,17 +59,49 @@ class ShutdownTests {
 			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
 			assertThat(app.stderr()).anyMatch((line) -> line.contains("log events were still queued when"
 					+ " asynclog.shutdown-timeout (1s) ran out"));
-			long lost = app.stderr()
-				.stream()
-				.map(LOST::matcher)
-				.filter(Matcher::find)
-				.mapToLong((matcher) -> Long.parseLong(matcher.group(1)))
-				.findFirst()
-				.orElseThrow(() -> new AssertionError("no count of lost events in " + app.stderr()));
-			long written = distinctLines(file);
-			assertThat(lost).isPositive();
-			assertThat(written + lost).as("written %d, reported lost %d", written, lost)
-				.isBetween((long) LINES, (long) LINES + QueueDrain.RING_PROGRESS_STEP);
+			assertLostCounted(app, file, QueueDrain.RING_PROGRESS_STEP, 0);
+		}
+	}
+
+	/**
+	 * Lines on disk plus the reported loss make every line logged, give or take the events
+	 * Log4j2's background thread wrote without telling the ring yet, and in all-async mode
+	 * those it handled between the ring's stop and the appenders'.
+	 */
+	private static void assertLostCounted(SeparateJvm app, Path file, long countedTooMany, long countedTooFew)
+			throws IOException {
+		long lost = app.stderr()
+			.stream()
+			.map(LOST::matcher)
+			.filter(Matcher::find)
+			.mapToLong((matcher) -> Long.parseLong(matcher.group(1)))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no count of lost events in " + app.stderr()));
+		long written = distinctLines(file);
+		assertThat(lost).isPositive();
+		assertThat(written + lost).as("written %d, reported lost %d", written, lost)
+			.isBetween(LINES - countedTooFew, LINES + countedTooMany);
+	}
+
+	/**
+	 * In all-async mode Log4j2 stops the logger context's ring before the configuration, so
+	 * asynclog's wait does not apply, but what Log4j2 gives up is still counted.
+	 */
+	@Test
+	void allAsyncLinesThatCannotBeWrittenInTimeAreCountedAndReported() throws Exception {
+		Path file = this.dir.resolve("app.log");
+		List<String> allAsync = List.of("-Dlog4j2.contextSelector=" + AsyncLoggerContextSelector.class.getName(),
+				"-Dlog4j2.asyncQueueFullPolicy=" + BlockingQueueFullPolicy.class.getName(),
+				"-Dlog4j2.asyncLoggerRingBufferSize=262144");
+		try (SeparateJvm app = SeparateJvm.start(Path.of(System.getProperty("java.home")), allAsync, this.dir, "burst",
+				burst(file, 2, "asynclog.mode=all-async"))) {
+			app.awaitReady(Duration.ofMinutes(2));
+			app.sigterm();
+			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
+			// Log4j2 halts the ring, then swaps in its null configuration, and only then stops
+			// asynclog's: events the halted thread handles in between vanish uncounted. 0 to 980
+			// too few in our runs, against about 242,000 lost.
+			assertLostCounted(app, file, QueueDrain.RING_PROGRESS_STEP, 5_000);
 		}
 	}
 
@@ -80,8 +114,8 @@ class ShutdownTests {
 		}
 	}
 
-	private static String[] burst(Path file, int backgroundPerMillisecond, String shutdownTimeout) {
-		return new String[] { "lines=" + LINES, "background-per-ms=" + backgroundPerMillisecond, shutdownTimeout,
+	private static String[] burst(Path file, int backgroundPerMillisecond, String oneMoreProperty) {
+		return new String[] { "lines=" + LINES, "background-per-ms=" + backgroundPerMillisecond, oneMoreProperty,
 				"asynclog.appenders.main.type=file", "asynclog.appenders.main.file-name=" + file,
 				"asynclog.appenders.main.pattern=%m%n", "logging.level.root=warn", "logging.level.test=info" };
 	}

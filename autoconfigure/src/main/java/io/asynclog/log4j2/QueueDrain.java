@@ -2,7 +2,6 @@ package io.asynclog.log4j2;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.logging.log4j.core.LoggerContext;
@@ -19,7 +18,8 @@ import org.springframework.boot.convert.DurationStyle;
  * so up to that many events it wrote may still read as queued. In all-async mode Log4j2
  * halts the context's ring, then gives the context its null configuration, and only then
  * stops this one: the ring is read as this stop begins, and events its halted thread
- * handed to the null configuration in between are lost without being counted.
+ * handed to the null configuration in between are lost without being counted, so that
+ * count is a floor.
  *
  * @author asynclog
  */
@@ -79,18 +79,24 @@ final class QueueDrain {
 	 * Counts, once Log4j2 has stopped the configuration, the events its queues still held,
 	 * and those the halted all-async ring held when this stop began: they will never be
 	 * written.
-	 * @return the number of events lost
+	 * @return the number of events lost, as far as they could be counted
 	 */
 	long reportLost() {
-		List<LogQueue> queues = new ArrayList<>(LogQueues.of(this.configuration));
-		queues.addAll(this.haltedContextRing);
-		long lost = backlog(queues);
+		long lost = backlog(LogQueues.of(this.configuration));
 		if (lost > 0) {
-			report(("asynclog: about %d log events were lost at shutdown: they were still queued when Log4j2"
-					+ " stopped %s")
-				.formatted(lost, queues.stream().filter((queue) -> queue.used() > 0).map(LogQueue::name).toList()));
+			report("asynclog: about %d log events were lost at shutdown: they were still queued when Log4j2 stopped %s"
+				.formatted(lost, namesOfUsed(LogQueues.of(this.configuration))));
 		}
-		return lost;
+		long lostInContextRing = backlog(this.haltedContextRing);
+		if (lostInContextRing > 0) {
+			report(("asynclog: at least %d log events were lost at shutdown: they were still in the all-async ring"
+					+ " buffer when Log4j2 stopped it").formatted(lostInContextRing));
+		}
+		return lost + lostInContextRing;
+	}
+
+	private static List<String> namesOfUsed(List<LogQueue> queues) {
+		return queues.stream().filter((queue) -> queue.used() > 0).map(LogQueue::name).toList();
 	}
 
 	private static String asWritten(Duration timeout) {

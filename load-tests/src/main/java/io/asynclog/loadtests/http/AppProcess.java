@@ -90,13 +90,18 @@ final class AppProcess implements AutoCloseable {
 		command.add("--demo.log-dir=" + logDir);
 		// The queue peak read at the end of a run then covers the whole run, --full ones too.
 		command.add("--asynclog.metrics.peak-window=1h");
+		command.addAll(config.appArgs());
 		command.addAll(extraArgs);
 		Files.createDirectories(stdout.getParent());
 		Files.writeString(stdout, String.join(" ", command) + System.lineSeparator());
-		Process process = new ProcessBuilder(command).directory(logDir.toFile())
-			.redirectErrorStream(true)
-			.redirectOutput(ProcessBuilder.Redirect.appendTo(stdout.toFile()))
-			.start();
+		ProcessBuilder builder = new ProcessBuilder(command).directory(logDir.toFile()).redirectErrorStream(true);
+		if (!config.slowSink()) {
+			builder.redirectOutput(ProcessBuilder.Redirect.appendTo(stdout.toFile()));
+		}
+		Process process = builder.start();
+		if (config.slowSink()) {
+			ThrottledReader.start(process.getInputStream(), stdout, ThrottledReader.BYTES_PER_SECOND);
+		}
 		return new AppProcess(process, URI.create("http://127.0.0.1:" + port), stdout);
 	}
 

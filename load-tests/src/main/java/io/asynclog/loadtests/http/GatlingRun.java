@@ -83,8 +83,9 @@ final class GatlingRun {
 	 * @return the started run
 	 * @throws IOException if it cannot be started
 	 */
-	static GatlingRun start(Path java, String classpath, URI baseUrl, Load load, List<String> pinPrefix,
-			Path resultsFolder, Path output, String description, Path startSignal) throws IOException {
+	static GatlingRun start(Path java, String classpath, URI baseUrl, Load load, int linesPerRequest,
+			List<String> pinPrefix, Path resultsFolder, Path output, String description, Path startSignal)
+			throws IOException {
 		if (!"127.0.0.1".equals(baseUrl.getHost())) {
 			throw new IllegalArgumentException("Gatling only targets 127.0.0.1, not " + baseUrl);
 		}
@@ -93,6 +94,7 @@ final class GatlingRun {
 		command.addAll(JVM_FLAGS);
 		command.add("-DbaseUrl=" + baseUrl);
 		command.add("-Dmodel=" + load.model());
+		command.add("-Dlines=" + linesPerRequest);
 		if (load.model().equals("closed")) {
 			command.add("-Dusers=" + load.users());
 		}

@@ -130,7 +130,8 @@ public final class HttpComparison {
 		Files.deleteIfExists(failures);
 
 		SingleRun.Setup setup = new SingleRun.Setup(options.java(), options.jar(), options.gatlingClasspath(),
-				pinning.app(), pinning.gatling(), options.warmupSeconds(), ProcSampler.clockTicksPerSecond(), log);
+				pinning.app(), pinning.gatling(), pinning.shared(), options.warmupSeconds(),
+				ProcSampler.clockTicksPerSecond(), log);
 		List<RawRunsCsv.Row> rows = new ArrayList<>();
 		List<String> failed = new ArrayList<>();
 		int index = 0;
@@ -264,19 +265,21 @@ public final class HttpComparison {
 	 * How the app and Gatling are pinned: {@code taskset -c 0} and {@code taskset -c 1} when
 	 * taskset works for both CPUs, unless {@code --no-pin}.
 	 */
-	record Pinning(List<String> app, List<String> gatling) {
+	record Pinning(List<String> app, List<String> gatling, List<String> shared) {
 
 		static Pinning detect(boolean wanted, PrintStream log) {
 			if (!wanted) {
-				return new Pinning(List.of(), List.of());
+				return new Pinning(List.of(), List.of(), List.of());
 			}
 			// Not availableProcessors(): the runner itself may be pinned to one CPU (by the script).
 			// Both CPUs must exist and be allowed for taskset to succeed.
 			if (!works(List.of("taskset", "-c", "0", "true")) || !works(List.of("taskset", "-c", "1", "true"))) {
 				log.println("warning: taskset is missing or does not work here: the app and Gatling are not pinned");
-				return new Pinning(List.of(), List.of());
+				return new Pinning(List.of(), List.of(), List.of());
 			}
-			return new Pinning(List.of("taskset", "-c", "0"), List.of("taskset", "-c", "1"));
+			// Explicit for cores=2: a process left unpinned would inherit the runner's own pin.
+			return new Pinning(List.of("taskset", "-c", "0"), List.of("taskset", "-c", "1"),
+					List.of("taskset", "-c", "0,1"));
 		}
 
 		private static boolean works(List<String> command) {

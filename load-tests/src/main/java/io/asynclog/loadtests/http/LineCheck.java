@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * Checks that no request line was lost or duplicated: each {@code app-N.log} must hold exactly
  * as many request lines (lines with {@code "request "} followed by 10 digits) as the app
- * handled {@code /log} requests, one per request number 1..count (none at all for
+ * handled {@code /log} requests times the lines each request logs, with every request number
+ * 1..count among them (none at all for
  * {@code logging-off}), and the client cannot have seen more successful requests than the app
  * counted.
  *
@@ -57,13 +58,30 @@ final class LineCheck {
 	 */
 	static Result check(Path logDir, int appenders, boolean loggingOff, long handled, long clientOk)
 			throws IOException {
-		long expected = loggingOff ? 0 : handled;
+		return check(logDir, appenders, loggingOff, 1, handled, clientOk);
+	}
+
+	/**
+	 * Counts and checks, for requests that each log several lines.
+	 * @param logDir the run's log directory
+	 * @param appenders how many files there must be
+	 * @param loggingOff whether no request line may be there
+	 * @param linesPerRequest lines each request logs
+	 * @param handled the app's {@code /log/count} just before it was stopped
+	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
+	 * @return the result
+	 * @throws IOException if a file cannot be read
+	 */
+	static Result check(Path logDir, int appenders, boolean loggingOff, int linesPerRequest, long handled,
+			long clientOk) throws IOException {
+		long expected = loggingOff ? 0 : handled * linesPerRequest;
+		long expectedRequests = loggingOff ? 0 : handled;
 		List<FileCount> files = new ArrayList<>();
 		List<String> problems = new ArrayList<>();
 		long found = Long.MAX_VALUE;
 		for (int i = 1; i <= appenders; i++) {
 			Path file = logDir.resolve("app-" + i + ".log");
-			FileCount count = Files.isRegularFile(file) ? count(file, expected) : new FileCount(file, 0, 0);
+			FileCount count = Files.isRegularFile(file) ? count(file, expectedRequests) : new FileCount(file, 0, 0);
 			if (!Files.isRegularFile(file)) {
 				problems.add(file.getFileName() + " is missing");
 			}
@@ -72,9 +90,9 @@ final class LineCheck {
 			if (count.lines() != expected) {
 				problems.add(file.getFileName() + " holds " + count.lines() + " request lines, expected " + expected);
 			}
-			else if (count.distinct() != expected) {
+			else if (count.distinct() != expectedRequests) {
 				problems.add(file.getFileName() + " holds " + count.distinct() + " distinct request numbers of 1.."
-						+ expected);
+						+ expectedRequests);
 			}
 		}
 		if (clientOk > handled) {

@@ -32,12 +32,24 @@ final class SingleRun {
 	 * @param gatlingClasspath Gatling's class path
 	 * @param appPin command prefix pinning the app, or empty
 	 * @param gatlingPin command prefix pinning Gatling, or empty
+	 * @param sharedPin command prefix giving a process both CPUs, or empty
 	 * @param warmupSeconds warm-up length
 	 * @param ticksPerSecond clock ticks per second of /proc/pid/stat
 	 * @param log where progress goes
 	 */
 	record Setup(Path java, Path jar, String gatlingClasspath, List<String> appPin, List<String> gatlingPin,
-			int warmupSeconds, double ticksPerSecond, PrintStream log) {
+			List<String> sharedPin, int warmupSeconds, double ticksPerSecond, PrintStream log) {
+
+		/** The app's pin: its own CPU, or both CPUs shared with the load for {@code cores=2}. */
+		List<String> appPin(RunConfig config) {
+			return (config.cores() == 2) ? this.sharedPin : this.appPin;
+		}
+
+		/** Gatling's pin: its own CPU, or both CPUs shared with the app for {@code cores=2}. */
+		List<String> gatlingPin(RunConfig config) {
+			return (config.cores() == 2) ? this.sharedPin : this.gatlingPin;
+		}
+
 	}
 
 	private SingleRun() {
@@ -64,20 +76,21 @@ final class SingleRun {
 		CountWatcher watcher = null;
 		GatlingRun gatling = null;
 		try {
-			app = AppProcess.start(setup.java(), setup.jar(), config, logDir, setup.appPin(),
+			app = AppProcess.start(setup.java(), setup.jar(), config, logDir, setup.appPin(config),
 					runDir.resolve("app-stdout.log"));
 			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond()).start();
 			// Gatling's JVM starts meanwhile (on its own CPU) and waits for the start signal.
 			String description = config.id() + " " + load.model() + " repeat " + repeat;
 			gatling = GatlingRun.start(setup.java(), setup.gatlingClasspath(), app.baseUrl(), load,
-					setup.gatlingPin(), runDir.resolve("gatling"), runDir.resolve("gatling-console.log"), description,
+					config.linesPerRequest(), setup.gatlingPin(config), runDir.resolve("gatling"), runDir.resolve("gatling-console.log"), description,
 					runDir.resolve("start-signal"));
 			sampler.gatlingPid(gatling.pid());
 			Duration ready = app.awaitHealthy();
 			note(notes, "ready_s", seconds(ready));
 
 			long warmStart = System.nanoTime();
-			Warmup.Result warm = Warmup.run(app.client(), app.baseUrl(), setup.warmupSeconds());
+			Warmup.Result warm = Warmup.run(app.client(), app.baseUrl(), config.linesPerRequest(),
+					setup.warmupSeconds());
 			note(notes, "warmup_s", seconds(Duration.ofNanos(System.nanoTime() - warmStart)));
 			note(notes, "warmup_ok", warm.ok());
 			note(notes, "warmup_failed", warm.failed());
@@ -118,8 +131,8 @@ final class SingleRun {
 			ProcSampler.Window figures = sampler.window(window.startNanos(), window.endNanos());
 			sampler.writeCsv(runDir.resolve("proc-samples.csv"));
 
-			LineCheck.Result lines = LineCheck.check(logDir, config.appenders(), config.loggingOff(), handled,
-					warm.ok() + summary.ok());
+			LineCheck.Result lines = LineCheck.check(logDir, config.appenders(), config.loggingOff(),
+					config.linesPerRequest(), handled, warm.ok() + summary.ok());
 			for (LineCheck.FileCount file : lines.files()) {
 				note(notes, "lines." + file.file().getFileName(), file.lines() + " (" + file.distinct() + " distinct)");
 			}

@@ -39,18 +39,21 @@ final class Warmup {
 	 * Runs the warm-up.
 	 * @param client the client
 	 * @param baseUrl the app, on 127.0.0.1
+	 * @param linesPerRequest lines each request logs
 	 * @param seconds how long; 0 sends nothing
 	 * @return the counts
 	 * @throws InterruptedException if interrupted
 	 */
-	static Result run(HttpClient client, URI baseUrl, int seconds) throws InterruptedException {
+	static Result run(HttpClient client, URI baseUrl, int linesPerRequest, int seconds) throws InterruptedException {
 		if (!"127.0.0.1".equals(baseUrl.getHost())) {
 			throw new IllegalArgumentException("the warm-up only targets 127.0.0.1, not " + baseUrl);
 		}
 		if (seconds <= 0) {
 			return new Result(0, 0);
 		}
-		HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve("/log")).timeout(Duration.ofSeconds(10)).build();
+		HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve("/log?lines=" + linesPerRequest))
+			.timeout(Duration.ofSeconds(10))
+			.build();
 		long deadline = System.nanoTime() + seconds * 1_000_000_000L;
 		AtomicLong budget = new AtomicLong(MAX_REQUESTS);
 		AtomicLong ok = new AtomicLong();

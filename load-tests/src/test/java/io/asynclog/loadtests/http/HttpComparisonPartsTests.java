@@ -53,6 +53,30 @@ class HttpComparisonPartsTests {
 	}
 
 	@Test
+	void parsesOptionsIntoCanonicalIdsProfilesAndArguments() {
+		RunConfig config = RunConfig.parse("async-logger/1/flush/plain/sink=slow/cores=2/policy=discard/lines=20");
+		assertEquals("async-logger/1/flush/plain/lines=20/cores=2/policy=discard/sink=slow", config.id());
+		assertEquals("async-logger/1/flush/plain", config.baseId());
+		assertEquals(20, config.linesPerRequest());
+		assertEquals(2, config.cores());
+		assertEquals("comparison,async-logger,files-1,flush,plain-pattern,slow-sink", config.profiles());
+		assertEquals(List.of("--asynclog.queue-full-policy=discard"), config.appArgs());
+		assertEquals("async-logger_1_flush_plain_lines-20_cores-2_policy-discard_sink-slow", config.fileName());
+		RunConfig off = RunConfig.parse("logging-off/lines=20/policy=block");
+		assertEquals("logging-off/lines=20", off.id());
+		assertEquals("logging-off", off.baseId());
+		assertTrue(off.loggingOff());
+		assertEquals(List.of(), off.appArgs());
+		assertEquals(RunConfig.parse("sync/3/flush/study"), RunConfig.parse("sync/3/flush/study/lines=1/cores=1"));
+		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("sync/3/flush/study/lines=0"));
+		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("sync/3/flush/study/lines=101"));
+		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("sync/3/flush/study/cores=3"));
+		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("sync/3/flush/study/policy=drop"));
+		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("sync/3/flush/study/sink=fast"));
+		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("sync/3/flush/study/turbo"));
+	}
+
+	@Test
 	void defaultMatrixHasFourteenConfigurationsAndFourOpenOnes() {
 		List<RunConfig> closed = ComparisonMatrix.defaultClosed();
 		assertEquals(14, closed.size());
@@ -158,9 +182,29 @@ class HttpComparisonPartsTests {
 		assertFalse(missingFile.ok());
 		assertEquals(0, missingFile.found());
 
+		StringBuilder numbered = new StringBuilder();
+		for (int request = 1; request <= 3; request++) {
+			for (int n = 1; n <= 2; n++) {
+				numbered.append("[INFO  x]  request %010d line %02d ......%n".formatted(request, n));
+			}
+		}
+		Files.writeString(dir.resolve("app-3.log"), numbered);
+		Files.move(dir.resolve("app-1.log"), dir.resolve("app-1.log.keep"));
+		Files.copy(dir.resolve("app-3.log"), dir.resolve("app-1.log"));
+		LineCheck.Result twoPerRequest = LineCheck.check(dir, 1, false, 2, 3, 3);
+		assertTrue(twoPerRequest.ok(), twoPerRequest.problems().toString());
+		Files.delete(dir.resolve("app-1.log"));
+		Files.delete(dir.resolve("app-3.log"));
+		Files.move(dir.resolve("app-1.log.keep"), dir.resolve("app-1.log"));
+
+		LineCheck.Result perRequest = LineCheck.check(dir, 1, false, 2, 3, 3);
+		assertFalse(perRequest.ok(), "5 lines are not 2 lines for each of 3 requests");
+		assertEquals(6, perRequest.expected());
+
 		LineCheck.Result off = LineCheck.check(dir, 1, true, 5, 5);
 		assertFalse(off.ok(), "logging-off expects no request line");
 		assertEquals(-1, LineCheck.requestNumber("request 12345 handled"));
+		assertEquals(7, LineCheck.requestNumber("[INFO  x]  request 0000000007 line 19 ......"));
 		assertEquals(42, LineCheck.requestNumber("a request x request 0000000042 handled"));
 	}
 

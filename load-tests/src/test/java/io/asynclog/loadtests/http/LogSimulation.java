@@ -32,6 +32,7 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * over a shared connection pool;</li>
  * <li>{@code users} (closed, default 400, 1..5000), {@code rate} (open, users per second,
  * 1..50000), {@code duration} (seconds, default 20, 1..900);</li>
+ * <li>{@code lines} (default 1, 1..100): lines each request logs ({@code GET /log?lines=N});</li>
  * <li>{@code requestTimeoutMs} (default 15000): a request with no answer by then is KO;</li>
  * <li>{@code gatlingWarmup} (seconds, default 2, 0..60): before the measured load, Gatling warms
  * itself up and opens its connections with silent requests (left out of every statistic) to
@@ -85,7 +86,8 @@ public class LogSimulation extends Simulation {
 			.disableWarmUp()
 			.acceptHeader("text/plain")
 			.userAgentHeader("asynclog-load-tests/gatling");
-		HttpRequestActionBuilder get = http("GET /log").get("/log")
+		int lines = intProperty("lines", 1, 1, 100);
+		HttpRequestActionBuilder get = http("GET /log").get((lines == 1) ? "/log" : "/log?lines=" + lines)
 			.requestTimeout(Duration.ofMillis(this.requestTimeoutMs))
 			.check(status().is(200));
 		// Gatling's own warm-up: silent requests (left out of every statistic) to an endpoint that

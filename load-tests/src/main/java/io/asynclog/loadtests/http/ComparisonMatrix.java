@@ -17,6 +17,9 @@ final class ComparisonMatrix {
 	static final List<String> OPEN_IDS = List.of("sync/3/flush/study", "async-appender/3/flush/study",
 			"async-logger/3/flush/study", RunConfig.LOGGING_OFF);
 
+	/** The where-async-pays matrix's base: one file, flushed, plain pattern; the mode goes in. */
+	private static final String PAYS_BASE = "%s/1/flush/plain";
+
 	private ComparisonMatrix() {
 	}
 
@@ -39,6 +42,57 @@ final class ComparisonMatrix {
 		ids.add("async-logger/3/flush/plain");
 		ids.add(RunConfig.LOGGING_OFF);
 		return ids.stream().map(RunConfig::parse).toList();
+	}
+
+	/**
+	 * The {@code where-async-pays} matrix. All on one file, flushed, plain pattern: for each
+	 * lines-per-request count, sync, async-appender, async-logger and logging-off on one core;
+	 * at the most lines, sync, async-logger and logging-off for every other CPU placement; and
+	 * with the slow sink (one line per request, one core), sync, async-logger with
+	 * {@code block} and with {@code discard}, and logging-off.
+	 * @param dimensions what it varies
+	 * @return the configurations, in run order
+	 */
+	static List<RunConfig> whereAsyncPays(ComparisonOptions.Dimensions dimensions) {
+		List<String> ids = new ArrayList<>();
+		for (int lines : dimensions.lines()) {
+			for (String mode : List.of("sync", "async-appender", "async-logger")) {
+				ids.add(PAYS_BASE.formatted(mode) + "/lines=" + lines);
+			}
+			ids.add(RunConfig.LOGGING_OFF + "/lines=" + lines);
+		}
+		for (int cores : dimensions.cores()) {
+			if (cores == 1) {
+				continue;
+			}
+			String options = "/lines=" + dimensions.mostLines() + "/cores=" + cores;
+			ids.add(PAYS_BASE.formatted("sync") + options);
+			ids.add(PAYS_BASE.formatted("async-logger") + options);
+			ids.add(RunConfig.LOGGING_OFF + options);
+		}
+		if (dimensions.slowSink()) {
+			ids.add(PAYS_BASE.formatted("sync") + "/sink=slow");
+			ids.add(PAYS_BASE.formatted("async-logger") + "/sink=slow");
+			ids.add(PAYS_BASE.formatted("async-logger") + "/policy=discard/sink=slow");
+			ids.add(RunConfig.LOGGING_OFF + "/sink=slow");
+		}
+		return closed(ids);
+	}
+
+	/**
+	 * The {@code where-async-pays} open-model configurations: sync, async-logger (block) and
+	 * logging-off at the most lines on one core, and with the slow sink, those of them the
+	 * closed part runs.
+	 * @param closed the closed-model configurations of this invocation
+	 * @param dimensions what the matrix varies
+	 * @return the open-model configurations, possibly none
+	 */
+	static List<RunConfig> whereAsyncPaysOpen(List<RunConfig> closed, ComparisonOptions.Dimensions dimensions) {
+		return closed.stream()
+			.filter((config) -> config.cores() == 1 && !config.discard()
+					&& (config.mode().equals("sync") || config.mode().equals("async-logger")))
+			.filter((config) -> config.slowSink() || config.linesPerRequest() == dimensions.mostLines())
+			.toList();
 	}
 
 	/**

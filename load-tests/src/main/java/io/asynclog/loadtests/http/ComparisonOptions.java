@@ -9,6 +9,10 @@ import java.util.List;
  * endless load.
  *
  * @param full whether {@code --full} (the study's 6 minutes per run) was given
+ * @param matrix {@code where-async-pays} (the default: lines per request, CPU placement, a slow
+ * sink, open-model latency at shares of each configuration's capacity) or {@code study} (the
+ * published study's grid of modes and appender counts)
+ * @param dimensions what the {@code where-async-pays} matrix varies
  * @param repeats closed-model runs per configuration
  * @param durationSeconds measured seconds of load per run (Gatling's {@code during})
  * @param warmupSeconds seconds of warm-up requests before Gatling starts
@@ -26,7 +30,7 @@ import java.util.List;
  * @param command the command line, for run-info
  * @author asynclog
  */
-record ComparisonOptions(boolean full, int repeats, int durationSeconds, int warmupSeconds, int gatlingWarmupSeconds,
+record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int repeats, int durationSeconds, int warmupSeconds, int gatlingWarmupSeconds,
 		int users,
 		List<String> configs, Path jar, Path out, Path report, boolean pin, boolean open, int openRate,
 		String gatlingClasspath, Path java, String command) {
@@ -41,13 +45,30 @@ record ComparisonOptions(boolean full, int repeats, int durationSeconds, int war
 
 	static final String DEFAULT_JAR = "demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar";
 
+	static final String WHERE_ASYNC_PAYS = "where-async-pays";
+
+	static final String STUDY = "study";
+
 	static final String USAGE = """
-			Usage: HttpComparison [--quick | --full] [--repeats N] [--duration S] [--warmup S] [--gatling-warmup S]
-			                      [--users N] [--configs id,id,...] [--open | --no-open] [--open-rate R] [--no-pin]
-			                      [--jar PATH] [--out DIR] [--report DIR] [--gatling-classpath CP] [--java PATH]
+			Usage: HttpComparison [--matrix where-async-pays|study] [--lines L,L] [--cores C,C] [--slow-sink | --no-slow-sink]
+			                      [--open-percents P,P] [--quick | --full] [--repeats N] [--duration S] [--warmup S]
+			                      [--gatling-warmup S] [--users N] [--configs id,id,...] [--open | --no-open]
+			                      [--open-rate R] [--no-pin] [--jar PATH] [--out DIR] [--report DIR]
+			                      [--gatling-classpath CP] [--java PATH]
+			  --matrix M         where-async-pays (default; about 30 min): sync, async-appender, async-logger and
+			                     logging-off on one file, flushed, plain pattern, for each --lines on one core; sync,
+			                     async-logger and logging-off at the most lines for each other --cores; the slow sink
+			                     (block and discard); open-model latency at --open-percents of each one's own
+			                     closed-model TPS. study: the published study's grid (14 configurations, part one)
+			  --lines L,L        lines per request (default 1,20; 1..100)
+			  --cores C,C        CPUs of the app: 1 (the load on the other) and 2 (shared) (default 1,2)
+			  --slow-sink / --no-slow-sink  run the slow-sink configurations (default: run them)
+			  --open-percents P,P  open-model rates as percentages of each configuration's median closed-model
+			                     TPS (default 50,80; 1..100)
 			  --quick            20 s measured per run, 5 s warm-up (default)
 			  --full             360 s measured per run (the study's 6 minutes), 10 s warm-up
-			  --repeats N        closed-model runs per configuration (default 3, 1..20)
+			  --repeats N        closed-model runs per configuration (default 2 for where-async-pays, 3 for
+			                     study; 1..20)
 			  --duration S       measured seconds per run (overrides --quick/--full, 1..900)
 			  --warmup S         seconds of warm-up requests (Java HttpClient) before Gatling (0..60)
 			  --gatling-warmup S seconds Gatling warms up with silent GET /log/count before its load
@@ -57,8 +78,8 @@ record ComparisonOptions(boolean full, int repeats, int durationSeconds, int war
 			                     (mode/files/flush|no-flush/study|plain; modes sync, async-appender,
 			                     async-logger, all-async; files 1, 3, 6)
 			  --open / --no-open run the open-model part (default: --open)
-			  --open-rate R      open-model users per second (default: 50% of the lowest median
-			                     closed-model TPS among the open-model configurations)
+			  --open-rate R      study matrix: open-model users per second (default: 50% of the lowest
+			                     median closed-model TPS among the open-model configurations)
 			  --no-pin           do not pin the app (CPU 0) and Gatling (CPU 1) with taskset
 			  --jar PATH         demo app jar (default demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar)
 			  --out DIR          raw outputs (default load-tests/target/http-comparison)
@@ -75,7 +96,12 @@ record ComparisonOptions(boolean full, int repeats, int durationSeconds, int war
 	 */
 	static ComparisonOptions parse(String... args) {
 		boolean full = false;
-		int repeats = 3;
+		String matrix = WHERE_ASYNC_PAYS;
+		List<Integer> lines = List.of(1, 20);
+		List<Integer> cores = List.of(1, 2);
+		boolean slowSink = true;
+		List<Integer> openPercents = List.of(50, 80);
+		Integer repeats = null;
 		Integer duration = null;
 		Integer warmup = null;
 		int gatlingWarmup = 2;
@@ -103,6 +129,18 @@ record ComparisonOptions(boolean full, int repeats, int durationSeconds, int war
 		for (int i = 0; i < list.size(); i++) {
 			String name = list.get(i);
 			switch (name) {
+				case "--matrix" -> {
+					matrix = value(list, i++);
+					if (!matrix.equals(WHERE_ASYNC_PAYS) && !matrix.equals(STUDY)) {
+						throw new IllegalArgumentException("--matrix must be " + WHERE_ASYNC_PAYS + " or " + STUDY
+								+ ", not '" + matrix + "'");
+					}
+				}
+				case "--lines" -> lines = intList(name, value(list, i++), 1, RunConfig.MAX_LINES);
+				case "--cores" -> cores = intList(name, value(list, i++), 1, 2);
+				case "--slow-sink" -> slowSink = true;
+				case "--no-slow-sink" -> slowSink = false;
+				case "--open-percents" -> openPercents = intList(name, value(list, i++), 1, 100);
 				case "--quick" -> full = false;
 				case "--full" -> full = true;
 				case "--no-pin" -> pin = false;
@@ -134,7 +172,9 @@ record ComparisonOptions(boolean full, int repeats, int durationSeconds, int war
 		if (classpath == null || classpath.isBlank()) {
 			throw new IllegalArgumentException("no class path for Gatling: give --gatling-classpath");
 		}
-		return new ComparisonOptions(full, repeats, durationSeconds, warmupSeconds, gatlingWarmup, users,
+		int repeatCount = (repeats != null) ? repeats : (matrix.equals(STUDY) ? 3 : 2);
+		return new ComparisonOptions(full, matrix, new Dimensions(lines, cores, slowSink, openPercents), repeatCount,
+				durationSeconds, warmupSeconds, gatlingWarmup, users,
 				List.copyOf(configs), jar.toAbsolutePath().normalize(), out.toAbsolutePath().normalize(),
 				report.toAbsolutePath().normalize(), pin, open, openRate, classpath, java, String.join(" ", args));
 	}
@@ -144,6 +184,17 @@ record ComparisonOptions(boolean full, int repeats, int durationSeconds, int war
 			throw new IllegalArgumentException(args.get(i) + " needs a value");
 		}
 		return args.get(i + 1);
+	}
+
+	private static List<Integer> intList(String name, String text, int min, int max) {
+		List<Integer> values = new ArrayList<>();
+		for (String part : text.split(",")) {
+			int value = intValue(name, part, min, max);
+			if (!values.contains(value)) {
+				values.add(value);
+			}
+		}
+		return List.copyOf(values);
 	}
 
 	private static int intValue(String name, String text, int min, int max) {
@@ -158,6 +209,21 @@ record ComparisonOptions(boolean full, int repeats, int durationSeconds, int war
 			throw new IllegalArgumentException(name + " must be in " + min + ".." + max + ", not " + value);
 		}
 		return value;
+	}
+
+	/**
+	 * What the {@code where-async-pays} matrix varies.
+	 * @param lines lines per request, each run on one core
+	 * @param cores CPU placements: 1 (the load on the other CPU) and 2 (both shared)
+	 * @param slowSink whether to run the slow-sink configurations
+	 * @param openPercents open-model rates, in percent of each configuration's closed-model TPS
+	 */
+	record Dimensions(List<Integer> lines, List<Integer> cores, boolean slowSink, List<Integer> openPercents) {
+
+		int mostLines() {
+			return this.lines.stream().mapToInt(Integer::intValue).max().orElse(1);
+		}
+
 	}
 
 }

@@ -31,13 +31,13 @@ final class GatlingConsole {
 	 * @param ko requests that failed (timeouts, errors, other status)
 	 * @param meanMs mean response time
 	 * @param p50Ms 50th percentile
-	 * @param p75Ms 75th percentile
 	 * @param p95Ms 95th percentile
 	 * @param p99Ms 99th percentile
+	 * @param p999Ms 99.9th percentile, NaN when Gatling was not asked for it
 	 * @param maxMs largest response time
 	 * @param meanRps Gatling's mean throughput (over its own run time)
 	 */
-	record Summary(long ok, long ko, double meanMs, double p50Ms, double p75Ms, double p95Ms, double p99Ms,
+	record Summary(long ok, long ko, double meanMs, double p50Ms, double p95Ms, double p99Ms, double p999Ms,
 			double maxMs, double meanRps) {
 	}
 
@@ -65,7 +65,7 @@ final class GatlingConsole {
 		Double ko = null;
 		Double mean = null;
 		Double p50 = null;
-		Double p75 = null;
+		Double p999 = null;
 		Double p95 = null;
 		Double p99 = null;
 		Double max = null;
@@ -101,8 +101,8 @@ final class GatlingConsole {
 			else if (label.contains("50th percentile")) {
 				p50 = time;
 			}
-			else if (label.contains("75th percentile")) {
-				p75 = time;
+			else if (label.contains("99.9th percentile")) {
+				p999 = time;
 			}
 			else if (label.contains("95th percentile")) {
 				p95 = time;
@@ -122,8 +122,8 @@ final class GatlingConsole {
 					"Gatling's request count: OK " + ok + " + KO " + ko + " is not the total " + total);
 		}
 		return new Summary(Math.round(ok), Math.round(ko), required(mean, "mean response time"),
-				required(p50, "50th percentile"), nan(p75), required(p95, "95th percentile"),
-				required(p99, "99th percentile"), required(max, "max response time"),
+				required(p50, "50th percentile"), required(p95, "95th percentile"), required(p99, "99th percentile"),
+				nan(p999), required(max, "max response time"),
 				required(rps, "mean throughput"));
 	}
 

@@ -11,8 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.asynclog.loadtests.http.report.HttpComparisonReport;
+import io.asynclog.loadtests.http.report.WhereAsyncPaysReport;
 
 /**
  * The HTTP comparison of the published 400-user study, reproduced on the demo app: for each
@@ -108,14 +110,19 @@ public final class HttpComparison {
 			throw new IOException("io.gatling.app.Gatling is not on the Gatling class path (--gatling-classpath)");
 		}
 		Pinning pinning = Pinning.detect(options.pin(), log);
-		List<RunConfig> closed = ComparisonMatrix.closed(options.configs());
-		List<RunConfig> open = options.open() ? ComparisonMatrix.open(closed) : List.of();
-		int runs = closed.size() * options.repeats() + open.size();
+		boolean study = options.matrix().equals(ComparisonOptions.STUDY);
+		List<RunConfig> closed = !options.configs().isEmpty() ? ComparisonMatrix.closed(options.configs())
+				: study ? ComparisonMatrix.defaultClosed() : ComparisonMatrix.whereAsyncPays(options.dimensions());
+		List<RunConfig> open = !options.open() ? List.of()
+				: study ? ComparisonMatrix.open(closed)
+						: ComparisonMatrix.whereAsyncPaysOpen(closed, options.dimensions());
+		int openRuns = study ? open.size() : open.size() * options.dimensions().openPercents().size();
+		int runs = closed.size() * options.repeats() + openRuns;
 		int perRun = FIXED_SECONDS_PER_RUN + options.warmupSeconds() + options.gatlingWarmupSeconds()
 				+ options.durationSeconds();
 		log.printf(Locale.ROOT, "HTTP comparison: %d configurations x %d repeats (closed, %d users)%s, %d s per run"
 				+ " + %d s warm-up: %d runs, about %d min%n", closed.size(), options.repeats(), options.users(),
-				open.isEmpty() ? ", no open model" : " + " + open.size() + " open-model runs",
+				open.isEmpty() ? ", no open model" : " + " + openRuns + " open-model runs",
 				options.durationSeconds(), options.warmupSeconds(), runs, (long) Math.ceil(runs * perRun / 60.0));
 		if (options.open() && open.isEmpty()) {
 			log.println("Open model skipped: none of " + ComparisonMatrix.OPEN_IDS + " is among the configurations");
@@ -147,7 +154,25 @@ public final class HttpComparison {
 		}
 
 		String openRate = "";
-		if (!open.isEmpty()) {
+		if (!open.isEmpty() && !study) {
+			List<Integer> percents = options.dimensions().openPercents();
+			openRate = percents.stream().map((percent) -> percent + "%").collect(Collectors.joining(",")) + " of each";
+			for (int percent : percents) {
+				for (RunConfig config : open) {
+					int rate = (int) Math.floor(medianClosedTps(rows, config) * percent / 100.0);
+					if (rate <= 0) {
+						log.println("Open model skipped for " + config.id() + ": no closed-model TPS");
+						failed.add("open model " + config.id() + ": no closed-model TPS to derive the rate from");
+						continue;
+					}
+					index++;
+					GatlingRun.Load load = GatlingRun.Load.open(rate, options.durationSeconds(),
+							options.gatlingWarmupSeconds());
+					runOne(log, setup, config, load, 1, index, runs, options.out(), csv, rows, failed, failures);
+				}
+			}
+		}
+		else if (!open.isEmpty()) {
 			int rate = (options.openRate() > 0) ? options.openRate() : derivedOpenRate(rows, open);
 			if (rate <= 0) {
 				log.println("Open model skipped: no closed-model TPS for " + open.stream().map(RunConfig::id).toList());
@@ -171,7 +196,12 @@ public final class HttpComparison {
 		long lineFailures = rows.stream().filter((row) -> !row.lines().ok()).count();
 		if (!rows.isEmpty()) {
 			try {
-				HttpComparisonReport.write(csv.file(), runInfoFile, options.report());
+				if (study) {
+					HttpComparisonReport.write(csv.file(), runInfoFile, options.report());
+				}
+				else {
+					WhereAsyncPaysReport.write(csv.file(), runInfoFile, options.report());
+				}
 				log.println("Report written to " + options.report());
 			}
 			catch (Exception | LinkageError ex) {
@@ -218,19 +248,26 @@ public final class HttpComparison {
 	static int derivedOpenRate(List<RawRunsCsv.Row> rows, List<RunConfig> open) {
 		double lowest = Double.NaN;
 		for (RunConfig config : open) {
-			List<Double> tps = rows.stream()
-				.filter((row) -> row.model().equals("closed") && row.config().id().equals(config.id()))
-				.map(RawRunsCsv.Row::tps)
-				.sorted()
-				.toList();
-			if (tps.isEmpty()) {
-				continue;
+			double median = medianClosedTps(rows, config);
+			if (!Double.isNaN(median)) {
+				lowest = Double.isNaN(lowest) ? median : Math.min(lowest, median);
 			}
-			int n = tps.size();
-			double median = (n % 2 == 1) ? tps.get(n / 2) : (tps.get(n / 2 - 1) + tps.get(n / 2)) / 2;
-			lowest = Double.isNaN(lowest) ? median : Math.min(lowest, median);
 		}
 		return Double.isNaN(lowest) ? 0 : (int) Math.max(1, Math.floor(lowest * OPEN_RATE_FRACTION));
+	}
+
+	/** The median closed-model TPS of one configuration, or NaN when it has no closed run. */
+	static double medianClosedTps(List<RawRunsCsv.Row> rows, RunConfig config) {
+		List<Double> tps = rows.stream()
+			.filter((row) -> row.model().equals("closed") && row.config().id().equals(config.id()))
+			.map(RawRunsCsv.Row::tps)
+			.sorted()
+			.toList();
+		int n = tps.size();
+		if (n == 0) {
+			return Double.NaN;
+		}
+		return (n % 2 == 1) ? tps.get(n / 2) : (tps.get(n / 2 - 1) + tps.get(n / 2)) / 2;
 	}
 
 	private static Map<String, String> runInfo(ComparisonOptions options, String gatlingVersion, Pinning pinning,
@@ -245,7 +282,9 @@ public final class HttpComparison {
 		info.put("duration_s", Integer.toString(options.durationSeconds()));
 		info.put("repeats", Integer.toString(options.repeats()));
 		info.put("users", Integer.toString(options.users()));
+		info.put("matrix", options.matrix());
 		info.put("open.rate", openRate);
+		info.put("slow_sink.bytes_per_s", Integer.toString(ThrottledReader.BYTES_PER_SECOND));
 		info.put("pinning", pinning.describe());
 		info.put("command", commandLine(options));
 		info.put("app.heap", String.join(" ", AppProcess.HEAP_FLAGS));

@@ -20,7 +20,7 @@ final class RawRunsCsv {
 	static final String HEADER = "config,mode,appenders,immediate_flush,pattern,model,users,rate,repeat,duration_s,"
 			+ "requests_ok,requests_ko,tps,mean_ms,p50_ms,p95_ms,p99_ms,max_ms,app_cpu_pct,app_rss_mb,app_threads,"
 			+ "app_write_syscalls_per_s,app_write_bytes_per_s,app_wchar_bytes_per_s,gatling_cpu_pct,lines_expected,"
-			+ "lines_found,lines_ok,queue_peak,queue_dropped";
+			+ "lines_found,lines_ok,queue_peak,queue_dropped,p999_ms";
 
 	/**
 	 * One run's row.
@@ -56,7 +56,8 @@ final class RawRunsCsv {
 					fixed(this.window.gatlingCpuPct(), 1), Long.toString(this.lines.expected()),
 					Long.toString(this.lines.found()), Boolean.toString(this.lines.ok()),
 					(this.queues.queues() > 0) ? Long.toString(this.queues.peak()) : "",
-					(this.queues.queues() > 0) ? Long.toString(this.queues.dropped()) : ""));
+					(this.queues.queues() > 0) ? Long.toString(this.queues.dropped()) : "",
+					fixed(this.gatling.p999Ms(), 0)));
 		}
 
 	}

@@ -31,10 +31,10 @@ import java.util.Set;
  * @param slowSink whether a slowly read console is one of the appenders
  * @author asynclog
  */
-record RunConfig(String id, String mode, int appenders, boolean immediateFlush, String pattern, boolean loggingOff,
+public record RunConfig(String id, String mode, int appenders, boolean immediateFlush, String pattern, boolean loggingOff,
 		int linesPerRequest, int cores, boolean discard, boolean slowSink) {
 
-	static final String LOGGING_OFF = "logging-off";
+	public static final String LOGGING_OFF = "logging-off";
 
 	static final Set<String> MODES = Set.of("sync", "async-appender", "async-logger", "all-async");
 
@@ -51,7 +51,7 @@ record RunConfig(String id, String mode, int appenders, boolean immediateFlush, 
 	 * @return the configuration, its id with the options in canonical order
 	 * @throws IllegalArgumentException if the id is not of that form
 	 */
-	static RunConfig parse(String id) {
+	public static RunConfig parse(String id) {
 		String[] parts = id.strip().split("/");
 		int baseParts = LOGGING_OFF.equals(parts[0]) ? 1 : 4;
 		if (parts.length < baseParts) {
@@ -88,7 +88,7 @@ record RunConfig(String id, String mode, int appenders, boolean immediateFlush, 
 	}
 
 	/** The {@code mode} column of the CSV: {@code logging-off} for the baseline. */
-	String csvMode() {
+	public String csvMode() {
 		return this.loggingOff ? LOGGING_OFF : this.mode;
 	}
 
@@ -120,7 +120,7 @@ record RunConfig(String id, String mode, int appenders, boolean immediateFlush, 
 	}
 
 	/** The id without its options: the configuration of the study's grid it varies. */
-	String baseId() {
+	public String baseId() {
 		return this.loggingOff ? LOGGING_OFF
 				: String.join("/", this.mode, Integer.toString(this.appenders),
 						this.immediateFlush ? "flush" : "no-flush", this.pattern);

@@ -116,7 +116,7 @@ final class RawCsvReader {
 					number("app_threads"), number("app_write_syscalls_per_s"), number("app_write_bytes_per_s"),
 					number("app_wchar_bytes_per_s"), number("gatling_cpu_pct"), number("lines_expected"),
 					number("lines_found"), Boolean.TRUE.equals(bool("lines_ok")), optionalNumber("queue_peak"),
-					optionalNumber("queue_dropped"));
+					optionalNumber("queue_dropped"), optionalNumber("p999_ms"));
 		}
 
 		/** A column older runners did not write: NaN when absent. */

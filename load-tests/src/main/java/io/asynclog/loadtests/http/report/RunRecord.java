@@ -36,6 +36,7 @@ package io.asynclog.loadtests.http.report;
  * @param queuePeak most queue slots in use at the end of the run (asynclog endpoint), NaN
  * when the app has no queue or the column is absent
  * @param queueDropped events the app's queues dropped, NaN as for {@code queuePeak}
+ * @param p999Ms 99.9th percentile response time, NaN when the column is absent
  * @author asynclog
  */
 public record RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
@@ -43,9 +44,9 @@ public record RunRecord(String config, String mode, Integer appenders, Boolean i
 		double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs, double appCpuPct,
 		double appRssMb, double appThreads, double appWriteSyscallsPerS, double appWriteBytesPerS,
 		double appWcharBytesPerS, double gatlingCpuPct, double linesExpected, double linesFound, boolean linesOk,
-		double queuePeak, double queueDropped) {
+		double queuePeak, double queueDropped, double p999Ms) {
 
-	/** A run without queue readings. */
+	/** A run without queue readings or 99.9th percentile. */
 	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
 			String model, Integer users, double rate, int repeat, double durationS, double requestsOk,
 			double requestsKo, double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs,
@@ -55,7 +56,7 @@ public record RunRecord(String config, String mode, Integer appenders, Boolean i
 		this(config, mode, appenders, immediateFlush, pattern, model, users, rate, repeat, durationS, requestsOk,
 				requestsKo, tps, meanMs, p50Ms, p95Ms, p99Ms, maxMs, appCpuPct, appRssMb, appThreads,
 				appWriteSyscallsPerS, appWriteBytesPerS, appWcharBytesPerS, gatlingCpuPct, linesExpected, linesFound,
-				linesOk, Double.NaN, Double.NaN);
+				linesOk, Double.NaN, Double.NaN, Double.NaN);
 	}
 
 	/** The closed workload model: a fixed number of users, each sending its next request after the last answer. */

@@ -1,0 +1,110 @@
+package io.asynclog.loadtests.http.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import io.asynclog.loadtests.http.RunConfig;
+
+/**
+ * The targets of part two, computed rather than asserted; a missed one says why, from the
+ * cost model.
+ *
+ * @author asynclog
+ */
+final class PaysTargets {
+
+	private static final String BASE = "%s/1/flush/plain";
+
+	/**
+	 * One target's outcome.
+	 * @param target what was required
+	 * @param status met, missed or not measured
+	 * @param figures the numbers behind it
+	 * @param why for a missed target, the reason the cost model gives; otherwise empty
+	 */
+	record Target(String target, TargetResult.Status status, String figures, String why) {
+	}
+
+	private PaysTargets() {
+	}
+
+	static List<Target> evaluate(PaysRuns runs, CostModel model) {
+		int lines = runs.closed().stream().mapToInt((c) -> c.config().linesPerRequest()).max().orElse(1);
+		String options = (lines == 1) ? "" : "/lines=" + lines;
+		Optional<PaysRuns.Closed> sync = runs.closed(BASE.formatted("sync") + options);
+		Optional<PaysRuns.Closed> async = runs.closed(BASE.formatted("async-logger") + options);
+		Optional<PaysRuns.Closed> off = runs.closed(RunConfig.LOGGING_OFF + options);
+		List<Target> targets = new ArrayList<>();
+		targets.add(ratioTarget("%d lines per request, one core: async-logger TPS ≥ 1.6× sync".formatted(lines), async,
+				sync, 1.6, model, runs));
+		targets.add(ratioTarget("%d lines per request, one core: async-logger TPS ≥ 0.9× logging off".formatted(lines),
+				async, off, 0.9, model, runs));
+		targets.add(slowSinkTarget(runs, model));
+		return targets;
+	}
+
+	private static Target ratioTarget(String name, Optional<PaysRuns.Closed> measured,
+			Optional<PaysRuns.Closed> against, double required, CostModel model, PaysRuns runs) {
+		if (measured.isEmpty() || against.isEmpty()) {
+			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, "");
+		}
+		double ratio = Stats.ratio(measured.get().tps().median(), against.get().tps().median());
+		String figures = "%s TPS against %s: %s".formatted(Fmt.number(measured.get().tps().median()),
+				Fmt.number(against.get().tps().median()), Fmt.ratio(ratio));
+		if (ratio >= required) {
+			return new Target(name, TargetResult.Status.MET, figures, "");
+		}
+		Optional<CostModel.Prediction> mine = model.predict(measured.get().config(), runs);
+		Optional<CostModel.Prediction> theirs = against.get().config().loggingOff() ? Optional.empty()
+				: model.predict(against.get().config(), runs);
+		String why;
+		if (mine.isEmpty()) {
+			why = "no logging-off run to set the model's h";
+		}
+		else {
+			CostModel.Prediction p = mine.get();
+			double predictedAgainst = theirs.map(CostModel.Prediction::tps).orElse(1e6 / p.httpUs());
+			why = String.format(Locale.ROOT,
+					"with the app on one core, the background thread formats and writes each line on the same core"
+							+ " as the request threads: a request costs h = %s µs plus %s µs of logging, whoever does"
+							+ " it, and the hand-off only adds to that. The model predicts %s against %s (%s);"
+							+ " async logging can only pay here with a spare core, fewer flushes per line, or a sink"
+							+ " that blocks.",
+					Fmt.number(p.httpUs()), Fmt.number(p.loggingUs()), Fmt.number(p.tps()),
+					Fmt.number(predictedAgainst), Fmt.ratio(p.tps() / predictedAgainst));
+		}
+		return new Target(name, TargetResult.Status.MISSED, figures, why);
+	}
+
+	private static Target slowSinkTarget(PaysRuns runs, CostModel model) {
+		String name = "slow sink: async-logger p99 ≤ 1.5× logging off's, while sync stalls";
+		Optional<PaysRuns.Closed> async = runs.closed(BASE.formatted("async-logger") + "/sink=slow");
+		Optional<PaysRuns.Closed> sync = runs.closed(BASE.formatted("sync") + "/sink=slow");
+		Optional<PaysRuns.Closed> off = runs.closed(RunConfig.LOGGING_OFF + "/sink=slow");
+		if (async.isEmpty() || sync.isEmpty() || off.isEmpty()) {
+			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, "");
+		}
+		double p99Ratio = Stats.ratio(async.get().p99Ms().median(), off.get().p99Ms().median());
+		double syncShare = Stats.ratio(sync.get().tps().median(), off.get().tps().median());
+		double sinkTps = (double) CostModel.SLOW_SINK_BYTES_PER_SECOND / CostModel.CONSOLE_LINE_BYTES;
+		boolean syncStalls = sync.get().tps().median() <= 1.2 * sinkTps;
+		String figures = String.format(Locale.ROOT,
+				"async-logger p99 %s ms against logging off %s ms (%s); sync %s TPS, %s of logging off, against the"
+						+ " sink's %s lines/s",
+				Fmt.number(async.get().p99Ms().median()), Fmt.number(off.get().p99Ms().median()), Fmt.ratio(p99Ratio),
+				Fmt.number(sync.get().tps().median()), Fmt.ratio(syncShare), Fmt.number(sinkTps));
+		if (p99Ratio <= 1.5 && syncStalls) {
+			return new Target(name, TargetResult.Status.MET, figures, "");
+		}
+		String why = !syncStalls ? "sync did not fall to the sink's rate, so nothing stalled"
+				: String.format(Locale.ROOT, "async-logger's p99 is above 1.5× logging off's: on one core its"
+						+ " background thread formats and writes both appenders' lines on the request threads' core;"
+						+ " the model predicts %s TPS against logging off's %s",
+						model.predict(async.get().config(), runs).map((p) -> Fmt.number(p.tps())).orElse(Fmt.DASH),
+						Fmt.number(off.get().tps().median()));
+		return new Target(name, TargetResult.Status.MISSED, figures, why);
+	}
+
+}

@@ -47,7 +47,8 @@ final class ComparisonMatrix {
 	/**
 	 * The {@code where-async-pays} matrix. All on one file, flushed, plain pattern: for each
 	 * lines-per-request count, sync, async-appender, async-logger and logging-off on one core;
-	 * at the most lines, sync, async-logger and logging-off for every other CPU placement; and
+	 * at the most lines, sync and async-logger without the flush after each line (asynclog's
+	 * default), and sync, async-logger and logging-off for every other CPU placement; and
 	 * with the slow sink (one line per request, one core), sync, async-logger with
 	 * {@code block} and with {@code discard}, and logging-off.
 	 * @param dimensions what it varies
@@ -61,6 +62,10 @@ final class ComparisonMatrix {
 			}
 			ids.add(RunConfig.LOGGING_OFF + "/lines=" + lines);
 		}
+		// asynclog's own default: no flush after each line, so the background thread flushes once a batch.
+		String mostLines = "/lines=" + dimensions.mostLines();
+		ids.add("sync/1/no-flush/plain" + mostLines);
+		ids.add("async-logger/1/no-flush/plain" + mostLines);
 		for (int cores : dimensions.cores()) {
 			if (cores == 1) {
 				continue;
@@ -89,7 +94,7 @@ final class ComparisonMatrix {
 	 */
 	static List<RunConfig> whereAsyncPaysOpen(List<RunConfig> closed, ComparisonOptions.Dimensions dimensions) {
 		return closed.stream()
-			.filter((config) -> config.cores() == 1 && !config.discard()
+			.filter((config) -> config.cores() == 1 && !config.discard() && config.immediateFlush()
 					&& (config.mode().equals("sync") || config.mode().equals("async-logger")))
 			.filter((config) -> config.slowSink() || config.linesPerRequest() == dimensions.mostLines())
 			.toList();

@@ -88,10 +88,41 @@ class HttpComparisonPartsTests {
 	}
 
 	@Test
+	void whereAsyncPaysMatrixCoversLinesPlacementAndTheSlowSink() {
+		ComparisonOptions.Dimensions dimensions = ComparisonOptions.parse("--gatling-classpath", "cp").dimensions();
+		List<String> closed = ComparisonMatrix.whereAsyncPays(dimensions).stream().map(RunConfig::id).toList();
+		assertEquals(List.of("sync/1/flush/plain", "async-appender/1/flush/plain", "async-logger/1/flush/plain",
+				"logging-off", "sync/1/flush/plain/lines=20", "async-appender/1/flush/plain/lines=20",
+				"async-logger/1/flush/plain/lines=20", "logging-off/lines=20", "sync/1/no-flush/plain/lines=20",
+				"async-logger/1/no-flush/plain/lines=20", "sync/1/flush/plain/lines=20/cores=2",
+				"async-logger/1/flush/plain/lines=20/cores=2", "logging-off/lines=20/cores=2",
+				"sync/1/flush/plain/sink=slow", "async-logger/1/flush/plain/sink=slow",
+				"async-logger/1/flush/plain/policy=discard/sink=slow", "logging-off/sink=slow"), closed);
+		List<String> open = ComparisonMatrix.whereAsyncPaysOpen(ComparisonMatrix.whereAsyncPays(dimensions), dimensions)
+			.stream()
+			.map(RunConfig::id)
+			.toList();
+		assertEquals(List.of("sync/1/flush/plain/lines=20", "async-logger/1/flush/plain/lines=20",
+				"logging-off/lines=20", "sync/1/flush/plain/sink=slow", "async-logger/1/flush/plain/sink=slow",
+				"logging-off/sink=slow"), open);
+	}
+
+	@Test
 	void optionsHaveDefaultsAndBounds() {
 		ComparisonOptions quick = ComparisonOptions.parse("--gatling-classpath", "cp");
 		assertEquals(20, quick.durationSeconds());
-		assertEquals(3, quick.repeats());
+		assertEquals(ComparisonOptions.WHERE_ASYNC_PAYS, quick.matrix());
+		assertEquals(2, quick.repeats());
+		assertEquals(new ComparisonOptions.Dimensions(List.of(1, 20), List.of(1, 2), true, List.of(50, 80)),
+				quick.dimensions());
+		assertEquals(3, ComparisonOptions.parse("--matrix", "study", "--gatling-classpath", "cp").repeats());
+		ComparisonOptions narrow = ComparisonOptions.parse("--lines", "5", "--cores", "1", "--no-slow-sink",
+				"--open-percents", "30,30,90", "--gatling-classpath", "cp");
+		assertEquals(new ComparisonOptions.Dimensions(List.of(5), List.of(1), false, List.of(30, 90)),
+				narrow.dimensions());
+		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--matrix", "all"));
+		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--cores", "3"));
+		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--open-percents", "0"));
 		assertEquals(400, quick.users());
 		assertTrue(quick.open());
 		assertTrue(quick.pin());
@@ -121,6 +152,12 @@ class HttpComparisonPartsTests {
 		assertEquals(689, summary.p99Ms());
 		assertEquals(916, summary.maxMs());
 		assertEquals(1356.5, summary.meanRps());
+		assertTrue(Double.isNaN(summary.p999Ms()), "a console without the 99.9th percentile");
+		List<String> withP999 = CONSOLE.stream()
+			.map((line) -> line.replace("75th percentile (ms) | 287 |       287", "99.9th percentile (ms) | 801 | 801"))
+			.toList();
+		assertEquals(801, GatlingConsole.parse(withP999).p999Ms());
+		assertEquals(689, GatlingConsole.parse(withP999).p99Ms(), "99.9th is not read as 99th");
 		assertNull(GatlingConsole.number(" - "));
 		assertThrows(IllegalArgumentException.class, () -> GatlingConsole.parse(List.of("no summary")));
 	}

@@ -11,6 +11,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import io.asynclog.loadtests.http.report.WhereAsyncPaysReport;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,14 +20,15 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * One real, short run of the HTTP comparison in this JVM: the demo app (forked from its built
- * jar) on 127.0.0.1, {@code async-logger/1/flush/study}, 20 Gatling users for 4 s (Gatling forked
+ * jar) on 127.0.0.1, {@code async-logger/1/flush/study/lines=5}, 20 Gatling users for 4 s (Gatling forked
  * with this JVM's class path), no open model. Everything goes under {@code target/}.
  *
  * @author asynclog
  */
 class HttpComparisonSmokeTest {
 
-	private static final String CONFIG = "async-logger/1/flush/study";
+	/** Five lines a request: the request parameter, Gatling's path and the line check in one go. */
+	private static final String CONFIG = "async-logger/1/flush/study/lines=5";
 
 	@Test
 	void oneShortRunMeasuresChecksAndReports() throws IOException {
@@ -61,6 +64,8 @@ class HttpComparisonSmokeTest {
 		assertTrue(Double.parseDouble(cell(header, row, "tps")) > 0, "tps > 0");
 		assertTrue(Double.parseDouble(cell(header, row, "app_cpu_pct")) > 0, "app_cpu_pct > 0");
 		assertEquals(cell(header, row, "lines_expected"), cell(header, row, "lines_found"));
+		assertEquals(0, Long.parseLong(cell(header, row, "lines_expected")) % 5, "five lines for each request");
+		assertTrue(Files.isRegularFile(report.resolve(WhereAsyncPaysReport.MARKDOWN)), "the default matrix's report");
 
 		assertTrue(Files.isRegularFile(out.resolve("run-info.properties")), "run-info.properties");
 		assertTrue(Files.readString(out.resolve("run-info.properties")).contains("gatling.version=3.15"),

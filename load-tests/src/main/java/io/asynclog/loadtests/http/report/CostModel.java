@@ -16,7 +16,8 @@ import io.asynclog.loadtests.http.RunConfig;
  * </ul>
  * A request that logs {@code L} lines costs {@code h + L (f + w)} in sync mode and
  * {@code h + L (a + f + w)} in an async mode: the background thread still formats and writes
- * every line. With the app on one core all of it is paid on that core, so TPS is
+ * every line. Without the flush after each line, {@code w} drops out: the buffered write is
+ * part of {@code f}'s JMH row. With the app on one core all of it is paid on that core, so TPS is
  * {@code 1 / cost}; async modes move the work off the request thread, not off the core. With
  * two cores shared with the load generator, the app has {@code 2 - Gatling's share} of a core
  * and an async logger's single background thread caps TPS at {@code 1 / (L (f + w))}. The
@@ -63,7 +64,9 @@ record CostModel(JmhCosts jmh, double durationSeconds) {
 		}
 		double http = off.get().cpuUsPerRequest();
 		int lines = config.linesPerRequest();
-		double perLine = (this.jmh.formatUs() + this.jmh.writeUs()) * (config.slowSink() ? 2 : 1);
+		// Without the flush after each line, the write joins the buffer's: f alone is the JMH row's cost.
+		double write = config.immediateFlush() ? this.jmh.writeUs() : 0;
+		double perLine = (this.jmh.formatUs() + write) * (config.slowSink() ? 2 : 1);
 		double handOff = this.jmh.handOffUs(config.mode());
 		double logging = lines * (handOff + perLine);
 		double cost = http + logging;

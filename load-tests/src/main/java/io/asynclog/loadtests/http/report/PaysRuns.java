@@ -59,10 +59,11 @@ record PaysRuns(List<Closed> closed, List<Open> open) {
 	 * @param appCpuPct the app's CPU, percent of one core (median)
 	 * @param gatlingCpuPct Gatling's CPU, percent of one core (median)
 	 * @param dropped the most events a run's queues dropped
+	 * @param queuePeak the most slots a run's queues had in use
 	 * @param linesOk whether every run's line check passed
 	 */
 	record Closed(RunConfig config, Stats tps, Stats p50Ms, Stats p99Ms, double cpuUsPerRequest, double appCpuPct,
-			double gatlingCpuPct, double dropped, boolean linesOk) {
+			double gatlingCpuPct, double dropped, double queuePeak, boolean linesOk) {
 
 		static Closed of(List<RunRecord> runs) {
 			RunConfig config = RunConfig.parse(runs.get(0).config());
@@ -70,8 +71,7 @@ record PaysRuns(List<Closed> closed, List<Open> open) {
 					stats(runs, RunRecord::p99Ms),
 					stats(runs, (run) -> run.appCpuPct() / 100 * 1e6 / run.tps()).median(),
 					stats(runs, RunRecord::appCpuPct).median(), stats(runs, RunRecord::gatlingCpuPct).median(),
-					runs.stream().mapToDouble(RunRecord::queueDropped).filter((d) -> !Double.isNaN(d)).max()
-						.orElse(Double.NaN),
+					most(runs, RunRecord::queueDropped), most(runs, RunRecord::queuePeak),
 					runs.stream().allMatch(RunRecord::linesOk));
 		}
 
@@ -97,6 +97,10 @@ record PaysRuns(List<Closed> closed, List<Open> open) {
 					runs.stream().mapToDouble(RunRecord::requestsKo).max().orElse(0));
 		}
 
+	}
+
+	private static double most(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
+		return runs.stream().mapToDouble(metric).filter((value) -> !Double.isNaN(value)).max().orElse(Double.NaN);
 	}
 
 	private static Stats stats(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {

@@ -56,14 +56,14 @@ final class WhereAsyncPaysMarkdown {
 		md.append('\n');
 
 		md.append("## 1. Lines per request (the app on one core, the load on the other)\n\n");
-		md.append("| lines | mode | TPS | × sync | × logging off | p99 ms | app CPU µs/request | lines |\n");
+		md.append("| lines | configuration | TPS | × sync | × logging off | p99 ms | app CPU µs/request | lines |\n");
 		md.append("|---|---|---|---|---|---|---|---|\n");
 		for (PaysRuns.Closed row : runs.closed()) {
 			RunConfig config = row.config();
 			if (config.cores() != 1 || config.slowSink() || config.discard()) {
 				continue;
 			}
-			md.append("| ").append(config.linesPerRequest()).append(" | ").append(config.csvMode()).append(" | ")
+			md.append("| ").append(config.linesPerRequest()).append(" | ").append(label(config)).append(" | ")
 				.append(Fmt.withSpread(row.tps())).append(" | ")
 				.append(Fmt.ratio(ratio(row, runs, "sync"))).append(" | ")
 				.append(Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF))).append(" | ")
@@ -91,8 +91,8 @@ final class WhereAsyncPaysMarkdown {
 		md.append('\n');
 
 		md.append("## 3. Slow sink\n\n");
-		md.append("| configuration | TPS | × logging off | p50 ms | p99 ms | dropped | lines |\n");
-		md.append("|---|---|---|---|---|---|---|\n");
+		md.append("| configuration | TPS | × logging off | p50 ms | p99 ms | queue peak (slots) | dropped | lines |\n");
+		md.append("|---|---|---|---|---|---|---|---|\n");
 		for (PaysRuns.Closed row : runs.closed()) {
 			if (!row.config().slowSink()) {
 				continue;
@@ -100,7 +100,8 @@ final class WhereAsyncPaysMarkdown {
 			md.append("| ").append(label(row.config())).append(" | ").append(Fmt.withSpread(row.tps())).append(" | ")
 				.append(Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF))).append(" | ")
 				.append(Fmt.number(row.p50Ms().median())).append(" | ").append(Fmt.number(row.p99Ms().median()))
-				.append(" | ").append(Fmt.number(row.dropped())).append(" | ").append(linesCell(row)).append(" |\n");
+				.append(" | ").append(Fmt.number(row.queuePeak())).append(" | ").append(Fmt.number(row.dropped()))
+				.append(" | ").append(linesCell(row)).append(" |\n");
 		}
 		md.append('\n');
 
@@ -125,7 +126,8 @@ final class WhereAsyncPaysMarkdown {
 			.append(JmhCosts.ASYNCLOG_ROW).append(") and ").append(Fmt.number(jmh.asyncAppenderHandOffUs()))
 			.append(" for the AsyncAppender (").append(JmhCosts.ASYNC_APPENDER_ROW).append(").")
 			.append(" `h` is logging-off's CPU per request at the same lines per request. A request then costs")
-			.append(" `h + L (a + f + w)` of the app's CPU (the slow sink doubles `f + w`; `a` = 0 for sync);")
+			.append(" `h + L (a + f + w)` of the app's CPU (`w` = 0 without the flush after each line; the slow sink")
+			.append(" doubles `f + w`; `a` = 0 for sync);")
 			.append(" what limits TPS is in the last column (see `CostModel`).\n\n");
 		md.append("| configuration | h µs | logging µs/request | predicted TPS | measured TPS | measured / predicted"
 				+ " | measured logging µs/line | limited by |\n");
@@ -162,6 +164,9 @@ final class WhereAsyncPaysMarkdown {
 	static String label(RunConfig config) {
 		List<String> parts = new ArrayList<>();
 		parts.add(config.csvMode());
+		if (!config.immediateFlush() && !config.loggingOff()) {
+			parts.add("no flush");
+		}
 		if (config.linesPerRequest() != 1) {
 			parts.add(config.linesPerRequest() + " lines");
 		}

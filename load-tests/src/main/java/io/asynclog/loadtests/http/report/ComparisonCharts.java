@@ -314,7 +314,7 @@ final class ComparisonCharts {
 		}
 	}
 
-	private static void save(CategoryChart chart, String title, Path file, int width, int height) throws IOException {
+	static void save(CategoryChart chart, String title, Path file, int width, int height) throws IOException {
 		ImageIO.write(image(chart, title, width, height), "png", file.toFile());
 	}
 

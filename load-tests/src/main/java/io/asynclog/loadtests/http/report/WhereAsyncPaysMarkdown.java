@@ -150,6 +150,7 @@ final class WhereAsyncPaysMarkdown {
 		}
 		md.append("\n\"measured logging µs/line\" is the app's CPU per request less `h`, per line: what a line"
 				+ " really cost the app, request thread and background thread together, to set against `a + f + w`.\n\n");
+		md.append("![Measured and predicted TPS](").append(WhereAsyncPaysChart.TPS).append(")\n\n");
 
 		if (notes != null && !notes.isBlank()) {
 			md.append("## Notes\n\n").append(notes.strip()).append("\n\n");

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Writes the report of the {@code where-async-pays} matrix from the runner's raw CSV and
- * run-info: {@code http-where-async-pays.md}, with a copy of both inputs next to it. The cost
+ * run-info: {@code http-where-async-pays.md} and the chart {@code http-where-async-pays-tps.png},
+ * with a copy of both inputs next to them. The cost
  * model reads the JMH suite's {@code jmh-summary.csv} from the same directory, and a
  * human-written {@code http-where-async-pays-notes.md} there is included verbatim.
  *
@@ -46,7 +47,11 @@ public final class WhereAsyncPaysReport {
 		PaysRuns runs = PaysRuns.of(records);
 		double duration = Double.parseDouble(info.durationSeconds().replace(Fmt.DASH, "20"));
 		CostModel model = new CostModel(JmhCosts.read(reportDir.resolve(JmhCosts.FILE)), duration);
+		if (System.getProperty("java.awt.headless") == null) {
+			System.setProperty("java.awt.headless", "true");
+		}
 		Files.createDirectories(reportDir);
+		WhereAsyncPaysChart.write(runs, model, info, reportDir);
 		copy(rawCsv, reportDir.resolve(RAW_CSV));
 		copy(runInfo, reportDir.resolve(RUN_INFO));
 		Path notes = reportDir.resolve(NOTES);

@@ -106,6 +106,7 @@ class WhereAsyncPaysReportTests {
 		assertTrue(md.contains("| 20 | sync, 20 lines | 4,000 | 1.00× | 0.80× |"), md);
 		assertTrue(md.contains("| sync, 20 lines | 2,000 | 50 | 20 | 40 | 90 | 0 |"), md);
 		assertTrue(md.contains("## 5. Cost model"));
+		assertTrue(Files.size(out.resolve(WhereAsyncPaysChart.TPS)) > 0, "the chart");
 		assertTrue(Files.isRegularFile(out.resolve(WhereAsyncPaysReport.RAW_CSV)));
 		assertTrue(Files.isRegularFile(out.resolve(WhereAsyncPaysReport.RUN_INFO)));
 	}

@@ -44,8 +44,8 @@ final class WhereAsyncPaysMarkdown {
 		md.append("| target | measured | result |\n|---|---|---|\n");
 		for (PaysTargets.Target target : targets) {
 			String status = target.status().label();
-			md.append("| ").append(target.target()).append(" | ").append(target.figures()).append(" | ")
-				.append((target.status() == TargetResult.Status.MET) ? status : "**" + status + "**").append(" |\n");
+			row(md, target.target(), target.figures(),
+					(target.status() == TargetResult.Status.MET) ? status : "**" + status + "**");
 		}
 		md.append('\n');
 		for (PaysTargets.Target target : targets) {
@@ -63,12 +63,9 @@ final class WhereAsyncPaysMarkdown {
 			if (config.cores() != 1 || config.slowSink() || config.discard()) {
 				continue;
 			}
-			md.append("| ").append(config.linesPerRequest()).append(" | ").append(label(config)).append(" | ")
-				.append(Fmt.withSpread(row.tps())).append(" | ")
-				.append(Fmt.ratio(ratio(row, runs, "sync"))).append(" | ")
-				.append(Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF))).append(" | ")
-				.append(Fmt.number(row.p99Ms().median())).append(" | ").append(Fmt.number(row.cpuUsPerRequest()))
-				.append(" | ").append(linesCell(row)).append(" |\n");
+			row(md, config.linesPerRequest(), label(config), Fmt.withSpread(row.tps()),
+					Fmt.ratio(ratio(row, runs, "sync")), Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF)),
+					Fmt.number(row.p99Ms().median()), Fmt.number(row.cpuUsPerRequest()), linesCell(row));
 		}
 		md.append('\n');
 
@@ -82,11 +79,9 @@ final class WhereAsyncPaysMarkdown {
 			}
 			Optional<PaysRuns.Closed> oneCore = runs.closed(config.id().replace("/cores=2", ""));
 			double one = oneCore.map((c) -> c.tps().median()).orElse(Double.NaN);
-			md.append("| ").append(config.linesPerRequest()).append(" | ").append(config.csvMode()).append(" | ")
-				.append(Fmt.number(one)).append(" | ").append(Fmt.withSpread(row.tps())).append(" | ")
-				.append(Fmt.ratio(Stats.ratio(row.tps().median(), one))).append(" | ")
-				.append(Fmt.number(row.appCpuPct())).append(" | ").append(Fmt.number(row.gatlingCpuPct()))
-				.append(" |\n");
+			row(md, config.linesPerRequest(), config.csvMode(), Fmt.number(one), Fmt.withSpread(row.tps()),
+					Fmt.ratio(Stats.ratio(row.tps().median(), one)), Fmt.number(row.appCpuPct()),
+					Fmt.number(row.gatlingCpuPct()));
 		}
 		md.append('\n');
 
@@ -97,11 +92,9 @@ final class WhereAsyncPaysMarkdown {
 			if (!row.config().slowSink()) {
 				continue;
 			}
-			md.append("| ").append(label(row.config())).append(" | ").append(Fmt.withSpread(row.tps())).append(" | ")
-				.append(Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF))).append(" | ")
-				.append(Fmt.number(row.p50Ms().median())).append(" | ").append(Fmt.number(row.p99Ms().median()))
-				.append(" | ").append(Fmt.number(row.queuePeak())).append(" | ").append(Fmt.number(row.dropped()))
-				.append(" | ").append(linesCell(row)).append(" |\n");
+			row(md, label(row.config()), Fmt.withSpread(row.tps()), Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF)),
+					Fmt.number(row.p50Ms().median()), Fmt.number(row.p99Ms().median()), Fmt.number(row.queuePeak()),
+					Fmt.number(row.dropped()), linesCell(row));
 		}
 		md.append('\n');
 
@@ -109,10 +102,9 @@ final class WhereAsyncPaysMarkdown {
 		md.append("| configuration | rate /s | % of its closed TPS | p50 ms | p99 ms | p99.9 ms | KO |\n");
 		md.append("|---|---|---|---|---|---|---|\n");
 		for (PaysRuns.Open row : runs.open()) {
-			md.append("| ").append(label(row.config())).append(" | ").append(Fmt.number(row.rate())).append(" | ")
-				.append(Fmt.number(row.percentOfCapacity())).append(" | ").append(Fmt.number(row.p50Ms().median()))
-				.append(" | ").append(Fmt.number(row.p99Ms().median())).append(" | ")
-				.append(Fmt.number(row.p999Ms().median())).append(" | ").append(Fmt.number(row.ko())).append(" |\n");
+			row(md, label(row.config()), Fmt.number(row.rate()), Fmt.number(row.percentOfCapacity()),
+					Fmt.number(row.p50Ms().median()), Fmt.number(row.p99Ms().median()),
+					Fmt.number(row.p999Ms().median()), Fmt.number(row.ko()));
 		}
 		md.append('\n');
 
@@ -139,14 +131,11 @@ final class WhereAsyncPaysMarkdown {
 			}
 			CostModel.Prediction p = prediction.get();
 			double measuredPerLine = (row.cpuUsPerRequest() - p.httpUs()) / row.config().linesPerRequest();
-			md.append("| ").append(label(row.config())).append(" | ").append(Fmt.number(p.httpUs())).append(" | ")
-				.append(Fmt.number(p.loggingUs())).append(" | ").append(Fmt.number(p.tps())).append(" | ")
-				.append(Fmt.number(row.tps().median())).append(" | ")
-				.append(Fmt.ratio(Stats.ratio(row.tps().median(), p.tps()))).append(" | ")
-				.append(Fmt.number(measuredPerLine)).append(" | ").append(p.bound())
-				.append(Double.isNaN(p.ringFullAfterSeconds()) ? ""
-						: String.format(Locale.ROOT, " (ring full after %.0f s)", p.ringFullAfterSeconds()))
-				.append(" |\n");
+			String ringFull = Double.isNaN(p.ringFullAfterSeconds()) ? ""
+					: String.format(Locale.ROOT, " (ring full after %.0f s)", p.ringFullAfterSeconds());
+			row(md, label(row.config()), Fmt.number(p.httpUs()), Fmt.number(p.loggingUs()), Fmt.number(p.tps()),
+					Fmt.number(row.tps().median()), Fmt.ratio(Stats.ratio(row.tps().median(), p.tps())),
+					Fmt.number(measuredPerLine), p.bound() + ringFull);
 		}
 		md.append("\n\"measured logging µs/line\" is the app's CPU per request less `h`, per line: what a line"
 				+ " really cost the app, request thread and background thread together, to set against `a + f + w`.\n\n");
@@ -198,6 +187,15 @@ final class WhereAsyncPaysMarkdown {
 		// logging-off stands in for the matrix's base: one file, flushed, plain pattern.
 		String rest = config.loggingOff() ? "/1/flush/plain" : config.baseId().substring(config.baseId().indexOf('/'));
 		return runs.closed(mode + rest + options);
+	}
+
+	/** One markdown table row. */
+	private static void row(StringBuilder md, Object... cells) {
+		md.append('|');
+		for (Object cell : cells) {
+			md.append(' ').append(cell).append(" |");
+		}
+		md.append('\n');
 	}
 
 	private static String linesCell(PaysRuns.Closed row) {

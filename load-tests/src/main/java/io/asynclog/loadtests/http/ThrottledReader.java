@@ -3,7 +3,6 @@ package io.asynclog.loadtests.http;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -42,9 +41,19 @@ final class ThrottledReader implements Runnable {
 	 * @param bytesPerSecond how fast to read
 	 */
 	static void start(InputStream in, Path file, int bytesPerSecond) {
-		Thread thread = new Thread(new ThrottledReader(in, file, bytesPerSecond), "slow-sink-reader");
+		Thread thread = new Thread(() -> copy(in, file, bytesPerSecond), "slow-sink-reader");
 		thread.setDaemon(true);
 		thread.start();
+	}
+
+	/**
+	 * Reads at the given rate, on this thread, until the stream ends.
+	 * @param in what to read
+	 * @param file where what is read is appended
+	 * @param bytesPerSecond how fast to read
+	 */
+	static void copy(InputStream in, Path file, int bytesPerSecond) {
+		new ThrottledReader(in, file, bytesPerSecond).run();
 	}
 
 	@Override
@@ -52,12 +61,11 @@ final class ThrottledReader implements Runnable {
 		byte[] buffer = new byte[CHUNK];
 		long nanosPerChunk = 1_000_000_000L * CHUNK / this.bytesPerSecond;
 		long next = System.nanoTime();
-		try (InputStream input = this.in;
-				OutputStream out = Files.newOutputStream(this.file, StandardOpenOption.CREATE,
-						StandardOpenOption.APPEND)) {
+		OutputStream out = open();
+		try (InputStream input = this.in) {
 			int read;
 			while ((read = input.read(buffer)) >= 0) {
-				out.write(buffer, 0, read);
+				out = write(out, buffer, read);
 				next += nanosPerChunk * read / CHUNK;
 				long wait = next - System.nanoTime();
 				if (wait > 0) {
@@ -70,10 +78,43 @@ final class ThrottledReader implements Runnable {
 			}
 		}
 		catch (IOException ex) {
-			// The app exited and closed the pipe: nothing left to read.
-			if (!ex.getMessage().contains("Stream closed")) {
-				throw new UncheckedIOException(ex);
-			}
+			// The app exited and the pipe closed: nothing left to read.
+		}
+		finally {
+			close(out);
+		}
+	}
+
+	private OutputStream open() {
+		try {
+			return Files.newOutputStream(this.file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		}
+		catch (IOException ex) {
+			return OutputStream.nullOutputStream();
+		}
+	}
+
+	/**
+	 * Keeps what was read, or, once the file cannot take it, goes on reading without keeping:
+	 * a reader that stopped would stall the app for good.
+	 */
+	private static OutputStream write(OutputStream out, byte[] buffer, int length) {
+		try {
+			out.write(buffer, 0, length);
+			return out;
+		}
+		catch (IOException ex) {
+			close(out);
+			return OutputStream.nullOutputStream();
+		}
+	}
+
+	private static void close(OutputStream out) {
+		try {
+			out.close();
+		}
+		catch (IOException ex) {
+			// Nothing more to keep.
 		}
 	}
 

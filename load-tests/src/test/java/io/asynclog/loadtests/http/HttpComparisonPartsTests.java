@@ -1,13 +1,16 @@
 package io.asynclog.loadtests.http;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -139,6 +142,19 @@ class HttpComparisonPartsTests {
 		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--duration", "100000"));
 		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--users"));
 		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--bogus"));
+	}
+
+	@Test
+	void slowSinkReaderKeepsEveryByteAndTakesItsTime(@TempDir Path dir) throws IOException {
+		byte[] output = new byte[64 * 1024];
+		Arrays.fill(output, (byte) 'x');
+		Path file = dir.resolve("stdout.log");
+		long start = System.nanoTime();
+		ThrottledReader.copy(new ByteArrayInputStream(output), file, 256 * 1024);
+		double seconds = (System.nanoTime() - start) / 1e9;
+		assertArrayEquals(output, Files.readAllBytes(file));
+		// A lower bound only: a busy machine can make the reader slower, never faster.
+		assertTrue(seconds >= 0.2, "64 KiB at 256 KiB/s took " + seconds + " s");
 	}
 
 	@Test

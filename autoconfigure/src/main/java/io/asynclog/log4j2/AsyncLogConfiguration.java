@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.async.AsyncLoggerConfigDelegate;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.config.AbstractConfiguration;
 import org.apache.logging.log4j.core.config.Configuration;
@@ -16,6 +17,7 @@ import org.springframework.core.env.Environment;
 
 import io.asynclog.autoconfigure.AsyncLogProperties;
 import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
+import io.asynclog.autoconfigure.AsyncLogProperties.QueueFullPolicy;
 
 /**
  * A Log4j2 configuration (Spring Boot's default or the user's own file) made asynchronous
@@ -41,6 +43,8 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 	private volatile RingBufferAdmin ringBufferAdmin;
 
 	private volatile RingBufferAdmin contextRingBufferAdmin;
+
+	private volatile FullRingRouting fullRingRouting;
 
 	AsyncLogConfiguration(AbstractConfiguration base, AsyncLogProperties properties, Mode mode,
 			Environment environment) {
@@ -117,6 +121,22 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 			// so that what the stop gave up can still be counted.
 			this.contextRingBufferAdmin = asyncContext.createRingBufferAdmin();
 		}
+	}
+
+	/**
+	 * Hands the async loggers the ring with asynclog's full-ring routing; Log4j2 still starts
+	 * and stops the ring itself.
+	 */
+	@Override
+	public AsyncLoggerConfigDelegate getAsyncLoggerConfigDelegate() {
+		FullRingRouting routing = this.fullRingRouting;
+		if (routing == null) {
+			FullRingRouting.FullRingPolicy policy = (this.properties.getQueueFullPolicy() == QueueFullPolicy.DISCARD)
+					? new CountingDiscardPolicy() : new BlockingQueueFullPolicy();
+			routing = new FullRingRouting(super.getAsyncLoggerConfigDelegate(), this, policy);
+			this.fullRingRouting = routing;
+		}
+		return routing;
 	}
 
 	@Override

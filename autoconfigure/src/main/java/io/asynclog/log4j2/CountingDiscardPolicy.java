@@ -16,7 +16,7 @@ import org.apache.logging.log4j.core.async.EventRoute;
  *
  * @author asynclog
  */
-public final class CountingDiscardPolicy implements AsyncQueueFullPolicy {
+public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRingRouting.FullRingPolicy {
 
 	private final Level threshold;
 
@@ -35,6 +35,19 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy {
 			return EventRoute.DISCARD;
 		}
 		return this.moreSevere.routeWithoutLoss(backgroundThreadId);
+	}
+
+	/**
+	 * Drops and counts, under the async-logger ring, events at or below the threshold; the
+	 * others are written by their own thread.
+	 */
+	@Override
+	public EventRoute routeInFullRing(Level level) {
+		if (level.isLessSpecificThan(this.threshold)) {
+			DroppedEvents.forQueue(LogQueue.ASYNC_LOGGER).record(level);
+			return EventRoute.DISCARD;
+		}
+		return EventRoute.SYNCHRONOUS;
 	}
 
 	private DroppedEvents.QueueDrops drops(long backgroundThreadId) {

@@ -48,6 +48,8 @@ class FullRingTests {
 
 	private static final Pattern CALL_LINE = Pattern.compile("call \\d+ \\d+");
 
+	private static final Pattern ECHO_LINE = Pattern.compile("echo call \\d+ \\d+");
+
 	static final Duration CALLS_TIMEOUT = Duration.ofSeconds(90);
 
 	@TempDir
@@ -154,12 +156,15 @@ class FullRingTests {
 		Callers.run(8, 2_000, CALLS_TIMEOUT, (thread, call) -> log.info("call " + thread + " " + call));
 		TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
 		List<String> lines = Files.readAllLines(file);
+		assertThat(lines).as("lines that are not one whole call or echo")
+			.filteredOn((line) -> !CALL_LINE.matcher(line).matches() && !ECHO_LINE.matcher(line).matches())
+			.isEmpty();
 		long calls = lines.stream().filter((line) -> line.startsWith("call ")).distinct().count();
 		long echoes = lines.stream().filter((line) -> line.startsWith("echo call ")).distinct().count();
 		assertThat(echoes).as("WARN echoes are more severe than the discard threshold: never dropped")
 			.isEqualTo(callsSeen.getAsLong());
 		if (policy.equals("block")) {
-			assertThat(calls).isEqualTo(8 * 2_000);
+			assertThat(calls).as("calls in the file; missing: %s", missingCalls(lines, 8, 2_000)).isEqualTo(8 * 2_000);
 			assertThat(echoes).isEqualTo(8 * 2_000);
 		}
 	}
@@ -175,6 +180,20 @@ class FullRingTests {
 		async.start();
 		configuration.addAppender(async);
 		return async;
+	}
+
+	private static List<String> missingCalls(List<String> lines, int threads, int calls) {
+		java.util.Set<String> written = new java.util.HashSet<>(lines);
+		List<String> missing = new java.util.ArrayList<>();
+		for (int thread = 0; thread < threads; thread++) {
+			for (int call = 0; call < calls; call++) {
+				String line = "call " + thread + " " + call;
+				if (!written.contains(line)) {
+					missing.add(line + (written.contains("echo " + line) ? " (echoed)" : " (not echoed)"));
+				}
+			}
+		}
+		return missing;
 	}
 
 	/**

@@ -34,6 +34,14 @@ final class FullRingRouting implements AsyncLoggerConfigDelegate {
 		this.policy = policy;
 	}
 
+	/**
+	 * Returns Log4j2's own delegate, the ring itself.
+	 * @return the wrapped delegate
+	 */
+	AsyncLoggerConfigDelegate ring() {
+		return this.ring;
+	}
+
 	@Override
 	public EventRoute getEventRoute(Level level) {
 		if (this.configuration.isStopping() || this.configuration.isStopped()) {

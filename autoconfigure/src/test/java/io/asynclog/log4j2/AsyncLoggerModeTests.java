@@ -125,8 +125,10 @@ class AsyncLoggerModeTests {
 	}
 
 	private Object waitStrategy() {
-		Object delegate = TestApplications.loggerContext().getConfiguration().getAsyncLoggerConfigDelegate();
-		return ReflectionTestUtils.getField(delegate, "waitStrategy");
+		FullRingRouting routing = (FullRingRouting) TestApplications.loggerContext()
+			.getConfiguration()
+			.getAsyncLoggerConfigDelegate();
+		return ReflectionTestUtils.getField(routing.ring(), "waitStrategy");
 	}
 
 	private Path file() {

@@ -1,7 +1,6 @@
 package io.asynclog.loadtests.http.report;
 
 import java.util.List;
-import java.util.function.ToDoubleFunction;
 
 /**
  * One configuration's closed-model figures over its repeats. A configuration that was expected
@@ -45,13 +44,13 @@ public record ConfigSummary(String config, String mode, Integer appenders, Boole
 		boolean koReported = runs.stream().anyMatch((r) -> !Double.isNaN(r.requestsKo()));
 		int linesOk = (int) runs.stream().filter(RunRecord::linesOk).count();
 		return new ConfigSummary(first.config(), first.mode(), first.appenders(), first.immediateFlush(),
-				first.pattern(), runs.size(), stats(runs, RunRecord::tps), stats(runs, RunRecord::meanMs),
-				stats(runs, RunRecord::p50Ms), stats(runs, RunRecord::p95Ms), stats(runs, RunRecord::p99Ms),
-				stats(runs, RunRecord::maxMs), stats(runs, RunRecord::appCpuPct), stats(runs, RunRecord::appRssMb),
-				stats(runs, RunRecord::appThreads), stats(runs, RunRecord::appWriteSyscallsPerS),
-				stats(runs, RunRecord::appWriteBytesPerS), stats(runs, RunRecord::appWcharBytesPerS),
-				stats(runs, RunRecord::gatlingCpuPct), koReported ? ko : Double.NaN, linesOk,
-				stats(runs, RunRecord::queuePeak), stats(runs, RunRecord::queueDropped));
+				first.pattern(), runs.size(), Stats.over(runs, RunRecord::tps), Stats.over(runs, RunRecord::meanMs),
+				Stats.over(runs, RunRecord::p50Ms), Stats.over(runs, RunRecord::p95Ms), Stats.over(runs, RunRecord::p99Ms),
+				Stats.over(runs, RunRecord::maxMs), Stats.over(runs, RunRecord::appCpuPct), Stats.over(runs, RunRecord::appRssMb),
+				Stats.over(runs, RunRecord::appThreads), Stats.over(runs, RunRecord::appWriteSyscallsPerS),
+				Stats.over(runs, RunRecord::appWriteBytesPerS), Stats.over(runs, RunRecord::appWcharBytesPerS),
+				Stats.over(runs, RunRecord::gatlingCpuPct), koReported ? ko : Double.NaN, linesOk,
+				Stats.over(runs, RunRecord::queuePeak), Stats.over(runs, RunRecord::queueDropped));
 	}
 
 	/** A configuration the layout expects but the CSV does not have. */
@@ -62,9 +61,6 @@ public record ConfigSummary(String config, String mode, Integer appenders, Boole
 				Stats.EMPTY, Stats.EMPTY, Stats.EMPTY, Double.NaN, 0, Stats.EMPTY, Stats.EMPTY);
 	}
 
-	private static Stats stats(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
-		return Stats.of(runs.stream().mapToDouble(metric).toArray());
-	}
 
 	public boolean measured() {
 		return this.repeats > 0;

@@ -1,7 +1,6 @@
 package io.asynclog.loadtests.http.report;
 
 import java.util.List;
-import java.util.function.ToDoubleFunction;
 
 /**
  * One configuration at one arrival rate in the open model, over its repeats.
@@ -23,13 +22,10 @@ public record OpenSummary(String config, String mode, double rate, int repeats, 
 
 	static OpenSummary of(List<RunRecord> runs) {
 		RunRecord first = runs.get(0);
-		return new OpenSummary(first.config(), first.mode(), first.rate(), runs.size(), stats(runs, RunRecord::meanMs),
-				stats(runs, RunRecord::p50Ms), stats(runs, RunRecord::p95Ms), stats(runs, RunRecord::p99Ms),
-				stats(runs, RunRecord::maxMs), stats(runs, RunRecord::appCpuPct));
+		return new OpenSummary(first.config(), first.mode(), first.rate(), runs.size(), Stats.over(runs, RunRecord::meanMs),
+				Stats.over(runs, RunRecord::p50Ms), Stats.over(runs, RunRecord::p95Ms), Stats.over(runs, RunRecord::p99Ms),
+				Stats.over(runs, RunRecord::maxMs), Stats.over(runs, RunRecord::appCpuPct));
 	}
 
-	private static Stats stats(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
-		return Stats.of(runs.stream().mapToDouble(metric).toArray());
-	}
 
 }

@@ -67,10 +67,10 @@ record PaysRuns(List<Closed> closed, List<Open> open) {
 
 		static Closed of(List<RunRecord> runs) {
 			RunConfig config = RunConfig.parse(runs.get(0).config());
-			return new Closed(config, stats(runs, RunRecord::tps), stats(runs, RunRecord::p50Ms),
-					stats(runs, RunRecord::p99Ms),
-					stats(runs, (run) -> run.appCpuPct() / 100 * 1e6 / run.tps()).median(),
-					stats(runs, RunRecord::appCpuPct).median(), stats(runs, RunRecord::gatlingCpuPct).median(),
+			return new Closed(config, Stats.over(runs, RunRecord::tps), Stats.over(runs, RunRecord::p50Ms),
+					Stats.over(runs, RunRecord::p99Ms),
+					Stats.over(runs, (run) -> run.appCpuPct() / 100 * 1e6 / run.tps()).median(),
+					Stats.over(runs, RunRecord::appCpuPct).median(), Stats.over(runs, RunRecord::gatlingCpuPct).median(),
 					most(runs, RunRecord::queueDropped), most(runs, RunRecord::queuePeak),
 					runs.stream().allMatch(RunRecord::linesOk));
 		}
@@ -92,8 +92,8 @@ record PaysRuns(List<Closed> closed, List<Open> open) {
 
 		static Open of(RunConfig config, List<RunRecord> runs, double capacity) {
 			double rate = runs.get(0).rate();
-			return new Open(config, rate, 100 * rate / capacity, stats(runs, RunRecord::p50Ms),
-					stats(runs, RunRecord::p99Ms), stats(runs, RunRecord::p999Ms),
+			return new Open(config, rate, 100 * rate / capacity, Stats.over(runs, RunRecord::p50Ms),
+					Stats.over(runs, RunRecord::p99Ms), Stats.over(runs, RunRecord::p999Ms),
 					runs.stream().mapToDouble(RunRecord::requestsKo).max().orElse(0));
 		}
 
@@ -103,8 +103,5 @@ record PaysRuns(List<Closed> closed, List<Open> open) {
 		return runs.stream().mapToDouble(metric).filter((value) -> !Double.isNaN(value)).max().orElse(Double.NaN);
 	}
 
-	private static Stats stats(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
-		return Stats.of(runs.stream().mapToDouble(metric).toArray());
-	}
 
 }

@@ -2,6 +2,8 @@ package io.asynclog.loadtests.http.report;
 
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Median, minimum and maximum of one metric over the repeats of a configuration. Values that were
@@ -28,6 +30,11 @@ public record Stats(int count, double median, double min, double max) {
 			return EMPTY;
 		}
 		return new Stats(measured.length, medianOfSorted(measured), measured[0], measured[measured.length - 1]);
+	}
+
+	/** The figures of one metric over a configuration's runs. */
+	static Stats over(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
+		return of(runs.stream().mapToDouble(metric).toArray());
 	}
 
 	/** The median of the measured values, or NaN when there are none. */

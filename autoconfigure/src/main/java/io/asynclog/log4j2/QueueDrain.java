@@ -82,10 +82,11 @@ final class QueueDrain {
 	 * @return the number of events lost, as far as they could be counted
 	 */
 	long reportLost() {
-		long lost = backlog(LogQueues.of(this.configuration));
+		List<LogQueue> queues = LogQueues.of(this.configuration);
+		long lost = backlog(queues);
 		if (lost > 0) {
 			report("asynclog: about %d log events were lost at shutdown: they were still queued when Log4j2 stopped %s"
-				.formatted(lost, namesOfUsed(LogQueues.of(this.configuration))));
+				.formatted(lost, namesOfUsed(queues)));
 		}
 		long lostInContextRing = backlog(this.haltedContextRing);
 		if (lostInContextRing > 0) {

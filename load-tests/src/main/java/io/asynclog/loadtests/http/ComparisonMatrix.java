@@ -11,14 +11,17 @@ import java.util.Set;
  *
  * @author asynclog
  */
-final class ComparisonMatrix {
+public final class ComparisonMatrix {
 
 	/** The four configurations the open-model part runs (those among the selected ones). */
 	static final List<String> OPEN_IDS = List.of("sync/3/flush/study", "async-appender/3/flush/study",
 			"async-logger/3/flush/study", RunConfig.LOGGING_OFF);
 
-	/** The where-async-pays matrix's base: one file, flushed, plain pattern; the mode goes in. */
-	private static final String PAYS_BASE = "%s/1/flush/plain";
+	/**
+	 * The where-async-pays matrix's base: one file, flushed, plain pattern; the mode goes in.
+	 * Its logging-off rows stand for this base.
+	 */
+	public static final String PAYS_BASE = "%s/1/flush/plain";
 
 	private ComparisonMatrix() {
 	}

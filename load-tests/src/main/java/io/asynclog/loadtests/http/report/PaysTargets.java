@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.asynclog.loadtests.http.ComparisonMatrix;
 import io.asynclog.loadtests.http.RunConfig;
 
 /**
@@ -14,8 +15,6 @@ import io.asynclog.loadtests.http.RunConfig;
  * @author asynclog
  */
 final class PaysTargets {
-
-	private static final String BASE = "%s/1/flush/plain";
 
 	/**
 	 * One target's outcome.
@@ -33,8 +32,8 @@ final class PaysTargets {
 	static List<Target> evaluate(PaysRuns runs, CostModel model) {
 		int lines = runs.closed().stream().mapToInt((c) -> c.config().linesPerRequest()).max().orElse(1);
 		String options = (lines == 1) ? "" : "/lines=" + lines;
-		Optional<PaysRuns.Closed> sync = runs.closed(BASE.formatted("sync") + options);
-		Optional<PaysRuns.Closed> async = runs.closed(BASE.formatted("async-logger") + options);
+		Optional<PaysRuns.Closed> sync = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("sync") + options);
+		Optional<PaysRuns.Closed> async = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + options);
 		Optional<PaysRuns.Closed> off = runs.closed(RunConfig.LOGGING_OFF + options);
 		List<Target> targets = new ArrayList<>();
 		targets.add(ratioTarget("%d lines per request, one core: async-logger TPS ≥ 1.6× sync".formatted(lines), async,
@@ -80,8 +79,8 @@ final class PaysTargets {
 
 	private static Target slowSinkTarget(PaysRuns runs, CostModel model) {
 		String name = "slow sink: async-logger p99 ≤ 1.5× logging off's, while sync stalls";
-		Optional<PaysRuns.Closed> async = runs.closed(BASE.formatted("async-logger") + "/sink=slow");
-		Optional<PaysRuns.Closed> sync = runs.closed(BASE.formatted("sync") + "/sink=slow");
+		Optional<PaysRuns.Closed> async = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + "/sink=slow");
+		Optional<PaysRuns.Closed> sync = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("sync") + "/sink=slow");
 		Optional<PaysRuns.Closed> off = runs.closed(RunConfig.LOGGING_OFF + "/sink=slow");
 		if (async.isEmpty() || sync.isEmpty() || off.isEmpty()) {
 			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, "");

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.asynclog.loadtests.http.ComparisonMatrix;
 import io.asynclog.loadtests.http.RunConfig;
 
 /**
@@ -184,9 +185,9 @@ final class WhereAsyncPaysMarkdown {
 		if (mode.equals(RunConfig.LOGGING_OFF)) {
 			return runs.closed(RunConfig.LOGGING_OFF + options.replace("/policy=discard", ""));
 		}
-		// logging-off stands in for the matrix's base: one file, flushed, plain pattern.
-		String rest = config.loggingOff() ? "/1/flush/plain" : config.baseId().substring(config.baseId().indexOf('/'));
-		return runs.closed(mode + rest + options);
+		String base = config.loggingOff() ? ComparisonMatrix.PAYS_BASE.formatted(mode)
+				: mode + config.baseId().substring(config.baseId().indexOf('/'));
+		return runs.closed(base + options);
 	}
 
 	/** One markdown table row. */

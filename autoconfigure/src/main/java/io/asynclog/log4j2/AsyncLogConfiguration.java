@@ -46,6 +46,8 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 
 	private volatile FullRingRouting fullRingRouting;
 
+	private volatile QueueDrain drain;
+
 	AsyncLogConfiguration(AbstractConfiguration base, AsyncLogProperties properties, Mode mode,
 			Environment environment) {
 		super(List.of(base));
@@ -147,10 +149,22 @@ final class AsyncLogConfiguration extends CompositeConfiguration {
 	@Override
 	public boolean stop(long timeout, TimeUnit timeUnit) {
 		QueueDrain drain = new QueueDrain(this, this.properties.getShutdownTimeout());
+		this.drain = drain;
 		drain.await();
 		boolean stopped = super.stop(timeout, timeUnit);
 		drain.reportLost();
 		return stopped;
+	}
+
+	/**
+	 * Called by {@link HaltedRingSnapshot} once Log4j2 has halted the async-logger ring and
+	 * before it stops the appenders.
+	 */
+	void ringHalted() {
+		QueueDrain drain = this.drain;
+		if (drain != null) {
+			drain.ringHalted();
+		}
 	}
 
 	@Override

@@ -13,7 +13,9 @@ import io.asynclog.autoconfigure.AsyncLogProperties.QueueFullPolicy;
 /**
  * Hands asynclog's settings to the Log4j2 code that reads them by property name each time
  * an async-logger Disruptor or an AsyncAppender starts: ring size, wait strategy and
- * queue-full policy have no other way in.
+ * queue-full policy have no other way in; nor has the reliability strategy
+ * ({@link HaltedRingSnapshot}) through which a stopping configuration counts its halted
+ * ring.
  * <p>
  * Searched before every other source (system properties included), so that what
  * application.yml says is what runs and what the actuator reports.
@@ -29,6 +31,8 @@ final class AsyncLogPropertySource implements PropertySource {
 	static final String WAIT_TIMEOUT_MILLIS = "AsyncLoggerConfig.Timeout";
 
 	static final String QUEUE_FULL_POLICY = "log4j2.AsyncQueueFullPolicy";
+
+	static final String RELIABILITY_STRATEGY = "log4j.ReliabilityStrategy";
 
 	/**
 	 * Lower numbers are searched first; Spring Boot's own source uses -100.
@@ -61,7 +65,8 @@ final class AsyncLogPropertySource implements PropertySource {
 		INSTANCE.discardThreshold = Level.toLevel(settings.getDiscardThreshold().name());
 		INSTANCE.properties = Map.of(RING_BUFFER_SIZE, String.valueOf(settings.getRingBufferSize()), WAIT_STRATEGY,
 				settings.getWaitStrategy().log4jName(), WAIT_TIMEOUT_MILLIS,
-				String.valueOf(settings.getWaitTimeout().toMillis()), QUEUE_FULL_POLICY, policy);
+				String.valueOf(settings.getWaitTimeout().toMillis()), QUEUE_FULL_POLICY, policy, RELIABILITY_STRATEGY,
+				HaltedRingSnapshot.class.getName());
 	}
 
 	/**

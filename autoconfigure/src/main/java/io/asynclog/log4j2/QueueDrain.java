@@ -2,6 +2,7 @@ package io.asynclog.log4j2;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.logging.log4j.core.LoggerContext;
@@ -15,7 +16,10 @@ import org.springframework.boot.convert.DurationStyle;
  * <p>
  * The count of lost events is close, not exact, for a ring buffer. Log4j2's background
  * thread tells the ring how far it has got only every {@value #RING_PROGRESS_STEP} events,
- * so up to that many events it wrote may still read as queued. In all-async mode Log4j2
+ * so up to that many events it wrote may still read as queued. The async-logger ring is
+ * read when Log4j2 has halted it, before the appenders stop ({@link HaltedRingSnapshot}):
+ * after that, Log4j2 clears the loggers' appenders and the halted ring's thread empties the
+ * ring into none of them. In all-async mode Log4j2
  * halts the context's ring, then gives the context its null configuration, and only then
  * stops this one: the ring is read as this stop begins, and events its halted thread
  * handed to the null configuration in between are lost without being counted, so that
@@ -38,6 +42,8 @@ final class QueueDrain {
 	private final Duration timeout;
 
 	private List<LogQueue> haltedContextRing = List.of();
+
+	private volatile List<LogQueue> haltedRing;
 
 	QueueDrain(AsyncLogConfiguration configuration, Duration timeout) {
 		this.configuration = configuration;
@@ -81,8 +87,26 @@ final class QueueDrain {
 	 * written.
 	 * @return the number of events lost, as far as they could be counted
 	 */
+	/**
+	 * Counts what the halted async-logger ring holds, before the appenders stop; only the
+	 * first call counts, since Log4j2 tells every logger.
+	 */
+	void ringHalted() {
+		if (this.haltedRing == null) {
+			this.haltedRing = LogQueues.of(this.configuration)
+				.stream()
+				.filter((queue) -> queue.type().equals(LogQueue.RING_BUFFER))
+				.toList();
+		}
+	}
+
 	long reportLost() {
 		List<LogQueue> queues = LogQueues.of(this.configuration);
+		if (this.haltedRing != null) {
+			List<LogQueue> afterStop = new ArrayList<>(this.haltedRing);
+			queues.stream().filter((queue) -> !queue.type().equals(LogQueue.RING_BUFFER)).forEach(afterStop::add);
+			queues = afterStop;
+		}
 		long lost = backlog(queues);
 		if (lost > 0) {
 			report("asynclog: about %d log events were lost at shutdown: they were still queued when Log4j2 stopped %s"

@@ -66,6 +66,8 @@ class AsyncLoggerModeTests {
 			assertThat(LogQueues.of(TestApplications.loggerContext())).singleElement()
 				.satisfies((queue) -> assertThat(queue.capacity()).isEqualTo(262144));
 			assertThat(waitStrategy()).isInstanceOf(TimeoutBlockingWaitStrategy.class);
+			assertThat(TestApplications.loggerContext().getConfiguration().getRootLogger().getReliabilityStrategy())
+				.as("counts the halted ring at shutdown").isInstanceOf(HaltedRingSnapshot.class);
 		}
 	}
 

@@ -39,7 +39,7 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRi
 
 	/**
 	 * Drops and counts, under the async-logger ring, events at or below the threshold; the
-	 * others are written by their own thread.
+	 * others wait for room as under 'block'.
 	 */
 	@Override
 	public EventRoute routeInFullRing(Level level) {
@@ -47,7 +47,7 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRi
 			DroppedEvents.forQueue(LogQueue.ASYNC_LOGGER).record(level);
 			return EventRoute.DISCARD;
 		}
-		return EventRoute.SYNCHRONOUS;
+		return this.moreSevere.routeInFullRing(level);
 	}
 
 	private DroppedEvents.QueueDrops drops(long backgroundThreadId) {

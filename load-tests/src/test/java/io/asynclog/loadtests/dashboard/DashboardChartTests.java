@@ -137,9 +137,11 @@ class DashboardChartTests {
 		int headerHeight = DashboardChart.headerHeight(header);
 		assertEquals(2 * DashboardChart.PANEL_WIDTH, image.getWidth());
 		assertEquals(headerHeight + 2 * DashboardChart.PANEL_HEIGHT, image.getHeight());
-		// The header's title and its text panel, then each grid cell, hold something drawn.
-		assertTrue(inked(image, 0, 0, image.getWidth(), headerHeight / 2), "header title");
-		assertTrue(inked(image, 0, headerHeight / 2, image.getWidth(), headerHeight), "header lines");
+		// The header's title (at the top, about 20 px high) and its text panel (at the bottom), then
+		// each grid cell, hold something drawn.
+		assertEquals("Title line", DashboardChart.header(header).getTitle());
+		assertTrue(inked(image, 0, 0, image.getWidth(), 40), "header title");
+		assertTrue(inked(image, 0, 40, image.getWidth(), headerHeight), "header lines");
 		for (int cell = 0; cell < 4; cell++) {
 			int x = (cell % 2) * DashboardChart.PANEL_WIDTH;
 			int y = headerHeight + (cell / 2) * DashboardChart.PANEL_HEIGHT;

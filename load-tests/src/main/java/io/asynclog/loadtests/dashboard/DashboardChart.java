@@ -3,8 +3,9 @@ package io.asynclog.loadtests.dashboard;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -34,12 +35,15 @@ import javax.imageio.ImageIO;
 
 import io.asynclog.loadtests.dashboard.PrometheusText.Sample;
 import io.asynclog.loadtests.dashboard.PrometheusText.Scrape;
+import org.knowm.xchart.AnnotationTextPanel;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler.LegendLayout;
 import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -66,9 +70,13 @@ public final class DashboardChart {
 
 	static final List<String> LEVELS = List.of("fatal", "error", "warn", "info", "debug", "trace");
 
-	private static final int PANEL_WIDTH = 800;
+	static final int PANEL_WIDTH = 800;
 
-	private static final int PANEL_HEIGHT = 430;
+	static final int PANEL_HEIGHT = 430;
+
+	private static final int HEADER_TITLE_HEIGHT = 44;
+
+	private static final int HEADER_LINE_HEIGHT = 22;
 
 	private DashboardChart() {
 	}
@@ -368,7 +376,45 @@ public final class DashboardChart {
 		}
 	}
 
+	/**
+	 * Writes the header strip over the 2x2 grid of {@link #panels(List) panels} to {@code output} as a PNG.
+	 * @param points the values per scrape interval
+	 * @param header the header lines: the first is the title, the others the run's details
+	 * @param output where the PNG goes
+	 * @throws IOException if the PNG cannot be written
+	 */
 	static void render(List<Point> points, List<String> header, Path output) throws IOException {
+		// XChart composes the grid itself; its cells all take the size of the first chart.
+		ByteArrayOutputStream grid = new ByteArrayOutputStream();
+		BitmapEncoder.saveBitmap(panels(points), 2, 2, grid, BitmapFormat.PNG);
+		BufferedImage panels = ImageIO.read(new ByteArrayInputStream(grid.toByteArray()));
+		BufferedImage strip = BitmapEncoder.getBufferedImage(header(header));
+
+		// The one step XChart has no means for: its grid only takes cells of one size, so the
+		// full-width header strip (itself an XChart chart) is stacked over the grid by hand.
+		BufferedImage image = new BufferedImage(panels.getWidth(), strip.getHeight() + panels.getHeight(),
+				BufferedImage.TYPE_INT_RGB);
+		Graphics2D g = image.createGraphics();
+		try {
+			g.drawImage(strip, 0, 0, null);
+			g.drawImage(panels, 0, strip.getHeight(), null);
+		}
+		finally {
+			g.dispose();
+		}
+		if (output.toAbsolutePath().getParent() != null) {
+			Files.createDirectories(output.toAbsolutePath().getParent());
+		}
+		ImageIO.write(image, "png", output.toFile());
+	}
+
+	/**
+	 * The four panels, in grid order: queue fill and peak, events per second, drops per second and
+	 * delivery lag.
+	 * @param points the values per scrape interval
+	 * @return the panels, each {@value #PANEL_WIDTH} x {@value #PANEL_HEIGHT} pixels
+	 */
+	static List<XYChart> panels(List<Point> points) {
 		double[] x = points.stream().mapToDouble(Point::seconds).toArray();
 
 		XYChart fill = chart("Queue fill % = 100*(capacity-remaining)/capacity, peak % = 100*peak/capacity", "%");
@@ -407,32 +453,44 @@ public final class DashboardChart {
 		line(lag, "p99", x, points.stream().mapToDouble(Point::lagP99Millis).toArray(), null);
 		line(lag, "max (asynclog_delivery_lag_seconds_max)", x, points.stream().mapToDouble(Point::lagMaxMillis).toArray(),
 				SeriesLines.DOT_DOT);
+		return List.of(fill, events, drops, lag);
+	}
 
-		int headerHeight = 22 * header.size() + 16;
-		BufferedImage image = new BufferedImage(2 * PANEL_WIDTH, headerHeight + 2 * PANEL_HEIGHT, BufferedImage.TYPE_INT_RGB);
-		Graphics2D g = image.createGraphics();
-		try {
-			g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-			g.setColor(Color.WHITE);
-			g.fillRect(0, 0, image.getWidth(), image.getHeight());
-			g.setColor(Color.BLACK);
-			for (int i = 0; i < header.size(); i++) {
-				g.setFont(new Font(Font.SANS_SERIF, (i == 0) ? Font.BOLD : Font.PLAIN, (i == 0) ? 16 : 14));
-				g.drawString(header.get(i), 12, 24 + 22 * i);
-			}
-			XYChart[] charts = { fill, events, drops, lag };
-			for (int i = 0; i < charts.length; i++) {
-				g.drawImage(BitmapEncoder.getBufferedImage(charts[i]), (i % 2) * PANEL_WIDTH,
-						headerHeight + (i / 2) * PANEL_HEIGHT, null);
-			}
+	/**
+	 * The header strip as an XChart chart with no series and no visible axes or plot: the first
+	 * line is the chart title, the others an annotation text panel under it.
+	 * @param lines the title, then the run's details
+	 * @return a chart as wide as the 2x2 grid
+	 */
+	static XYChart header(List<String> lines) {
+		XYChart chart = new XYChartBuilder().width(2 * PANEL_WIDTH).height(headerHeight(lines)).title(lines.get(0)).build();
+		XYStyler styler = chart.getStyler();
+		styler.setChartBackgroundColor(Color.WHITE);
+		styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+		// Hide everything an empty XY chart would still draw, so only the text shows.
+		styler.setLegendVisible(false);
+		styler.setAxisTicksVisible(false);
+		styler.setAxisTitlesVisible(false);
+		styler.setPlotBorderVisible(false);
+		styler.setPlotGridLinesVisible(false);
+		styler.setPlotBackgroundColor(Color.WHITE);
+		styler.setAnnotationTextPanelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+		styler.setAnnotationTextPanelBackgroundColor(Color.WHITE);
+		styler.setAnnotationTextPanelBorderColor(Color.WHITE);
+		if (lines.size() > 1) {
+			// Screen-space (0, 0) puts the panel at the bottom left, under the title.
+			chart.addAnnotation(new AnnotationTextPanel(String.join("\n", lines.subList(1, lines.size())), 0, 0, true));
 		}
-		finally {
-			g.dispose();
-		}
-		if (output.toAbsolutePath().getParent() != null) {
-			Files.createDirectories(output.toAbsolutePath().getParent());
-		}
-		ImageIO.write(image, "png", output.toFile());
+		return chart;
+	}
+
+	/**
+	 * The header strip's height: room for the title and each further line of 14-point text.
+	 * @param lines the header lines
+	 * @return the height in pixels
+	 */
+	static int headerHeight(List<String> lines) {
+		return HEADER_TITLE_HEIGHT + HEADER_LINE_HEIGHT * (lines.size() - 1);
 	}
 
 	private static List<String> activeLevels(List<Point> points, java.util.function.Function<Point, Map<String, Double>> values,

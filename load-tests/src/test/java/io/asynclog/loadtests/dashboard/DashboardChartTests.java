@@ -1,21 +1,31 @@
 package io.asynclog.loadtests.dashboard;
 
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
+import javax.imageio.ImageIO;
+
 import io.asynclog.loadtests.dashboard.DashboardChart.Options;
+import io.asynclog.loadtests.dashboard.DashboardChart.Point;
 import io.asynclog.loadtests.dashboard.PrometheusText.Sample;
 import io.asynclog.loadtests.dashboard.PrometheusText.Scrape;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.XYChart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Offline tests of the parser, the quantile estimate and the option checks (no app, no network).
+ * Offline tests of the parser, the quantile estimate, the option checks and the rendering (no app,
+ * no network).
  *
  * @author asynclog
  */
@@ -92,6 +102,76 @@ class DashboardChartTests {
 				() -> Options.parse(new String[] { "--url=http://127.0.0.1:8099", "--out=x.png", "--duration=301" }));
 		assertThrows(IllegalArgumentException.class, () -> Options
 			.parse(new String[] { "--url=http://127.0.0.1:8099", "--out=x.png", "--max-requests=200001" }));
+	}
+
+	@Test
+	void panelsKeepTheirTitlesAndSeries() {
+		List<XYChart> panels = DashboardChart.panels(points(0));
+		assertEquals(List.of("Queue fill % = 100*(capacity-remaining)/capacity, peak % = 100*peak/capacity",
+				"Events/s by level (rate of log4j2_events_total) and client requests/s",
+				"Dropped events/s by level (rate of asynclog_events_dropped_total) - no drops",
+				"Delivery lag (ms) from asynclog_delivery_lag_seconds_bucket increase per interval"),
+				panels.stream().map(XYChart::getTitle).toList());
+		assertEquals(List.of("fill % [async-logger]", "peak % (over the peak window) [async-logger]"),
+				List.copyOf(panels.get(0).getSeriesMap().keySet()));
+		assertEquals(List.of("info", "client GET /log requests/s"), List.copyOf(panels.get(1).getSeriesMap().keySet()));
+		assertEquals(List.of("all levels"), List.copyOf(panels.get(2).getSeriesMap().keySet()));
+		assertEquals(List.of("p50", "p99", "max (asynclog_delivery_lag_seconds_max)"),
+				List.copyOf(panels.get(3).getSeriesMap().keySet()));
+		for (XYChart panel : panels) {
+			assertEquals(DashboardChart.PANEL_WIDTH, panel.getWidth());
+			assertEquals(DashboardChart.PANEL_HEIGHT, panel.getHeight());
+		}
+		// With drops, the panel shows them per level and loses the "no drops" note.
+		XYChart drops = DashboardChart.panels(points(25)).get(2);
+		assertEquals("Dropped events/s by level (rate of asynclog_events_dropped_total)", drops.getTitle());
+		assertEquals(List.of("all levels", "warn"), List.copyOf(drops.getSeriesMap().keySet()));
+	}
+
+	@Test
+	void renderWritesTheHeaderOverTheFourPanels(@TempDir Path dir) throws IOException {
+		List<String> header = List.of("Title line", "Machine: test", "demo-app args: none", "Load: none");
+		Path png = dir.resolve("sub/chart.png");
+		DashboardChart.render(points(25), header, png);
+		BufferedImage image = ImageIO.read(png.toFile());
+		int headerHeight = DashboardChart.headerHeight(header);
+		assertEquals(2 * DashboardChart.PANEL_WIDTH, image.getWidth());
+		assertEquals(headerHeight + 2 * DashboardChart.PANEL_HEIGHT, image.getHeight());
+		// The header's title (at the top, about 20 px high) and its text panel (at the bottom), then
+		// each grid cell, hold something drawn.
+		assertEquals("Title line", DashboardChart.header(header).getTitle());
+		assertTrue(inked(image, 0, 0, image.getWidth(), 40), "header title");
+		assertTrue(inked(image, 0, 40, image.getWidth(), headerHeight), "header lines");
+		for (int cell = 0; cell < 4; cell++) {
+			int x = (cell % 2) * DashboardChart.PANEL_WIDTH;
+			int y = headerHeight + (cell / 2) * DashboardChart.PANEL_HEIGHT;
+			assertTrue(inked(image, x, y, x + DashboardChart.PANEL_WIDTH, y + DashboardChart.PANEL_HEIGHT),
+					"panel " + cell);
+		}
+	}
+
+	/** 40 half-second intervals of made-up values, with {@code warn} drops from {@code dropsFrom} on. */
+	private static List<Point> points(int dropsFrom) {
+		List<Point> points = new ArrayList<>();
+		for (int i = 1; i <= 40; i++) {
+			double drops = (dropsFrom > 0 && i >= dropsFrom) ? 10 * i : 0;
+			points.add(new Point(i / 2.0, Map.of("async-logger", (double) (i % 10)), Map.of("async-logger", 12.5),
+					Map.of("info", 100.0 * i), Map.of("warn", drops), 100.0 * i, 0.5, 2.0 + i % 3, 8.0, 50 * i));
+		}
+		return points;
+	}
+
+	/** Whether the area has dark pixels, such as text, axes or lines, and is not blank white. */
+	private static boolean inked(BufferedImage image, int x0, int y0, int x1, int y1) {
+		for (int y = y0; y < y1; y++) {
+			for (int x = x0; x < x1; x++) {
+				int rgb = image.getRGB(x, y);
+				if (((rgb >> 16) & 0xff) + ((rgb >> 8) & 0xff) + (rgb & 0xff) < 3 * 128) {
+					return true;
+				}
+			}
+		}
+		return false;
 	}
 
 }

@@ -116,7 +116,9 @@ final class RawCsvReader {
 					number("app_threads"), number("app_write_syscalls_per_s"), number("app_write_bytes_per_s"),
 					number("app_wchar_bytes_per_s"), number("gatling_cpu_pct"), number("lines_expected"),
 					number("lines_found"), Boolean.TRUE.equals(bool("lines_ok")), optionalNumber("queue_peak"),
-					optionalNumber("queue_dropped"), optionalNumber("p999_ms"));
+					optionalNumber("queue_dropped"), optionalNumber("p999_ms"), optionalNumber("out_of_order_lines"),
+					optionalNumber("max_jump_back_ms"), optionalNumber("peak_ring_used"), optionalNumber("cpu_request_s"),
+					optionalNumber("cpu_logging_bg_s"), optionalNumber("cpu_other_s"));
 		}
 
 		/** A column older runners did not write: NaN when absent. */

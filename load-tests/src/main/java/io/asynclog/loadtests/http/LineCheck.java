@@ -44,6 +44,14 @@ final class LineCheck {
 	 * @param problems what is wrong, empty when ok
 	 */
 	record Result(long expected, long found, boolean ok, List<FileCount> files, List<String> problems) {
+
+		/** The same counts with one more problem, so no longer ok. */
+		Result withProblem(String problem) {
+			List<String> all = new ArrayList<>(this.problems);
+			all.add(problem);
+			return new Result(this.expected, this.found, false, this.files, List.copyOf(all));
+		}
+
 	}
 
 	private LineCheck() {

@@ -143,6 +143,17 @@ final class SingleRun {
 			List<Path> requestLineFiles = config.requestLineFiles(logDir, runDir.resolve(RunConfig.STDOUT_FILE));
 			LineCheck.Result lines = LineCheck.check(requestLineFiles, config.loggingOff(), config.linesPerRequest(),
 					handled, warm.ok() + summary.ok());
+			if (config.bootConsole()) {
+				// The console is meant to be the only sink: a file here would be a write the run did not intend.
+				try (Stream<Path> written = Files.walk(logDir)) {
+					List<String> stray = written.filter(Files::isRegularFile)
+						.map((file) -> logDir.relativize(file).toString())
+						.toList();
+					if (!stray.isEmpty()) {
+						lines = lines.withProblem("sink=boot-console, yet the app wrote log files " + stray);
+					}
+				}
+			}
 			LineOrder.Result order = LineOrder.scanAll(requestLineFiles, config.timestampFormat());
 			note(notes, "line_order", order);
 			if (order.unparsed() > 0) {

@@ -163,6 +163,52 @@ class BusyCorePartsTests {
 		assertThat(ProcSampler.ticksOf("garbage")).isNaN();
 	}
 
+	@Test
+	void theBusyCoreMatrixRunsBootsConsoleAndABufferedFileOnOneCoreAndTheConsoleOnTwo() {
+		ComparisonOptions options = ComparisonOptions.parse("--matrix", "busy-core", "--gatling-classpath", "cp");
+		assertThat(options.repeats()).isEqualTo(3);
+		assertThat(options.warmupSeconds()).isEqualTo(40);
+		assertThat(ComparisonMatrix.busyCore(options.dimensions())).extracting(RunConfig::id).containsExactly(
+				"sync/1/flush/boot/lines=20/sink=boot-console", "async-appender/1/flush/boot/lines=20/sink=boot-console",
+				"async-logger/1/flush/boot/lines=20/sink=boot-console", "logging-off/lines=20/sink=boot-console",
+				"sync/1/no-flush/plain/lines=20", "async-appender/1/no-flush/plain/lines=20",
+				"async-logger/1/no-flush/plain/lines=20", "sync/1/flush/boot/lines=20/cores=2/sink=boot-console",
+				"async-logger/1/flush/boot/lines=20/cores=2/sink=boot-console",
+				"logging-off/lines=20/cores=2/sink=boot-console");
+		ComparisonOptions rings = ComparisonOptions.parse("--matrix", "busy-core", "--ring-sizes", "4096,16384,65536,262144",
+				"--repeats", "4", "--warmup", "45", "--gatling-classpath", "cp");
+		assertThat(rings.repeats()).isEqualTo(4);
+		assertThat(rings.warmupSeconds()).isEqualTo(45);
+		List<RunConfig> configs = ComparisonMatrix.busyCore(rings.dimensions());
+		assertThat(configs).hasSize(14);
+		assertThat(configs.subList(10, 14)).extracting(RunConfig::id).containsExactly(
+				"async-logger/1/flush/boot/lines=20/sink=boot-console/ring=4096",
+				"async-logger/1/flush/boot/lines=20/sink=boot-console/ring=16384",
+				"async-logger/1/flush/boot/lines=20/sink=boot-console/ring=65536",
+				"async-logger/1/flush/boot/lines=20/sink=boot-console/ring=262144");
+	}
+
+	@Test
+	void ringSizesAreCheckedAndBelongToTheBusyCoreMatrix() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ComparisonOptions.parse("--matrix", "busy-core", "--ring-sizes", "4096,5000", "--gatling-classpath", "cp"))
+			.withMessage("--ring-sizes takes powers of two from 128 to 1048576, not 5000");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ComparisonOptions.parse("--ring-sizes", "4096", "--gatling-classpath", "cp"))
+			.withMessageContaining("--ring-sizes belongs to --matrix busy-core");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ComparisonOptions.parse("--matrix", "busy", "--gatling-classpath", "cp"))
+			.withMessageContaining("where-async-pays, study or busy-core");
+	}
+
+	@Test
+	void roundsRunEveryConfigurationBeforeAnyRunsAgain() {
+		List<RunConfig> configs = List.of(RunConfig.parse("sync/1/no-flush/plain"), RunConfig.parse("logging-off"));
+		assertThat(ComparisonMatrix.rounds(configs, 3)).extracting((planned) -> planned.round() + " " + planned.config().id())
+			.containsExactly("1 sync/1/no-flush/plain", "1 logging-off", "2 sync/1/no-flush/plain", "2 logging-off",
+					"3 sync/1/no-flush/plain", "3 logging-off");
+	}
+
 	private static ProcSampler.Sample sample(long nanos, Map<Long, Double> threads) {
 		return new ProcSampler.Sample(nanos, 0, 0, 0, 0, 0, 0, Double.NaN, threads);
 	}

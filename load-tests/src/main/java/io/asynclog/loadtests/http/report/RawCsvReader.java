@@ -16,7 +16,7 @@ import java.util.Map;
  *
  * @author asynclog
  */
-final class RawCsvReader {
+public final class RawCsvReader {
 
 	static final List<String> COLUMNS = List.of("config", "mode", "appenders", "immediate_flush", "pattern", "model",
 			"users", "rate", "repeat", "duration_s", "requests_ok", "requests_ko", "tps", "mean_ms", "p50_ms", "p95_ms",
@@ -27,7 +27,13 @@ final class RawCsvReader {
 	private RawCsvReader() {
 	}
 
-	static List<RunRecord> read(Path csv) throws IOException {
+	/**
+	 * Reads a raw CSV.
+	 * @param csv the file
+	 * @return one record per row
+	 * @throws IOException if it cannot be read or a column or number is wrong
+	 */
+	public static List<RunRecord> read(Path csv) throws IOException {
 		return parse(Files.readAllLines(csv, StandardCharsets.UTF_8), csv.toString());
 	}
 

@@ -70,9 +70,9 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			                     (block and discard); open-model latency at --open-percents of each one's own
 			                     closed-model TPS. study: the published study's grid (14 configurations, part one).
 			                     busy-core (about 36 min; 3 rounds, 40 s warm-up, no open model): 20 lines a
-			                     request, Spring Boot's console and one buffered rolling file with sync,
-			                     async-appender, async-logger and logging-off on one busy core, and the console
-			                     with sync, async-logger and logging-off on two shared cores
+			                     request; on one busy core Spring Boot's console and one buffered rolling file,
+			                     each with sync, async-appender and async-logger, and logging-off; on two
+			                     shared cores the console with sync and async-logger, and logging-off
 			  --ring-sizes N,N   busy-core: add async-logger on the console on one core with each ring size
 			                     (powers of two, 128..1048576; default none), e.g. 4096,16384,65536,262144
 			  --lines L,L        lines per request (default 1,20; 1..100)

@@ -33,7 +33,7 @@ import java.util.function.ToDoubleFunction;
  * <p>Each sample also reads utime + stime of every thread of the app
  * ({@code /proc/<pid>/task/<tid>/stat}), so that {@link #threadCpu} can split the app's CPU over
  * the window into request threads, logging background threads and the rest, by thread name
- * ({@link ThreadGroup}).
+ * ({@link ThreadKind}).
  *
  * @author asynclog
  */
@@ -53,7 +53,7 @@ final class ProcSampler implements AutoCloseable {
 	}
 
 	/** What a thread does for the request, by its name. */
-	enum ThreadGroup {
+	enum ThreadKind {
 
 		/** Tomcat's request threads: {@code http-nio-...-exec-N}. */
 		REQUEST,
@@ -72,7 +72,7 @@ final class ProcSampler implements AutoCloseable {
 		 * {@code comm} keeps only 15 characters, which drops the {@code -exec-} of Tomcat's
 		 * request threads, so a {@code comm} alone never counts as a request thread.
 		 */
-		static ThreadGroup of(String name) {
+		static ThreadKind of(String name) {
 			if (name.startsWith("http-nio-") && name.contains("-exec-")) {
 				return REQUEST;
 			}
@@ -435,7 +435,7 @@ final class ProcSampler implements AutoCloseable {
 		if (tids.isEmpty()) {
 			return ThreadCpu.UNKNOWN;
 		}
-		double[] seconds = new double[ThreadGroup.values().length];
+		double[] seconds = new double[ThreadKind.values().length];
 		for (long tid : tids) {
 			ToDoubleFunction<Sample> ticks = (sample) -> sample.threadTicks().getOrDefault(tid, Double.NaN);
 			// A thread first seen after the start was started after it, with no CPU time yet.
@@ -446,11 +446,11 @@ final class ProcSampler implements AutoCloseable {
 			if (Double.isNaN(end) || Double.isNaN(start)) {
 				continue;
 			}
-			ThreadGroup group = ThreadGroup.of(names.getOrDefault(tid, ""));
+			ThreadKind group = ThreadKind.of(names.getOrDefault(tid, ""));
 			seconds[group.ordinal()] += Math.max(0, end - start) / ticksPerSecond;
 		}
-		return new ThreadCpu(seconds[ThreadGroup.REQUEST.ordinal()],
-				seconds[ThreadGroup.LOGGING_BACKGROUND.ordinal()], seconds[ThreadGroup.OTHER.ordinal()]);
+		return new ThreadCpu(seconds[ThreadKind.REQUEST.ordinal()],
+				seconds[ThreadKind.LOGGING_BACKGROUND.ordinal()], seconds[ThreadKind.OTHER.ordinal()]);
 	}
 
 	/**

@@ -113,17 +113,17 @@ class BusyCorePartsTests {
 
 	@Test
 	void threadNamesGroupByWhatTheThreadDoes() {
-		assertThat(ProcSampler.ThreadGroup.of("http-nio-127.0.0.1-18231-exec-10")).isEqualTo(ProcSampler.ThreadGroup.REQUEST);
-		assertThat(ProcSampler.ThreadGroup.of("http-nio-127.0.0.1-18231-Poller")).isEqualTo(ProcSampler.ThreadGroup.OTHER);
+		assertThat(ProcSampler.ThreadKind.of("http-nio-127.0.0.1-18231-exec-10")).isEqualTo(ProcSampler.ThreadKind.REQUEST);
+		assertThat(ProcSampler.ThreadKind.of("http-nio-127.0.0.1-18231-Poller")).isEqualTo(ProcSampler.ThreadKind.OTHER);
 		// the kernel's 15-character comm of a request thread cannot be told from the poller's
-		assertThat(ProcSampler.ThreadGroup.of("http-nio-127.0.")).isEqualTo(ProcSampler.ThreadGroup.OTHER);
-		assertThat(ProcSampler.ThreadGroup.of("Log4j2-TF-1-AsyncLoggerConfig-1"))
-			.isEqualTo(ProcSampler.ThreadGroup.LOGGING_BACKGROUND);
-		assertThat(ProcSampler.ThreadGroup.of("Log4j2-AsyncAppenderEventDispatcher-1-Async-Console"))
-			.isEqualTo(ProcSampler.ThreadGroup.LOGGING_BACKGROUND);
-		assertThat(ProcSampler.ThreadGroup.of("asynclog-queue-monitor"))
-			.isEqualTo(ProcSampler.ThreadGroup.LOGGING_BACKGROUND);
-		assertThat(ProcSampler.ThreadGroup.of("C2 CompilerThread0")).isEqualTo(ProcSampler.ThreadGroup.OTHER);
+		assertThat(ProcSampler.ThreadKind.of("http-nio-127.0.")).isEqualTo(ProcSampler.ThreadKind.OTHER);
+		assertThat(ProcSampler.ThreadKind.of("Log4j2-TF-1-AsyncLoggerConfig-1"))
+			.isEqualTo(ProcSampler.ThreadKind.LOGGING_BACKGROUND);
+		assertThat(ProcSampler.ThreadKind.of("Log4j2-AsyncAppenderEventDispatcher-1-Async-Console"))
+			.isEqualTo(ProcSampler.ThreadKind.LOGGING_BACKGROUND);
+		assertThat(ProcSampler.ThreadKind.of("asynclog-queue-monitor"))
+			.isEqualTo(ProcSampler.ThreadKind.LOGGING_BACKGROUND);
+		assertThat(ProcSampler.ThreadKind.of("C2 CompilerThread0")).isEqualTo(ProcSampler.ThreadKind.OTHER);
 	}
 
 	@Test
@@ -138,7 +138,7 @@ class BusyCorePartsTests {
 	}
 
 	@Test
-	void cpuByThreadGroupIsInterpolatedAtTheWindowsEnds() {
+	void cpuByThreadKindIsInterpolatedAtTheWindowsEnds() {
 		long s = 1_000_000_000L;
 		// thread 10 requests, 11 the logging thread, 12 the JIT; 13 starts during the window
 		List<ProcSampler.Sample> samples = List.of(sample(0, Map.of(10L, 0.0, 11L, 0.0, 12L, 5.0)),

@@ -23,7 +23,73 @@ public final class ComparisonMatrix {
 	 */
 	public static final String PAYS_BASE = "%s/1/flush/plain";
 
+	/**
+	 * The busy-core matrix's Spring Boot console base: the mode goes in. Its logging-off rows
+	 * stand for it.
+	 */
+	public static final String BOOT_CONSOLE_BASE = "%s/1/flush/" + RunConfig.BOOT_PATTERN;
+
+	/** The busy-core matrix's rolling file: one file, buffered (no flush after each line), plain pattern. */
+	public static final String NO_FLUSH_FILE_BASE = "%s/1/no-flush/plain";
+
 	private ComparisonMatrix() {
+	}
+
+	/**
+	 * The {@code busy-core} matrix: a small app that only adds the starter, at the most lines per
+	 * request. With the app on one core (the load on the other): Spring Boot's console
+	 * ({@code sink=boot-console}) and one buffered rolling file, each with sync, async-appender and
+	 * async-logger, and logging-off; with the app and the load sharing both cores: the console with
+	 * sync and async-logger, and logging-off; then, for every ring size asked for, async-logger on
+	 * the console on one core with that ring.
+	 * @param dimensions what it varies (the most lines, the ring sizes)
+	 * @return the configurations, in run order (each round runs all of them)
+	 */
+	static List<RunConfig> busyCore(ComparisonOptions.Dimensions dimensions) {
+		String lines = "/lines=" + dimensions.mostLines();
+		String console = "/sink=boot-console";
+		List<String> ids = new ArrayList<>();
+		for (String mode : List.of("sync", "async-appender", "async-logger")) {
+			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + console);
+		}
+		ids.add(RunConfig.LOGGING_OFF + lines + console);
+		for (String mode : List.of("sync", "async-appender", "async-logger")) {
+			ids.add(NO_FLUSH_FILE_BASE.formatted(mode) + lines);
+		}
+		for (String mode : List.of("sync", "async-logger")) {
+			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + "/cores=2" + console);
+		}
+		ids.add(RunConfig.LOGGING_OFF + lines + "/cores=2" + console);
+		for (int ring : dimensions.ringSizes()) {
+			ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + lines + console + "/ring=" + ring);
+		}
+		return closed(ids);
+	}
+
+	/**
+	 * The closed-model runs in order: round 1 runs every configuration once, round 2 again, and
+	 * so on, so that a drift of the machine (another job, heat) spreads over all configurations
+	 * instead of hitting the one that ran last.
+	 * @param configs the configurations
+	 * @param rounds how many times each runs
+	 * @return every (round, configuration), in run order
+	 */
+	static List<Planned> rounds(List<RunConfig> configs, int rounds) {
+		List<Planned> runs = new ArrayList<>();
+		for (int round = 1; round <= rounds; round++) {
+			for (RunConfig config : configs) {
+				runs.add(new Planned(round, config));
+			}
+		}
+		return List.copyOf(runs);
+	}
+
+	/**
+	 * One planned closed-model run.
+	 * @param round the 1-based round (the repeat number of the CSV)
+	 * @param config the configuration
+	 */
+	record Planned(int round, RunConfig config) {
 	}
 
 	/**

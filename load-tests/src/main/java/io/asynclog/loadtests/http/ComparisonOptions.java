@@ -10,8 +10,9 @@ import java.util.List;
  *
  * @param full whether {@code --full} (the study's 6 minutes per run) was given
  * @param matrix {@code where-async-pays} (the default: lines per request, CPU placement, a slow
- * sink, open-model latency at shares of each configuration's capacity) or {@code study} (the
- * published study's grid of modes and appender counts)
+ * sink, open-model latency at shares of each configuration's capacity), {@code study} (the
+ * published study's grid of modes and appender counts) or {@code busy-core} (Spring Boot's
+ * console and a buffered file on one busy core, see {@link ComparisonMatrix#busyCore})
  * @param dimensions what the {@code where-async-pays} matrix varies
  * @param repeats closed-model runs per configuration
  * @param durationSeconds measured seconds of load per run (Gatling's {@code during})
@@ -49,9 +50,17 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 
 	static final String STUDY = "study";
 
+	static final String BUSY_CORE = "busy-core";
+
+	/** The busy-core matrix warms up longer: JIT and Boot's console path settle well after 5 s. */
+	static final int BUSY_CORE_WARMUP = 40;
+
+	static final int BUSY_CORE_REPEATS = 3;
+
 	static final String USAGE = """
-			Usage: HttpComparison [--matrix where-async-pays|study] [--lines L,L] [--cores C,C] [--slow-sink | --no-slow-sink]
-			                      [--open-percents P,P] [--quick | --full] [--repeats N] [--duration S] [--warmup S]
+			Usage: HttpComparison [--matrix where-async-pays|study|busy-core] [--lines L,L] [--cores C,C]
+			                      [--slow-sink | --no-slow-sink] [--ring-sizes N,N] [--open-percents P,P]
+			                      [--quick | --full] [--repeats N] [--duration S] [--warmup S]
 			                      [--gatling-warmup S] [--users N] [--configs id,id,...] [--open | --no-open]
 			                      [--open-rate R] [--no-pin] [--jar PATH] [--out DIR] [--report DIR]
 			                      [--gatling-classpath CP] [--java PATH]
@@ -59,7 +68,13 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			                     logging-off on one file, flushed, plain pattern, for each --lines on one core; sync,
 			                     async-logger and logging-off at the most lines for each other --cores; the slow sink
 			                     (block and discard); open-model latency at --open-percents of each one's own
-			                     closed-model TPS. study: the published study's grid (14 configurations, part one)
+			                     closed-model TPS. study: the published study's grid (14 configurations, part one).
+			                     busy-core (about 36 min; 3 rounds, 40 s warm-up, no open model): 20 lines a
+			                     request; on one busy core Spring Boot's console and one buffered rolling file,
+			                     each with sync, async-appender and async-logger, and logging-off; on two
+			                     shared cores the console with sync and async-logger, and logging-off
+			  --ring-sizes N,N   busy-core: add async-logger on the console on one core with each ring size
+			                     (powers of two, 128..1048576; default none), e.g. 4096,16384,65536,262144
 			  --lines L,L        lines per request (default 1,20; 1..100)
 			  --cores C,C        CPUs of the app: 1 (the load on the other) and 2 (shared) (default 1,2)
 			  --slow-sink / --no-slow-sink  run the slow-sink configurations (default: run them)
@@ -67,10 +82,11 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			                     TPS (default 50,80; 1..100)
 			  --quick            20 s measured per run, 5 s warm-up (default)
 			  --full             360 s measured per run (the study's 6 minutes), 10 s warm-up
-			  --repeats N        closed-model runs per configuration (default 2 for where-async-pays, 3 for
-			                     study; 1..20)
+			  --repeats N        closed-model runs per configuration, in interleaved rounds (default 2 for
+			                     where-async-pays, 3 for study and busy-core; 1..20)
 			  --duration S       measured seconds per run (overrides --quick/--full, 1..900)
-			  --warmup S         seconds of warm-up requests (Java HttpClient) before Gatling (0..60)
+			  --warmup S         seconds of warm-up requests (Java HttpClient) before Gatling (0..60; default 5,
+			                     10 with --full, 40 for busy-core)
 			  --gatling-warmup S seconds Gatling warms up with silent GET /log/count before its load
 			                     (default 2, 0..30)
 			  --users N          closed-model concurrent users (default 400, 1..5000)
@@ -101,6 +117,7 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 		List<Integer> cores = List.of(1, 2);
 		boolean slowSink = true;
 		List<Integer> openPercents = List.of(50, 80);
+		List<Integer> ringSizes = List.of();
 		Integer repeats = null;
 		Integer duration = null;
 		Integer warmup = null;
@@ -131,9 +148,9 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			switch (name) {
 				case "--matrix" -> {
 					matrix = value(list, i++);
-					if (!matrix.equals(WHERE_ASYNC_PAYS) && !matrix.equals(STUDY)) {
-						throw new IllegalArgumentException("--matrix must be " + WHERE_ASYNC_PAYS + " or " + STUDY
-								+ ", not '" + matrix + "'");
+					if (!matrix.equals(WHERE_ASYNC_PAYS) && !matrix.equals(STUDY) && !matrix.equals(BUSY_CORE)) {
+						throw new IllegalArgumentException("--matrix must be " + WHERE_ASYNC_PAYS + ", " + STUDY + " or "
+								+ BUSY_CORE + ", not '" + matrix + "'");
 					}
 				}
 				case "--lines" -> lines = intList(name, value(list, i++), 1, RunConfig.MAX_LINES);
@@ -141,6 +158,15 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 				case "--slow-sink" -> slowSink = true;
 				case "--no-slow-sink" -> slowSink = false;
 				case "--open-percents" -> openPercents = intList(name, value(list, i++), 1, 100);
+				case "--ring-sizes" -> {
+					ringSizes = intList(name, value(list, i++), RunConfig.MIN_RING, RunConfig.MAX_RING);
+					for (int ring : ringSizes) {
+						if (Integer.bitCount(ring) != 1) {
+							throw new IllegalArgumentException("--ring-sizes takes powers of two from " + RunConfig.MIN_RING
+									+ " to " + RunConfig.MAX_RING + ", not " + ring);
+						}
+					}
+				}
 				case "--quick" -> full = false;
 				case "--full" -> full = true;
 				case "--no-pin" -> pin = false;
@@ -168,12 +194,20 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			}
 		}
 		int durationSeconds = (duration != null) ? duration : (full ? FULL_DURATION : QUICK_DURATION);
-		int warmupSeconds = (warmup != null) ? warmup : (full ? FULL_WARMUP : QUICK_WARMUP);
+		boolean busyCore = matrix.equals(BUSY_CORE);
+		if (!ringSizes.isEmpty() && !busyCore) {
+			throw new IllegalArgumentException("--ring-sizes belongs to --matrix " + BUSY_CORE
+					+ "; for another matrix name the rows with --configs ...ring=N");
+		}
+		int warmupSeconds = (warmup != null) ? warmup
+				: busyCore ? BUSY_CORE_WARMUP : (full ? FULL_WARMUP : QUICK_WARMUP);
 		if (classpath == null || classpath.isBlank()) {
 			throw new IllegalArgumentException("no class path for Gatling: give --gatling-classpath");
 		}
-		int repeatCount = (repeats != null) ? repeats : (matrix.equals(STUDY) ? 3 : 2);
-		return new ComparisonOptions(full, matrix, new Dimensions(lines, cores, slowSink, openPercents), repeatCount,
+		int repeatCount = (repeats != null) ? repeats
+				: (matrix.equals(STUDY) ? 3 : busyCore ? BUSY_CORE_REPEATS : 2);
+		return new ComparisonOptions(full, matrix, new Dimensions(lines, cores, slowSink, openPercents, ringSizes),
+				repeatCount,
 				durationSeconds, warmupSeconds, gatlingWarmup, users,
 				List.copyOf(configs), jar.toAbsolutePath().normalize(), out.toAbsolutePath().normalize(),
 				report.toAbsolutePath().normalize(), pin, open, openRate, classpath, java, String.join(" ", args));
@@ -217,8 +251,10 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 	 * @param cores CPU placements: 1 (the load on the other CPU) and 2 (both shared)
 	 * @param slowSink whether to run the slow-sink configurations
 	 * @param openPercents open-model rates, in percent of each configuration's closed-model TPS
+	 * @param ringSizes busy-core: the ring sizes of the extra async-logger rows, possibly none
 	 */
-	record Dimensions(List<Integer> lines, List<Integer> cores, boolean slowSink, List<Integer> openPercents) {
+	record Dimensions(List<Integer> lines, List<Integer> cores, boolean slowSink, List<Integer> openPercents,
+			List<Integer> ringSizes) {
 
 		int mostLines() {
 			return this.lines.stream().mapToInt(Integer::intValue).max().orElse(1);

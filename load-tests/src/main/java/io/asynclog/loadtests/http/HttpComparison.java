@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.asynclog.loadtests.http.report.BusyCoreReport;
 import io.asynclog.loadtests.http.report.HttpComparisonReport;
 import io.asynclog.loadtests.http.report.WhereAsyncPaysReport;
 
@@ -111,9 +112,13 @@ public final class HttpComparison {
 		}
 		Pinning pinning = Pinning.detect(options.pin(), log);
 		boolean study = options.matrix().equals(ComparisonOptions.STUDY);
+		boolean busyCore = options.matrix().equals(ComparisonOptions.BUSY_CORE);
 		List<RunConfig> closed = !options.configs().isEmpty() ? ComparisonMatrix.closed(options.configs())
-				: study ? ComparisonMatrix.defaultClosed() : ComparisonMatrix.whereAsyncPays(options.dimensions());
-		List<RunConfig> open = !options.open() ? List.of()
+				: study ? ComparisonMatrix.defaultClosed()
+						: busyCore ? ComparisonMatrix.busyCore(options.dimensions())
+								: ComparisonMatrix.whereAsyncPays(options.dimensions());
+		// The busy-core matrix has no open-model part.
+		List<RunConfig> open = (!options.open() || busyCore) ? List.of()
 				: study ? ComparisonMatrix.open(closed)
 						: ComparisonMatrix.whereAsyncPaysOpen(closed, options.dimensions());
 		int openRuns = study ? open.size() : open.size() * options.dimensions().openPercents().size();
@@ -124,7 +129,7 @@ public final class HttpComparison {
 				+ " + %d s warm-up: %d runs, about %d min%n", closed.size(), options.repeats(), options.users(),
 				open.isEmpty() ? ", no open model" : " + " + openRuns + " open-model runs",
 				options.durationSeconds(), options.warmupSeconds(), runs, (long) Math.ceil(runs * perRun / 60.0));
-		if (options.open() && open.isEmpty()) {
+		if (options.open() && open.isEmpty() && !busyCore) {
 			log.println("Open model skipped: none of " + ComparisonMatrix.OPEN_IDS + " is among the configurations");
 		}
 
@@ -144,13 +149,12 @@ public final class HttpComparison {
 		int index = 0;
 		// Closed-model runs go in rounds (every configuration once, then again) so that a drift of
 		// the machine spreads over all configurations instead of hitting one.
-		for (int repeat = 1; repeat <= options.repeats(); repeat++) {
-			for (RunConfig config : closed) {
-				index++;
-				GatlingRun.Load load = GatlingRun.Load.closed(options.users(), options.durationSeconds(),
-						options.gatlingWarmupSeconds());
-				runOne(log, setup, config, load, repeat, index, runs, options.out(), csv, rows, failed, failures);
-			}
+		for (ComparisonMatrix.Planned planned : ComparisonMatrix.rounds(closed, options.repeats())) {
+			index++;
+			GatlingRun.Load load = GatlingRun.Load.closed(options.users(), options.durationSeconds(),
+					options.gatlingWarmupSeconds());
+			runOne(log, setup, planned.config(), load, planned.round(), index, runs, options.out(), csv, rows, failed,
+					failures);
 		}
 
 		String openRate = "";
@@ -198,6 +202,9 @@ public final class HttpComparison {
 			try {
 				if (study) {
 					HttpComparisonReport.write(csv.file(), runInfoFile, options.report());
+				}
+				else if (busyCore) {
+					BusyCoreReport.write(csv.file(), runInfoFile, options.report());
 				}
 				else {
 					WhereAsyncPaysReport.write(csv.file(), runInfoFile, options.report());
@@ -283,6 +290,8 @@ public final class HttpComparison {
 		info.put("repeats", Integer.toString(options.repeats()));
 		info.put("users", Integer.toString(options.users()));
 		info.put("matrix", options.matrix());
+		info.put("ring_sizes", options.dimensions().ringSizes().stream().map(String::valueOf)
+			.collect(Collectors.joining(",")));
 		info.put("open.rate", openRate);
 		info.put("slow_sink.bytes_per_s", Integer.toString(ThrottledReader.BYTES_PER_SECOND));
 		info.put("pinning", pinning.describe());

@@ -1,16 +1,19 @@
 package io.asynclog.loadtests.http;
 
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 
 /**
- * Checks that no request line was lost or duplicated: each {@code app-N.log} must hold exactly
+ * Checks that no request line was lost or duplicated: each file that holds request lines (each
+ * {@code app-N.log}, or the captured standard output for Spring Boot's console) must hold exactly
  * as many request lines (lines with {@code "request "} followed by 10 digits) as the app
  * handled {@code /log} requests times the lines each request logs, with every request number
  * 1..count among them (none at all for
@@ -41,6 +44,14 @@ final class LineCheck {
 	 * @param problems what is wrong, empty when ok
 	 */
 	record Result(long expected, long found, boolean ok, List<FileCount> files, List<String> problems) {
+
+		/** The same counts with one more problem, so no longer ok. */
+		Result withProblem(String problem) {
+			List<String> all = new ArrayList<>(this.problems);
+			all.add(problem);
+			return new Result(this.expected, this.found, false, this.files, List.copyOf(all));
+		}
+
 	}
 
 	private LineCheck() {
@@ -74,18 +85,37 @@ final class LineCheck {
 	 */
 	static Result check(Path logDir, int appenders, boolean loggingOff, int linesPerRequest, long handled,
 			long clientOk) throws IOException {
+		List<Path> files = new ArrayList<>();
+		for (int i = 1; i <= appenders; i++) {
+			files.add(logDir.resolve("app-" + i + ".log"));
+		}
+		return check(files, loggingOff, linesPerRequest, handled, clientOk);
+	}
+
+	/**
+	 * Counts and checks the files a configuration names ({@link RunConfig#requestLineFiles}):
+	 * the log files, or the captured standard output for Spring Boot's console.
+	 * @param files the files that must each hold every request line
+	 * @param loggingOff whether no request line may be there
+	 * @param linesPerRequest lines each request logs
+	 * @param handled the app's {@code /log/count} just before it was stopped
+	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
+	 * @return the result
+	 * @throws IOException if a file cannot be read
+	 */
+	static Result check(List<Path> files, boolean loggingOff, int linesPerRequest, long handled, long clientOk)
+			throws IOException {
 		long expected = loggingOff ? 0 : handled * linesPerRequest;
 		long expectedRequests = loggingOff ? 0 : handled;
-		List<FileCount> files = new ArrayList<>();
+		List<FileCount> counts = new ArrayList<>();
 		List<String> problems = new ArrayList<>();
 		long found = Long.MAX_VALUE;
-		for (int i = 1; i <= appenders; i++) {
-			Path file = logDir.resolve("app-" + i + ".log");
+		for (Path file : files) {
 			FileCount count = Files.isRegularFile(file) ? count(file, expectedRequests) : new FileCount(file, 0, 0);
 			if (!Files.isRegularFile(file)) {
 				problems.add(file.getFileName() + " is missing");
 			}
-			files.add(count);
+			counts.add(count);
 			found = Math.min(found, count.lines());
 			if (count.lines() != expected) {
 				problems.add(file.getFileName() + " holds " + count.lines() + " request lines, expected " + expected);
@@ -98,7 +128,7 @@ final class LineCheck {
 		if (clientOk > handled) {
 			problems.add("the clients saw " + clientOk + " successful requests, more than /log/count " + handled);
 		}
-		return new Result(expected, (found == Long.MAX_VALUE) ? 0 : found, problems.isEmpty(), List.copyOf(files),
+		return new Result(expected, (found == Long.MAX_VALUE) ? 0 : found, problems.isEmpty(), List.copyOf(counts),
 				List.copyOf(problems));
 	}
 
@@ -153,6 +183,36 @@ final class LineCheck {
 			}
 			from = at + 1;
 		}
+	}
+
+	/**
+	 * Removes the request lines from a file once they are counted (Spring Boot's console output
+	 * holds them next to the app's other output, which is worth keeping), and says how many went.
+	 * @param file the file; nothing happens if it does not exist
+	 * @throws IOException if it cannot be rewritten
+	 */
+	static void stripRequestLines(Path file) throws IOException {
+		if (!Files.isRegularFile(file)) {
+			return;
+		}
+		Path kept = file.resolveSibling(file.getFileName() + ".kept");
+		long removed = 0;
+		try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1);
+				BufferedWriter writer = Files.newBufferedWriter(kept, StandardCharsets.ISO_8859_1)) {
+			String line;
+			while ((line = reader.readLine()) != null) {
+				if (requestNumber(line) >= 0) {
+					removed++;
+				}
+				else {
+					writer.write(line);
+					writer.newLine();
+				}
+			}
+			writer.write("[http-comparison] " + removed + " request lines removed after the line check");
+			writer.newLine();
+		}
+		Files.move(kept, file, StandardCopyOption.REPLACE_EXISTING);
 	}
 
 }

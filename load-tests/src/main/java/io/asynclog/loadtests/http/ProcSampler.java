@@ -3,11 +3,17 @@ package io.asynclog.loadtests.http;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.ToDoubleFunction;
 
@@ -24,15 +30,71 @@ import java.util.function.ToDoubleFunction;
  * All of them count the whole process (every thread). {@link #window} turns the samples into
  * rates over a time window, interpolating the counters linearly at its ends.
  *
+ * <p>Each sample also reads utime + stime of every thread of the app
+ * ({@code /proc/<pid>/task/<tid>/stat}), so that {@link #threadCpu} can split the app's CPU over
+ * the window into request threads, logging background threads and the rest, by thread name
+ * ({@link ThreadKind}).
+ *
  * @author asynclog
  */
 final class ProcSampler implements AutoCloseable {
 
 	static final long PERIOD_MILLIS = 500;
 
-	/** One sample; NaN where a value could not be read. */
+	/** One sample; NaN where a value could not be read; {@code threadTicks} by thread id, possibly empty. */
 	record Sample(long nanos, double appTicks, double rssKb, double threads, double syscw, double writeBytes,
-			double wchar, double gatlingTicks) {
+			double wchar, double gatlingTicks, Map<Long, Double> threadTicks) {
+
+		Sample(long nanos, double appTicks, double rssKb, double threads, double syscw, double writeBytes,
+				double wchar, double gatlingTicks) {
+			this(nanos, appTicks, rssKb, threads, syscw, writeBytes, wchar, gatlingTicks, Map.of());
+		}
+
+	}
+
+	/** What a thread does for the request, by its name. */
+	enum ThreadKind {
+
+		/** Tomcat's request threads: {@code http-nio-...-exec-N}. */
+		REQUEST,
+
+		/**
+		 * The threads that write log events off the request threads (Log4j2's async logger and
+		 * AsyncAppender threads) and asynclog's queue monitor.
+		 */
+		LOGGING_BACKGROUND,
+
+		/** Everything else: GC, JIT, Tomcat's poller and acceptor, the JVM. */
+		OTHER;
+
+		/**
+		 * The group of a thread name. Names are Java's (from a thread dump); the kernel's
+		 * {@code comm} keeps only 15 characters, which drops the {@code -exec-} of Tomcat's
+		 * request threads, so a {@code comm} alone never counts as a request thread.
+		 */
+		static ThreadKind of(String name) {
+			if (name.startsWith("http-nio-") && name.contains("-exec-")) {
+				return REQUEST;
+			}
+			if (name.contains("AsyncLogger") || name.contains("AsyncAppender") || name.startsWith("Log4j2-")
+					|| name.contains("asynclog")) {
+				return LOGGING_BACKGROUND;
+			}
+			return OTHER;
+		}
+
+	}
+
+	/**
+	 * CPU seconds of the app's threads over a window, by group; NaN when the thread names are unknown.
+	 * @param requestSeconds request threads
+	 * @param loggingBackgroundSeconds logging background threads
+	 * @param otherSeconds the rest
+	 */
+	record ThreadCpu(double requestSeconds, double loggingBackgroundSeconds, double otherSeconds) {
+
+		static final ThreadCpu UNKNOWN = new ThreadCpu(Double.NaN, Double.NaN, Double.NaN);
+
 	}
 
 	/**
@@ -57,6 +119,9 @@ final class ProcSampler implements AutoCloseable {
 	private final List<Sample> samples = new CopyOnWriteArrayList<>();
 
 	private volatile long gatlingPid = -1;
+
+	/** The kernel's name of each thread seen ({@code comm}), read once per thread. */
+	private final Map<Long, String> comms = new ConcurrentHashMap<>();
 
 	private volatile boolean stopped;
 
@@ -154,17 +219,60 @@ final class ProcSampler implements AutoCloseable {
 		long gatling = this.gatlingPid;
 		double gatlingTicks = (gatling > 0) ? cpuTicks(gatling) : Double.NaN;
 		if (!Double.isNaN(appTicks)) {
-			this.samples.add(new Sample(nanos, appTicks, rss, threads, syscw, writeBytes, wchar, gatlingTicks));
+			this.samples.add(new Sample(nanos, appTicks, rss, threads, syscw, writeBytes, wchar, gatlingTicks,
+					threadTicks()));
 		}
+	}
+
+	/** utime + stime of every thread of the app now, by thread id. */
+	private Map<Long, Double> threadTicks() {
+		Map<Long, Double> ticks = new HashMap<>();
+		Path tasks = Path.of("/proc", Long.toString(this.appPid), "task");
+		try (DirectoryStream<Path> dirs = Files.newDirectoryStream(tasks)) {
+			for (Path dir : dirs) {
+				long tid;
+				try {
+					tid = Long.parseLong(dir.getFileName().toString());
+				}
+				catch (NumberFormatException ex) {
+					continue;
+				}
+				double value = ticksOf(firstLine(dir.resolve("stat")));
+				if (!Double.isNaN(value)) {
+					ticks.put(tid, value);
+					this.comms.computeIfAbsent(tid, (id) -> firstLine(dir.resolve("comm")).strip());
+				}
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// the app is gone or /proc is not there: no thread figures for this sample
+		}
+		return Map.copyOf(ticks);
+	}
+
+	private static String firstLine(Path file) {
+		try {
+			List<String> lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
+			return lines.isEmpty() ? "" : lines.get(0);
+		}
+		catch (IOException | RuntimeException ex) {
+			return "";
+		}
+	}
+
+	/** The kernel's thread names seen so far ({@code comm}, 15 characters at most), by thread id. */
+	Map<Long, String> comms() {
+		return Map.copyOf(this.comms);
 	}
 
 	/** utime + stime of a process, in clock ticks, or NaN. */
 	static double cpuTicks(long pid) {
 		List<String> lines = lines(pid, "stat");
-		if (lines.isEmpty()) {
-			return Double.NaN;
-		}
-		String stat = lines.get(0);
+		return lines.isEmpty() ? Double.NaN : ticksOf(lines.get(0));
+	}
+
+	/** utime + stime of a {@code stat} line (a process's or a thread's), in clock ticks, or NaN. */
+	static double ticksOf(String stat) {
 		int close = stat.lastIndexOf(')');
 		if (close < 0) {
 			return Double.NaN;
@@ -174,7 +282,12 @@ final class ProcSampler implements AutoCloseable {
 		if (fields.length < 13) {
 			return Double.NaN;
 		}
-		return Double.parseDouble(fields[11]) + Double.parseDouble(fields[12]);
+		try {
+			return Double.parseDouble(fields[11]) + Double.parseDouble(fields[12]);
+		}
+		catch (NumberFormatException ex) {
+			return Double.NaN;
+		}
 	}
 
 	private static List<String> lines(long pid, String file) {
@@ -296,6 +409,48 @@ final class ProcSampler implements AutoCloseable {
 			max = gauge.applyAsDouble(nearest);
 		}
 		return max;
+	}
+
+	/**
+	 * The app's CPU over {@code [startNanos, endNanos]}, split by thread group.
+	 * @param startNanos window start
+	 * @param endNanos window end
+	 * @param names Java thread names by thread id (from a thread dump); threads missing there are
+	 * named by their {@code comm}
+	 * @return the split, or {@link ThreadCpu#UNKNOWN} without names or thread samples
+	 */
+	ThreadCpu threadCpu(long startNanos, long endNanos, Map<Long, String> names) {
+		if (names.isEmpty()) {
+			return ThreadCpu.UNKNOWN;
+		}
+		Map<Long, String> all = new HashMap<>(comms());
+		all.putAll(names);
+		return threadCpu(samples(), startNanos, endNanos, all, this.ticksPerSecond);
+	}
+
+	static ThreadCpu threadCpu(List<Sample> samples, long startNanos, long endNanos, Map<Long, String> names,
+			double ticksPerSecond) {
+		Set<Long> tids = new TreeSet<>();
+		samples.forEach((sample) -> tids.addAll(sample.threadTicks().keySet()));
+		if (tids.isEmpty()) {
+			return ThreadCpu.UNKNOWN;
+		}
+		double[] seconds = new double[ThreadKind.values().length];
+		for (long tid : tids) {
+			ToDoubleFunction<Sample> ticks = (sample) -> sample.threadTicks().getOrDefault(tid, Double.NaN);
+			// A thread first seen after the start was started after it, with no CPU time yet.
+			boolean seenBefore = samples.stream()
+				.anyMatch((sample) -> sample.nanos() <= startNanos && sample.threadTicks().containsKey(tid));
+			double start = seenBefore ? at(samples, ticks, startNanos) : 0;
+			double end = at(samples, ticks, endNanos);
+			if (Double.isNaN(end) || Double.isNaN(start)) {
+				continue;
+			}
+			ThreadKind group = ThreadKind.of(names.getOrDefault(tid, ""));
+			seconds[group.ordinal()] += Math.max(0, end - start) / ticksPerSecond;
+		}
+		return new ThreadCpu(seconds[ThreadKind.REQUEST.ordinal()],
+				seconds[ThreadKind.LOGGING_BACKGROUND.ordinal()], seconds[ThreadKind.OTHER.ordinal()]);
 	}
 
 	/**

@@ -20,7 +20,8 @@ final class RawRunsCsv {
 	static final String HEADER = "config,mode,appenders,immediate_flush,pattern,model,users,rate,repeat,duration_s,"
 			+ "requests_ok,requests_ko,tps,mean_ms,p50_ms,p95_ms,p99_ms,max_ms,app_cpu_pct,app_rss_mb,app_threads,"
 			+ "app_write_syscalls_per_s,app_write_bytes_per_s,app_wchar_bytes_per_s,gatling_cpu_pct,lines_expected,"
-			+ "lines_found,lines_ok,queue_peak,queue_dropped,p999_ms";
+			+ "lines_found,lines_ok,queue_peak,queue_dropped,p999_ms,out_of_order_lines,max_jump_back_ms,peak_ring_used,"
+			+ "cpu_request_s,cpu_logging_bg_s,cpu_other_s";
 
 	/**
 	 * One run's row.
@@ -33,9 +34,12 @@ final class RawRunsCsv {
 	 * @param window the app's figures over the load window
 	 * @param lines the line check
 	 * @param queues the app's queue endpoint at the end of the run
+	 * @param order how far the request lines are out of time order (the worst file)
+	 * @param threadCpu the app's CPU over the window by thread group
 	 */
 	record Row(RunConfig config, String model, int users, int rate, int repeat, GatlingConsole.Summary gatling,
-			ProcSampler.Window window, LineCheck.Result lines, QueueReading queues) {
+			ProcSampler.Window window, LineCheck.Result lines, QueueReading queues, LineOrder.Result order,
+			ProcSampler.ThreadCpu threadCpu) {
 
 		double tps() {
 			return this.gatling.ok() / this.window.seconds();
@@ -57,7 +61,11 @@ final class RawRunsCsv {
 					Long.toString(this.lines.found()), Boolean.toString(this.lines.ok()),
 					(this.queues.queues() > 0) ? Long.toString(this.queues.peak()) : "",
 					(this.queues.queues() > 0) ? Long.toString(this.queues.dropped()) : "",
-					fixed(this.gatling.p999Ms(), 0)));
+					fixed(this.gatling.p999Ms(), 0), Long.toString(this.order.outOfOrder()),
+					Long.toString(this.order.maxJumpBackMillis()),
+					// Every mode has the column: a mode without a queue used none of it.
+					Long.toString(this.queues.peak()), fixed(this.threadCpu.requestSeconds(), 3),
+					fixed(this.threadCpu.loggingBackgroundSeconds(), 3), fixed(this.threadCpu.otherSeconds(), 3)));
 		}
 
 	}

@@ -1,5 +1,6 @@
 package io.asynclog.loadtests.http;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -13,26 +14,41 @@ import java.util.Set;
  * <li>{@code lines=20}: lines each request logs (1 to 100; default 1, the study's);</li>
  * <li>{@code cores=2}: the app and the load share both CPUs instead of one each;</li>
  * <li>{@code policy=discard}: asynclog's queue-full policy (default {@code block});</li>
- * <li>{@code sink=slow}: one more appender, a console whose output the runner reads slowly.</li>
+ * <li>{@code sink=slow}: one more appender, a console whose output the runner reads slowly;</li>
+ * <li>{@code sink=boot-console}: no asynclog appender at all, only Spring Boot's own Console
+ * appender (its default pattern, flushed after every line), whose output the runner sends to
+ * {@code app-stdout.log} at full speed; the base must be {@code mode/1/flush/boot};</li>
+ * <li>{@code ring=N}: asynclog's ring buffer size (a power of two from 128 to 1048576; default
+ * asynclog's 262144), async-logger and all-async only;</li>
+ * <li>{@code meters=off}: asynclog's meters off (the delivery-lag probe, the {@code asynclog.*}
+ * meters and its {@code log4j2.events} counter); the {@code /actuator/asynclog} endpoint the
+ * runner reads stays.</li>
  * </ul>
- * For example {@code async-logger/1/flush/plain/lines=20/cores=2}. It knows the Spring
- * profiles, application arguments and JVM flags that select it.
+ * For example {@code async-logger/1/flush/plain/lines=20/cores=2} or
+ * {@code async-logger/1/flush/boot/lines=20/sink=boot-console/ring=4096}. It knows the Spring
+ * profiles, application arguments and JVM flags that select it, and which files hold its request
+ * lines.
  *
  * @param id the id as written in the CSV and on the command line, options in the order above
  * @param mode {@code sync}, {@code async-appender}, {@code async-logger} or
  * {@code all-async}; the appender setup that {@code logging-off} uses
  * @param appenders number of rolling-file appenders (1, 3 or 6)
  * @param immediateFlush whether the appenders flush after every event
- * @param pattern {@code study} (with {@code %l}) or {@code plain}
+ * @param pattern {@code study} (with {@code %l}), {@code plain}, or {@code boot} (Spring Boot's console
+ * pattern, with {@code sink=boot-console} only)
  * @param loggingOff whether this is the {@code logging-off} baseline
  * @param linesPerRequest lines each request logs
  * @param cores CPUs the app runs on: 1 (the load on the other) or 2 (shared with the load)
  * @param discard whether the queue-full policy is {@code discard}
  * @param slowSink whether a slowly read console is one of the appenders
+ * @param bootConsole whether Spring Boot's own Console appender is the only sink
+ * @param ringSize asynclog's ring buffer size, or 0 for asynclog's default
+ * @param metersOff whether asynclog's meters are turned off
  * @author asynclog
  */
 public record RunConfig(String id, String mode, int appenders, boolean immediateFlush, String pattern, boolean loggingOff,
-		int linesPerRequest, int cores, boolean discard, boolean slowSink) {
+		int linesPerRequest, int cores, boolean discard, boolean slowSink, boolean bootConsole, int ringSize,
+		boolean metersOff) {
 
 	public static final String LOGGING_OFF = "logging-off";
 
@@ -41,6 +57,16 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 	static final Set<Integer> FILES = Set.of(1, 3, 6);
 
 	static final int MAX_LINES = 100;
+
+	/** The pattern segment of a {@code sink=boot-console} id: Spring Boot's own console pattern. */
+	public static final String BOOT_PATTERN = "boot";
+
+	/** The file the runner sends the app's standard output to, in the run's directory. */
+	public static final String STDOUT_FILE = "app-stdout.log";
+
+	static final int MIN_RING = 128;
+
+	static final int MAX_RING = 1 << 20;
 
 	static final String ALL_ASYNC_SELECTOR = "org.apache.logging.log4j.core.async.AsyncLoggerContextSelector";
 
@@ -60,8 +86,10 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 		}
 		Options options = Options.parse(id, parts, baseParts);
 		if (baseParts == 1) {
-			return new RunConfig(LOGGING_OFF + options.suffix(), "async-logger", 1, true, "study", true,
-					options.lines(), options.cores(), options.discard(), options.slowSink());
+			// Boot's console has its own pattern; the files' baseline keeps the study's.
+			return new RunConfig(LOGGING_OFF + options.suffix(), "async-logger", 1, true,
+					options.bootConsole() ? BOOT_PATTERN : "study", true, options.lines(), options.cores(),
+					options.discard(), options.slowSink(), options.bootConsole(), options.ring(), options.metersOff());
 		}
 		if (!MODES.contains(parts[0])) {
 			throw new IllegalArgumentException("config '" + id + "': mode must be one of " + MODES);
@@ -79,12 +107,28 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 		if (!parts[2].equals("flush") && !parts[2].equals("no-flush")) {
 			throw new IllegalArgumentException("config '" + id + "': flush must be flush or no-flush");
 		}
-		if (!parts[3].equals("study") && !parts[3].equals("plain")) {
-			throw new IllegalArgumentException("config '" + id + "': pattern must be study or plain");
+		if (options.bootConsole()) {
+			// Spring Boot's Console appender is one sink, flushes after every line and has its own
+			// pattern: an id that said otherwise would describe a run that did not happen.
+			if (files != 1 || !parts[2].equals("flush") || !parts[3].equals(BOOT_PATTERN)) {
+				throw new IllegalArgumentException("config '" + id + "': sink=boot-console writes through Spring Boot's"
+						+ " Console appender (one sink, flushed after every line, Boot's pattern), so its base must be "
+						+ parts[0] + "/1/flush/" + BOOT_PATTERN + ", for example " + parts[0] + "/1/flush/" + BOOT_PATTERN
+						+ "/lines=20/sink=boot-console");
+			}
+		}
+		else if (!parts[3].equals("study") && !parts[3].equals("plain")) {
+			throw new IllegalArgumentException("config '" + id + "': pattern must be study or plain ("
+					+ BOOT_PATTERN + " only with sink=boot-console)");
+		}
+		if (options.ring() != 0 && !parts[0].equals("async-logger") && !parts[0].equals("all-async")) {
+			throw new IllegalArgumentException("config '" + id + "': ring=N sizes the async-logger ring buffer, so it"
+					+ " needs mode async-logger or all-async, not " + parts[0]);
 		}
 		String base = String.join("/", parts[0], parts[1], parts[2], parts[3]);
 		return new RunConfig(base + options.suffix(), parts[0], files, parts[2].equals("flush"), parts[3], false,
-				options.lines(), options.cores(), options.discard(), options.slowSink());
+				options.lines(), options.cores(), options.discard(), options.slowSink(), options.bootConsole(),
+				options.ring(), options.metersOff());
 	}
 
 	/** The {@code mode} column of the CSV: {@code logging-off} for the baseline. */
@@ -100,6 +144,11 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			profiles.add(LOGGING_OFF);
 		}
 		profiles.add(this.mode);
+		if (this.bootConsole) {
+			// No files-N, flush or pattern profile: they only shape asynclog's own appenders.
+			profiles.add("boot-console");
+			return String.join(",", profiles);
+		}
 		profiles.add("files-" + this.appenders);
 		profiles.add(this.immediateFlush ? "flush" : "no-flush");
 		profiles.add(this.pattern + "-pattern");
@@ -111,7 +160,44 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 
 	/** Application arguments beyond the profiles. */
 	List<String> appArgs() {
-		return this.discard ? List.of("--asynclog.queue-full-policy=discard") : List.of();
+		List<String> args = new ArrayList<>();
+		if (this.discard) {
+			args.add("--asynclog.queue-full-policy=discard");
+		}
+		if (this.ringSize != 0) {
+			args.add("--asynclog.ring-buffer-size=" + this.ringSize);
+		}
+		if (this.metersOff) {
+			// asynclog has no single switch for its meters: the probe is its own property (false places
+			// none), and Boot 4.1's management.metrics.enable.<prefix> denies the meters, which makes
+			// asynclog leave out the lag listener and the log4j2.events counting filter as well.
+			args.add("--asynclog.metrics.delivery-lag=false");
+			args.add("--management.metrics.enable.asynclog=false");
+			args.add("--management.metrics.enable.log4j2.events=false");
+		}
+		return List.copyOf(args);
+	}
+
+	/**
+	 * The files that must hold every request line of a run.
+	 * @param logDir the run's log directory
+	 * @param stdout the file the app's standard output went to
+	 * @return {@code app-1.log} .. {@code app-N.log}, or the standard output for {@code sink=boot-console}
+	 */
+	public List<Path> requestLineFiles(Path logDir, Path stdout) {
+		if (this.bootConsole) {
+			return List.of(stdout);
+		}
+		List<Path> files = new ArrayList<>();
+		for (int i = 1; i <= this.appenders; i++) {
+			files.add(logDir.resolve("app-" + i + ".log"));
+		}
+		return List.copyOf(files);
+	}
+
+	/** How the request lines of this configuration carry their timestamp. */
+	public LineOrder.Format timestampFormat() {
+		return this.bootConsole ? LineOrder.Format.BOOT_CONSOLE : LineOrder.Format.BRACKETED;
 	}
 
 	/** JVM flags the mode needs (the context selector for all-async). */
@@ -132,13 +218,17 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 	}
 
 	/** The options after the base id, each checked. */
-	private record Options(int lines, int cores, boolean discard, boolean slowSink) {
+	private record Options(int lines, int cores, boolean discard, boolean slowSink, boolean bootConsole, int ring,
+			boolean metersOff) {
 
 		static Options parse(String id, String[] parts, int from) {
 			int lines = 1;
 			int cores = 1;
 			boolean discard = false;
 			boolean slowSink = false;
+			boolean bootConsole = false;
+			int ring = 0;
+			boolean metersOff = false;
 			for (int i = from; i < parts.length; i++) {
 				String[] option = parts[i].split("=", 2);
 				String value = (option.length == 2) ? option[1] : "";
@@ -152,16 +242,31 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 						discard = value.equals("discard");
 					}
 					case "sink" -> {
-						if (!value.equals("slow")) {
-							throw new IllegalArgumentException("config '" + id + "': sink must be slow");
+						if (!value.equals("slow") && !value.equals("boot-console")) {
+							throw new IllegalArgumentException("config '" + id + "': sink must be slow or boot-console");
 						}
-						slowSink = true;
+						slowSink = value.equals("slow");
+						bootConsole = value.equals("boot-console");
+					}
+					case "ring" -> {
+						ring = number(id, "ring", value, MIN_RING, MAX_RING);
+						if (Integer.bitCount(ring) != 1) {
+							throw new IllegalArgumentException("config '" + id + "': ring must be a power of two from "
+									+ MIN_RING + " to " + MAX_RING + ", not " + ring);
+						}
+					}
+					case "meters" -> {
+						if (!value.equals("off") && !value.equals("on")) {
+							throw new IllegalArgumentException("config '" + id + "': meters must be on or off");
+						}
+						metersOff = value.equals("off");
 					}
 					default -> throw new IllegalArgumentException("config '" + id + "': unknown option '" + parts[i]
-							+ "'; options are lines=N, cores=1|2, policy=block|discard, sink=slow");
+							+ "'; options are lines=N, cores=1|2, policy=block|discard, sink=slow|boot-console,"
+							+ " ring=N (a power of two, 128..1048576), meters=on|off");
 				}
 			}
-			return new Options(lines, cores, discard, slowSink);
+			return new Options(lines, cores, discard, slowSink, bootConsole, ring, metersOff);
 		}
 
 		private static int number(String id, String name, String value, int min, int max) {
@@ -192,6 +297,15 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			}
 			if (this.slowSink) {
 				suffix.append("/sink=slow");
+			}
+			if (this.bootConsole) {
+				suffix.append("/sink=boot-console");
+			}
+			if (this.ring != 0) {
+				suffix.append("/ring=").append(this.ring);
+			}
+			if (this.metersOff) {
+				suffix.append("/meters=off");
 			}
 			return suffix.toString();
 		}

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -77,7 +78,7 @@ final class SingleRun {
 		GatlingRun gatling = null;
 		try {
 			app = AppProcess.start(setup.java(), setup.jar(), config, logDir, setup.appPin(config),
-					runDir.resolve("app-stdout.log"));
+					runDir.resolve(RunConfig.STDOUT_FILE));
 			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond()).start();
 			// Gatling's JVM starts meanwhile (on its own CPU) and waits for the start signal.
 			String description = config.id() + " " + load.model() + " repeat " + repeat;
@@ -122,6 +123,12 @@ final class SingleRun {
 
 			long handled = app.count();
 			note(notes, "count_before_stop", handled);
+			// After the window, so that the dump's safepoint is not measured.
+			Map<Long, String> threadNames = ThreadNames.dump(setup.java(), app.pid());
+			note(notes, "thread_names", threadNames.size());
+			if (threadNames.isEmpty()) {
+				setup.log().println("    warning: no thread dump (jcmd): the CPU split by thread stays empty");
+			}
 			QueueReading queues = QueueReading.read(app.client(), app.baseUrl(), runDir.resolve("asynclog.json"));
 			note(notes, "queue_peak", queues.peak());
 			note(notes, "queue_dropped", queues.dropped());
@@ -129,17 +136,36 @@ final class SingleRun {
 			note(notes, "stop_s", seconds(stopped));
 			sampler.close();
 			ProcSampler.Window figures = sampler.window(window.startNanos(), window.endNanos());
+			ProcSampler.ThreadCpu threadCpu = sampler.threadCpu(window.startNanos(), window.endNanos(), threadNames);
+			note(notes, "cpu_by_thread_s", threadCpu);
 			sampler.writeCsv(runDir.resolve("proc-samples.csv"));
 
-			LineCheck.Result lines = LineCheck.check(logDir, config.appenders(), config.loggingOff(),
-					config.linesPerRequest(), handled, warm.ok() + summary.ok());
+			List<Path> requestLineFiles = config.requestLineFiles(logDir, runDir.resolve(RunConfig.STDOUT_FILE));
+			LineCheck.Result lines = LineCheck.check(requestLineFiles, config.loggingOff(), config.linesPerRequest(),
+					handled, warm.ok() + summary.ok());
+			if (config.bootConsole()) {
+				// The console is meant to be the only sink: a file here would be a write the run did not intend.
+				try (Stream<Path> written = Files.walk(logDir)) {
+					List<String> stray = written.filter(Files::isRegularFile)
+						.map((file) -> logDir.relativize(file).toString())
+						.toList();
+					if (!stray.isEmpty()) {
+						lines = lines.withProblem("sink=boot-console, yet the app wrote log files " + stray);
+					}
+				}
+			}
+			LineOrder.Result order = LineOrder.scanAll(requestLineFiles, config.timestampFormat());
+			note(notes, "line_order", order);
+			if (order.unparsed() > 0) {
+				setup.log().printf("    warning: %d request lines without a readable timestamp%n", order.unparsed());
+			}
 			for (LineCheck.FileCount file : lines.files()) {
 				note(notes, "lines." + file.file().getFileName(), file.lines() + " (" + file.distinct() + " distinct)");
 			}
 			lines.problems().forEach((problem) -> note(notes, "problem", problem));
 			note(notes, "gatling_mean_rps", summary.meanRps());
 			return new RawRunsCsv.Row(config, load.model(), load.users(), load.rate(), repeat, summary, figures, lines,
-					queues);
+					queues, order, threadCpu);
 		}
 		finally {
 			if (gatling != null) {
@@ -156,8 +182,12 @@ final class SingleRun {
 			}
 			try {
 				Files.writeString(runDir.resolve("run.txt"), notes);
-				// The log files can be large: they are counted, then deleted.
+				// The log files can be large: they are counted, then deleted; so are the request lines of
+				// Boot's console, while the rest of the app's output stays for reading.
 				deleteTree(logDir);
+				if (config.bootConsole()) {
+					LineCheck.stripRequestLines(runDir.resolve(RunConfig.STDOUT_FILE));
+				}
 				deleteSimulationLogs(runDir.resolve("gatling"));
 				Files.deleteIfExists(runDir.resolve("start-signal"));
 			}

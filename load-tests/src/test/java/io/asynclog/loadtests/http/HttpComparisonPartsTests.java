@@ -116,12 +116,14 @@ class HttpComparisonPartsTests {
 		assertEquals(20, quick.durationSeconds());
 		assertEquals(ComparisonOptions.WHERE_ASYNC_PAYS, quick.matrix());
 		assertEquals(2, quick.repeats());
-		assertEquals(new ComparisonOptions.Dimensions(List.of(1, 20), List.of(1, 2), true, List.of(50, 80)),
+		assertEquals(new ComparisonOptions.Dimensions(List.of(1, 20), List.of(1, 2), true, List.of(50, 80),
+				List.of()),
 				quick.dimensions());
 		assertEquals(3, ComparisonOptions.parse("--matrix", "study", "--gatling-classpath", "cp").repeats());
 		ComparisonOptions narrow = ComparisonOptions.parse("--lines", "5", "--cores", "1", "--no-slow-sink",
 				"--open-percents", "30,30,90", "--gatling-classpath", "cp");
-		assertEquals(new ComparisonOptions.Dimensions(List.of(5), List.of(1), false, List.of(30, 90)),
+		assertEquals(new ComparisonOptions.Dimensions(List.of(5), List.of(1), false, List.of(30, 90),
+				List.of()),
 				narrow.dimensions());
 		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--matrix", "all"));
 		assertThrows(IllegalArgumentException.class, () -> ComparisonOptions.parse("--cores", "3"));

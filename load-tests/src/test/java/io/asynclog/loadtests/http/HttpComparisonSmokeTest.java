@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import io.asynclog.loadtests.http.report.BusyCoreReport;
 import io.asynclog.loadtests.http.report.WhereAsyncPaysReport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -81,6 +82,56 @@ class HttpComparisonSmokeTest {
 			assertTrue(logs.noneMatch((p) -> p.getFileName().toString().matches("app-\\d+\\.log")),
 					"the log files were deleted after counting");
 		}
+	}
+
+	/**
+	 * The busy-core path in one short run: Spring Boot's console as the only sink, its standard
+	 * output captured by the runner and line-checked, the new columns filled, the busy-core report.
+	 */
+	@Test
+	void oneShortBootConsoleRunChecksTheCapturedStandardOutput() throws IOException {
+		String config = "async-logger/1/flush/boot/lines=5/sink=boot-console";
+		Path jar = demoJar();
+		Path out = Path.of("target", "http-comparison-smoke-busy-core").toAbsolutePath();
+		Path report = out.resolve("report");
+		SingleRun.deleteTree(out);
+		ByteArrayOutputStream progress = new ByteArrayOutputStream();
+		HttpComparison.Outcome outcome;
+		try (PrintStream log = new PrintStream(progress, true, StandardCharsets.UTF_8)) {
+			outcome = HttpComparison.run(log, "--matrix", "busy-core", "--configs", config, "--repeats", "1",
+					"--duration", "2", "--warmup", "0", "--gatling-warmup", "1", "--users", "20", "--jar",
+					jar.toString(), "--out", out.toString(), "--report", report.toString());
+		}
+		String text = progress.toString(StandardCharsets.UTF_8);
+		System.out.print(text);
+		assertEquals(0, outcome.exitCode(), () -> "exit code; progress:\n" + text);
+
+		List<String> csv = Files.readAllLines(out.resolve("raw-runs.csv"));
+		assertEquals(2, csv.size(), () -> "one row expected:\n" + String.join("\n", csv));
+		List<String> header = List.of(csv.get(0).split(",", -1));
+		List<String> row = List.of(csv.get(1).split(",", -1));
+		assertEquals(config, cell(header, row, "config"));
+		assertEquals("true", cell(header, row, "lines_ok"));
+		long expected = Long.parseLong(cell(header, row, "lines_expected"));
+		assertTrue(expected > 0 && expected % 5 == 0, "five lines for each request: " + expected);
+		assertEquals(Long.toString(expected), cell(header, row, "lines_found"));
+		assertTrue(Long.parseLong(cell(header, row, "out_of_order_lines")) >= 0, "out_of_order_lines");
+		assertTrue(Long.parseLong(cell(header, row, "max_jump_back_ms")) >= 0, "max_jump_back_ms");
+		// filled for every mode; how much of the ring a 2-second run uses depends on the machine
+		assertTrue(Long.parseLong(cell(header, row, "peak_ring_used")) >= 0, "peak_ring_used");
+		assertTrue(Double.parseDouble(cell(header, row, "cpu_request_s")) > 0, "request threads used CPU");
+
+		// The request lines were in the captured standard output, counted, then removed from it.
+		Path stdout;
+		try (Stream<Path> files = Files.walk(out.resolve("runs"))) {
+			stdout = files.filter((p) -> p.getFileName().toString().equals(RunConfig.STDOUT_FILE)).findFirst().orElseThrow();
+		}
+		List<String> kept = Files.readAllLines(stdout, StandardCharsets.ISO_8859_1);
+		assertEquals("[http-comparison] " + expected + " request lines removed after the line check",
+				kept.get(kept.size() - 1));
+		assertTrue(kept.stream().anyMatch((line) -> line.matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}.*")),
+				"Boot's console pattern with its millisecond timestamp");
+		assertTrue(Files.isRegularFile(report.resolve(BusyCoreReport.MARKDOWN)), "the busy-core report");
 	}
 
 	/** The built demo app jar, or a failure that says how to build it. */

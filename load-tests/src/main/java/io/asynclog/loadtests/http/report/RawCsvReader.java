@@ -16,7 +16,7 @@ import java.util.Map;
  *
  * @author asynclog
  */
-final class RawCsvReader {
+public final class RawCsvReader {
 
 	static final List<String> COLUMNS = List.of("config", "mode", "appenders", "immediate_flush", "pattern", "model",
 			"users", "rate", "repeat", "duration_s", "requests_ok", "requests_ko", "tps", "mean_ms", "p50_ms", "p95_ms",
@@ -27,7 +27,13 @@ final class RawCsvReader {
 	private RawCsvReader() {
 	}
 
-	static List<RunRecord> read(Path csv) throws IOException {
+	/**
+	 * Reads a raw CSV.
+	 * @param csv the file
+	 * @return one record per row
+	 * @throws IOException if it cannot be read or a column or number is wrong
+	 */
+	public static List<RunRecord> read(Path csv) throws IOException {
 		return parse(Files.readAllLines(csv, StandardCharsets.UTF_8), csv.toString());
 	}
 
@@ -116,7 +122,9 @@ final class RawCsvReader {
 					number("app_threads"), number("app_write_syscalls_per_s"), number("app_write_bytes_per_s"),
 					number("app_wchar_bytes_per_s"), number("gatling_cpu_pct"), number("lines_expected"),
 					number("lines_found"), Boolean.TRUE.equals(bool("lines_ok")), optionalNumber("queue_peak"),
-					optionalNumber("queue_dropped"), optionalNumber("p999_ms"));
+					optionalNumber("queue_dropped"), optionalNumber("p999_ms"), optionalNumber("out_of_order_lines"),
+					optionalNumber("max_jump_back_ms"), optionalNumber("peak_ring_used"), optionalNumber("cpu_request_s"),
+					optionalNumber("cpu_logging_bg_s"), optionalNumber("cpu_other_s"));
 		}
 
 		/** A column older runners did not write: NaN when absent. */

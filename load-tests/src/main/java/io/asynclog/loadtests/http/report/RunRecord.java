@@ -37,6 +37,13 @@ package io.asynclog.loadtests.http.report;
  * when the app has no queue or the column is absent
  * @param queueDropped events the app's queues dropped, NaN as for {@code queuePeak}
  * @param p999Ms 99.9th percentile response time, NaN when the column is absent
+ * @param outOfOrderLines request lines older than a line written before them in the same file
+ * (the worst file), NaN when the column is absent
+ * @param maxJumpBackMs the largest amount by which such a line was older, ms
+ * @param peakRingUsed most slots of the app's ring or queue in use during the run, 0 without one
+ * @param cpuRequestS CPU seconds of the request threads over the window
+ * @param cpuLoggingBgS CPU seconds of the logging background threads over the window
+ * @param cpuOtherS CPU seconds of the app's other threads over the window
  * @author asynclog
  */
 public record RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
@@ -44,7 +51,22 @@ public record RunRecord(String config, String mode, Integer appenders, Boolean i
 		double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs, double appCpuPct,
 		double appRssMb, double appThreads, double appWriteSyscallsPerS, double appWriteBytesPerS,
 		double appWcharBytesPerS, double gatlingCpuPct, double linesExpected, double linesFound, boolean linesOk,
-		double queuePeak, double queueDropped, double p999Ms) {
+		double queuePeak, double queueDropped, double p999Ms, double outOfOrderLines, double maxJumpBackMs,
+		double peakRingUsed, double cpuRequestS, double cpuLoggingBgS, double cpuOtherS) {
+
+	/** A run without the line-order, ring and per-thread CPU columns. */
+	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
+			String model, Integer users, double rate, int repeat, double durationS, double requestsOk,
+			double requestsKo, double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs,
+			double appCpuPct, double appRssMb, double appThreads, double appWriteSyscallsPerS,
+			double appWriteBytesPerS, double appWcharBytesPerS, double gatlingCpuPct, double linesExpected,
+			double linesFound, boolean linesOk, double queuePeak, double queueDropped, double p999Ms) {
+		this(config, mode, appenders, immediateFlush, pattern, model, users, rate, repeat, durationS, requestsOk,
+				requestsKo, tps, meanMs, p50Ms, p95Ms, p99Ms, maxMs, appCpuPct, appRssMb, appThreads,
+				appWriteSyscallsPerS, appWriteBytesPerS, appWcharBytesPerS, gatlingCpuPct, linesExpected, linesFound,
+				linesOk, queuePeak, queueDropped, p999Ms, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+				Double.NaN);
+	}
 
 	/** A run without queue readings or 99.9th percentile. */
 	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,

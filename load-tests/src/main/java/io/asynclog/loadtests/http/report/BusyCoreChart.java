@@ -1,0 +1,115 @@
+package io.asynclog.loadtests.http.report;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.CategoryStyler;
+import org.knowm.xchart.style.Styler.LegendLayout;
+import org.knowm.xchart.style.Styler.LegendPosition;
+
+/**
+ * Draws the busy-core charts with XChart: {@code http-busy-core-tps.png}, every configuration's
+ * median TPS coloured by mode with the min–max over the rounds as whiskers (the study report's
+ * {@link ComparisonCharts#modeBars}), and {@code http-busy-core-cpu.png}, the app's CPU per
+ * request stacked by thread group.
+ *
+ * @author asynclog
+ */
+final class BusyCoreChart {
+
+	static final String TPS = "http-busy-core-tps.png";
+
+	static final String CPU = "http-busy-core-cpu.png";
+
+	private static final int WIDTH = 1200;
+
+	private static final int HEIGHT = 620;
+
+	private static final String X_TITLE = "configuration (20 lines a request; console = Spring Boot's, file = one"
+			+ " buffered rolling file)";
+
+	private BusyCoreChart() {
+	}
+
+	static void write(BusyCoreRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
+		List<ComparisonCharts.Slot> slots = new ArrayList<>();
+		for (BusyCoreRuns.Row row : runs.rows()) {
+			List<RunRecord> own = records.stream()
+				.filter((run) -> run.closed() && run.config().equals(row.config().id()))
+				.toList();
+			slots.add(new ComparisonCharts.Slot(label(row), ConfigSummary.of(own)));
+		}
+		String where = " \u2014 " + info.machine() + ", " + info.date();
+		String tpsTitle = "Throughput, " + info.users() + " closed-model users" + where;
+		CategoryChart tps = slots.isEmpty() ? null
+				: ComparisonCharts.modeBars(tpsTitle, "TPS: median, whisker = min\u2013max over the rounds", slots,
+						ConfigSummary::tps, true, Double.NaN, "#,##0", WIDTH, HEIGHT);
+		if (tps != null) {
+			tps.setXAxisTitle(X_TITLE);
+		}
+		ComparisonCharts.save(tps, tpsTitle, dir.resolve(TPS), WIDTH, HEIGHT);
+
+		String cpuTitle = "App CPU per request by thread group (median)" + where;
+		ComparisonCharts.save(cpu(cpuTitle, runs), cpuTitle, dir.resolve(CPU), WIDTH, HEIGHT);
+	}
+
+	/** Stacked bars: request, logging background and other threads; {@code null} when none was measured. */
+	static CategoryChart cpu(String title, BusyCoreRuns runs) {
+		List<String> labels = new ArrayList<>();
+		List<Double> request = new ArrayList<>();
+		List<Double> background = new ArrayList<>();
+		List<Double> other = new ArrayList<>();
+		double top = 0;
+		for (BusyCoreRuns.Row row : runs.rows()) {
+			if (Double.isNaN(row.requestUs())) {
+				continue;
+			}
+			labels.add(label(row));
+			request.add(row.requestUs());
+			background.add(zeroIfNaN(row.backgroundUs()));
+			other.add(zeroIfNaN(row.otherUs()));
+			top = Math.max(top, row.requestUs() + zeroIfNaN(row.backgroundUs()) + zeroIfNaN(row.otherUs()));
+		}
+		if (labels.isEmpty()) {
+			return null;
+		}
+		CategoryChart chart = new CategoryChartBuilder().width(WIDTH)
+			.height(HEIGHT)
+			.title(title)
+			.xAxisTitle(X_TITLE)
+			.yAxisTitle("CPU \u00b5s per request")
+			.build();
+		CategoryStyler styler = chart.getStyler();
+		styler.setChartBackgroundColor(Color.WHITE);
+		styler.setChartTitleFont(ComparisonCharts.titleFont(title, WIDTH));
+		styler.setLegendPosition(LegendPosition.OutsideS);
+		styler.setLegendLayout(LegendLayout.Horizontal);
+		styler.setPlotGridVerticalLinesVisible(false);
+		styler.setXAxisLabelRotation(35);
+		styler.setStacked(true);
+		styler.setYAxisDecimalPattern("#,##0");
+		styler.setYAxisMin(0.0);
+		styler.setYAxisMax(top * 1.12);
+		chart.addSeries("request threads (http-nio-*-exec-*)", labels, request).setFillColor(new Color(31, 119, 180));
+		chart.addSeries("logging background threads", labels, background).setFillColor(new Color(255, 127, 14));
+		chart.addSeries("other threads (GC, JIT, poller, ...)", labels, other).setFillColor(new Color(160, 160, 160));
+		return chart;
+	}
+
+	/** Mode, sink and placement in a few words, for an axis. */
+	static String label(BusyCoreRuns.Row row) {
+		String sink = row.config().bootConsole() ? "console" : "file";
+		String cores = (row.config().cores() == 2) ? ", 2 cores" : "";
+		return BusyCoreMarkdown.label(row.config()) + ", " + sink + cores;
+	}
+
+	private static double zeroIfNaN(double value) {
+		return Double.isNaN(value) ? 0 : value;
+	}
+
+}

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
+import org.apache.logging.log4j.core.appender.AsyncAppender;
 import org.apache.logging.log4j.core.config.Node;
 import org.apache.logging.log4j.status.StatusLogger;
 import org.springframework.core.env.Environment;
@@ -20,8 +22,9 @@ import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
 /**
  * Rewrites the node tree of a parsed Log4j2 configuration, before Log4j2 builds anything
  * from it, into what {@code asynclog.*} asks for: adds the asynclog appenders, routes the
- * root and the overridden loggers to their appenders, and turns every logger into the
- * kind the mode calls for.
+ * root and the overridden loggers to their appenders, turns every logger into the kind the
+ * mode calls for, and gives {@code asynclog.immediate-flush} to Spring Boot's own appenders
+ * where only a queue reaches them.
  *
  * @author asynclog
  */
@@ -83,6 +86,9 @@ final class ConfigurationRewriter {
 		}
 		checkAppenderReferences(appenders);
 		applyMode(loggers, appenders);
+		if (this.springBootDefaults) {
+			applyImmediateFlush(loggers, appenders);
+		}
 		if (this.properties.getMetrics().isDeliveryLag()
 				&& ClassUtils.isPresent(MICROMETER, ConfigurationRewriter.class.getClassLoader())) {
 			new DeliveryLagProbes(this.nodes, appenders, this.mode == Mode.ALL_ASYNC).place(loggers);
@@ -204,6 +210,46 @@ final class ConfigurationRewriter {
 			}
 			if (wrapper != null && override == null) {
 				wrapper.wrapReferences(rewritten);
+			}
+		}
+	}
+
+	/**
+	 * Spring Boot's packaged Console and File appenders flush after every line, Log4j2's
+	 * default, which costs the background thread one write() per line. An appender reached
+	 * only through a queue (an async logger, the all-async ring or an AsyncAppender) gets
+	 * {@code asynclog.immediate-flush} as asynclog's own appenders do: with {@code false} it
+	 * still flushes when the background thread marks the end of a batch. An appender a
+	 * synchronous logger writes to keeps its per-line flush, since no end of batch would ever
+	 * empty its buffer. Which loggers are synchronous is read from the rewritten tree, as
+	 * {@link LogAppenders} reads it from the running configuration. Appenders of the user's
+	 * own file keep what the file says.
+	 */
+	private void applyImmediateFlush(Node loggers, Node appenders) {
+		Set<String> fromSyncLoggers = new HashSet<>();
+		Set<String> fromQueues = new HashSet<>();
+		for (Node logger : loggers.getChildren()) {
+			if (!Nodes.isRootLogger(logger) && !Nodes.isNamedLogger(logger)) {
+				continue;
+			}
+			boolean async = this.mode == Mode.ALL_ASYNC || Nodes.isAsyncLogger(logger);
+			for (Node ref : Nodes.appenderRefs(logger)) {
+				(async ? fromQueues : fromSyncLoggers).add(Nodes.attribute(ref, "ref"));
+			}
+		}
+		for (Node appender : appenders.getChildren()) {
+			if (Nodes.isA(appender, AsyncAppender.class)) {
+				for (Node ref : Nodes.appenderRefs(appender)) {
+					fromQueues.add(Nodes.attribute(ref, "ref"));
+				}
+			}
+		}
+		for (Node appender : appenders.getChildren()) {
+			String name = Nodes.name(appender);
+			boolean springBoots = !this.properties.getAppenders().containsKey(name);
+			if (springBoots && Nodes.isA(appender, AbstractOutputStreamAppender.class) && fromQueues.contains(name)
+					&& !fromSyncLoggers.contains(name)) {
+				Nodes.setAttribute(appender, "immediateFlush", String.valueOf(this.properties.isImmediateFlush()));
 			}
 		}
 	}

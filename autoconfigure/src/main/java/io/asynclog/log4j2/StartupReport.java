@@ -11,9 +11,9 @@ import org.springframework.core.env.Environment;
 import io.asynclog.autoconfigure.AsyncLogProperties;
 
 /**
- * Says, once the application has started, what asynclog set up: the effective mode and the
- * size of every queue (a ring buffer is rounded up to a power of two), and in all-async mode
- * which settings arrived too late to apply.
+ * Says, once the application has started, what asynclog set up: the effective mode, the
+ * size of every queue (a ring buffer is rounded up to a power of two), when each appender
+ * flushes, and in all-async mode which settings arrived too late to apply.
  *
  * @author asynclog
  */
@@ -58,6 +58,9 @@ public final class StartupReport {
 		for (LogQueue queue : LogQueues.of(context)) {
 			info.add("asynclog: queue '%s' (%s) has %d slots".formatted(queue.name(), queue.type(), queue.capacity()));
 		}
+		for (LogAppender appender : LogAppenders.of(context)) {
+			info.add("asynclog: appender '%s' (%s%s)".formatted(appender.name(), appender.type(), flush(appender)));
+		}
 		List<String> warnings = new ArrayList<>();
 		if (asyncLog.mode() == AsyncLogProperties.Mode.ALL_ASYNC) {
 			for (String[] setting : ALL_ASYNC_SETTINGS) {
@@ -76,6 +79,21 @@ public final class StartupReport {
 			}
 		}
 		return new Lines(info, warnings);
+	}
+
+	/**
+	 * When an appender's buffered lines reach their target: without per-line flush, a
+	 * background thread empties the buffer at the end of each batch, a synchronous logger
+	 * only when it is full (or at shutdown).
+	 */
+	private static String flush(LogAppender appender) {
+		if (appender.immediateFlush() == null) {
+			return "";
+		}
+		if (appender.immediateFlush()) {
+			return ", flush every line";
+		}
+		return appender.async() ? ", flush at end of batch" : ", flush when its buffer is full";
 	}
 
 	/**

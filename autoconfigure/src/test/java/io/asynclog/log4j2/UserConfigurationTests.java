@@ -6,6 +6,7 @@ import java.nio.file.Path;
 
 import org.apache.commons.logging.LogFactory;
 import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
 import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
@@ -19,8 +20,8 @@ import io.asynclog.TestApplications;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A user's own Log4j2 file keeps its appenders, layouts, filters, levels and additivity,
- * and its loggers become asynchronous.
+ * A user's own Log4j2 file keeps its appenders (with their immediateFlush), layouts, filters,
+ * levels and additivity, and its loggers become asynchronous.
  */
 class UserConfigurationTests {
 
@@ -98,6 +99,38 @@ class UserConfigurationTests {
 			assertThat(TestApplications.awaitLines(chosen, 1)).contains("CHOSEN opened");
 			assertThat(other).doesNotExist();
 		}
+	}
+
+	@Test
+	void appendersOfTheUsersOwnFileKeepTheirSetting() throws IOException {
+		// Named as Spring Boot's file appender is, and reached from the ring only: what counts is
+		// whose file declares it. (A Console would prove nothing: Log4j2 2.25 ignores its
+		// immediateFlush, apache/logging-log4j2#4262.)
+		Path config = this.dir.resolve("my-log4j2.xml");
+		Files.writeString(config, """
+				<Configuration status="WARN">
+				  <Appenders>
+				    <File name="File" fileName="%s"><PatternLayout pattern="%%m%%n"/></File>
+				    <File name="Quiet" fileName="%s" immediateFlush="false"><PatternLayout pattern="%%m%%n"/></File>
+				  </Appenders>
+				  <Loggers>
+				    <Root level="info">
+				      <AppenderRef ref="File"/><AppenderRef ref="Quiet"/>
+				    </Root>
+				  </Loggers>
+				</Configuration>
+				""".formatted(this.dir.resolve("app.log"), this.dir.resolve("quiet.log")));
+		try (ConfigurableApplicationContext context = TestApplications.run("logging.config=" + config)) {
+			Configuration configuration = TestApplications.loggerContext().getConfiguration();
+			assertThat(configuration.getRootLogger()).isInstanceOf(AsyncLoggerConfig.class);
+			assertThat(flushOf(configuration, "File")).isTrue();
+			assertThat(flushOf(configuration, "Quiet")).isFalse();
+		}
+	}
+
+	private static boolean flushOf(Configuration configuration, String name) {
+		AbstractOutputStreamAppender<?> appender = configuration.getAppender(name);
+		return appender.getImmediateFlush();
 	}
 
 }

@@ -1,27 +1,32 @@
 package io.asynclog.queue;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The 'block' policy of a ring that is full: logging threads wait in line, in the order they
- * came, until the background thread has made room, and then publish their events to the
- * ring. Nothing is written ahead of older queued events, and nothing is lost.
+ * The 'block' policy of a ring that is full: logging threads wait until the background
+ * thread has made room, and then publish their events to the ring. Nothing is lost, and no
+ * event is written ahead of events that were already queued.
  * <p>
- * Why a line and not the ring's own blocking claim: Disruptor 4.0.0's claim moves the ring's
- * cursor before a slot is free, so with several threads waiting in it the ring reads as less
- * than empty, and Log4j2 discards events on such a reading. Here a waiting thread only ever
- * calls the ring's non-blocking publish.
+ * Why not the ring's own blocking claim: Disruptor 4.0.0's claim moves the ring's cursor
+ * before a slot is free, so with several threads waiting in it the ring reads as less than
+ * empty, and Log4j2 discards events on such a reading. Here a waiting thread only ever calls
+ * the ring's non-blocking publish.
  * <p>
- * Why the waiting threads park rather than spin: on a busy core the background thread is one
- * runnable thread among the request threads; parked callers give it the CPU it needs to make
- * room. The first thread in line parks in short steps and retries once a share of the ring is
- * free again ({@link #resumeAt(long)}), so that the background thread writes a batch, not one
- * event, between two waits.
+ * How threads wait: one of them, the leader, looks at the ring in short parks that grow from
+ * {@value #FIRST_PARK_NANOS} to {@value #LONGEST_PARK_NANOS} ns; the others sleep until it
+ * wakes them all at once, when a share of the ring is free again ({@link #resumeAt(long)}).
+ * Parked callers give a busy core to the background thread, and it writes a batch, not one
+ * event, between two waits. Waking everyone at once, rather than handing a lock from one
+ * waiter to the next, keeps the cost at a few context switches per batch instead of one or
+ * two per event while the ring stays full.
  * <p>
- * While anyone waits, newcomers must join the line ({@link #anyoneWaiting()}): otherwise a
- * thread that came later could take the room freed for those who wait.
+ * Order: while anyone waits, newcomers wait too ({@link #anyoneWaiting()}) instead of taking
+ * the room made for those who wait. The threads woken together race for the room; each of
+ * them was between its log call and the ring, so a line can still only be overtaken by
+ * threads that had not handed theirs on, as in synchronous logging.
  * <p>
  * A ring whose publishing asynclog cannot take over waits for the ring to be empty instead
  * ({@link #awaitEmpty(Reading)}), and the caller then writes its event itself, after every
@@ -31,19 +36,32 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class WaitForRoom {
 
-	/**
-	 * How long the first thread in line parks before it looks at the ring again. Short against
-	 * the time the background thread needs to free {@link #resumeAt(long)} slots, so the wait
-	 * barely outlasts the shortage.
-	 */
-	static final long PARK_NANOS = 100_000;
+	/** The leader's first park: short against the time a small ring needs to drain a share. */
+	static final long FIRST_PARK_NANOS = 50_000;
 
-	/** The most free slots the first in line waits for before it tries again. */
+	/** The leader's longest park, reached by doubling while the ring stays full. */
+	static final long LONGEST_PARK_NANOS = 1_000_000;
+
+	/** The most free slots the leader waits for before it wakes the others. */
 	static final long MOST_TO_RESUME_AT = 1024;
 
-	private final ReentrantLock line = new ReentrantLock(true);
+	/**
+	 * Followers look again after this long even without a signal: a safety net, never the
+	 * way they are meant to wake.
+	 */
+	private static final long FOLLOWER_TIMEOUT_NANOS = 10_000_000;
 
 	private final AtomicInteger waiting = new AtomicInteger();
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final Condition roomMade = this.lock.newCondition();
+
+	/** Guarded by {@link #lock}. */
+	private boolean leaderWatching;
+
+	/** Guarded by {@link #lock}: counts the times the leader woke the others. */
+	private long wakeUps;
 
 	/**
 	 * Returns whether a thread waits for room now. Called per log call by the ring's publish
@@ -55,8 +73,7 @@ public final class WaitForRoom {
 	}
 
 	/**
-	 * Publishes an event once the ring has room, waiting in line behind the threads already
-	 * waiting.
+	 * Publishes an event once the ring has room.
 	 * @param <E> the event
 	 * @param <C> what the ring needs with it
 	 * @param ring the ring
@@ -65,36 +82,33 @@ public final class WaitForRoom {
 	 * @return true if published; false if the ring closed before there was room
 	 */
 	public <E, C> boolean publish(Ring<E, C> ring, E event, C context) {
-		this.waiting.incrementAndGet();
+		boolean othersWaiting = this.waiting.getAndIncrement() > 0;
 		boolean interrupted = Thread.interrupted();
-		this.line.lock();
 		try {
-			// Each thread tries once as soon as it is first in line: when the thread before it got in,
-			// there is usually room for it too.
-			boolean first = true;
+			if (othersWaiting) {
+				// Room is being made for those already waiting: wait with them.
+				interrupted |= awaitRoom(ring, resumeAt(ring.capacity()));
+			}
 			while (!ring.isClosed()) {
-				if ((first || ring.remainingCapacity() >= resumeAt(ring.capacity())) && ring.tryPublish(event, context)) {
+				if (ring.tryPublish(event, context)) {
 					return true;
 				}
-				first = false;
-				LockSupport.parkNanos(this, PARK_NANOS);
-				// A logging thread that was interrupted still logs; parking would return at once.
-				interrupted |= Thread.interrupted();
+				interrupted |= awaitRoom(ring, resumeAt(ring.capacity()));
 			}
 			return false;
 		}
 		finally {
-			this.line.unlock();
 			this.waiting.decrementAndGet();
 			if (interrupted) {
+				// A logging thread that was interrupted still logs; it keeps its interrupt.
 				Thread.currentThread().interrupt();
 			}
 		}
 	}
 
 	/**
-	 * Waits in line until the ring is empty: every event queued before has been handed to
-	 * the appenders. For a ring whose publishing asynclog cannot take over ({@code all-async}):
+	 * Waits until the ring is empty: every event queued before has been handed to the
+	 * appenders. For a ring whose publishing asynclog cannot take over ({@code all-async}):
 	 * the caller then writes its event itself, after all older ones, without claiming a slot.
 	 * @param ring the ring
 	 * @return true once the ring is empty; false if it closed first
@@ -102,19 +116,16 @@ public final class WaitForRoom {
 	public boolean awaitEmpty(Reading ring) {
 		this.waiting.incrementAndGet();
 		boolean interrupted = Thread.interrupted();
-		this.line.lock();
 		try {
 			while (!ring.isClosed()) {
 				if (ring.remainingCapacity() >= ring.capacity()) {
 					return true;
 				}
-				LockSupport.parkNanos(this, PARK_NANOS);
-				interrupted |= Thread.interrupted();
+				interrupted |= awaitRoom(ring, ring.capacity());
 			}
 			return false;
 		}
 		finally {
-			this.line.unlock();
 			this.waiting.decrementAndGet();
 			if (interrupted) {
 				Thread.currentThread().interrupt();
@@ -123,7 +134,56 @@ public final class WaitForRoom {
 	}
 
 	/**
-	 * Free slots the first in line waits for after a failed try: a quarter of the ring, at
+	 * Waits until the leader sees {@code free} slots, or becomes the leader. Clears the
+	 * thread's interrupt, which would make every park return at once.
+	 * @return whether the thread was interrupted meanwhile
+	 */
+	private boolean awaitRoom(Reading ring, long free) {
+		boolean interrupted = false;
+		this.lock.lock();
+		try {
+			if (this.leaderWatching) {
+				long wakeUp = this.wakeUps;
+				long nanos = FOLLOWER_TIMEOUT_NANOS;
+				while (this.leaderWatching && wakeUp == this.wakeUps && nanos > 0) {
+					try {
+						nanos = this.roomMade.awaitNanos(nanos);
+					}
+					catch (InterruptedException ex) {
+						interrupted = true;
+					}
+				}
+				return interrupted;
+			}
+			this.leaderWatching = true;
+		}
+		finally {
+			this.lock.unlock();
+		}
+		try {
+			long park = FIRST_PARK_NANOS;
+			while (!ring.isClosed() && ring.remainingCapacity() < free) {
+				LockSupport.parkNanos(this, park);
+				park = Math.min(park * 2, LONGEST_PARK_NANOS);
+				interrupted |= Thread.interrupted();
+			}
+		}
+		finally {
+			this.lock.lock();
+			try {
+				this.leaderWatching = false;
+				this.wakeUps++;
+				this.roomMade.signalAll();
+			}
+			finally {
+				this.lock.unlock();
+			}
+		}
+		return interrupted;
+	}
+
+	/**
+	 * Free slots the leader waits for before it wakes the others: a quarter of the ring, at
 	 * most {@value #MOST_TO_RESUME_AT}, at least one.
 	 * @param capacity the ring's slots
 	 * @return free slots to wait for

@@ -57,8 +57,8 @@ public final class WaitForRoom {
 
 	private final Condition roomMade = this.lock.newCondition();
 
-	/** Guarded by {@link #lock}. */
-	private boolean leaderWatching;
+	/** Written under {@link #lock}; read without it by newcomers deciding whether to wait. */
+	private volatile boolean leaderWatching;
 
 	/** Guarded by {@link #lock}: counts the times the leader woke the others. */
 	private long wakeUps;
@@ -85,8 +85,9 @@ public final class WaitForRoom {
 		boolean othersWaiting = this.waiting.getAndIncrement() > 0;
 		boolean interrupted = Thread.interrupted();
 		try {
-			if (othersWaiting) {
-				// Room is being made for those already waiting: wait with them.
+			if (othersWaiting && this.leaderWatching) {
+				// Room is being made for those already waiting: wait with them. Once they have
+				// been woken, a newcomer races them for the room instead.
 				interrupted |= awaitRoom(ring, resumeAt(ring.capacity()));
 			}
 			while (!ring.isClosed()) {

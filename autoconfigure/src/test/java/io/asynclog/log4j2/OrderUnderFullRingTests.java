@@ -40,11 +40,16 @@ class OrderUnderFullRingTests {
 	@TempDir
 	Path dir;
 
+	/**
+	 * The async-logger ring, an AsyncAppender's queue, and the ring of a logger given
+	 * {@code mode: async} in an otherwise synchronous configuration.
+	 */
 	@ParameterizedTest(name = "{0}")
-	@ValueSource(strings = { "async-logger", "async-appender" })
-	void aFileShowsCallsInTrustworthyOrderWhileTheQueueIsFull(String mode) throws IOException {
+	@ValueSource(strings = { "asynclog.mode=async-logger", "asynclog.mode=async-appender",
+			"asynclog.mode=sync,asynclog.loggers.test.mode=async,asynclog.loggers.test.appenders=main,asynclog.loggers.test.additivity=false" })
+	void aFileShowsCallsInTrustworthyOrderWhileTheQueueIsFull(String modes) throws IOException {
 		Path file = this.dir.resolve("app.log");
-		try (ConfigurableApplicationContext context = FullRingTests.runWithFile(file, "asynclog.mode=" + mode)) {
+		try (ConfigurableApplicationContext context = FullRingTests.runWithFile(file, modes.split(","))) {
 			logNumberedCallsIntoAFullQueue();
 		}
 		CallOrder.assertTrustworthyOrder(Files.readAllLines(file), THREADS, CALLS);

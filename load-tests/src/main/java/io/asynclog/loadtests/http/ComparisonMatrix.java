@@ -52,6 +52,8 @@ public final class ComparisonMatrix {
 		for (String mode : List.of("sync", "async-appender", "async-logger")) {
 			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + console);
 		}
+		// What asynclog's own meters cost: the same run with them off.
+		ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + lines + console + "/meters=off");
 		ids.add(RunConfig.LOGGING_OFF + lines + console);
 		for (String mode : List.of("sync", "async-appender", "async-logger")) {
 			ids.add(NO_FLUSH_FILE_BASE.formatted(mode) + lines);

@@ -17,6 +17,9 @@ final class BusyCoreTargets {
 	/** Lines out of order may be at most this share of a run's request lines, percent. */
 	static final double MAX_OUT_OF_ORDER_PCT = 1.0;
 
+	/** asynclog's meters may cost at most this share of TPS. */
+	static final double MAX_METERS_COST = 0.02;
+
 	/** No line may be older than one written before it by more than this, ms. */
 	static final double MAX_JUMP_BACK_MS = 1000;
 
@@ -46,7 +49,56 @@ final class BusyCoreTargets {
 				runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + "/cores=2" + console),
 				1.2));
 		targets.add(order(runs));
+		targets.add(everyLineWritten(runs));
+		String asyncLoggerConsole = ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console;
+		targets.add(metersCost(runs, asyncLoggerConsole, asyncLoggerConsole + "/meters=off"));
 		return List.copyOf(targets);
+	}
+
+	/** 'block' loses nothing: every run's line check found every request line exactly once. */
+	private static Target everyLineWritten(BusyCoreRuns runs) {
+		String name = "nothing lost under block: every request line in the log, exactly once, in every run";
+		List<RunRecord> checked = runs.runs().stream().filter((run) -> !run.config().startsWith("logging-off")).toList();
+		if (checked.isEmpty()) {
+			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+		}
+		List<String> failed = checked.stream()
+			.filter((run) -> !run.linesOk())
+			.map((run) -> run.config() + " round " + run.repeat())
+			.toList();
+		String figures = String.format(Locale.ROOT, "%d of %d runs passed the line check", checked.size() - failed.size(),
+				checked.size());
+		return new Target(name, failed.isEmpty() ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures,
+				failed.isEmpty() ? "none lost" : "failed: " + String.join(", ", failed));
+	}
+
+	/**
+	 * asynclog's meters (queue gauges, peak, delivery lag, event counts) cost at most 2% TPS:
+	 * the median over rounds of TPS with them on divided by TPS with them off in the same round.
+	 */
+	static Target metersCost(BusyCoreRuns runs, String onId, String offId) {
+		String name = "asynclog's meters cost ≤ 2% TPS (async-logger, one busy core, Spring Boot's console)";
+		List<Double> ratios = new ArrayList<>();
+		for (RunRecord on : runs.runs()) {
+			if (!on.config().equals(onId)) {
+				continue;
+			}
+			runs.runs()
+				.stream()
+				.filter((off) -> off.config().equals(offId) && off.repeat() == on.repeat())
+				.findFirst()
+				.ifPresent((off) -> ratios.add(Stats.ratio(on.tps(), off.tps())));
+		}
+		Stats ratio = Stats.of(ratios);
+		if (!ratio.measured()) {
+			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+		}
+		double cost = 1 - ratio.median();
+		String figures = String.format(Locale.ROOT, "TPS with meters / without: %s (%s–%s over %d rounds)",
+				Fmt.ratio(ratio.median()), Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count());
+		boolean met = cost <= MAX_METERS_COST;
+		String by = String.format(Locale.ROOT, "cost %.1f%%, %s the 2%% allowed", 100 * cost, met ? "within" : "over");
+		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
 	}
 
 	private static Target ratio(String name, Optional<BusyCoreRuns.Row> row, double required) {

@@ -52,10 +52,14 @@ class BusyCoreReportTests {
 		int[] consoleAsync = { 1500, 1200, 1400 };
 		// File, one core: 0.9, 1.0, 0.95 -> median 0.95 (missed by 0.05).
 		int[] fileSync = { 2000, 2000, 2000 };
+		// Meters off: on over off per round 1.0, 0.923, 0.966 -> median 0.966, a cost of 3.4% (missed).
+		int[] consoleAsyncNoMeters = { 1500, 1300, 1450 };
 		int[] fileAsync = { 1800, 2000, 1900 };
 		for (int round = 1; round <= 3; round++) {
 			rows.add(run(CONSOLE_SYNC, "sync", round, consoleSync[round - 1], 0, 0, 0));
 			rows.add(run(CONSOLE_ASYNC, "async-logger", round, consoleAsync[round - 1], 1000, 40, 5000));
+			rows.add(run(CONSOLE_ASYNC + "/meters=off", "async-logger", round, consoleAsyncNoMeters[round - 1], 0, 0,
+					5000));
 			rows.add(run(FILE_SYNC, "sync", round, fileSync[round - 1], 0, 0, 0));
 			rows.add(run(FILE_ASYNC, "async-logger", round, fileAsync[round - 1], 0, 0, 300));
 			rows.add(run(SHARED_SYNC, "sync", round, 1000, 0, 0, 0));
@@ -93,6 +97,11 @@ class BusyCoreReportTests {
 		assertThat(md).contains("| two shared cores, Spring Boot's console: async-logger TPS ≥ 1.2× sync | 1.30× (1.30×–1.30×");
 		assertThat(md).contains("| worst share 0.21% (" + CONSOLE_ASYNC + ", round 2); worst jump back 1,500 ms ("
 				+ SHARED_ASYNC + ", round 2) | **missed** | share under by 0.79 points, jump back over by 500 ms |");
+		assertThat(md).contains("| nothing lost under block: every request line in the log, exactly once, in every run"
+				+ " | 22 of 22 runs passed the line check | met | none lost |");
+		assertThat(md).contains("| asynclog's meters cost ≤ 2% TPS (async-logger, one busy core, Spring Boot's console)"
+				+ " | TPS with meters / without: 0.97× (0.92×–1.00× over 3 rounds) | **missed** | cost 3.4%, over the 2%"
+				+ " allowed |");
 		assertThat(report.resolve(BusyCoreChart.TPS)).isNotEmptyFile();
 		assertThat(report.resolve(BusyCoreChart.CPU)).isNotEmptyFile();
 		assertThat(report.resolve(BusyCoreReport.RAW_CSV)).hasSameTextualContentAs(csv);

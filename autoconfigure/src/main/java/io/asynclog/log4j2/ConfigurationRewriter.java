@@ -9,6 +9,7 @@ import java.util.TreeSet;
 
 import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
 import org.apache.logging.log4j.core.appender.AsyncAppender;
+import org.apache.logging.log4j.core.appender.ConsoleAppender;
 import org.apache.logging.log4j.core.config.Node;
 import org.apache.logging.log4j.status.StatusLogger;
 import org.springframework.core.env.Environment;
@@ -24,7 +25,8 @@ import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
  * from it, into what {@code asynclog.*} asks for: adds the asynclog appenders, routes the
  * root and the overridden loggers to their appenders, turns every logger into the kind the
  * mode calls for, and gives {@code asynclog.immediate-flush} to Spring Boot's own appenders
- * where only a queue reaches them.
+ * where only a queue reaches them, with a console that batches in place of Log4j2's, which
+ * cannot.
  *
  * @author asynclog
  */
@@ -86,9 +88,7 @@ final class ConfigurationRewriter {
 		}
 		checkAppenderReferences(appenders);
 		applyMode(loggers, appenders);
-		if (this.springBootDefaults) {
-			applyImmediateFlush(loggers, appenders);
-		}
+		applyImmediateFlush(loggers, appenders);
 		if (this.properties.getMetrics().isDeliveryLag()
 				&& ClassUtils.isPresent(MICROMETER, ConfigurationRewriter.class.getClassLoader())) {
 			new DeliveryLagProbes(this.nodes, appenders, this.mode == Mode.ALL_ASYNC).place(loggers);
@@ -224,6 +224,10 @@ final class ConfigurationRewriter {
 	 * empty its buffer. Which loggers are synchronous is read from the rewritten tree, as
 	 * {@link LogAppenders} reads it from the running configuration. Appenders of the user's
 	 * own file keep what the file says.
+	 * <p>
+	 * A console among them, Spring Boot's or asynclog's, that is not to flush every line
+	 * becomes a {@link BatchingConsoleAppender}: Log4j2 2.25's own would flush every line
+	 * anyway (apache/logging-log4j2#4262).
 	 */
 	private void applyImmediateFlush(Node loggers, Node appenders) {
 		Set<String> fromSyncLoggers = new HashSet<>();
@@ -244,14 +248,35 @@ final class ConfigurationRewriter {
 				}
 			}
 		}
-		for (Node appender : appenders.getChildren()) {
+		for (Node appender : new ArrayList<>(appenders.getChildren())) {
 			String name = Nodes.name(appender);
-			boolean springBoots = !this.properties.getAppenders().containsKey(name);
-			if (springBoots && Nodes.isA(appender, AbstractOutputStreamAppender.class) && fromQueues.contains(name)
-					&& !fromSyncLoggers.contains(name)) {
+			if (!fromQueues.contains(name) || fromSyncLoggers.contains(name)) {
+				continue;
+			}
+			boolean asynclogs = this.properties.getAppenders().containsKey(name);
+			if (!asynclogs && !this.springBootDefaults) {
+				continue;
+			}
+			if (!asynclogs && Nodes.isA(appender, AbstractOutputStreamAppender.class)) {
 				Nodes.setAttribute(appender, "immediateFlush", String.valueOf(this.properties.isImmediateFlush()));
 			}
+			if (Nodes.isA(appender, ConsoleAppender.class) && "false".equalsIgnoreCase(Nodes.attribute(appender, "immediateFlush"))
+					&& !"true".equalsIgnoreCase(Nodes.attribute(appender, "direct"))) {
+				batchConsole(appender);
+			}
 		}
+	}
+
+	/**
+	 * Puts a {@link BatchingConsoleAppender} in a console's place, with its name, target,
+	 * layout, filters and flush setting, so that appender references, listings and error
+	 * counts still find it.
+	 */
+	private void batchConsole(Node console) {
+		Node batching = this.nodes.retype(console, BatchingConsoleAppender.PLUGIN_NAME);
+		// It always follows System.out, as Spring Boot's Console asks with follow="true".
+		batching.getAttributes().keySet().removeIf((attribute) -> attribute.equalsIgnoreCase("follow")
+				|| attribute.equalsIgnoreCase("direct"));
 	}
 
 	private LoggerMode modeOverride(String loggerName) {

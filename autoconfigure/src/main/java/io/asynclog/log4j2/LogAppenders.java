@@ -9,6 +9,7 @@ import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
 import org.apache.logging.log4j.core.appender.AsyncAppender;
+import org.apache.logging.log4j.core.appender.ConsoleAppender;
 import org.apache.logging.log4j.core.appender.FileManager;
 import org.apache.logging.log4j.core.appender.MemoryMappedFileManager;
 import org.apache.logging.log4j.core.appender.OutputStreamManager;
@@ -73,6 +74,11 @@ public final class LogAppenders {
 	}
 
 	private static String type(Appender appender) {
+		if (appender instanceof BatchingConsoleAppender) {
+			// It stands in for Log4j2's Console, under the same name and target; what differs,
+			// when it flushes, is shown by immediateFlush.
+			return ConsoleAppender.PLUGIN_NAME;
+		}
 		Plugin plugin = appender.getClass().getAnnotation(Plugin.class);
 		return (plugin != null) ? plugin.name() : appender.getClass().getSimpleName();
 	}

@@ -1,5 +1,9 @@
 package io.asynclog.log4j2;
 
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.apache.commons.logging.LogFactory;
@@ -50,6 +54,29 @@ class AllAsyncModeTests {
 						&& line.contains("-Dlog4j2.asyncLoggerRingBufferSize"))
 				.anyMatch((line) -> line.contains("Log4j2's own queue-full policy") && line
 					.contains("-Dlog4j2.asyncQueueFullPolicy=io.asynclog.log4j2.BlockingQueueFullPolicy"));
+		}
+	}
+
+	@Test
+	void springBootsConsoleWritesAtTheEndOfEachBatchOfTheContextsRing() throws IOException {
+		Path out = this.dir.resolve("out.log");
+		PrintStream original = System.out;
+		try (PrintStream redirected = new PrintStream(new FileOutputStream(out.toFile()), false)) {
+			System.setOut(redirected);
+			try (ConfigurableApplicationContext context = TestApplications.run("asynclog.mode=all-async",
+					"logging.pattern.console=%m%n", "logging.level.root=warn", "logging.level.test=info")) {
+				LoggerContext loggerContext = TestApplications.loggerContext();
+				assertThat(loggerContext.getConfiguration().getAppenders().get("Console"))
+					.isInstanceOf(BatchingConsoleAppender.class);
+				TestApplications.logInfo("test", "line ", 1_000);
+				TestApplications.awaitQueuesEmpty(loggerContext);
+				assertThat(Files.readAllLines(out)).filteredOn((line) -> line.startsWith("line "))
+					.hasSize(1_000)
+					.endsWith("line 999");
+			}
+		}
+		finally {
+			System.setOut(original);
 		}
 	}
 

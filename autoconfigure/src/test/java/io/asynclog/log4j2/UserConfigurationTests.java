@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.apache.commons.logging.LogFactory;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
+import org.apache.logging.log4j.core.appender.ConsoleAppender;
 import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
@@ -103,19 +104,20 @@ class UserConfigurationTests {
 
 	@Test
 	void appendersOfTheUsersOwnFileKeepTheirSetting() throws IOException {
-		// Named as Spring Boot's file appender is, and reached from the ring only: what counts is
-		// whose file declares it. (A Console would prove nothing: Log4j2 2.25 ignores its
-		// immediateFlush, apache/logging-log4j2#4262.)
+		// Named as Spring Boot's appenders are, and reached from the ring only: what counts is
+		// whose file declares it. The Console stays Log4j2's, which flushes every line whatever it
+		// says (apache/logging-log4j2#4262), rather than becoming asynclog's batching console.
 		Path config = this.dir.resolve("my-log4j2.xml");
 		Files.writeString(config, """
 				<Configuration status="WARN">
 				  <Appenders>
 				    <File name="File" fileName="%s"><PatternLayout pattern="%%m%%n"/></File>
 				    <File name="Quiet" fileName="%s" immediateFlush="false"><PatternLayout pattern="%%m%%n"/></File>
+				    <Console name="Console" target="SYSTEM_OUT" immediateFlush="false"><PatternLayout pattern="%%m%%n"/></Console>
 				  </Appenders>
 				  <Loggers>
 				    <Root level="info">
-				      <AppenderRef ref="File"/><AppenderRef ref="Quiet"/>
+				      <AppenderRef ref="File"/><AppenderRef ref="Quiet"/><AppenderRef ref="Console"/>
 				    </Root>
 				  </Loggers>
 				</Configuration>
@@ -125,6 +127,7 @@ class UserConfigurationTests {
 			assertThat(configuration.getRootLogger()).isInstanceOf(AsyncLoggerConfig.class);
 			assertThat(flushOf(configuration, "File")).isTrue();
 			assertThat(flushOf(configuration, "Quiet")).isFalse();
+			assertThat(configuration.getAppenders().get("Console")).isExactlyInstanceOf(ConsoleAppender.class);
 		}
 	}
 

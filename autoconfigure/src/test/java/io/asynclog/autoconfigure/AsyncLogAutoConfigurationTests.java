@@ -26,7 +26,7 @@ class AsyncLogAutoConfigurationTests {
 		this.runner.run((context) -> {
 			AsyncLogProperties properties = context.getBean(AsyncLogProperties.class);
 			assertThat(properties.getMode()).isEqualTo(AsyncLogProperties.Mode.ASYNC_LOGGER);
-			assertThat(properties.getRingBufferSize()).isEqualTo(262144);
+			assertThat(properties.getRingBufferSize()).isEqualTo(16384);
 			assertThat(properties.getQueueFullPolicy()).isEqualTo(AsyncLogProperties.QueueFullPolicy.BLOCK);
 		});
 	}
@@ -75,7 +75,7 @@ class AsyncLogAutoConfigurationTests {
 		assertThat(properties).allSatisfy((property) -> assertThat(property.get("description")).isNotNull());
 		List<Object> ringDefault = JsonPath.read(metadata,
 				"$.properties[?(@.name == 'asynclog.ring-buffer-size')].defaultValue");
-		assertThat(ringDefault).containsExactly(262144);
+		assertThat(ringDefault).containsExactly(16384);
 		List<String> modeHints = JsonPath.read(metadata, "$.hints[?(@.name == 'asynclog.mode')].values[*].value");
 		assertThat(modeHints).containsExactly("sync", "async-appender", "async-logger", "all-async");
 		List<String> levelHints = JsonPath.read(metadata,

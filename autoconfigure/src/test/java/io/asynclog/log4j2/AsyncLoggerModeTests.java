@@ -61,10 +61,10 @@ class AsyncLoggerModeTests {
 	}
 
 	@Test
-	void defaultRingBufferHas262144SlotsAndWaitsWithATimeout() {
+	void defaultRingBufferHas16384SlotsAndWaitsWithATimeout() {
 		try (ConfigurableApplicationContext context = runWithFile("%m%n")) {
 			assertThat(LogQueues.of(TestApplications.loggerContext())).singleElement()
-				.satisfies((queue) -> assertThat(queue.capacity()).isEqualTo(262144));
+				.satisfies((queue) -> assertThat(queue.capacity()).isEqualTo(16384));
 			assertThat(waitStrategy()).isInstanceOf(TimeoutBlockingWaitStrategy.class);
 			assertThat(TestApplications.loggerContext().getConfiguration().getRootLogger().getReliabilityStrategy())
 				.as("counts the halted ring at shutdown").isInstanceOf(HaltedRingSnapshot.class);

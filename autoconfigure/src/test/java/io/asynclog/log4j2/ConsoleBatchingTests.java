@@ -67,7 +67,8 @@ class ConsoleBatchingTests {
 	@Test
 	void asyncLoggerModeWritesSpringBootsConsoleAtTheEndOfEachBatch() throws IOException {
 		CountingStream out = redirect(this.dir.resolve("out.log"));
-		try (ConfigurableApplicationContext context = TestApplications.run(QUIET)) {
+		// A ring that holds every line while the background thread is held.
+		try (ConfigurableApplicationContext context = TestApplications.run(with("asynclog.ring-buffer-size=32768"))) {
 			LoggerContext loggerContext = TestApplications.loggerContext();
 			assertThat(console("Console")).isInstanceOf(BatchingConsoleAppender.class)
 				.satisfies((console) -> assertThat(console.getImmediateFlush()).isFalse());

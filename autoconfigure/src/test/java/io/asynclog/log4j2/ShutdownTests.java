@@ -28,9 +28,9 @@ class ShutdownTests {
 	private static final long LINES = 1_000_000;
 
 	/**
-	 * A burst that fits in the default ring of 262,144 slots: behind a background thread
-	 * slowed to 2 lines a millisecond, 'block' would hold the logging thread for minutes on
-	 * anything larger.
+	 * A burst that fits in the ring of 262,144 slots these tests set: behind a background
+	 * thread slowed to 2 lines a millisecond, 'block' would hold the logging thread for minutes
+	 * on anything larger.
 	 */
 	private static final long LINES_IN_RING = 250_000;
 
@@ -133,7 +133,7 @@ class ShutdownTests {
 	}
 
 	private static String[] burst(Path file, long lines, int backgroundPerMillisecond, String oneMoreProperty) {
-		return new String[] { "lines=" + lines, "background-per-ms=" + backgroundPerMillisecond, oneMoreProperty,
+		return new String[] { "lines=" + lines, "asynclog.ring-buffer-size=262144", "background-per-ms=" + backgroundPerMillisecond, oneMoreProperty,
 				"asynclog.appenders.main.type=file", "asynclog.appenders.main.file-name=" + file,
 				"asynclog.appenders.main.pattern=%m%n", "logging.level.root=warn", "logging.level.test=info" };
 	}

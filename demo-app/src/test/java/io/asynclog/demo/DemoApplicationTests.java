@@ -78,7 +78,7 @@ class DemoApplicationTests {
 		assertThat(json.read("$.queueFullPolicy", String.class)).isEqualTo("block");
 		assertThat(json.read("$.shutdownTimeout", String.class)).isEqualTo("PT10S");
 		assertThat(json.read("$.queues[0].name", String.class)).isEqualTo("async-logger");
-		assertThat(json.read("$.queues[0].capacity", Integer.class)).isEqualTo(262144);
+		assertThat(json.read("$.queues[0].capacity", Integer.class)).isEqualTo(16384);
 		assertThat(json.<Map<String, Object>>read("$.queues[0]")).containsOnlyKeys("name", "type", "capacity",
 				"remaining", "used", "peak", "dropped");
 		assertThat(json.<List<String>>read("$.appenders[?(@.name == 'File')].fileName"))

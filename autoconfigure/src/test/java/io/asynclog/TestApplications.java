@@ -102,6 +102,24 @@ public final class TestApplications {
 	}
 
 	/**
+	 * Logs numbered DEBUG and INFO lines in turn, then as many WARN lines. For a full queue
+	 * under 'discard': a WARN that finds it full waits for room, and a single thread taking
+	 * turns would find room again for the DEBUG and INFO behind each one.
+	 * @param logger the logger's name
+	 * @param perLevel how many lines of each level
+	 */
+	public static void logDebugAndInfoThenWarn(String logger, int perLevel) {
+		Log log = LogFactory.getLog(logger);
+		for (int i = 0; i < perLevel; i++) {
+			log.debug("debug " + i);
+			log.info("info " + i);
+		}
+		for (int i = 0; i < perLevel; i++) {
+			log.warn("warn " + i);
+		}
+	}
+
+	/**
 	 * Returns the names of the appenders a logger writes to, leaving out the delivery-lag
 	 * probe, which writes nothing.
 	 * @param logger the logger's configuration

@@ -31,16 +31,7 @@ class QueueFullPolicyTests {
 				"logging.level.test=debug")) {
 			RecordingAppender slow = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
 					Duration.ofNanos(200_000));
-			// DEBUG and INFO first, then WARN: a WARN waits for room, and a single thread that
-			// took turns would find room again for the DEBUG and INFO behind each one.
-			Log log = LogFactory.getLog("test");
-			for (int i = 0; i < PER_LEVEL; i++) {
-				log.debug("debug " + i);
-				log.info("info " + i);
-			}
-			for (int i = 0; i < PER_LEVEL; i++) {
-				log.warn("warn " + i);
-			}
+			TestApplications.logDebugAndInfoThenWarn("test", PER_LEVEL);
 			await().atMost(Duration.ofSeconds(30))
 				.until(() -> LogQueues.of(TestApplications.loggerContext()).get(0).used() == 0);
 			long droppedInfo = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.INFO) - droppedInfoBefore;

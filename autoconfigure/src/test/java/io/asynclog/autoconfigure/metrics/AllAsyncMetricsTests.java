@@ -46,7 +46,7 @@ class AllAsyncMetricsTests {
 			long lagBefore = registry.get("asynclog.delivery.lag").timer().count();
 			RecordingAppender slow = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
 					Duration.ofNanos(200_000));
-			TestApplications.logDebugInfoAndWarn("test", PER_LEVEL);
+			TestApplications.logDebugAndInfoThenWarn("test", PER_LEVEL);
 			await().atMost(Duration.ofSeconds(30)).until(() -> slow.count(Level.WARN) == PER_LEVEL
 					&& registry.get("asynclog.queue.remaining").gauge().value() == 128);
 			double droppedDebug = MeterReadings.dropped(registry, "async-logger", "debug");

@@ -16,10 +16,11 @@ import java.util.Set;
  * <li>{@code policy=discard}: asynclog's queue-full policy (default {@code block});</li>
  * <li>{@code sink=slow}: one more appender, a console whose output the runner reads slowly;</li>
  * <li>{@code sink=boot-console}: no asynclog appender at all, only Spring Boot's own Console
- * appender (its default pattern, flushed after every line), whose output the runner sends to
+ * appender (its default pattern; asynclog's default flush: after every line in sync mode, at the
+ * end of each batch in the async modes), whose output the runner sends to
  * {@code app-stdout.log} at full speed; the base must be {@code mode/1/flush/boot};</li>
  * <li>{@code ring=N}: asynclog's ring buffer size (a power of two from 128 to 1048576; default
- * asynclog's 262144), async-logger and all-async only;</li>
+ * asynclog's, 16384), async-logger and all-async only;</li>
  * <li>{@code meters=off}: asynclog's meters off (the delivery-lag probe, the {@code asynclog.*}
  * meters and its {@code log4j2.events} counter); the {@code /actuator/asynclog} endpoint the
  * runner reads stays.</li>
@@ -108,11 +109,13 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			throw new IllegalArgumentException("config '" + id + "': flush must be flush or no-flush");
 		}
 		if (options.bootConsole()) {
-			// Spring Boot's Console appender is one sink, flushes after every line and has its own
-			// pattern: an id that said otherwise would describe a run that did not happen.
+			// Spring Boot's Console appender is one sink with its own pattern, and its flush is
+			// asynclog's default (after every line in sync mode, at the end of each batch in the
+			// async modes): 'flush' in the id names that default, and an id that said otherwise
+			// would describe a run that did not happen.
 			if (files != 1 || !parts[2].equals("flush") || !parts[3].equals(BOOT_PATTERN)) {
 				throw new IllegalArgumentException("config '" + id + "': sink=boot-console writes through Spring Boot's"
-						+ " Console appender (one sink, flushed after every line, Boot's pattern), so its base must be "
+						+ " Console appender (one sink, Boot's pattern, asynclog's default flush), so its base must be "
 						+ parts[0] + "/1/flush/" + BOOT_PATTERN + ", for example " + parts[0] + "/1/flush/" + BOOT_PATTERN
 						+ "/lines=20/sink=boot-console");
 			}

@@ -40,8 +40,8 @@ final class BusyCoreMarkdown {
 				+ " (`taskset -c 0,1`).\n");
 		md.append("- The demo app: a Spring Boot app that only adds the starter, Tomcat with 10 threads,"
 				+ " `GET /log?lines=L` logging L 108-byte INFO lines. Spring Boot's console (`sink=boot-console`):"
-				+ " no asynclog appender, Boot's Console appender with its default pattern, flushed after every line,"
-				+ " its output sent to a file at full speed. The rolling file: one file, buffered (no flush after each"
+				+ " no asynclog appender, Boot's Console appender with its default pattern and asynclog's default flush"
+				+ " (after every line in sync mode, at the end of each batch in the async modes), its output sent to a file at full speed. The rolling file: one file, buffered (no flush after each"
 				+ " line), the plain pattern.\n");
 		md.append("- × sync: each run's TPS over its sync twin's of the same round (same sink, placement and lines),"
 				+ " median and min–max of those ratios. Lines out of order: request lines older than a line written"

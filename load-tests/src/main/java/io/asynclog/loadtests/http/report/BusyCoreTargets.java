@@ -115,13 +115,25 @@ final class BusyCoreTargets {
 		return new Target(name, status, figures, by);
 	}
 
-	/** Every run with request lines: at most 1% of them out of order, no jump back over 1 s. */
+	/**
+	 * Every asynchronous run with request lines: at most 1% of them out of order, no jump back
+	 * over 1 s. Sync runs are the yardstick ("as good as sync's"), not held to it: their worst is
+	 * given for scale.
+	 */
 	private static Target order(BusyCoreRuns runs) {
-		String name = "order: in every run ≤ 1% of the lines out of order and no jump back over 1 s";
+		String name = "order as good as sync's: in every async run ≤ 1% of the lines out of order and no jump back"
+				+ " over 1 s";
 		RunRecord worstShare = null;
 		RunRecord worstJump = null;
+		double syncShare = 0;
+		double syncJump = 0;
 		for (RunRecord run : runs.runs()) {
 			if (Double.isNaN(BusyCoreRuns.outOfOrderPct(run)) || Double.isNaN(run.maxJumpBackMs())) {
+				continue;
+			}
+			if (run.mode().equals("sync")) {
+				syncShare = Math.max(syncShare, BusyCoreRuns.outOfOrderPct(run));
+				syncJump = Math.max(syncJump, run.maxJumpBackMs());
 				continue;
 			}
 			if (worstShare == null || BusyCoreRuns.outOfOrderPct(run) > BusyCoreRuns.outOfOrderPct(worstShare)) {
@@ -136,9 +148,10 @@ final class BusyCoreTargets {
 		}
 		double share = BusyCoreRuns.outOfOrderPct(worstShare);
 		double jump = worstJump.maxJumpBackMs();
-		String figures = String.format(Locale.ROOT, "worst share %s%% (%s, round %d); worst jump back %s ms (%s, round %d)",
+		String figures = String.format(Locale.ROOT,
+				"worst share %s%% (%s, round %d); worst jump back %s ms (%s, round %d); sync's worst, for scale: %s%%, %s ms",
 				Fmt.number(share), worstShare.config(), worstShare.repeat(), Fmt.number(jump), worstJump.config(),
-				worstJump.repeat());
+				worstJump.repeat(), Fmt.number(syncShare), Fmt.number(syncJump));
 		boolean met = share <= MAX_OUT_OF_ORDER_PCT && jump <= MAX_JUMP_BACK_MS;
 		String by = String.format(Locale.ROOT, "share %s by %s points, jump back %s by %s ms",
 				(share <= MAX_OUT_OF_ORDER_PCT) ? "under" : "over", Fmt.number(Math.abs(MAX_OUT_OF_ORDER_PCT - share)),

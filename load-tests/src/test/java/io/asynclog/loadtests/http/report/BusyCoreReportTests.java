@@ -62,7 +62,8 @@ class BusyCoreReportTests {
 					5000));
 			rows.add(run(FILE_SYNC, "sync", round, fileSync[round - 1], 0, 0, 0));
 			rows.add(run(FILE_ASYNC, "async-logger", round, fileAsync[round - 1], 0, 0, 300));
-			rows.add(run(SHARED_SYNC, "sync", round, 1000, 0, 0, 0));
+			// Sync is the yardstick, not held to the order target: 1.5% out of order, 300 ms back.
+			rows.add(run(SHARED_SYNC, "sync", round, 1000, 6000, 300, 0));
 			// round 2 jumps back 1.5 s: the order target is missed by 500 ms; the console's round 2 has the
 		// largest share out of order, 1,000 of 480,000 lines
 			rows.add(run(SHARED_ASYNC, "async-logger", round, 1300, 100, (round == 2) ? 1500 : 20, 9000));
@@ -96,7 +97,8 @@ class BusyCoreReportTests {
 				+ " required 1.0×) |");
 		assertThat(md).contains("| two shared cores, Spring Boot's console: async-logger TPS ≥ 1.2× sync | 1.30× (1.30×–1.30×");
 		assertThat(md).contains("| worst share 0.21% (" + CONSOLE_ASYNC + ", round 2); worst jump back 1,500 ms ("
-				+ SHARED_ASYNC + ", round 2) | **missed** | share under by 0.79 points, jump back over by 500 ms |");
+				+ SHARED_ASYNC + ", round 2); sync's worst, for scale: 1.5%, 300 ms | **missed** | share under by 0.79"
+				+ " points, jump back over by 500 ms |");
 		assertThat(md).contains("| nothing lost under block: every request line in the log, exactly once, in every run"
 				+ " | 22 of 22 runs passed the line check | met | none lost |");
 		assertThat(md).contains("| asynclog's meters cost ≤ 2% TPS (async-logger, one busy core, Spring Boot's console)"

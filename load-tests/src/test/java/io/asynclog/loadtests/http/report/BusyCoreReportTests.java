@@ -97,7 +97,7 @@ class BusyCoreReportTests {
 				+ " required 1.0×) |");
 		assertThat(md).contains("| two shared cores, Spring Boot's console: async-logger TPS ≥ 1.2× sync | 1.30× (1.30×–1.30×");
 		assertThat(md).contains("| worst share 0.21% (" + CONSOLE_ASYNC + ", round 2); worst jump back 1,500 ms ("
-				+ SHARED_ASYNC + ", round 2); sync's worst, for scale: 1.5%, 300 ms | **missed** | share under by 0.79"
+				+ SHARED_ASYNC + ", round 2); sync's worst, for scale: 1.50%, 300 ms | **missed** | share under by 0.79"
 				+ " points, jump back over by 500 ms |");
 		assertThat(md).contains("| nothing lost under block: every request line in the log, exactly once, in every run"
 				+ " | 22 of 22 runs passed the line check | met | none lost |");

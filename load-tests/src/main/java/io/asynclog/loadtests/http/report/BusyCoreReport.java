@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -48,18 +47,10 @@ public final class BusyCoreReport {
 		}
 		Files.createDirectories(reportDir);
 		BusyCoreChart.write(runs, records, info, reportDir);
-		copy(rawCsv, reportDir.resolve(RAW_CSV));
-		copy(runInfo, reportDir.resolve(RUN_INFO));
-		Path notes = reportDir.resolve(NOTES);
-		String notesText = Files.isRegularFile(notes) ? Files.readString(notes, StandardCharsets.UTF_8) : null;
+		ReportFiles.copyRunFiles(rawCsv, runInfo, reportDir, RAW_CSV, RUN_INFO);
+		String notesText = ReportFiles.notes(reportDir, NOTES);
 		Files.writeString(reportDir.resolve(MARKDOWN),
 				BusyCoreMarkdown.render(runs, BusyCoreTargets.evaluate(runs), info, notesText), StandardCharsets.UTF_8);
-	}
-
-	private static void copy(Path from, Path to) throws IOException {
-		if (Files.isRegularFile(from) && !Files.isSameFile(from.getParent(), to.getParent())) {
-			Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
-		}
 	}
 
 }

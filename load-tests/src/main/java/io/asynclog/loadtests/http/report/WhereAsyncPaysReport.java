@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -52,18 +51,10 @@ public final class WhereAsyncPaysReport {
 		}
 		Files.createDirectories(reportDir);
 		WhereAsyncPaysChart.write(runs, model, info, reportDir);
-		copy(rawCsv, reportDir.resolve(RAW_CSV));
-		copy(runInfo, reportDir.resolve(RUN_INFO));
-		Path notes = reportDir.resolve(NOTES);
-		String notesText = Files.isRegularFile(notes) ? Files.readString(notes, StandardCharsets.UTF_8) : null;
+		ReportFiles.copyRunFiles(rawCsv, runInfo, reportDir, RAW_CSV, RUN_INFO);
+		String notesText = ReportFiles.notes(reportDir, NOTES);
 		Files.writeString(reportDir.resolve(MARKDOWN), WhereAsyncPaysMarkdown.render(runs, model,
 				PaysTargets.evaluate(runs, model), info, notesText), StandardCharsets.UTF_8);
-	}
-
-	private static void copy(Path from, Path to) throws IOException {
-		if (Files.isRegularFile(from) && !Files.isSameFile(from.getParent(), to.getParent())) {
-			Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
-		}
 	}
 
 }

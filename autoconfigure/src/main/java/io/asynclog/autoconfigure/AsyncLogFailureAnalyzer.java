@@ -2,6 +2,7 @@ package io.asynclog.autoconfigure;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import io.asynclog.config.AsyncLogConfigurationException;
 
 /**
  * Turns an {@link AsyncLogConfigurationException} into the failure analysis Spring Boot

@@ -6,8 +6,8 @@ import java.util.Map;
 import org.apache.logging.log4j.core.config.Node;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.autoconfigure.AsyncLogProperties;
-import io.asynclog.autoconfigure.AsyncLogProperties.AppenderType;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties.AppenderType;
 
 /**
  * Builds the configuration nodes of the appenders declared under

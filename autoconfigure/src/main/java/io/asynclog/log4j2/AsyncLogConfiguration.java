@@ -15,9 +15,9 @@ import org.apache.logging.log4j.core.config.composite.CompositeConfiguration;
 import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.autoconfigure.AsyncLogProperties;
-import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
-import io.asynclog.autoconfigure.AsyncLogProperties.QueueFullPolicy;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.config.AsyncLogProperties.QueueFullPolicy;
 
 /**
  * A Log4j2 configuration (Spring Boot's default or the user's own file) made asynchronous

@@ -7,8 +7,8 @@ import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.util.PropertiesUtil;
 import org.apache.logging.log4j.util.PropertySource;
 
-import io.asynclog.autoconfigure.AsyncLogProperties;
-import io.asynclog.autoconfigure.AsyncLogProperties.QueueFullPolicy;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties.QueueFullPolicy;
 
 /**
  * Hands asynclog's settings to the Log4j2 code that reads them by property name each time

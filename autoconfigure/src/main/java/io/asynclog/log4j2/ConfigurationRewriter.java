@@ -15,10 +15,10 @@ import org.apache.logging.log4j.status.StatusLogger;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
-import io.asynclog.autoconfigure.AsyncLogConfigurationException;
-import io.asynclog.autoconfigure.AsyncLogProperties;
-import io.asynclog.autoconfigure.AsyncLogProperties.LoggerMode;
-import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
+import io.asynclog.config.AsyncLogConfigurationException;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties.LoggerMode;
+import io.asynclog.config.AsyncLogProperties.Mode;
 
 /**
  * Rewrites the node tree of a parsed Log4j2 configuration, before Log4j2 builds anything

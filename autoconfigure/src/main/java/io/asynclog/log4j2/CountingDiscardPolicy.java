@@ -3,6 +3,8 @@ package io.asynclog.log4j2;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.async.AsyncQueueFullPolicy;
 import org.apache.logging.log4j.core.async.EventRoute;
+import io.asynclog.queue.LogQueue;
+import io.asynclog.queue.DroppedEvents;
 
 /**
  * The 'discard' queue-full policy: drops events at or below the discard threshold and
@@ -31,7 +33,7 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRi
 	@Override
 	public EventRoute getRoute(long backgroundThreadId, Level level) {
 		if (level.isLessSpecificThan(this.threshold)) {
-			drops(backgroundThreadId).record(level);
+			drops(backgroundThreadId).record(Log4j2Levels.of(level));
 			return EventRoute.DISCARD;
 		}
 		return this.moreSevere.routeWithoutLoss(backgroundThreadId);
@@ -44,7 +46,7 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRi
 	@Override
 	public EventRoute routeInFullRing(Level level) {
 		if (level.isLessSpecificThan(this.threshold)) {
-			DroppedEvents.forQueue(LogQueue.ASYNC_LOGGER).record(level);
+			DroppedEvents.forQueue(LogQueue.ASYNC_LOGGER).record(Log4j2Levels.of(level));
 			return EventRoute.DISCARD;
 		}
 		return this.moreSevere.routeInFullRing(level);

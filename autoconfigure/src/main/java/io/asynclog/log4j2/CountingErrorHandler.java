@@ -4,6 +4,7 @@ import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.ErrorHandler;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.appender.DefaultErrorHandler;
+import io.asynclog.appender.AppenderErrors;
 
 /**
  * An appender's error handler that counts each failure in {@link AppenderErrors}, then

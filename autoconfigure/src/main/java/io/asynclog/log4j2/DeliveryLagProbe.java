@@ -10,6 +10,7 @@ import org.apache.logging.log4j.core.config.Property;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginAttribute;
 import org.apache.logging.log4j.core.config.plugins.PluginFactory;
+import io.asynclog.queue.DeliveryLag;
 
 /**
  * An appender that writes nothing: placed where a queue's background thread hands each
@@ -41,7 +42,7 @@ public final class DeliveryLagProbe extends AbstractAppender {
 	/**
 	 * One event in this many is measured: a power of two, so that choosing costs a mask.
 	 */
-	public static final int SAMPLE_EVERY = 64;
+	public static final int SAMPLE_EVERY = DeliveryLag.SAMPLE_EVERY;
 
 	private final String queue;
 

@@ -10,6 +10,7 @@ import java.util.Set;
 
 import org.apache.logging.log4j.core.appender.AsyncAppender;
 import org.apache.logging.log4j.core.config.Node;
+import io.asynclog.queue.LogQueue;
 
 /**
  * Places {@link DeliveryLagProbe}s in a configuration's node tree so that every event that

@@ -4,10 +4,10 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContextSelector;
 
-import io.asynclog.autoconfigure.AsyncLogConfigurationException;
-import io.asynclog.autoconfigure.AsyncLogProperties;
-import io.asynclog.autoconfigure.AsyncLogProperties.LoggerMode;
-import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
+import io.asynclog.config.AsyncLogConfigurationException;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties.LoggerMode;
+import io.asynclog.config.AsyncLogProperties.Mode;
 
 /**
  * Decides the mode that really runs, from {@code asynclog.mode} and whether Log4j2's
@@ -48,12 +48,12 @@ public final class EffectiveMode {
 			return mode;
 		}
 		if (mode == Mode.SYNC || mode == Mode.ASYNC_APPENDER) {
-			throw AsyncLogConfigurationException.invalidValue("asynclog.mode", kebabCase(mode),
+			throw AsyncLogConfigurationException.invalidValue("asynclog.mode", AsyncLogProperties.kebabCase(mode),
 					"Log4j2's AsyncLoggerContextSelector is active (" + SELECTOR_PROPERTY
 							+ "), which makes every logger asynchronous",
 					"all-async or async-logger while the selector is set; remove " + SELECTOR_PROPERTY
 							+ " from the JVM's system properties and log4j2.component.properties to use "
-							+ kebabCase(mode));
+							+ AsyncLogProperties.kebabCase(mode));
 		}
 		properties.getLoggers().forEach((name, logger) -> {
 			if (logger.getMode() == LoggerMode.SYNC) {
@@ -76,15 +76,6 @@ public final class EffectiveMode {
 	public static Mode running(LoggerContext context) {
 		return (context.getConfiguration() instanceof AsyncLogConfiguration configuration) ? configuration.mode()
 				: null;
-	}
-
-	/**
-	 * Returns an enum constant as it is written in properties, such as 'async-logger'.
-	 * @param value the constant
-	 * @return the kebab-case name
-	 */
-	public static String kebabCase(Enum<?> value) {
-		return value.name().toLowerCase().replace('_', '-');
 	}
 
 }

@@ -1,5 +1,7 @@
 package io.asynclog.log4j2;
 
+
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,6 +14,8 @@ import org.apache.logging.log4j.status.StatusData;
 import org.apache.logging.log4j.status.StatusListener;
 import org.apache.logging.log4j.status.StatusLogger;
 
+import io.asynclog.config.AsyncLogPropertiesValidator;
+
 /**
  * Parses a PatternLayout pattern the way Log4j2 will, to catch a bad pattern at start-up.
  * Log4j2 itself only reports a bad pattern through its status logger and then prints the
@@ -19,9 +23,21 @@ import org.apache.logging.log4j.status.StatusLogger;
  *
  * @author asynclog
  */
-final class PatternCheck {
+final class PatternCheck implements AsyncLogPropertiesValidator.PatternSyntax {
+
+	static final PatternCheck INSTANCE = new PatternCheck();
 
 	private PatternCheck() {
+	}
+
+	@Override
+	public String library() {
+		return "Log4j2";
+	}
+
+	@Override
+	public String accepted() {
+		return "a Log4j2 PatternLayout pattern, such as '%d %-5p [%t] %c{1.}: %m%n'";
 	}
 
 	/**
@@ -29,7 +45,8 @@ final class PatternCheck {
 	 * @param pattern a PatternLayout pattern
 	 * @return Log4j2's error messages joined, or {@code null} when the pattern is fine
 	 */
-	static String problem(String pattern) {
+	@Override
+	public String problem(String pattern) {
 		ErrorCollector errors = new ErrorCollector();
 		StatusLogger statusLogger = StatusLogger.getLogger();
 		statusLogger.registerListener(errors);

@@ -1,13 +1,13 @@
 package io.asynclog.log4j2;
 
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.status.StatusLogger;
-import org.springframework.boot.convert.DurationStyle;
+import io.asynclog.queue.LogQueue;
+import io.asynclog.report.DrainReport;
 
 /**
  * One stop of a configuration: waits for its queues to hand every event to the appenders,
@@ -73,10 +73,8 @@ final class QueueDrain {
 			backlog = backlog(LogQueues.of(this.configuration));
 		}
 		if (backlog > 0) {
-			report(("asynclog: %d log events were still queued when asynclog.shutdown-timeout (%s) ran out;"
-					+ " Log4j2 gives a ring buffer up to 10 seconds more and an AsyncAppender up to"
-					+ " shutdown-timeout more, then drops the rest")
-				.formatted(backlog, asWritten(this.timeout)));
+			report(DrainReport.timedOut(backlog, this.timeout, "Log4j2 gives a ring buffer up to 10 seconds more"
+					+ " and an AsyncAppender up to shutdown-timeout more, then drops the rest"));
 		}
 		return backlog;
 	}
@@ -109,8 +107,7 @@ final class QueueDrain {
 		}
 		long lost = backlog(queues);
 		if (lost > 0) {
-			report("asynclog: about %d log events were lost at shutdown: they were still queued when Log4j2 stopped %s"
-				.formatted(lost, namesOfUsed(queues)));
+			report(DrainReport.lost(lost, "Log4j2", queues));
 		}
 		long lostInContextRing = backlog(this.haltedContextRing);
 		if (lostInContextRing > 0) {
@@ -120,26 +117,13 @@ final class QueueDrain {
 		return lost + lostInContextRing;
 	}
 
-	private static List<String> namesOfUsed(List<LogQueue> queues) {
-		return queues.stream().filter((queue) -> queue.used() > 0).map(LogQueue::name).toList();
-	}
-
-	private static String asWritten(Duration timeout) {
-		boolean wholeSeconds = timeout.toMillis() % 1000 == 0;
-		return DurationStyle.SIMPLE.print(timeout, wholeSeconds ? ChronoUnit.SECONDS : ChronoUnit.MILLIS);
-	}
-
 	private static void report(String message) {
-		System.err.println(message);
+		DrainReport.print(message);
 		StatusLogger.getLogger().error(message);
 	}
 
 	private static long backlog(List<LogQueue> queues) {
-		long backlog = 0;
-		for (LogQueue queue : queues) {
-			backlog += queue.used();
-		}
-		return backlog;
+		return DrainReport.backlog(queues);
 	}
 
 }

@@ -8,7 +8,10 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.autoconfigure.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.queue.LogQueue;
+import io.asynclog.appender.LogAppender;
+import io.asynclog.backend.LoggingBackend;
 
 /**
  * Says, once the application has started, what asynclog set up: the effective mode, the
@@ -42,25 +45,17 @@ public final class StartupReport {
 	 * @param environment the Spring environment
 	 * @return lines to log at INFO, then lines to log at WARN
 	 */
-	public static Lines describe(LoggerContext context, Environment environment) {
+	public static LoggingBackend.StartupLines describe(LoggerContext context, Environment environment) {
 		Configuration configuration = context.getConfiguration();
 		if (!(configuration instanceof AsyncLogConfiguration asyncLog)) {
-			return new Lines(List.of(), List.of("asynclog: the Log4j2 configuration in use (" + configuration.getName()
+			return new LoggingBackend.StartupLines(List.of(), List.of("asynclog: the Log4j2 configuration in use (" + configuration.getName()
 					+ ") is not the one asynclog set up, so the queue report, shutdown drain and run-time level"
 					+ " handling do not apply: Spring Boot composes logging.log4j2.config.override files itself,"
 					+ " and a file of a type asynclog does not read is used as Log4j2 parsed it"));
 		}
 		AsyncLogProperties properties = asyncLog.properties();
-		List<String> info = new ArrayList<>();
-		info.add("asynclog: mode %s, wait strategy %s, queue-full policy %s, include-location %s".formatted(
-				EffectiveMode.kebabCase(asyncLog.mode()), EffectiveMode.kebabCase(properties.getWaitStrategy()),
-				EffectiveMode.kebabCase(properties.getQueueFullPolicy()), properties.isIncludeLocation()));
-		for (LogQueue queue : LogQueues.of(context)) {
-			info.add("asynclog: queue '%s' (%s) has %d slots".formatted(queue.name(), queue.type(), queue.capacity()));
-		}
-		for (LogAppender appender : LogAppenders.of(context)) {
-			info.add("asynclog: appender '%s' (%s%s)".formatted(appender.name(), appender.type(), flush(appender)));
-		}
+		List<String> info = io.asynclog.report.StartupReport.lines(asyncLog.mode(), properties, LogQueues.of(context),
+				LogAppenders.of(context));
 		List<String> warnings = new ArrayList<>();
 		if (asyncLog.mode() == AsyncLogProperties.Mode.ALL_ASYNC) {
 			for (String[] setting : ALL_ASYNC_SETTINGS) {
@@ -78,31 +73,9 @@ public final class StartupReport {
 								BlockingQueueFullPolicy.class.getName(), CountingDiscardPolicy.class.getName()));
 			}
 		}
-		return new Lines(info, warnings);
+		return new LoggingBackend.StartupLines(info, warnings);
 	}
 
-	/**
-	 * When an appender's buffered lines reach their target: without per-line flush, a
-	 * background thread empties the buffer at the end of each batch, a synchronous logger
-	 * only when it is full (or at shutdown).
-	 */
-	private static String flush(LogAppender appender) {
-		if (appender.immediateFlush() == null) {
-			return "";
-		}
-		if (appender.immediateFlush()) {
-			return ", flush every line";
-		}
-		return appender.async() ? ", flush at end of batch" : ", flush when its buffer is full";
-	}
 
-	/**
-	 * What to log.
-	 *
-	 * @param info lines for INFO
-	 * @param warnings lines for WARN
-	 */
-	public record Lines(List<String> info, List<String> warnings) {
-	}
 
 }

@@ -15,6 +15,7 @@ import org.springframework.core.io.ClassPathResource;
 import com.lmax.disruptor.RingBuffer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.asynclog.config.AsyncLogProperties;
 
 class AsyncLogAutoConfigurationTests {
 

@@ -19,8 +19,9 @@ import io.asynclog.autoconfigure.health.AsyncLogHealthContributorAutoConfigurati
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetricsAutoConfiguration;
-import io.asynclog.autoconfigure.metrics.ExactLog4j2Metrics;
-import io.asynclog.log4j2.QueueMonitor;
+import io.asynclog.log4j2.ExactLog4j2Metrics;
+import io.asynclog.log4j2.Log4j2EventsMetricsAutoConfiguration;
+import io.asynclog.queue.QueueMonitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +33,7 @@ class ObservabilityAutoConfigurationTests {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(AsyncLogAutoConfiguration.class,
 				AsyncLogEndpointAutoConfiguration.class, AsyncLogHealthContributorAutoConfiguration.class,
-				AsyncLogMetricsAutoConfiguration.class));
+				AsyncLogMetricsAutoConfiguration.class, Log4j2EventsMetricsAutoConfiguration.class));
 
 	private final ApplicationContextRunner withMetrics = this.runner
 		.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,

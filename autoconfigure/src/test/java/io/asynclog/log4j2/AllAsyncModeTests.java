@@ -16,10 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.TestApplications;
-import io.asynclog.autoconfigure.AsyncLogConfigurationException;
+import io.asynclog.config.AsyncLogConfigurationException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import io.asynclog.queue.LogQueue;
 
 /**
  * all-async mode. Surefire runs every test class in a JVM of its own, and this class chooses

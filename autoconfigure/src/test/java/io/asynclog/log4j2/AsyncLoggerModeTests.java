@@ -22,6 +22,7 @@ import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.asynclog.queue.LogQueue;
 
 /**
  * The default mode, async-logger, against real Log4j2 objects and real files.

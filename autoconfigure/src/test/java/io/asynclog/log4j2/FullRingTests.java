@@ -25,6 +25,7 @@ import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.Property;
 import org.apache.logging.log4j.core.filter.AbstractFilter;
+import org.springframework.boot.logging.LogLevel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +39,8 @@ import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.asynclog.queue.LogQueue;
+import io.asynclog.queue.DroppedEvents;
 
 /**
  * Many threads logging into a full queue of 128 slots at once: 'block' loses nothing,
@@ -80,8 +83,8 @@ class FullRingTests {
 
 	@Test
 	void discardAccountsForEveryEventPerLevelWithManyCallers() {
-		long droppedInfoBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.INFO);
-		long droppedWarnBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.WARN);
+		long droppedInfoBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.INFO);
+		long droppedWarnBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.WARN);
 		int threads = 8;
 		int perLevel = 2_000;
 		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=128",
@@ -95,10 +98,10 @@ class FullRingTests {
 				log.warn("warn " + thread + " " + call);
 			});
 			TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
-			long droppedInfo = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.INFO) - droppedInfoBefore;
+			long droppedInfo = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.INFO) - droppedInfoBefore;
 			assertThat(droppedInfo).as("the slow appender made the ring overflow").isPositive();
 			assertThat(slow.count(Level.INFO) + droppedInfo).isEqualTo(threads * perLevel);
-			assertThat(DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.WARN)).isEqualTo(droppedWarnBefore);
+			assertThat(DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.WARN)).isEqualTo(droppedWarnBefore);
 			assertThat(slow.count(Level.WARN)).as("more severe than the threshold: never dropped")
 				.isEqualTo(threads * perLevel);
 		}

@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.apache.logging.log4j.Level;
+import org.springframework.boot.logging.LogLevel;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -13,6 +14,8 @@ import io.asynclog.TestApplications;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import io.asynclog.queue.LogQueue;
+import io.asynclog.queue.DroppedEvents;
 
 /**
  * A 128-slot ring in front of a slow appender: 'discard' drops and counts exactly, 'block'
@@ -24,8 +27,8 @@ class QueueFullPolicyTests {
 
 	@Test
 	void discardDropsOnlyAtOrBelowTheThresholdAndCountsEveryDrop() {
-		long droppedInfoBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.INFO);
-		long droppedDebugBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.DEBUG);
+		long droppedInfoBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.INFO);
+		long droppedDebugBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.DEBUG);
 		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=128",
 				"asynclog.queue-full-policy=discard", "asynclog.discard-threshold=info", "logging.level.root=warn",
 				"logging.level.test=debug")) {
@@ -34,8 +37,8 @@ class QueueFullPolicyTests {
 			TestApplications.logDebugAndInfoThenWarn("test", PER_LEVEL);
 			await().atMost(Duration.ofSeconds(30))
 				.until(() -> LogQueues.of(TestApplications.loggerContext()).get(0).used() == 0);
-			long droppedInfo = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.INFO) - droppedInfoBefore;
-			long droppedDebug = DroppedEvents.count(LogQueue.ASYNC_LOGGER, Level.DEBUG) - droppedDebugBefore;
+			long droppedInfo = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.INFO) - droppedInfoBefore;
+			long droppedDebug = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.DEBUG) - droppedDebugBefore;
 			assertThat(droppedInfo + droppedDebug).as("the slow appender made the queue overflow").isPositive();
 			assertThat(slow.count(Level.INFO) + droppedInfo).isEqualTo(PER_LEVEL);
 			assertThat(slow.count(Level.DEBUG) + droppedDebug).isEqualTo(PER_LEVEL);

@@ -26,8 +26,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.mock.env.MockEnvironment;
 
 import io.asynclog.TestApplications;
-import io.asynclog.autoconfigure.AsyncLogProperties;
-import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties.Mode;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.AppenderDescriptor;
 

@@ -3,18 +3,17 @@ package io.asynclog.autoconfigure.endpoint;
 import java.util.List;
 import java.util.Locale;
 
-import org.apache.logging.log4j.core.LoggerContext;
+
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
-import io.asynclog.autoconfigure.AsyncLogProperties;
-import io.asynclog.autoconfigure.AsyncLogProperties.Mode;
-import io.asynclog.log4j2.EffectiveMode;
-import io.asynclog.log4j2.LogAppender;
-import io.asynclog.log4j2.LogAppenders;
-import io.asynclog.log4j2.QueueMonitor;
-import io.asynclog.log4j2.QueueStatus;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.appender.LogAppender;
+import io.asynclog.backend.LoggingBackend;
+import io.asynclog.queue.QueueMonitor;
+import io.asynclog.queue.QueueStatus;
 
 /**
  * {@link Endpoint @Endpoint} that shows what asynclog runs: the effective mode and
@@ -27,7 +26,7 @@ import io.asynclog.log4j2.QueueStatus;
 public class AsyncLogEndpoint {
 
 	/**
-	 * The mode reported when the running Log4j2 configuration is not the one asynclog set
+	 * The mode reported when the running logging configuration is not the one asynclog set
 	 * up.
 	 */
 	static final String NOT_APPLIED = "not-applied";
@@ -36,25 +35,25 @@ public class AsyncLogEndpoint {
 
 	private final QueueMonitor monitor;
 
-	private final LoggerContext context;
+	private final LoggingBackend backend;
 
-	public AsyncLogEndpoint(AsyncLogProperties properties, QueueMonitor monitor, LoggerContext context) {
+	public AsyncLogEndpoint(AsyncLogProperties properties, QueueMonitor monitor, LoggingBackend backend) {
 		this.properties = properties;
 		this.monitor = monitor;
-		this.context = context;
+		this.backend = backend;
 	}
 
 	@ReadOperation
 	public AsyncLogDescriptor asyncLog() {
-		Mode mode = EffectiveMode.running(this.context);
+		Mode mode = this.backend.runningMode();
 		List<QueueDescriptor> queues = this.monitor.queues().stream().map(QueueDescriptor::new).toList();
-		List<AppenderDescriptor> appenders = LogAppenders.of(this.context)
+		List<AppenderDescriptor> appenders = this.backend.appenders()
 			.stream()
 			.map(AppenderDescriptor::new)
 			.toList();
-		return new AsyncLogDescriptor("log4j2", (mode != null) ? EffectiveMode.kebabCase(mode) : NOT_APPLIED,
-				EffectiveMode.kebabCase(this.properties.getWaitStrategy()), this.properties.isIncludeLocation(),
-				EffectiveMode.kebabCase(this.properties.getQueueFullPolicy()),
+		return new AsyncLogDescriptor(this.backend.name(), (mode != null) ? AsyncLogProperties.kebabCase(mode) : NOT_APPLIED,
+				AsyncLogProperties.kebabCase(this.properties.getWaitStrategy()), this.properties.isIncludeLocation(),
+				AsyncLogProperties.kebabCase(this.properties.getQueueFullPolicy()),
 				this.properties.getDiscardThreshold().name().toLowerCase(Locale.ROOT),
 				this.properties.getShutdownTimeout().toString(), queues, appenders);
 	}
@@ -62,7 +61,7 @@ public class AsyncLogEndpoint {
 	/**
 	 * Description of asynclog's logging setup.
 	 *
-	 * @param backend the logging system, always {@code log4j2}
+	 * @param backend the logging system: {@code log4j2} or {@code logback}
 	 * @param mode the mode that runs, {@code all-async} whenever Log4j2's context selector
 	 * is active, or {@code not-applied} if the running configuration is not asynclog's
 	 * @param waitStrategy how the background thread waits for events

@@ -1,6 +1,6 @@
 package io.asynclog.autoconfigure.endpoint;
 
-import org.apache.logging.log4j.core.LoggerContext;
+
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -9,8 +9,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
-import io.asynclog.autoconfigure.AsyncLogProperties;
-import io.asynclog.log4j2.QueueMonitor;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.backend.LoggingBackend;
+import io.asynclog.queue.QueueMonitor;
 
 /**
  * Auto-configuration for the {@link AsyncLogEndpoint}, once it is exposed.
@@ -25,8 +26,8 @@ public final class AsyncLogEndpointAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AsyncLogEndpoint asyncLogEndpoint(AsyncLogProperties properties, QueueMonitor queueMonitor) {
-		return new AsyncLogEndpoint(properties, queueMonitor, LoggerContext.getContext(false));
+	AsyncLogEndpoint asyncLogEndpoint(AsyncLogProperties properties, QueueMonitor queueMonitor, LoggingBackend backend) {
+		return new AsyncLogEndpoint(properties, queueMonitor, backend);
 	}
 
 }

@@ -1,6 +1,6 @@
 package io.asynclog.autoconfigure.health;
 
-import org.apache.logging.log4j.core.LoggerContext;
+
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -10,8 +10,9 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.context.annotation.Bean;
 
 import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
-import io.asynclog.autoconfigure.AsyncLogProperties;
-import io.asynclog.log4j2.QueueMonitor;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.backend.LoggingBackend;
+import io.asynclog.queue.QueueMonitor;
 
 /**
  * Auto-configuration for the {@link AsyncLogHealthIndicator}, named {@code asynclog} in
@@ -28,8 +29,9 @@ public final class AsyncLogHealthContributorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "asynclogHealthIndicator")
-	AsyncLogHealthIndicator asynclogHealthIndicator(QueueMonitor queueMonitor, AsyncLogProperties properties) {
-		return new AsyncLogHealthIndicator(queueMonitor, LoggerContext.getContext(false), properties.getHealth());
+	AsyncLogHealthIndicator asynclogHealthIndicator(QueueMonitor queueMonitor, LoggingBackend backend,
+			AsyncLogProperties properties) {
+		return new AsyncLogHealthIndicator(queueMonitor, backend, properties.getHealth());
 	}
 
 }

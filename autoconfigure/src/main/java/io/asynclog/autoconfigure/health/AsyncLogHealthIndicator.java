@@ -6,18 +6,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.apache.logging.log4j.core.LoggerContext;
+
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 
-import io.asynclog.autoconfigure.AsyncLogProperties;
-import io.asynclog.log4j2.AppenderErrors;
-import io.asynclog.log4j2.LogAppender;
-import io.asynclog.log4j2.LogAppenders;
-import io.asynclog.log4j2.LogQueue;
-import io.asynclog.log4j2.QueueMonitor;
-import io.asynclog.log4j2.QueueStatus;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.appender.AppenderErrors;
+import io.asynclog.appender.LogAppender;
+import io.asynclog.backend.LoggingBackend;
+import io.asynclog.queue.LogQueue;
+import io.asynclog.queue.QueueMonitor;
+import io.asynclog.queue.QueueStatus;
 
 /**
  * Health of asynclog's queues and appenders: DOWN while a queue has stayed above
@@ -32,14 +32,14 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 
 	private final QueueMonitor monitor;
 
-	private final LoggerContext context;
+	private final LoggingBackend backend;
 
 	private final AsyncLogProperties.Health thresholds;
 
-	public AsyncLogHealthIndicator(QueueMonitor monitor, LoggerContext context, AsyncLogProperties.Health thresholds) {
+	public AsyncLogHealthIndicator(QueueMonitor monitor, LoggingBackend backend, AsyncLogProperties.Health thresholds) {
 		super("asynclog health check failed");
 		this.monitor = monitor;
-		this.context = context;
+		this.backend = backend;
 		this.thresholds = thresholds;
 	}
 
@@ -60,7 +60,7 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 				reasons.add("queue '%s' dropped events %s ago".formatted(queue.name(), seconds(sinceLastDrop)));
 			}
 		}
-		for (LogAppender appender : LogAppenders.of(this.context)) {
+		for (LogAppender appender : this.backend.appenders()) {
 			long lastError = AppenderErrors.lastErrorNanos(appender.name());
 			if (lastError == Long.MIN_VALUE) {
 				continue;

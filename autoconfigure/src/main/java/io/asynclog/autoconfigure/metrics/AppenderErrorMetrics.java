@@ -10,8 +10,8 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
-import io.asynclog.log4j2.AppenderErrors;
-import io.asynclog.log4j2.Registration;
+import io.asynclog.appender.AppenderErrors;
+import io.asynclog.queue.Registration;
 
 /**
  * The {@code asynclog.appender.errors} counter of every appender asynclog's configuration

@@ -15,15 +15,15 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.noop.NoopTimer;
-import org.apache.logging.log4j.Level;
+import org.springframework.boot.logging.LogLevel;
 
-import io.asynclog.log4j2.DeliveryLag;
-import io.asynclog.log4j2.DeliveryLagProbe;
-import io.asynclog.log4j2.DroppedEvents;
-import io.asynclog.log4j2.LogQueue;
-import io.asynclog.log4j2.QueueMonitor;
-import io.asynclog.log4j2.QueueStatus;
-import io.asynclog.log4j2.Registration;
+import io.asynclog.backend.LevelTags;
+import io.asynclog.queue.DeliveryLag;
+import io.asynclog.queue.DroppedEvents;
+import io.asynclog.queue.LogQueue;
+import io.asynclog.queue.QueueMonitor;
+import io.asynclog.queue.QueueStatus;
+import io.asynclog.queue.Registration;
 
 /**
  * Meters of every queue between logging threads and appenders: capacity, remaining slots,
@@ -70,7 +70,7 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 			.description("Most slots in use during asynclog.metrics.peak-window")
 			.tags("queue", name, "type", type)
 			.register(registry);
-		for (Level level : LevelTags.LEVELS) {
+		for (LogLevel level : LevelTags.LEVELS) {
 			FunctionCounter.builder("asynclog.events.dropped", name, (queue) -> DroppedEvents.count(queue, level))
 				.description("Events the queue-full policy discarded")
 				.tags("queue", name, "level", LevelTags.of(level))
@@ -78,7 +78,7 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 		}
 		Timer lag = Timer.builder("asynclog.delivery.lag")
 			.description("Time from the log call to the hand-off to the appenders on the background thread, for one event in "
-					+ DeliveryLagProbe.SAMPLE_EVERY)
+					+ DeliveryLag.SAMPLE_EVERY)
 			.tag("queue", name)
 			.publishPercentileHistogram()
 			.minimumExpectedValue(Duration.ofNanos(1_000))

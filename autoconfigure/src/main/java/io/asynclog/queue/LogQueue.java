@@ -1,4 +1,4 @@
-package io.asynclog.log4j2;
+package io.asynclog.queue;
 
 /**
  * One queue between logging threads and appenders, read at one moment.

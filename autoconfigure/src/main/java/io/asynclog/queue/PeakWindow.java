@@ -1,4 +1,4 @@
-package io.asynclog.log4j2;
+package io.asynclog.queue;
 
 import java.time.Duration;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.asynclog.log4j2;
+package io.asynclog.queue;
 
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,12 +14,18 @@ import java.util.function.LongConsumer;
  */
 public final class DeliveryLag {
 
+	/**
+	 * Every backend's probe measures one event in this many, a power of two: measuring every
+	 * event cost the background thread a clock read per event.
+	 */
+	public static final int SAMPLE_EVERY = 64;
+
 	private static final ConcurrentMap<String, Sinks> BY_QUEUE = new ConcurrentHashMap<>();
 
 	private DeliveryLag() {
 	}
 
-	static Sinks forQueue(String queue) {
+	public static Sinks forQueue(String queue) {
 		return BY_QUEUE.computeIfAbsent(queue, (name) -> new Sinks());
 	}
 
@@ -39,17 +45,17 @@ public final class DeliveryLag {
 	/**
 	 * The sinks of one queue, read by the probe on every event without a lock.
 	 */
-	static final class Sinks {
+	public static final class Sinks {
 
 		private static final LongConsumer[] NONE = {};
 
 		private volatile LongConsumer[] sinks = NONE;
 
-		boolean isEmpty() {
+		public boolean isEmpty() {
 			return this.sinks.length == 0;
 		}
 
-		void record(long lagNanos) {
+		public void record(long lagNanos) {
 			for (LongConsumer sink : this.sinks) {
 				sink.accept(lagNanos);
 			}

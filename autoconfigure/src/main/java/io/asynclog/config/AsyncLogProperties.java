@@ -1,4 +1,4 @@
-package io.asynclog.autoconfigure;
+package io.asynclog.config;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -124,6 +124,15 @@ public class AsyncLogProperties {
 	 */
 	public static AsyncLogProperties bind(Environment environment) {
 		return Binder.get(environment).bind(PREFIX, AsyncLogProperties.class).orElseGet(AsyncLogProperties::new);
+	}
+
+	/**
+	 * Returns an enum constant as it is written in properties, such as 'async-logger'.
+	 * @param value the constant
+	 * @return the kebab-case name
+	 */
+	public static String kebabCase(Enum<?> value) {
+		return value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
 	}
 
 	public boolean isEnabled() {

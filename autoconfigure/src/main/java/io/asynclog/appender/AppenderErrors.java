@@ -1,4 +1,4 @@
-package io.asynclog.log4j2;
+package io.asynclog.appender;
 
 import java.util.Collections;
 import java.util.List;
@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import io.asynclog.queue.Registration;
 
 /**
  * Counts the failures each appender reported (a write or flush that threw, such as on a
@@ -32,7 +33,7 @@ public final class AppenderErrors {
 	 * Returns the counters of an appender, announcing its name to the listeners the first
 	 * time.
 	 */
-	static Failures forAppender(String appender) {
+	public static Failures forAppender(String appender) {
 		Failures failures = BY_APPENDER.get(appender);
 		if (failures != null) {
 			return failures;
@@ -91,7 +92,7 @@ public final class AppenderErrors {
 	/**
 	 * The failure counters of one appender.
 	 */
-	static final class Failures {
+	public static final class Failures {
 
 		private final LongAdder count = new LongAdder();
 
@@ -100,7 +101,7 @@ public final class AppenderErrors {
 		private Failures() {
 		}
 
-		void record() {
+		public void record() {
 			this.count.increment();
 			this.lastErrorNanos = System.nanoTime();
 		}

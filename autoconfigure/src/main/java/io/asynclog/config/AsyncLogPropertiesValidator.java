@@ -1,4 +1,4 @@
-package io.asynclog.log4j2;
+package io.asynclog.config;
 
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -19,18 +19,18 @@ import org.springframework.boot.context.properties.source.IterableConfigurationP
 import org.springframework.boot.logging.LogFile;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.autoconfigure.AsyncLogConfigurationException;
-import io.asynclog.autoconfigure.AsyncLogProperties;
 
 /**
  * Checks {@code asynclog.*} before logging is configured, so that bad input stops start-up
  * with a message naming the property, the value and what is accepted, and nothing is left
  * half-configured. Type errors (text for a number, an unknown mode) stop the binding
- * before this runs; {@code AsyncLogBindFailureAnalyzer} reports them.
+ * before this runs; {@code AsyncLogBindFailureAnalyzer} reports them. The one check that
+ * needs the logging library, the syntax of a layout pattern, is the backend's
+ * {@link PatternSyntax}.
  *
  * @author asynclog
  */
-final class AsyncLogPropertiesValidator {
+public final class AsyncLogPropertiesValidator {
 
 	private static final List<String> APPENDER_SETTINGS = settingsOf(AsyncLogProperties.Appender.class);
 
@@ -38,11 +38,25 @@ final class AsyncLogPropertiesValidator {
 
 	private final Environment environment;
 
-	AsyncLogPropertiesValidator(Environment environment) {
+	private final PatternSyntax patterns;
+
+	/**
+	 * Creates a validator.
+	 * @param environment the Spring environment the properties were bound from
+	 * @param patterns checks layout patterns in the backend's syntax
+	 */
+	public AsyncLogPropertiesValidator(Environment environment, PatternSyntax patterns) {
 		this.environment = environment;
+		this.patterns = patterns;
 	}
 
-	void validate(AsyncLogProperties properties) {
+	/**
+	 * Checks every setting.
+	 * @param properties the bound settings
+	 * @throws AsyncLogConfigurationException naming the first bad property, its value and
+	 * what is accepted
+	 */
+	public void validate(AsyncLogProperties properties) {
 		if (properties.getRingBufferSize() < AsyncLogProperties.MIN_RING_BUFFER_SIZE) {
 			throw invalidValue("asynclog.ring-buffer-size",
 					properties.getRingBufferSize(), "a ring buffer needs at least 128 slots",
@@ -108,7 +122,7 @@ final class AsyncLogPropertiesValidator {
 		if (appender.isFileType()) {
 			if (appender.getFileName() == null || appender.getFileName().isBlank()) {
 				throw AsyncLogConfigurationException.invalidValue(prefix + "file-name", "",
-						"a " + EffectiveMode.kebabCase(appender.getType()) + " appender needs a file",
+						"a " + AsyncLogProperties.kebabCase(appender.getType()) + " appender needs a file",
 						"the path of the log file, such as logs/app.log");
 			}
 			requireWritable(prefix + "file-name", appender.getFileName());
@@ -122,11 +136,10 @@ final class AsyncLogPropertiesValidator {
 					"the number of rolled files kept cannot be negative", "a whole number of 0 or more");
 		}
 		if (appender.getPattern() != null) {
-			String problem = PatternCheck.problem(appender.getPattern());
+			String problem = this.patterns.problem(appender.getPattern());
 			if (problem != null) {
 				throw AsyncLogConfigurationException.invalidValue(prefix + "pattern", appender.getPattern(),
-						"Log4j2 rejects it: " + problem,
-						"a Log4j2 PatternLayout pattern, such as '%d %-5p [%t] %c{1.}: %m%n'");
+						this.patterns.library() + " rejects it: " + problem, this.patterns.accepted());
 			}
 		}
 	}
@@ -272,6 +285,32 @@ final class AsyncLogPropertiesValidator {
 			return "directory " + existing + " is not writable";
 		}
 		return null;
+	}
+
+	/**
+	 * Checks a layout pattern in the syntax of the logging library that runs.
+	 */
+	public interface PatternSyntax {
+
+		/**
+		 * Returns the library's name for messages, such as {@code Log4j2}.
+		 * @return the name
+		 */
+		String library();
+
+		/**
+		 * Returns what is wrong with a pattern.
+		 * @param pattern the pattern
+		 * @return the library's complaint, or {@code null} if it accepts the pattern
+		 */
+		String problem(String pattern);
+
+		/**
+		 * Describes what is accepted, with an example.
+		 * @return the description
+		 */
+		String accepted();
+
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.asynclog.log4j2;
+package io.asynclog.queue;
 
 /**
  * A listener's or sink's registration: closing it stops the calls.

@@ -1,4 +1,4 @@
-package io.asynclog.autoconfigure.metrics;
+package io.asynclog.log4j2;
 
 import java.beans.PropertyChangeListener;
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.logging.Log4j2Metrics;
 import io.micrometer.core.instrument.noop.NoopFunctionCounter;
-import org.apache.logging.log4j.Level;
+import org.springframework.boot.logging.LogLevel;
 import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
@@ -20,8 +20,9 @@ import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.filter.CompositeFilter;
 
-import io.asynclog.log4j2.DroppedEvents;
-import io.asynclog.log4j2.LogQueue;
+import io.asynclog.backend.LevelTags;
+import io.asynclog.queue.DroppedEvents;
+import io.asynclog.queue.LogQueue;
 
 /**
  * Spring Boot's {@code log4j2.events} counter, counted once per event in every mode.
@@ -66,7 +67,7 @@ public class ExactLog4j2Metrics extends Log4j2Metrics {
 	@Override
 	public void bindTo(MeterRegistry registry) {
 		boolean published = false;
-		for (Level level : LevelTags.LEVELS) {
+		for (LogLevel level : LevelTags.LEVELS) {
 			FunctionCounter counter = FunctionCounter.builder(METER_NAME, this, (metrics) -> metrics.count(level))
 				.tag("level", LevelTags.of(level))
 				.description("Number of log events")
@@ -87,7 +88,7 @@ public class ExactLog4j2Metrics extends Log4j2Metrics {
 		this.registries.add(registry);
 	}
 
-	private long count(Level level) {
+	private long count(LogLevel level) {
 		long counted = this.filter.count(level);
 		return this.allAsync ? counted + DroppedEvents.count(LogQueue.ASYNC_LOGGER, level) : counted;
 	}

@@ -1,4 +1,4 @@
-package io.asynclog.autoconfigure;
+package io.asynclog.config;
 
 /**
  * Thrown when asynclog cannot set up logging as configured. Carries the text of the failure

@@ -1,4 +1,4 @@
-package io.asynclog.log4j2;
+package io.asynclog.queue;
 
 import java.util.Collections;
 import java.util.Set;
@@ -6,12 +6,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.LongAdder;
 
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.spi.StandardLevel;
+import org.springframework.boot.logging.LogLevel;
 
 /**
- * Counts the events the 'discard' policy dropped, per queue and standard level, since the
- * JVM started. Custom levels count under the standard level they belong to.
+ * Counts the events the 'discard' policy dropped, per queue and level, since the JVM
+ * started, whichever backend dropped them: each backend maps its own levels (custom ones
+ * included) to Spring Boot's {@link LogLevel} once per drop.
  * <p>
  * Only the queue-full path writes here, so a queue with room never touches these counters.
  *
@@ -24,17 +24,22 @@ public final class DroppedEvents {
 	private DroppedEvents() {
 	}
 
-	static QueueDrops forQueue(String queue) {
+	/**
+	 * Returns the counters of one queue, for the backend's queue-full policy to write.
+	 * @param queue the queue's name
+	 * @return its counters, created on first use
+	 */
+	public static QueueDrops forQueue(String queue) {
 		return BY_QUEUE.computeIfAbsent(queue, (name) -> new QueueDrops());
 	}
 
 	/**
 	 * Returns how many events of the given level a queue dropped.
 	 * @param queue the queue's name
-	 * @param level a level
+	 * @param level a level (Spring Boot's, whichever backend runs)
 	 * @return the number dropped
 	 */
-	public static long count(String queue, Level level) {
+	public static long count(String queue, LogLevel level) {
 		QueueDrops drops = BY_QUEUE.get(queue);
 		return (drops != null) ? drops.count(level) : 0;
 	}
@@ -82,9 +87,9 @@ public final class DroppedEvents {
 	/**
 	 * The drop counters of one queue.
 	 */
-	static final class QueueDrops {
+	public static final class QueueDrops {
 
-		private final LongAdder[] byLevel = new LongAdder[StandardLevel.values().length];
+		private final LongAdder[] byLevel = new LongAdder[LogLevel.values().length];
 
 		private volatile long lastDropNanos = Long.MIN_VALUE;
 
@@ -94,13 +99,17 @@ public final class DroppedEvents {
 			}
 		}
 
-		void record(Level level) {
-			this.byLevel[level.getStandardLevel().ordinal()].increment();
+		/**
+		 * Counts one dropped event.
+		 * @param level its level
+		 */
+		public void record(LogLevel level) {
+			this.byLevel[level.ordinal()].increment();
 			this.lastDropNanos = System.nanoTime();
 		}
 
-		long count(Level level) {
-			return this.byLevel[level.getStandardLevel().ordinal()].sum();
+		long count(LogLevel level) {
+			return this.byLevel[level.ordinal()].sum();
 		}
 
 		long total() {

@@ -1,4 +1,4 @@
-package io.asynclog.log4j2;
+package io.asynclog.queue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,16 +11,14 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-
-import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.status.StatusLogger;
+import java.util.function.Supplier;
 
 /**
- * Samples a logger context's queues every {@value #SAMPLE_INTERVAL_MILLIS} ms on a daemon
+ * Samples a logging backend's queues every {@value #SAMPLE_INTERVAL_MILLIS} ms on a daemon
  * thread of its own, so that a burst that fills a queue between two scrapes still shows:
  * keeps each queue's peak over a sliding window and how long it has stayed above a fill
- * threshold. The queues are read from the context's current configuration each time, so a
- * reconfiguration's new ring buffer replaces the old one at the next reading.
+ * threshold. The queues are read from the backend each time, so a reconfiguration's new ring
+ * buffer replaces the old one at the next reading.
  *
  * @author asynclog
  */
@@ -28,7 +26,7 @@ public final class QueueMonitor implements AutoCloseable {
 
 	static final long SAMPLE_INTERVAL_MILLIS = 100;
 
-	private final LoggerContext context;
+	private final Supplier<List<LogQueue>> source;
 
 	private final Duration peakWindow;
 
@@ -49,8 +47,8 @@ public final class QueueMonitor implements AutoCloseable {
 
 	private long lastFailureReport = Long.MIN_VALUE;
 
-	private QueueMonitor(LoggerContext context, Duration peakWindow, double fillThreshold) {
-		this.context = context;
+	private QueueMonitor(Supplier<List<LogQueue>> source, Duration peakWindow, double fillThreshold) {
+		this.source = source;
 		this.peakWindow = peakWindow;
 		this.fillThreshold = fillThreshold;
 		this.sampler = Executors.newSingleThreadScheduledExecutor((task) -> {
@@ -61,14 +59,14 @@ public final class QueueMonitor implements AutoCloseable {
 	}
 
 	/**
-	 * Starts sampling the queues of a logger context.
-	 * @param context the logger context
+	 * Starts sampling the queues of a logging backend.
+	 * @param source reads the backend's queues now (see {@code io.asynclog.backend.LoggingBackend#queues})
 	 * @param peakWindow how far back a peak is remembered
 	 * @param fillThreshold the fill, from 0 to 1, above which the time spent is tracked
 	 * @return the running monitor; close it to stop sampling
 	 */
-	public static QueueMonitor start(LoggerContext context, Duration peakWindow, double fillThreshold) {
-		QueueMonitor monitor = new QueueMonitor(context, peakWindow, fillThreshold);
+	public static QueueMonitor start(Supplier<List<LogQueue>> source, Duration peakWindow, double fillThreshold) {
+		QueueMonitor monitor = new QueueMonitor(source, peakWindow, fillThreshold);
 		monitor.sampler.scheduleAtFixedRate(monitor::sample, 0, SAMPLE_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
 		return monitor;
 	}
@@ -80,7 +78,7 @@ public final class QueueMonitor implements AutoCloseable {
 	void sample() {
 		try {
 			long now = now();
-			for (LogQueue queue : LogQueues.of(this.context)) {
+			for (LogQueue queue : this.source.get()) {
 				history(queue.name()).record(queue, now);
 				if (this.announced.add(queue.name())) {
 					this.newQueueListeners.forEach((listener) -> listener.accept(queue));
@@ -91,7 +89,7 @@ public final class QueueMonitor implements AutoCloseable {
 			long now = System.nanoTime();
 			if (this.lastFailureReport == Long.MIN_VALUE || now - this.lastFailureReport > 60_000_000_000L) {
 				this.lastFailureReport = now;
-				StatusLogger.getLogger().error("asynclog: sampling the log queues failed; peaks may be stale", ex);
+				System.err.println("asynclog: sampling the log queues failed; peaks may be stale: " + ex);
 			}
 		}
 	}
@@ -105,20 +103,20 @@ public final class QueueMonitor implements AutoCloseable {
 	 */
 	public Registration onEveryQueue(Consumer<LogQueue> listener) {
 		this.newQueueListeners.add(listener);
-		for (LogQueue queue : LogQueues.of(this.context)) {
+		for (LogQueue queue : this.source.get()) {
 			listener.accept(queue);
 		}
 		return () -> this.newQueueListeners.remove(listener);
 	}
 
 	/**
-	 * Reads every queue of the context now.
+	 * Reads every queue of the backend now.
 	 * @return the queues with their history
 	 */
 	public List<QueueStatus> queues() {
 		long now = now();
 		List<QueueStatus> statuses = new ArrayList<>();
-		for (LogQueue queue : LogQueues.of(this.context)) {
+		for (LogQueue queue : this.source.get()) {
 			statuses.add(history(queue.name()).status(queue, now));
 		}
 		return statuses;

@@ -1,4 +1,4 @@
-package io.asynclog.log4j2;
+package io.asynclog.appender;
 
 /**
  * One appender of the running configuration, as an operator wants to see it.

@@ -1,4 +1,4 @@
-package io.asynclog.autoconfigure.metrics;
+package io.asynclog.log4j2;
 
 import java.util.concurrent.atomic.LongAdder;
 
@@ -6,6 +6,7 @@ import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.filter.AbstractFilter;
 import org.apache.logging.log4j.spi.StandardLevel;
+import org.springframework.boot.logging.LogLevel;
 
 /**
  * Counts log events per level, once per event, from the root logger and the non-additive
@@ -46,8 +47,8 @@ final class EventCountingFilter extends AbstractFilter {
 		return Result.NEUTRAL;
 	}
 
-	long count(Level level) {
-		return this.byLevel[level.getStandardLevel().ordinal()].sum();
+	long count(LogLevel level) {
+		return this.byLevel[Level.toLevel(level.name()).getStandardLevel().ordinal()].sum();
 	}
 
 }

@@ -1,0 +1,61 @@
+package io.asynclog.backend;
+
+import java.util.List;
+
+import io.asynclog.appender.LogAppender;
+import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.queue.LogQueue;
+
+/**
+ * What the Spring side (auto-configuration, meters, endpoint, health) reads of the logging
+ * library that runs: its queues, its appenders and the mode in force. One implementation per
+ * backend, found by {@link LoggingBackends}; every method reads the library now, when asked,
+ * and never runs per log call.
+ *
+ * @author asynclog
+ */
+public interface LoggingBackend {
+
+	/**
+	 * Returns the backend's name as the endpoint shows it.
+	 * @return {@code log4j2} or {@code logback}
+	 */
+	String name();
+
+	/**
+	 * Reads every queue between logging threads and appenders now.
+	 * @return the queues, empty in synchronous mode
+	 */
+	List<LogQueue> queues();
+
+	/**
+	 * Reads every appender of the running configuration now.
+	 * @return the appenders
+	 */
+	List<LogAppender> appenders();
+
+	/**
+	 * Returns the mode that runs.
+	 * @return the mode, or {@code null} when the running configuration is not the one
+	 * asynclog set up
+	 */
+	Mode runningMode();
+
+	/**
+	 * Describes what runs, for the start-up report: one line per queue and per appender.
+	 * @return the report's lines
+	 */
+	StartupLines describe();
+
+	/**
+	 * The start-up report of one backend.
+	 *
+	 * @param info lines logged at INFO
+	 * @param warnings lines logged at WARN: settings that cost something the user may not
+	 * have meant
+	 */
+	record StartupLines(List<String> info, List<String> warnings) {
+
+	}
+
+}

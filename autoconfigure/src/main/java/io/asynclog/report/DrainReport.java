@@ -1,0 +1,72 @@
+package io.asynclog.report;
+
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import org.springframework.boot.convert.DurationStyle;
+
+import io.asynclog.queue.LogQueue;
+
+/**
+ * The text of the shutdown drain's messages, the same on every backend: what was still
+ * queued when {@code asynclog.shutdown-timeout} ran out, and what was lost.
+ *
+ * @author asynclog
+ */
+public final class DrainReport {
+
+	private DrainReport() {
+	}
+
+	/**
+	 * Says that the drain timed out with events still queued.
+	 * @param backlog the events still queued
+	 * @param timeout {@code asynclog.shutdown-timeout}
+	 * @param thenWhat what the backend does with them next
+	 * @return the message
+	 */
+	public static String timedOut(long backlog, Duration timeout, String thenWhat) {
+		return "asynclog: %d log events were still queued when asynclog.shutdown-timeout (%s) ran out; %s"
+			.formatted(backlog, asWritten(timeout), thenWhat);
+	}
+
+	/**
+	 * Says how many events were lost at shutdown, and in which queues.
+	 * @param lost the events lost
+	 * @param backend the backend's name as users know it, such as {@code Log4j2}
+	 * @param queues the queues as they were when the backend stopped
+	 * @return the message
+	 */
+	public static String lost(long lost, String backend, List<LogQueue> queues) {
+		return "asynclog: about %d log events were lost at shutdown: they were still queued when %s stopped %s"
+			.formatted(lost, backend, queues.stream().filter((queue) -> queue.used() > 0).map(LogQueue::name).toList());
+	}
+
+	/**
+	 * Adds up the events waiting in queues.
+	 * @param queues the queues
+	 * @return the slots in use
+	 */
+	public static long backlog(List<LogQueue> queues) {
+		long backlog = 0;
+		for (LogQueue queue : queues) {
+			backlog += queue.used();
+		}
+		return backlog;
+	}
+
+	/**
+	 * Writes a message where it is seen even when logging has stopped: standard error.
+	 * @param message the message
+	 */
+	public static void print(String message) {
+		System.err.println(message);
+	}
+
+	private static String asWritten(Duration timeout) {
+		boolean wholeSeconds = timeout.toMillis() % 1000 == 0;
+		return DurationStyle.SIMPLE.print(timeout, wholeSeconds ? ChronoUnit.SECONDS : ChronoUnit.MILLIS);
+	}
+
+}

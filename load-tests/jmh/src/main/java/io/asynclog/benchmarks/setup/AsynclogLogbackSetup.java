@@ -52,12 +52,14 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 	private static final String COMMONS_LOGGING_TO_SLF4J = "org.apache.commons.logging.impl.Slf4jLogFactory";
 
 	/**
-	 * The name of asynclog's ring thread on Logback starts with this; the queue monitor's does too,
-	 * so it is excluded by its own name.
+	 * The names of asynclog's ring threads on Logback start with this, followed by the queue's name.
 	 */
-	static final String THREAD_PREFIX = "asynclog";
+	static final String THREAD_PREFIX = "asynclog-logback-";
 
-	private static final String THREAD_QUEUE_MONITOR = "asynclog-queue-monitor";
+	/**
+	 * The thread of the one ring of async-logger mode.
+	 */
+	private static final String THREAD_ASYNC_LOGGER = THREAD_PREFIX + LogQueue.ASYNC_LOGGER;
 
 	private static final String WAIT_STRATEGY = "block";
 
@@ -144,8 +146,8 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		// caller's if the ring were bypassed.
 		if (this.counter != null && logged > 0) {
 			String deliverer = this.counter.firstDeliveringThread();
-			require(deliverer != null && deliverer.startsWith(THREAD_PREFIX) && !deliverer.equals(THREAD_QUEUE_MONITOR),
-					"its events delivered by asynclog's ring thread (they were delivered by '" + deliverer + "')");
+			require(THREAD_ASYNC_LOGGER.equals(deliverer),
+					"its events delivered by " + THREAD_ASYNC_LOGGER + " (they were delivered by '" + deliverer + "')");
 		}
 	}
 
@@ -165,9 +167,7 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 				"one async-logger ring of at least " + this.options.bufferSize() + " slots (it has " + queues + ")");
 		require(this.context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("Sink") == null,
 				"its sink behind the ring, not on the root logger");
-		require(Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
-			.anyMatch((thread) -> thread.startsWith(THREAD_PREFIX) && !thread.equals(THREAD_QUEUE_MONITOR)),
-				"a background thread named " + THREAD_PREFIX + "*");
+		Waits.requireThread(THREAD_ASYNC_LOGGER, this.name);
 		// No other library's or setup's background thread: Log4j2's rings, Logback's AsyncAppender, logstash.
 		Waits.forbidThread("AsyncLoggerConfig-", this.name);
 		Waits.forbidThread("AsyncLogger[", this.name);

@@ -127,9 +127,7 @@ final class AsynclogSetup implements LoggingSetup {
 		require(root instanceof AsyncLoggerConfig, "an async root logger");
 		Waits.requireThread("AsyncLoggerConfig-", this.name);
 		// Logback's ring would be asynclog's too, under another name: one library per fork.
-		require(Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
-			.noneMatch((thread) -> thread.startsWith(AsynclogLogbackSetup.THREAD_PREFIX + "-logback")),
-				"no asynclog ring on Logback");
+		Waits.forbidThread(AsynclogLogbackSetup.THREAD_PREFIX, this.name);
 		require(LogQueues.of(this.context).stream().allMatch((queue) -> queue.capacity() >= this.options.bufferSize()),
 				"a ring of at least " + this.options.bufferSize() + " slots");
 		boolean probe = root.getAppenders().values().stream().anyMatch(DeliveryLagProbe.class::isInstance);

@@ -122,7 +122,8 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		arguments.add("--logging.level.root=info");
 		// Start-up lines of Spring Boot itself stay out of the sink's count.
 		arguments.add("--logging.level.org.springframework=warn");
-		arguments.add("--logging.level.io.asynclog=warn");
+		arguments.add("--logging.level.io.asynclog.autoconfigure=warn");
+		arguments.add("--logging.level.io.asynclog.logback=warn");
 		arguments.add("--logging.config=classpath:logback/" + ((options.sink() == Sink.COUNTING) ? "counting.xml" : "file.xml"));
 		return arguments.toArray(String[]::new);
 	}
@@ -156,6 +157,7 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		require(LOGBACK_LOGGING_SYSTEM.equals(LoggingSystem.get(getClass().getClassLoader()).getClass().getName()),
 				"Spring Boot's LogbackLoggingSystem");
 		require(this.logger instanceof ch.qos.logback.classic.Logger, "a Logback logger");
+		require(this.logger.isInfoEnabled(), "INFO enabled on the benchmark's logger");
 		require(COMMONS_LOGGING_TO_SLF4J.equals(LogFactory.getFactory().getClass().getName()),
 				"Spring's own logging routed to SLF4J, not to Log4j2");
 		LoggingBackend backend = backend();

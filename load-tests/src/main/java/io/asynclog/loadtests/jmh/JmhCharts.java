@@ -71,6 +71,7 @@ final class JmhCharts {
 		CategoryChart chart = new CategoryChartBuilder().width(1000).height(560).title(title).yAxisTitle(yTitle).build();
 		// Below the plot: a tall bar (sync's count) would hide under a legend inside it.
 		chart.getStyler().setLegendPosition(LegendPosition.OutsideS);
+		chart.getStyler().setXAxisLabelRotation(20);
 		chart.getStyler().setYAxisDecimalPattern("#,###");
 		chart.getStyler().setChartBackgroundColor(Color.WHITE);
 		// Series are conditions, not setups: asynclog's green stays out of them.

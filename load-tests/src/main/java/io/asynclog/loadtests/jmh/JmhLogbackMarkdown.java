@@ -305,13 +305,17 @@ final class JmhLogbackMarkdown {
 			double calls = sides.stream().mapToDouble((s) -> s.value("logged")).filter((v) -> !Double.isNaN(v)).sum();
 			line("| " + (round + 1) + " | " + trials + " | " + Fmt.number(calls) + " | " + failed + " |");
 		}
-		line("");
+		List<String> losses = new ArrayList<>();
 		for (int round = 0; round < this.rounds.count(); round++) {
 			int number = round + 1;
-			this.rounds.rounds().get(round).sides().stream().filter((s) -> s.value("missing") > 0).forEach((s) -> line("- round "
-					+ number + ", " + s.benchmark() + " " + s.setup() + " " + s.params() + ": " + Fmt.number(s.value("logged"))
-					+ " calls, " + Fmt.number(s.value("delivered")) + " delivered, " + Fmt.number(s.value("missing"))
-					+ " missing"));
+			this.rounds.rounds().get(round).sides().stream().filter((s) -> s.value("missing") > 0).forEach((s) -> losses.add(
+					"- round " + number + ", " + s.benchmark() + " " + s.setup() + " " + s.params() + ": "
+							+ Fmt.number(s.value("logged")) + " calls, " + Fmt.number(s.value("delivered")) + " delivered, "
+							+ Fmt.number(s.value("missing")) + " missing"));
+		}
+		if (!losses.isEmpty()) {
+			line("");
+			losses.forEach(this::line);
 		}
 		line("");
 	}

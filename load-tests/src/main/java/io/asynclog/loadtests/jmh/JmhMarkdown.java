@@ -435,12 +435,14 @@ final class JmhMarkdown {
 		line("## 9. asynclog on Logback");
 		line("");
 		line("`asynclog-logback` is asynclog's async-logger mode on Logback, started by Spring Boot like `asynclog` (every "
-				+ "auto-configuration, wait strategy and queue-full policy `block`, as its Logback peers wait), beside "
+				+ "auto-configuration, wait strategy and queue-full policy `block`, as its Logback peers wait; "
+				+ "`asynclog-logback-no-meters` without auto-configuration), beside "
 				+ "logstash's Disruptor appender, Logback's AsyncAppender and Logback sync. The comparison with four "
 				+ "callers, over interleaved rounds, and its targets are on [jmh-logback.md](jmh-logback.md) "
 				+ "(`load-tests/scripts/jmh.sh --logback`).");
 		line("");
-		List<String> setups = List.of("asynclog-logback", "logstash-disruptor", "logback-async-appender", "logback-sync");
+		List<String> setups = List.of("asynclog-logback", "asynclog-logback-no-meters", "logstash-disruptor",
+				"logback-async-appender", "logback-sync");
 		if (this.results.find(HAND_OFF + ".oneThread", Map.of("setup", setups.get(0))).isEmpty()) {
 			line("This run did not include `asynclog-logback`.");
 			line("");

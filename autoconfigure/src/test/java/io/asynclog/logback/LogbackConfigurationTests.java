@@ -111,6 +111,33 @@ class LogbackConfigurationTests {
 	}
 
 	@Test
+	void springBootsFileFlushesAtTheEndOfEachBatchWhereOnlyARingReachesIt() {
+		Path file = this.dir.resolve("boot.log");
+		try (ConfigurableApplicationContext context = LogbackApps.run("logging.file.name=" + file,
+				"logging.pattern.file=%m%n", "logging.level.root=warn", "logging.level.test=info")) {
+			OutputStreamAppender<ILoggingEvent> bootFile = (OutputStreamAppender<ILoggingEvent>) LogbackModesTests
+				.appender("FILE");
+			assertThat(bootFile.isImmediateFlush()).isFalse();
+			assertThat(LogbackApps.ring(LogQueue.ASYNC_LOGGER).delegates()).contains(bootFile);
+			log("test", "line ", 1000);
+			assertThat(LogbackApps.awaitLines(file, 1000)).filteredOn((line) -> line.startsWith("line ")).hasSize(1000);
+		}
+		finally {
+			System.clearProperty("FILE_LOG_PATTERN");
+			System.clearProperty("LOG_FILE");
+		}
+		try (ConfigurableApplicationContext context = LogbackApps.run("asynclog.mode=sync",
+				"logging.file.name=" + this.dir.resolve("sync.log"), "logging.level.root=warn")) {
+			// A synchronous logger writes to it: no end of batch would ever flush it.
+			assertThat(((OutputStreamAppender<ILoggingEvent>) LogbackModesTests.appender("FILE")).isImmediateFlush())
+				.isTrue();
+		}
+		finally {
+			System.clearProperty("LOG_FILE");
+		}
+	}
+
+	@Test
 	void callerLocationIsTakenBeforeTheHandOffOnlyWhenAsked() {
 		try (ConfigurableApplicationContext context = LogbackApps.run("asynclog.appenders.located.type=file",
 				"asynclog.appenders.located.file-name=" + file("located"), "asynclog.appenders.located.pattern=%m %M%n",

@@ -7,6 +7,7 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.logging.log4j2.Log4J2LoggingSystem;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
 
 import io.asynclog.appender.LogAppender;
 import io.asynclog.backend.LoggingBackend;
@@ -24,6 +25,8 @@ import io.asynclog.queue.LogQueue;
 public final class Log4j2Backend implements LoggingBackend {
 
 	static final String LOGGING_SYSTEM = "org.springframework.boot.logging.log4j2.Log4J2LoggingSystem";
+
+	private static final String LOG4J_CORE = "org.apache.logging.log4j.core.LoggerContext";
 
 	private final LoggerContext context;
 
@@ -82,6 +85,10 @@ public final class Log4j2Backend implements LoggingBackend {
 		}
 
 		static boolean chosen(ClassLoader classLoader) {
+			// Without log4j-core (an application on Logback) nothing here may load Log4j2's classes.
+			if (!ClassUtils.isPresent(LOG4J_CORE, classLoader)) {
+				return false;
+			}
 			try {
 				return LOGGING_SYSTEM.equals(LoggingSystem.get(classLoader).getClass().getName());
 			}

@@ -57,7 +57,8 @@ public final class LogbackBackend implements LoggingBackend {
 
 	@Override
 	public List<LogQueue> queues() {
-		return LogbackView.of(this.context).queues();
+		LogbackSetup setup = LogbackSetup.of(this.context);
+		return (setup != null) ? LogbackView.queues(setup) : LogbackView.of(this.context).queues();
 	}
 
 	@Override

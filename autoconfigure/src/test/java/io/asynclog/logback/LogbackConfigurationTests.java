@@ -198,6 +198,38 @@ class LogbackConfigurationTests {
 		}
 	}
 
+	@Test
+	void whenLogbackReloadsAScannedFileAsynclogSetsItUpAgain() throws IOException {
+		Path config = this.dir.resolve("logback-scan.xml");
+		String xml = """
+				<configuration scan="true" scanPeriod="200 milliseconds">
+				  <appender name="%1$s" class="ch.qos.logback.core.FileAppender">
+				    <file>%2$s</file>
+				    <encoder><pattern>%%m%%n</pattern></encoder>
+				  </appender>
+				  <root level="INFO"><appender-ref ref="%1$s"/></root>
+				</configuration>
+				""";
+		Files.writeString(config, xml.formatted("BEFORE", file("before")));
+		try (ConfigurableApplicationContext context = LogbackApps.run("logging.config=" + config.toUri())) {
+			LogRing before = LogbackApps.ring(LogQueue.ASYNC_LOGGER);
+			assertThat(before.delegates()).extracting(Appender::getName).containsExactly("BEFORE");
+			Files.writeString(config, xml.formatted("AFTER", file("after")));
+			Files.setLastModifiedTime(config,
+					java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5_000));
+			org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> {
+				LogbackSetup setup = LogbackSetup.of(LogbackApps.context());
+				return setup != null && !setup.rings().isEmpty() && setup.rings().get(0) != before;
+			});
+			LogRing after = LogbackApps.ring(LogQueue.ASYNC_LOGGER);
+			assertThat(after.delegates()).extracting(Appender::getName).containsExactly("AFTER");
+			assertThat(before.isStarted()).as("stopped, after its drain, when Logback reset").isFalse();
+			log("test", "reloaded ", 10);
+			assertThat(LogbackApps.awaitLines(file("after"), 10)).filteredOn((line) -> line.startsWith("reloaded "))
+				.hasSize(10);
+		}
+	}
+
 	private String[] properties(String... appenders) {
 		return Stream.of(appenders)
 			.flatMap((name) -> Stream.of("asynclog.appenders." + name + ".type=file",

@@ -25,23 +25,26 @@ public enum BackendUnderTest {
 	/**
 	 * Log4j2, through {@code spring-boot-starter-log4j2}.
 	 */
-	LOG4J2("log4j2", "org.apache.logging.log4j.core.LoggerContext", "Console"),
+	LOG4J2("log4j2", "Log4j2", "org.apache.logging.log4j.core.LoggerContext", "Console"),
 
 	/**
 	 * Logback, Spring Boot's default.
 	 */
-	LOGBACK("logback", "ch.qos.logback.classic.LoggerContext", "CONSOLE");
+	LOGBACK("logback", "Logback", "ch.qos.logback.classic.LoggerContext", "CONSOLE");
 
 	private static final String LOGGING_SYSTEM_PROPERTY = "org.springframework.boot.logging.LoggingSystem";
 
 	private final String name;
 
+	private final String library;
+
 	private final String libraryClass;
 
 	private final String springBootConsole;
 
-	BackendUnderTest(String name, String libraryClass, String springBootConsole) {
+	BackendUnderTest(String name, String library, String libraryClass, String springBootConsole) {
 		this.name = name;
+		this.library = library;
 		this.libraryClass = libraryClass;
 		this.springBootConsole = springBootConsole;
 	}
@@ -81,6 +84,14 @@ public enum BackendUnderTest {
 	 */
 	public String backendName() {
 		return this.name;
+	}
+
+	/**
+	 * Returns the library's name as users know it and asynclog's messages give it.
+	 * @return {@code Log4j2} or {@code Logback}
+	 */
+	public String library() {
+		return this.library;
 	}
 
 	/**

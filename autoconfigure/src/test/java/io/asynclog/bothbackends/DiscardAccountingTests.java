@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -64,8 +65,10 @@ class DiscardAccountingTests {
 				"logging.level.test=trace", "management.endpoints.web.exposure.include=asynclog")) {
 			Apps.awaitQueuesEmpty();
 			Recorder recorder = Recorder.named(Recorder.RECORDING);
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			Map<LogLevel, Long> droppedBefore = dropped(queueName);
 			Map<LogLevel, Long> writtenBefore = written(recorder);
+			Map<LogLevel, Double> eventsBefore = events(registry);
 			Map<LogLevel, Long> logged = new EnumMap<>(LogLevel.class);
 			LEVELS.forEach((level) -> logged.put(level, 0L));
 			Log log = LogFactory.getLog("test");
@@ -85,6 +88,7 @@ class DiscardAccountingTests {
 
 			// Each caller's INFO and DEBUG find the queue full and are dropped; its WARN must
 			// wait for room, which only the release makes.
+			long debugDroppedWhileHeld = dropped(queueName).get(LogLevel.DEBUG);
 			CompletableFuture<Void> callers = CompletableFuture.runAsync(() -> Callers.run(THREADS, CALLS_PER_THREAD,
 					Duration.ofSeconds(90), (thread, call) -> {
 						log.info("info " + thread + " " + call);
@@ -92,9 +96,15 @@ class DiscardAccountingTests {
 						log.warn("warn " + thread + " " + call);
 						log.error("error " + thread + " " + call);
 					}));
-			long debugDroppedWhileHeld = dropped(queueName).get(LogLevel.DEBUG);
-			await("every caller past its first DEBUG, at its first WARN").atMost(Duration.ofSeconds(30))
-				.until(() -> dropped(queueName).get(LogLevel.DEBUG) - debugDroppedWhileHeld >= THREADS);
+			try {
+				await("every caller past its first DEBUG, at its first WARN").atMost(Duration.ofSeconds(30))
+					.until(() -> dropped(queueName).get(LogLevel.DEBUG) - debugDroppedWhileHeld >= THREADS);
+			}
+			catch (ConditionTimeoutException ex) {
+				throw new AssertionError("DEBUG dropped while the callers ran: "
+						+ (dropped(queueName).get(LogLevel.DEBUG) - debugDroppedWhileHeld) + ", recorded "
+						+ written(recorder) + "\n" + Diagnostics.queuesAndThreads(), ex);
+			}
 			recorder.release();
 			callers.get(2, TimeUnit.MINUTES);
 			for (LogLevel level : List.of(LogLevel.INFO, LogLevel.DEBUG, LogLevel.WARN, LogLevel.ERROR)) {
@@ -115,7 +125,12 @@ class DiscardAccountingTests {
 			assertThat(dropped.get(LogLevel.DEBUG)).as("DEBUG dropped").isPositive();
 			assertThat(dropped.get(LogLevel.INFO)).as("INFO dropped").isPositive();
 
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			Map<LogLevel, Double> eventsAfter = events(registry);
+			for (LogLevel level : LEVELS) {
+				assertThat(eventsAfter.get(level) - eventsBefore.get(level))
+					.as("%s{level=%s} counts dropped events as logged", BACKEND.eventsMeter(), LevelTags.of(level))
+					.isEqualTo(logged.get(level).doubleValue());
+			}
 			for (LogLevel level : LevelTags.LEVELS) {
 				assertThat(droppedMeter(registry, queueName, level))
 					.as("asynclog.events.dropped{queue=%s,level=%s}", queueName, LevelTags.of(level))
@@ -137,6 +152,13 @@ class DiscardAccountingTests {
 	private static Map<LogLevel, Long> written(Recorder recorder) {
 		Map<LogLevel, Long> counts = new EnumMap<>(LogLevel.class);
 		LEVELS.forEach((level) -> counts.put(level, recorder.count(level)));
+		return counts;
+	}
+
+	private static Map<LogLevel, Double> events(MeterRegistry registry) {
+		Map<LogLevel, Double> counts = new EnumMap<>(LogLevel.class);
+		LEVELS.forEach((level) -> counts.put(level, Meters.count(registry, BACKEND.eventsMeter(), "level",
+				LevelTags.of(level))));
 		return counts;
 	}
 

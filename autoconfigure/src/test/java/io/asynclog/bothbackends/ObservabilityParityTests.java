@@ -11,7 +11,6 @@ import java.util.stream.Collectors;
 
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Statistic;
 import io.micrometer.core.instrument.Timer;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -62,6 +61,7 @@ class ObservabilityParityTests {
 		Path main = this.dir.resolve("main.log");
 		try (ConfigurableApplicationContext context = Apps.runRecording(BACKEND,
 				"management.endpoints.web.exposure.include=asynclog", "asynclog.ring-buffer-size=1000",
+				"asynclog.wait-strategy=block", "asynclog.discard-threshold=debug", "asynclog.shutdown-timeout=3s",
 				"asynclog.health.fill-threshold=0.5", "asynclog.health.fill-duration=200ms",
 				// Drops are counted since the JVM started, and another test of this class drops.
 				"asynclog.health.drop-window=0s", "asynclog.appenders.main.type=file", "asynclog.appenders.main.file-name=" + main,
@@ -73,6 +73,11 @@ class ObservabilityParityTests {
 			AsyncLogDescriptor descriptor = endpoint.asyncLog();
 			assertThat(descriptor.backend()).isEqualTo(BACKEND.backendName());
 			assertThat(descriptor.mode()).isEqualTo("async-logger");
+			assertThat(descriptor.waitStrategy()).isEqualTo("block");
+			assertThat(descriptor.includeLocation()).isFalse();
+			assertThat(descriptor.queueFullPolicy()).isEqualTo("block");
+			assertThat(descriptor.discardThreshold()).isEqualTo("debug");
+			assertThat(descriptor.shutdownTimeout()).isEqualTo("PT3S");
 			assertThat(descriptor.queues()).singleElement().satisfies((queue) -> {
 				assertThat(queue.name()).isEqualTo(LogQueue.ASYNC_LOGGER);
 				assertThat(queue.type()).isEqualTo(LogQueue.RING_BUFFER);
@@ -277,22 +282,12 @@ class ObservabilityParityTests {
 		return registry.get(name).tag("queue", LogQueue.ASYNC_LOGGER).tag("type", LogQueue.RING_BUFFER).gauge().value();
 	}
 
-	private static double errors(MeterRegistry registry, String appender) {
-		return registry.get("asynclog.appender.errors").tag("appender", appender).functionCounter().count();
+	private static double events(MeterRegistry registry, String level) {
+		return Meters.count(registry, BACKEND.eventsMeter(), "level", level);
 	}
 
-	/**
-	 * Reads Spring Boot's events counter of the backend, a counter or a function counter.
-	 */
-	private static double events(MeterRegistry registry, String level) {
-		Meter meter = registry.get(BACKEND.eventsMeter()).tag("level", level).meter();
-		double count = 0;
-		for (var measurement : meter.measure()) {
-			if (measurement.getStatistic() == Statistic.COUNT) {
-				count += measurement.getValue();
-			}
-		}
-		return count;
+	private static double errors(MeterRegistry registry, String appender) {
+		return registry.get("asynclog.appender.errors").tag("appender", appender).functionCounter().count();
 	}
 
 }

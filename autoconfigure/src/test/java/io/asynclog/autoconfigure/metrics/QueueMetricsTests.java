@@ -24,47 +24,6 @@ class QueueMetricsTests {
 	private static final Duration PATIENCE = Duration.ofSeconds(20);
 
 	@Test
-	void capacityIsTheConfiguredRingSizeRoundedUp() {
-		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1000")) {
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			assertThat(registry.get("asynclog.queue.capacity").tag("queue", "async-logger").tag("type", "ring-buffer")
-				.gauge()
-				.value()).isEqualTo(1024);
-		}
-	}
-
-	@Test
-	void remainingFallsWhileTheBackgroundThreadIsHeldAndRecoversAfter() {
-		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1024",
-				"logging.level.test=info")) {
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			RecordingAppender appender = RecordingAppender.holdAtRoot(TestApplications.loggerContext());
-			TestApplications.logInfo("test", "held ", 300);
-			// The event the background thread is stuck on still holds its slot.
-			assertThat(remaining(registry)).isEqualTo(1024 - 300);
-			appender.release();
-			await().atMost(PATIENCE).until(() -> remaining(registry) == 1024);
-			assertThat(appender.events()).hasSize(300);
-		}
-	}
-
-	@Test
-	void peakRemembersABurstThatIsGoneByTheTimeOfTheScrape() throws InterruptedException {
-		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1024",
-				"logging.level.test=info")) {
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			RecordingAppender appender = RecordingAppender.holdAtRoot(TestApplications.loggerContext());
-			TestApplications.logInfo("test", "burst ", 500);
-			// Long enough for the 100 ms sampler to see it at least twice.
-			Thread.sleep(300);
-			appender.release();
-			await().atMost(PATIENCE).until(() -> remaining(registry) == 1024);
-			assertThat(registry.get("asynclog.queue.peak").tag("queue", "async-logger").gauge().value())
-				.isGreaterThanOrEqualTo(500);
-		}
-	}
-
-	@Test
 	void deliveryLagMeasuresOneEventInSixtyFourOncePerPathAndShowsAHeldQueue() throws InterruptedException {
 		// The child logger writes to an appender of its own and, being additive, through its
 		// synchronous parent to the root's: on the background thread its events pass two async

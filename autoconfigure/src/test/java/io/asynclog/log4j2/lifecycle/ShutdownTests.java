@@ -48,46 +48,6 @@ class ShutdownTests {
 	@TempDir
 	Path dir;
 
-	@Test
-	void sigtermWritesEveryQueuedLineWithinTheShutdownTimeout() throws Exception {
-		Path file = this.dir.resolve("app.log");
-		try (SeparateJvm app = SeparateJvm.start(this.dir, "burst",
-				burst(file, LINES, 200, "asynclog.shutdown-timeout=30s"))) {
-			assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(LINES);
-			assertThat(queuedAtSigterm(app)).as("a backlog for the shutdown to drain").isGreaterThan(10_000);
-			app.sigterm();
-			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
-			assertThat(app.stderr()).noneMatch((line) -> line.contains("asynclog:"));
-		}
-		assertThat(distinctLines(file)).isEqualTo(LINES);
-	}
-
-	@Test
-	void linesThatCannotBeWrittenInTimeAreCountedAndReported() throws Exception {
-		Path file = this.dir.resolve("app.log");
-		try (SeparateJvm app = SeparateJvm.start(this.dir, "burst",
-				burst(file, LINES_IN_RING, 2, "asynclog.shutdown-timeout=1s"))) {
-			assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(LINES_IN_RING);
-			app.sigterm();
-			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
-			assertThat(app.stderr()).anyMatch((line) -> line.contains("log events were still queued when"
-					+ " asynclog.shutdown-timeout (1s) ran out"));
-			assertLostCounted(app, file);
-		}
-	}
-
-	/**
-	 * Lines on disk plus the reported loss make every line logged, give or take the events
-	 * Log4j2's background thread wrote without telling the ring yet.
-	 */
-	private static void assertLostCounted(SeparateJvm app, Path file) throws IOException {
-		long lost = reportedLoss(app, LOST);
-		long written = distinctLines(file);
-		assertThat(lost).isPositive();
-		assertThat(written + lost).as("written %d, reported lost %d", written, lost)
-			.isBetween(LINES_IN_RING, LINES_IN_RING + QueueDrain.RING_PROGRESS_STEP);
-	}
-
 	private static long reportedLoss(SeparateJvm app, Pattern report) {
 		return app.stderr()
 			.stream()
@@ -124,23 +84,10 @@ class ShutdownTests {
 		}
 	}
 
-	@Test
-	void jvmExitsAfterAFailedStartup() throws Exception {
-		try (SeparateJvm app = SeparateJvm.start(this.dir, "fail-on-start")) {
-			assertThat(app.awaitExit(Duration.ofSeconds(60))).isNotZero();
-			assertThat(String.join("\n", app.stdout()) + String.join("\n", app.stderr()))
-				.contains("this bean fails on purpose");
-		}
-	}
-
 	private static String[] burst(Path file, long lines, int backgroundPerMillisecond, String oneMoreProperty) {
 		return new String[] { "lines=" + lines, "asynclog.ring-buffer-size=262144", "background-per-ms=" + backgroundPerMillisecond, oneMoreProperty,
 				"asynclog.appenders.main.type=file", "asynclog.appenders.main.file-name=" + file,
 				"asynclog.appenders.main.pattern=%m%n", "logging.level.root=warn", "logging.level.test=info" };
-	}
-
-	private static long queuedAtSigterm(SeparateJvm app) {
-		return Long.parseLong(app.printed(SeparateJvmApp.QUEUED).substring(SeparateJvmApp.QUEUED.length()).trim());
 	}
 
 	private static long distinctLines(Path file) throws IOException {

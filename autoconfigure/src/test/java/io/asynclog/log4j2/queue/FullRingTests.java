@@ -58,80 +58,6 @@ class FullRingTests {
 	@TempDir
 	Path dir;
 
-	@ParameterizedTest(name = "{0}")
-	@ValueSource(strings = { "async-logger", "async-appender" })
-	void blockLosesNothingWhenSixteenThreadsFillTheQueue(String mode) throws IOException {
-		Path file = this.dir.resolve("app.log");
-		try (ConfigurableApplicationContext context = runWithFile(file, "asynclog.mode=" + mode)) {
-			Log log = LogFactory.getLog("test");
-			Callers.run(16, 10_000, CALLS_TIMEOUT, (thread, call) -> log.info("call " + thread + " " + call));
-			TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
-			assertThat(distinctCalls(file)).isEqualTo(16 * 10_000);
-		}
-	}
-
-	@Test
-	void hundredsOfThreadsNeitherDeadlockNorLoseEvents() throws IOException {
-		Path file = this.dir.resolve("app.log");
-		try (ConfigurableApplicationContext context = runWithFile(file)) {
-			Log log = LogFactory.getLog("test");
-			Callers.run(500, 400, CALLS_TIMEOUT, (thread, call) -> log.info("call " + thread + " " + call));
-			TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
-			assertThat(distinctCalls(file)).isEqualTo(500 * 400);
-		}
-	}
-
-	@Test
-	void discardAccountsForEveryEventPerLevelWithManyCallers() {
-		long droppedInfoBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.INFO);
-		long droppedWarnBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.WARN);
-		int threads = 8;
-		int perLevel = 2_000;
-		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=128",
-				"asynclog.queue-full-policy=discard", "asynclog.discard-threshold=info", "logging.level.root=warn",
-				"logging.level.test=info")) {
-			RecordingAppender slow = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
-					Duration.ofNanos(100_000));
-			Log log = LogFactory.getLog("test");
-			Callers.run(threads, perLevel, CALLS_TIMEOUT, (thread, call) -> {
-				log.info("info " + thread + " " + call);
-				log.warn("warn " + thread + " " + call);
-			});
-			TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
-			long droppedInfo = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.INFO) - droppedInfoBefore;
-			assertThat(droppedInfo).as("the slow appender made the ring overflow").isPositive();
-			assertThat(slow.count(Level.INFO) + droppedInfo).isEqualTo(threads * perLevel);
-			assertThat(DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.WARN)).isEqualTo(droppedWarnBefore);
-			assertThat(slow.count(Level.WARN)).as("more severe than the threshold: never dropped")
-				.isEqualTo(threads * perLevel);
-		}
-	}
-
-	/**
-	 * Log4j2 issues 2893 and 4009: code on the background thread (an appender, a filter or a
-	 * layout) logs while the queue is full, and would wait for a slot that only its own
-	 * thread can free. Here an appender logs a WARN echo of every call it is handed; in
-	 * async-appender mode it sits behind an AsyncAppender of its own.
-	 */
-	@ParameterizedTest(name = "{0}, {1}")
-	@CsvSource({ "async-logger, block", "async-logger, discard", "async-appender, block", "async-appender, discard" })
-	void anAppenderThatLogsOnTheBackgroundThreadDoesNotDeadlockAFullQueue(String mode, String policy)
-			throws IOException {
-		Path file = this.dir.resolve("app.log");
-		try (ConfigurableApplicationContext context = runWithFile(file, "asynclog.mode=" + mode,
-				"asynclog.queue-full-policy=" + policy, "logging.level.echo=warn")) {
-			LoggerContext loggerContext = TestApplications.loggerContext();
-			Configuration configuration = loggerContext.getConfiguration();
-			EchoingAppender echo = new EchoingAppender();
-			echo.start();
-			configuration.addAppender(echo);
-			configuration.getRootLogger()
-				.addAppender(mode.equals("async-appender") ? asyncAppenderFor(echo, configuration) : echo, null, null);
-			loggerContext.updateLoggers();
-			logCallsAndAssertEveryEchoWritten(file, policy, echo::seen);
-		}
-	}
-
 	/**
 	 * A filter on the root logger's reference to the file appender runs on the ring's
 	 * background thread, and logs a WARN echo of every call it is handed.
@@ -170,19 +96,6 @@ class FullRingTests {
 			assertThat(calls).as("calls in the file; missing: %s", missingCalls(lines, 8, 2_000)).isEqualTo(8 * 2_000);
 			assertThat(echoes).isEqualTo(8 * 2_000);
 		}
-	}
-
-	private static Appender asyncAppenderFor(Appender appender, Configuration configuration) {
-		AsyncAppender async = AsyncAppender.newBuilder()
-			.setName("Async-" + appender.getName())
-			.setAppenderRefs(new AppenderRef[] { AppenderRef.createAppenderRef(appender.getName(), null, null) })
-			.setConfiguration(configuration)
-			.setBufferSize(128)
-			.setBlocking(true)
-			.build();
-		async.start();
-		configuration.addAppender(async);
-		return async;
 	}
 
 	private static List<String> missingCalls(List<String> lines, int threads, int calls) {

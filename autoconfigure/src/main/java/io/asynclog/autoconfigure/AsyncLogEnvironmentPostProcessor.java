@@ -6,8 +6,8 @@ import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
+import io.asynclog.backend.BindingConflict;
 import io.asynclog.backend.LoggingBackends;
-import io.asynclog.config.AsyncLogConfigurationException;
 import io.asynclog.config.AsyncLogProperties;
 
 /**
@@ -15,6 +15,11 @@ import io.asynclog.config.AsyncLogProperties;
  * Spring Boot configures logging, so that a mistake stops start-up with a failure analysis
  * instead of leaving logging half-configured. What only a backend can check (pattern
  * syntax, the modes it supports) its {@link LoggingBackends.Detector} checks.
+ * <p>
+ * A classpath with both Logback's and Log4j2's SLF4J binding stops here when Logback's comes
+ * first (Spring Boot then runs on Logback, with Log4j2 unused next to it); with Log4j2's first,
+ * the Log4j2 backend has already stopped it inside Log4j's own start-up, with the same
+ * {@link BindingConflict} text. A classpath with neither stops here too.
  *
  * @author asynclog
  */
@@ -37,20 +42,16 @@ public class AsyncLogEnvironmentPostProcessor implements EnvironmentPostProcesso
 			return;
 		}
 		ClassLoader classLoader = application.getClassLoader();
+		BindingConflict conflict = BindingConflict.bothBackends(classLoader);
+		if (conflict != null) {
+			throw conflict.toConfigurationException();
+		}
 		LoggingBackends.Detector detector = LoggingBackends.detector(classLoader);
 		if (detector == null) {
-			throw noBackend(LoggingSystem.get(classLoader).getClass().getName());
+			String loggingSystem = LoggingSystem.get(classLoader).getClass().getName();
+			throw BindingConflict.noBackend(loggingSystem, classLoader).toConfigurationException();
 		}
 		detector.validate(properties, environment, classLoader);
-	}
-
-	private static AsyncLogConfigurationException noBackend(String loggingSystem) {
-		return new AsyncLogConfigurationException(
-				"asynclog makes Logback or Log4j2 asynchronous, but Spring Boot chose " + loggingSystem
-						+ " as the logging system.",
-				"Keep spring-boot-starter-logging (Logback, Spring Boot's default), or switch to Log4j2 as Spring Boot"
-						+ " documents it: add spring-boot-starter-log4j2 and exclude spring-boot-starter-logging."
-						+ " To leave logging as it is, set asynclog.enabled=false.");
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.asynclog.autoconfigure;
 
+import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.logging.LoggingSystem;
@@ -44,14 +45,27 @@ public class AsyncLogEnvironmentPostProcessor implements EnvironmentPostProcesso
 		ClassLoader classLoader = application.getClassLoader();
 		BindingConflict conflict = BindingConflict.bothBackends(classLoader);
 		if (conflict != null) {
-			throw conflict.toConfigurationException();
+			throw stop(conflict);
 		}
 		LoggingBackends.Detector detector = LoggingBackends.detector(classLoader);
 		if (detector == null) {
 			String loggingSystem = LoggingSystem.get(classLoader).getClass().getName();
-			throw BindingConflict.noBackend(loggingSystem, classLoader).toConfigurationException();
+			throw stop(BindingConflict.noBackend(loggingSystem, classLoader));
 		}
 		detector.validate(properties, environment, classLoader);
+	}
+
+	/**
+	 * Spring Boot prints its failure analysis through commons-logging. With no logging backend
+	 * that can log nowhere (SLF4J without a provider answers every call with a no-op logger),
+	 * and Spring Boot then does not print the exception either, as it counts it reported: the
+	 * report goes to standard error instead.
+	 */
+	private static RuntimeException stop(BindingConflict conflict) {
+		if (!LogFactory.getLog(AsyncLogEnvironmentPostProcessor.class).isErrorEnabled()) {
+			System.err.print(conflict.report());
+		}
+		return conflict.toConfigurationException();
 	}
 
 }

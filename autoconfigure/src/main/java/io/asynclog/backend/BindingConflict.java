@@ -176,11 +176,12 @@ public final class BindingConflict {
 	}
 
 	/**
-	 * Returns the failure for Spring Boot's failure analysis, once an application runs.
+	 * Returns the failure for Spring Boot's failure analysis, once an application runs. Its
+	 * message is the whole {@link #report()}, so that wherever it is printed the fix is too.
 	 * @return the exception to throw
 	 */
 	public AsyncLogConfigurationException toConfigurationException() {
-		return new AsyncLogConfigurationException(this.description, this.action);
+		return new Failure(this);
 	}
 
 	/**
@@ -220,6 +221,25 @@ public final class BindingConflict {
 			// Unreadable: the order stays unknown.
 		}
 		return null;
+	}
+
+	/**
+	 * A start-up failure whose message is the whole report, not only the description.
+	 */
+	private static final class Failure extends AsyncLogConfigurationException {
+
+		private final String report;
+
+		Failure(BindingConflict conflict) {
+			super(conflict.description, conflict.action);
+			this.report = conflict.report();
+		}
+
+		@Override
+		public String getMessage() {
+			return this.report;
+		}
+
 	}
 
 	/**

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.TestApplications;
-import io.asynclog.log4j2.ExactLog4j2Metrics;
+import io.asynclog.log4j2.metrics.ExactLog4j2Metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

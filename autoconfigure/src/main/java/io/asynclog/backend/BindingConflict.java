@@ -13,8 +13,8 @@ import io.asynclog.config.AsyncLogConfigurationException;
  * A classpath on which asynclog cannot tell which logging backend to make asynchronous:
  * Logback and Log4j2 both bound to SLF4J (spring-boot-starter-log4j2 added without excluding
  * spring-boot-starter-logging), or neither of them there. Found by looking at which classes
- * the class loader can see, without calling any logging library, so that a hook that runs
- * inside a logging library's own initialisation can use it too.
+ * and SLF4J provider entries the class loader can see, without calling any logging library,
+ * so that a hook that runs inside a logging library's own initialisation can use it too.
  * <p>
  * Carries the text of the failure: what is wrong, and the dependency to add or exclude,
  * with the Maven snippet.
@@ -34,6 +34,8 @@ public final class BindingConflict {
 	static final Jar LOG4J_BINDING = new Jar("log4j-slf4j2-impl", "org.apache.logging.slf4j.SLF4JServiceProvider");
 
 	static final Jar LOG4J_CORE = new Jar("log4j-core", "org.apache.logging.log4j.core.LoggerContext");
+
+	static final Jar LOG4J_TO_SLF4J = new Jar("log4j-to-slf4j", "org.apache.logging.slf4j.SLF4JLoggerContextFactory");
 
 	/**
 	 * Where SLF4J's {@link java.util.ServiceLoader} finds its providers, in classpath order.
@@ -105,9 +107,13 @@ public final class BindingConflict {
 		}
 		Jar first = firstSlf4jBinding(classLoader);
 		String consequence;
-		if (first == LOG4J_BINDING) {
+		if (first == LOG4J_BINDING && LOG4J_TO_SLF4J.locate(classLoader) != null) {
 			consequence = "SLF4J takes Log4j2's, which comes first, and Log4j cannot start next to log4j-to-slf4j"
 					+ " (\"log4j-slf4j2-impl cannot be present with log4j-to-slf4j\").";
+		}
+		else if (first == LOG4J_BINDING) {
+			consequence = "SLF4J takes Log4j2's, which comes first, while Spring Boot, finding Logback, runs its"
+					+ " Logback logging system, which cannot start without Logback's binding.";
 		}
 		else if (first == LOGBACK_BINDING) {
 			consequence = "SLF4J takes Logback's, which comes first: Spring Boot runs on Logback and Log4j2 sits"

@@ -30,7 +30,8 @@ class BothBindingsTests {
 	void log4j2BindingFirstStopsInLog4jsStartUpBeforeAnySpringCode() {
 		AppRun run = run(AppRun.moveToFront(AppRun.testClassPath(), LOG4J_BINDING), "log4j2-first");
 		assertStopsWithTheReport(run);
-		assertThat(run.output()).contains("SLF4J takes Log4j2's, which comes first")
+		assertThat(run.output()).contains("SLF4J takes Log4j2's, which comes first, and Log4j cannot start next to"
+				+ " log4j-to-slf4j")
 			.contains("Caused by: io.asynclog.backend.BindingConflictException")
 			.doesNotContain("org.apache.logging.log4j.LoggingException")
 			// Stopped in SpringApplication's static initialiser: not even the banner was printed.

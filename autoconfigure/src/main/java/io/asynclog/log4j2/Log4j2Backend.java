@@ -12,9 +12,14 @@ import org.springframework.util.ClassUtils;
 import io.asynclog.appender.LogAppender;
 import io.asynclog.backend.LoggingBackend;
 import io.asynclog.backend.LoggingBackends;
-import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.config.AsyncLogPropertiesValidator;
+import io.asynclog.log4j2.appender.LogAppenders;
+import io.asynclog.log4j2.config.EffectiveMode;
+import io.asynclog.log4j2.config.PatternCheck;
+import io.asynclog.log4j2.config.StartupReport;
+import io.asynclog.log4j2.queue.LogQueues;
 import io.asynclog.queue.LogQueue;
 
 /**
@@ -84,7 +89,12 @@ public final class Log4j2Backend implements LoggingBackend {
 			return new Log4j2Backend(context, Log4J2LoggingSystem.getEnvironment(context));
 		}
 
-		static boolean chosen(ClassLoader classLoader) {
+		/**
+		 * Returns whether Spring Boot's logging system for this class loader is its Log4j2 one.
+		 * @param classLoader the application's class loader
+		 * @return true when Spring Boot chose Log4j2
+		 */
+		public static boolean chosen(ClassLoader classLoader) {
 			// Without log4j-core (an application on Logback) nothing here may load Log4j2's classes.
 			if (!ClassUtils.isPresent(LOG4J_CORE, classLoader)) {
 				return false;

@@ -1,14 +1,11 @@
 package io.asynclog.log4j2.appender;
 
-import java.io.FileOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 import org.apache.commons.logging.Log;
@@ -30,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import io.asynclog.WriteCountingStream;
 import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
 
@@ -66,7 +64,7 @@ class ConsoleBatchingTests {
 
 	@Test
 	void asyncLoggerModeWritesSpringBootsConsoleAtTheEndOfEachBatch() throws IOException {
-		CountingStream out = redirect(this.dir.resolve("out.log"));
+		WriteCountingStream out = redirect(this.dir.resolve("out.log"));
 		// A ring that holds every line while the background thread is held.
 		try (ConfigurableApplicationContext context = TestApplications.run(with("asynclog.ring-buffer-size=32768"))) {
 			LoggerContext loggerContext = TestApplications.loggerContext();
@@ -90,7 +88,7 @@ class ConsoleBatchingTests {
 
 	@Test
 	void syncModeKeepsLog4jsConsoleAndItsWritePerLine() throws IOException {
-		CountingStream out = redirect(this.dir.resolve("out.log"));
+		WriteCountingStream out = redirect(this.dir.resolve("out.log"));
 		try (ConfigurableApplicationContext context = TestApplications.run(with("asynclog.mode=sync"))) {
 			assertThat(console("Console")).isExactlyInstanceOf(ConsoleAppender.class);
 			long writes = logAndCountWrites(out);
@@ -110,7 +108,7 @@ class ConsoleBatchingTests {
 
 	@Test
 	void asyncAppenderModeWritesSpringBootsConsoleAtTheEndOfEachBatch() throws IOException {
-		CountingStream out = redirect(this.dir.resolve("out.log"));
+		WriteCountingStream out = redirect(this.dir.resolve("out.log"));
 		try (ConfigurableApplicationContext context = TestApplications
 			.run(with("asynclog.mode=async-appender"))) {
 			assertThat(console("Console")).isInstanceOf(BatchingConsoleAppender.class);
@@ -138,11 +136,11 @@ class ConsoleBatchingTests {
 
 	@Test
 	void followsAStandardOutputSetAfterStartUp() throws IOException {
-		CountingStream before = redirect(this.dir.resolve("before.log"));
+		WriteCountingStream before = redirect(this.dir.resolve("before.log"));
 		try (ConfigurableApplicationContext context = TestApplications.run(QUIET)) {
 			assertThat(console("Console")).isInstanceOf(BatchingConsoleAppender.class);
 			TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
-			CountingStream after = redirect(this.dir.resolve("after.log"));
+			WriteCountingStream after = redirect(this.dir.resolve("after.log"));
 			TestApplications.logInfo("test", "line ", 100);
 			TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
 			assertThat(Files.readAllLines(after.file())).containsExactlyElementsOf(numbered(100));
@@ -152,7 +150,7 @@ class ConsoleBatchingTests {
 
 	@Test
 	void aReconfigurationLosesNoLineAndKeepsOneManager() throws IOException {
-		CountingStream out = redirect(this.dir.resolve("out.log"));
+		WriteCountingStream out = redirect(this.dir.resolve("out.log"));
 		try (ConfigurableApplicationContext context = TestApplications.run(QUIET)) {
 			LoggerContext loggerContext = TestApplications.loggerContext();
 			BatchingConsoleAppender first = (BatchingConsoleAppender) console("Console");
@@ -174,7 +172,7 @@ class ConsoleBatchingTests {
 
 	@Test
 	void anAppenderThatStopsFlushesWhatItBufferedThoughAnotherSharesItsManager() {
-		CountingStream out = redirect(this.dir.resolve("out.log"));
+		WriteCountingStream out = redirect(this.dir.resolve("out.log"));
 		BatchingConsoleAppender first = build("first");
 		BatchingConsoleAppender second = build("second");
 		assertThat(first.getManager()).isSameAs(second.getManager());
@@ -194,7 +192,7 @@ class ConsoleBatchingTests {
 
 	@Test
 	void anEndOfBatchFlushesAndAnImmediateFlushFlushesEveryLine() {
-		CountingStream out = redirect(this.dir.resolve("out.log"));
+		WriteCountingStream out = redirect(this.dir.resolve("out.log"));
 		BatchingConsoleAppender batching = build("batching");
 		try {
 			batching.append(event("a", false));
@@ -228,7 +226,7 @@ class ConsoleBatchingTests {
 	 * Waits for start-up's lines to be written, then logs the numbered lines and counts the
 	 * write() calls they took until every queue is empty; nothing flushes meanwhile.
 	 */
-	private static long logAndCountWrites(CountingStream out) {
+	private static long logAndCountWrites(WriteCountingStream out) {
 		LoggerContext loggerContext = TestApplications.loggerContext();
 		TestApplications.awaitQueuesEmpty(loggerContext);
 		long before = out.writes();
@@ -286,52 +284,15 @@ class ConsoleBatchingTests {
 	/**
 	 * Points standard output at a file, through a stream that counts its write() calls.
 	 */
-	private static CountingStream redirect(Path file) {
+	private static WriteCountingStream redirect(Path file) {
 		try {
-			CountingStream stream = new CountingStream(file);
+			WriteCountingStream stream = new WriteCountingStream(file);
 			System.setOut(new PrintStream(stream, false));
 			return stream;
 		}
 		catch (IOException ex) {
 			throw new java.io.UncheckedIOException(ex);
 		}
-	}
-
-	/**
-	 * Counts the write() calls that reach it from a PrintStream, which hands each of its own
-	 * on as one.
-	 */
-	private static final class CountingStream extends FilterOutputStream {
-
-		private final Path file;
-
-		private final AtomicLong writes = new AtomicLong();
-
-		CountingStream(Path file) throws IOException {
-			super(new FileOutputStream(file.toFile()));
-			this.file = file;
-		}
-
-		@Override
-		public void write(int b) throws IOException {
-			this.writes.incrementAndGet();
-			this.out.write(b);
-		}
-
-		@Override
-		public void write(byte[] bytes, int offset, int length) throws IOException {
-			this.writes.incrementAndGet();
-			this.out.write(bytes, offset, length);
-		}
-
-		long writes() {
-			return this.writes.get();
-		}
-
-		Path file() {
-			return this.file;
-		}
-
 	}
 
 }

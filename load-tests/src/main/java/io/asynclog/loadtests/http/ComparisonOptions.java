@@ -44,7 +44,11 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 
 	static final int FULL_WARMUP = 10;
 
-	static final String DEFAULT_JAR = "demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar";
+	/**
+	 * The demo app on Log4j2: the matrices measure Log4j2's modes, and the study's pattern ({@code %l})
+	 * is Log4j2's.
+	 */
+	static final String DEFAULT_JAR = "demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar";
 
 	static final String WHERE_ASYNC_PAYS = "where-async-pays";
 
@@ -97,7 +101,7 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			  --open-rate R      study matrix: open-model users per second (default: 50% of the lowest
 			                     median closed-model TPS among the open-model configurations)
 			  --no-pin           do not pin the app (CPU 0) and Gatling (CPU 1) with taskset
-			  --jar PATH         demo app jar (default demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar)
+			  --jar PATH         demo app jar (default demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar)
 			  --out DIR          raw outputs (default load-tests/target/http-comparison)
 			  --report DIR       where the report is written (default docs/results)
 			  --gatling-classpath CP  class path of the forked Gatling JVM (default: this JVM's)

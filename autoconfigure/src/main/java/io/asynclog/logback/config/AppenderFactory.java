@@ -1,0 +1,224 @@
+package io.asynclog.logback.config;
+
+import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.PatternLayout;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.FileAppender;
+import ch.qos.logback.core.OutputStreamAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
+import ch.qos.logback.core.rolling.FixedWindowRollingPolicy;
+import ch.qos.logback.core.rolling.RollingFileAppender;
+import ch.qos.logback.core.rolling.SizeAndTimeBasedRollingPolicy;
+import ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy;
+import ch.qos.logback.core.spi.ScanException;
+import ch.qos.logback.core.status.Status;
+import ch.qos.logback.core.status.StatusListener;
+import ch.qos.logback.core.util.Duration;
+import ch.qos.logback.core.util.FileSize;
+import ch.qos.logback.core.util.OptionHelper;
+import org.springframework.core.env.Environment;
+
+import io.asynclog.config.AsyncLogConfigurationException;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties.AppenderType;
+
+/**
+ * Builds and starts the appenders declared under {@code asynclog.appenders}: Logback's
+ * {@link ConsoleAppender} on standard output, {@link FileAppender}, and
+ * {@link RollingFileAppender} rolled by size, each with a PatternLayout.
+ *
+ * @author asynclog
+ */
+final class AppenderFactory {
+
+	/**
+	 * A file appender's buffer: what Log4j2's RandomAccessFile appenders keep, so that a
+	 * synchronous logger with {@code immediate-flush: false} behaves alike on both backends.
+	 */
+	static final FileSize FILE_BUFFER = new FileSize(256 * 1024);
+
+	/**
+	 * How often a fixed-window rolling file checks its size (Logback's default is a minute).
+	 */
+	private static final Duration SIZE_CHECK = Duration.buildByMilliseconds(100);
+
+	private final LoggerContext context;
+
+	private final AsyncLogProperties properties;
+
+	private final Environment environment;
+
+	AppenderFactory(LoggerContext context, AsyncLogProperties properties, Environment environment) {
+		this.context = context;
+		this.properties = properties;
+		this.environment = environment;
+	}
+
+	/**
+	 * Builds and starts every asynclog appender; stops those it built if one fails.
+	 * @return the started appenders by name
+	 * @throws AsyncLogConfigurationException when Logback cannot start one
+	 */
+	Map<String, Appender<ILoggingEvent>> build() {
+		Map<String, Appender<ILoggingEvent>> built = new LinkedHashMap<>();
+		try {
+			this.properties.getAppenders().forEach((name, appender) -> built.put(name, build(name, appender)));
+		}
+		catch (RuntimeException ex) {
+			built.values().forEach(Appender::stop);
+			throw ex;
+		}
+		return built;
+	}
+
+	private Appender<ILoggingEvent> build(String name, AsyncLogProperties.Appender settings) {
+		boolean console = settings.getType() == AppenderType.CONSOLE;
+		List<OutputStreamAppender<ILoggingEvent>> started = new ArrayList<>(1);
+		List<String> errors = watchingErrors(() -> started.add(start(name, settings)));
+		OutputStreamAppender<ILoggingEvent> appender = started.get(0);
+		if (!appender.isStarted()) {
+			appender.stop();
+			String property = "asynclog.appenders." + name + (console ? ".type" : ".file-name");
+			throw AsyncLogConfigurationException.invalidValue(property,
+					console ? "console" : settings.getFileName(),
+					"Logback could not start the appender: " + String.join("; ", errors),
+					console ? "console, file or rolling-file"
+							: "the path of a file the application can create and write to");
+		}
+		return appender;
+	}
+
+	private OutputStreamAppender<ILoggingEvent> start(String name, AsyncLogProperties.Appender settings) {
+		String kind = (settings.getType() == AppenderType.CONSOLE) ? "console" : "file";
+		OutputStreamAppender<ILoggingEvent> appender = switch (settings.getType()) {
+			case CONSOLE -> {
+				ConsoleAppender<ILoggingEvent> consoleAppender = new ConsoleAppender<>();
+				consoleAppender.setContext(this.context);
+				consoleAppender.setTarget("System.out");
+				yield consoleAppender;
+			}
+			case FILE -> {
+				FileAppender<ILoggingEvent> file = new FileAppender<>();
+				file.setContext(this.context);
+				file.setFile(settings.getFileName());
+				file.setBufferSize(FILE_BUFFER);
+				yield file;
+			}
+			case ROLLING_FILE -> rollingFile(settings);
+		};
+		appender.setName(name);
+		appender.setImmediateFlush((settings.getImmediateFlush() != null) ? settings.getImmediateFlush()
+				: this.properties.isImmediateFlush());
+		appender.setEncoder(encoder(settings, kind));
+		appender.start();
+		return appender;
+	}
+
+	private RollingFileAppender<ILoggingEvent> rollingFile(AsyncLogProperties.Appender settings) {
+		RollingFileAppender<ILoggingEvent> rolling = new RollingFileAppender<>();
+		rolling.setContext(this.context);
+		rolling.setFile(settings.getFileName());
+		rolling.setBufferSize(FILE_BUFFER);
+		String pattern = (settings.getFilePattern() != null) ? settings.getFilePattern()
+				: settings.getFileName() + SpringBootPatterns.ROLLED_FILE_SUFFIX;
+		FileSize maxFileSize = new FileSize(settings.getMaxFileSize().toBytes());
+		if (pattern.contains("%d")) {
+			// Spring Boot's own rolling policy: by date and, within a day, by size; max-history
+			// counts the periods (days with the default pattern) kept.
+			SizeAndTimeBasedRollingPolicy<ILoggingEvent> policy = new SizeAndTimeBasedRollingPolicy<>();
+			policy.setContext(this.context);
+			policy.setParent(rolling);
+			policy.setFileNamePattern(pattern);
+			policy.setMaxFileSize(maxFileSize);
+			policy.setMaxHistory(settings.getMaxHistory());
+			policy.start();
+			rolling.setRollingPolicy(policy);
+		}
+		else {
+			// By size alone: max-history counts the rolled files kept, as Log4j2's max does.
+			FixedWindowRollingPolicy policy = new FixedWindowRollingPolicy();
+			policy.setContext(this.context);
+			policy.setParent(rolling);
+			policy.setFileNamePattern(pattern);
+			policy.setMinIndex(1);
+			policy.setMaxIndex(Math.max(1, settings.getMaxHistory()));
+			policy.start();
+			rolling.setRollingPolicy(policy);
+			SizeBasedTriggeringPolicy<ILoggingEvent> trigger = new SizeBasedTriggeringPolicy<>();
+			trigger.setContext(this.context);
+			trigger.setMaxFileSize(maxFileSize);
+			trigger.setCheckIncrement(SIZE_CHECK);
+			trigger.start();
+			rolling.setTriggeringPolicy(trigger);
+		}
+		return rolling;
+	}
+
+	private LayoutWrappingEncoder<ILoggingEvent> encoder(AsyncLogProperties.Appender settings, String kind) {
+		PatternLayout layout = new PatternLayout();
+		layout.setContext(this.context);
+		SpringBootPatterns.addConversionWords(layout);
+		layout.setPattern(resolve(pattern(settings, kind)));
+		layout.start();
+		LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
+		encoder.setContext(this.context);
+		encoder.setLayout(layout);
+		encoder.setCharset(Charset.forName(resolve("${" + kind.toUpperCase() + "_LOG_CHARSET:-UTF-8}")));
+		encoder.start();
+		return encoder;
+	}
+
+	private String pattern(AsyncLogProperties.Appender settings, String kind) {
+		if (settings.getPattern() != null) {
+			return settings.getPattern();
+		}
+		String configured = this.environment.getProperty("logging.pattern." + kind);
+		if (configured != null) {
+			return configured;
+		}
+		return kind.equals("console") ? SpringBootPatterns.CONSOLE : SpringBootPatterns.FILE;
+	}
+
+	/**
+	 * Substitutes {@code ${...}} as a Logback configuration file would: the context's
+	 * properties (Spring Boot's among them), then system properties and the environment.
+	 */
+	private String resolve(String value) {
+		try {
+			return OptionHelper.substVars(value, this.context);
+		}
+		catch (ScanException ex) {
+			throw new IllegalStateException("asynclog: cannot substitute the variables of '" + value + "'", ex);
+		}
+	}
+
+	/**
+	 * Runs an action and returns the errors Logback reported during it.
+	 */
+	private List<String> watchingErrors(Runnable action) {
+		List<String> errors = new ArrayList<>();
+		StatusListener listener = (status) -> {
+			if (status.getLevel() >= Status.ERROR) {
+				Throwable cause = status.getThrowable();
+				errors.add((cause != null) ? status.getMessage() + " (" + cause + ")" : status.getMessage());
+			}
+		};
+		this.context.getStatusManager().add(listener);
+		try {
+			action.run();
+		}
+		finally {
+			this.context.getStatusManager().remove(listener);
+		}
+		return errors;
+	}
+
+}

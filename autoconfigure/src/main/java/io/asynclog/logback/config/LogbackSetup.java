@@ -1,0 +1,39 @@
+package io.asynclog.logback.config;
+
+import java.util.List;
+
+import ch.qos.logback.classic.LoggerContext;
+
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.logback.queue.LogRing;
+
+/**
+ * What asynclog set up in a Logback logger context, kept in the context itself: Logback clears
+ * it when it resets, as Spring Boot does before it configures logging again, which is how a new
+ * configuration is told from one asynclog has already set up.
+ *
+ * @param mode the mode that runs
+ * @param properties the settings it was set up from
+ * @param rings the rings it put in front of the appenders
+ * @author asynclog
+ */
+public record LogbackSetup(Mode mode, AsyncLogProperties properties, List<LogRing> rings) {
+
+	private static final String KEY = LogbackSetup.class.getName();
+
+	/**
+	 * Returns what asynclog set up in a context.
+	 * @param context the logger context
+	 * @return the set-up, or {@code null} if asynclog has not set up the configuration that
+	 * runs
+	 */
+	public static LogbackSetup of(LoggerContext context) {
+		return (context.getObject(KEY) instanceof LogbackSetup setup) ? setup : null;
+	}
+
+	void putInto(LoggerContext context) {
+		context.putObject(KEY, this);
+	}
+
+}

@@ -1,0 +1,40 @@
+package io.asynclog.logback.lifecycle;
+
+import java.util.List;
+
+import io.asynclog.logback.queue.LogRing;
+import io.asynclog.logback.queue.RingListener;
+import io.asynclog.queue.LogQueue;
+import io.asynclog.report.DrainReport;
+
+/**
+ * Reports a ring's shutdown drain where it is seen even though logging is stopping: standard
+ * error, and Logback's status list. What was still queued when
+ * {@code asynclog.shutdown-timeout} ran out, then what was lost, in the same words as on
+ * Log4j2.
+ *
+ * @author asynclog
+ */
+final class DrainReporting implements RingListener {
+
+	@Override
+	public void stopped(LogRing ring, Drain drain) {
+		if (drain.backlogAtTimeout() > 0) {
+			report(ring, DrainReport.timedOut(drain.backlogAtTimeout(), drain.timeout(),
+					"asynclog stops the ring's background thread and drops them"));
+		}
+		if (drain.lost() > 0) {
+			LogQueue queue = ring.reading();
+			LogQueue whenStopped = new LogQueue(queue.name(), queue.type(), queue.capacity(),
+					Math.max(0, queue.capacity() - drain.lost()));
+			report(ring, DrainReport.lost(drain.lost(), "Logback", List.of(whenStopped)));
+		}
+	}
+
+	private static void report(LogRing ring, String message) {
+		DrainReport.print(message);
+		// Kept in the status list without being printed a second time by a status listener.
+		ring.addInfo(message);
+	}
+
+}

@@ -1,0 +1,39 @@
+package io.asynclog.logback.lifecycle;
+
+import java.util.List;
+
+import ch.qos.logback.classic.LoggerContext;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.core.env.Environment;
+
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.logback.config.LogbackConfigurer;
+import io.asynclog.logback.config.LogbackSetup;
+import io.asynclog.logback.monitoring.AppenderErrorCounter;
+import io.asynclog.logback.monitoring.LogbackBackend;
+import io.asynclog.logback.monitoring.RingMetrics;
+
+/**
+ * The Logback side of {@link LogbackInstaller}, in a class of its own so that the listener
+ * loads no Logback class when Logback is absent.
+ *
+ * @author asynclog
+ */
+final class LogbackInstallation {
+
+	private LogbackInstallation() {
+	}
+
+	static void install(AsyncLogProperties properties, Environment environment) {
+		LoggerContext context = LogbackBackend.loggerContext();
+		if (context.getObject(LoggingSystem.class.getName()) == null || LogbackSetup.of(context) != null) {
+			// Spring Boot did not configure this context (its logging system is off), or left the
+			// configuration asynclog already set up in place.
+			return;
+		}
+		LogbackConfigurer.apply(context, properties, environment,
+				List.of(new RingMetrics(properties.getMetrics().isDeliveryLag()), new DrainReporting()));
+		AppenderErrorCounter.install(context);
+	}
+
+}

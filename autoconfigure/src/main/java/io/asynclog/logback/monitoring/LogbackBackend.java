@@ -1,0 +1,87 @@
+package io.asynclog.logback.monitoring;
+
+import java.util.List;
+
+import ch.qos.logback.classic.LoggerContext;
+import org.slf4j.ILoggerFactory;
+import org.slf4j.LoggerFactory;
+
+import io.asynclog.appender.LogAppender;
+import io.asynclog.backend.LoggingBackend;
+import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.logback.config.LogbackSetup;
+import io.asynclog.queue.LogQueue;
+import io.asynclog.report.StartupReport;
+
+/**
+ * asynclog's view of Logback: the queues and appenders of the logger context, as asynclog set
+ * it up. Each method reads the context when asked, so that a reconfiguration's new rings
+ * replace the old ones at the next reading.
+ *
+ * @author asynclog
+ */
+public final class LogbackBackend implements LoggingBackend {
+
+	private final LoggerContext context;
+
+	LogbackBackend(LoggerContext context) {
+		this.context = context;
+	}
+
+	/**
+	 * Returns the backend of the logger context SLF4J is bound to.
+	 * @return the backend
+	 * @throws IllegalStateException when SLF4J is not bound to Logback
+	 */
+	public static LoggingBackend running() {
+		return new LogbackBackend(loggerContext());
+	}
+
+	/**
+	 * Returns the Logback logger context SLF4J is bound to.
+	 * @return the context
+	 * @throws IllegalStateException when SLF4J is bound to something else
+	 */
+	public static LoggerContext loggerContext() {
+		ILoggerFactory factory = LoggerFactory.getILoggerFactory();
+		if (!(factory instanceof LoggerContext context)) {
+			throw new IllegalStateException("SLF4J is bound to " + factory.getClass().getName() + ", not to Logback");
+		}
+		return context;
+	}
+
+	@Override
+	public String name() {
+		return "logback";
+	}
+
+	@Override
+	public List<LogQueue> queues() {
+		return LogbackView.of(this.context).queues();
+	}
+
+	@Override
+	public List<LogAppender> appenders() {
+		return LogbackView.of(this.context).appenders();
+	}
+
+	@Override
+	public Mode runningMode() {
+		LogbackSetup setup = LogbackSetup.of(this.context);
+		return (setup != null) ? setup.mode() : null;
+	}
+
+	@Override
+	public StartupLines describe() {
+		LogbackSetup setup = LogbackSetup.of(this.context);
+		if (setup == null) {
+			return new StartupLines(List.of(), List.of("asynclog: the Logback configuration in use is not the one"
+					+ " asynclog set up, so its queues, shutdown drain and counters do not apply: Logback was"
+					+ " configured again after Spring Boot configured it, or outside Spring Boot"));
+		}
+		LogbackView view = LogbackView.of(this.context);
+		return new StartupLines(StartupReport.lines(setup.mode(), setup.properties(), view.queues(), view.appenders()),
+				List.of());
+	}
+
+}

@@ -1,0 +1,55 @@
+package io.asynclog.logback.queue;
+
+import java.util.List;
+
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+
+/**
+ * A ring of its own in front of one appender, for {@code async-appender} mode: it takes the
+ * appender's place on every logger that wrote to it, and its queue bears the appender's name.
+ *
+ * @author asynclog
+ */
+public final class AppenderRing extends LogRing {
+
+	/**
+	 * Prefix of the ring's appender name, before the name of the appender behind it, as
+	 * Log4j2's {@code Async-<name>} wrappers are named.
+	 */
+	public static final String APPENDER_NAME_PREFIX = "Async-";
+
+	private final Appender<ILoggingEvent> delegate;
+
+	private final Delegates delegates;
+
+	/**
+	 * Creates a ring in front of an appender.
+	 * @param delegate the appender
+	 * @param settings how the ring runs
+	 * @param owners which rings own which appenders
+	 */
+	public AppenderRing(Appender<ILoggingEvent> delegate, RingSettings settings, Delegates.Owners owners) {
+		super(delegate.getName(), settings);
+		setName(APPENDER_NAME_PREFIX + delegate.getName());
+		setContext(delegate.getContext());
+		this.delegate = delegate;
+		this.delegates = new Delegates(List.of(delegate), owners);
+	}
+
+	@Override
+	public List<Appender<ILoggingEvent>> delegates() {
+		return this.delegates.appenders();
+	}
+
+	@Override
+	protected Delegates delegatesToFlush() {
+		return this.delegates;
+	}
+
+	@Override
+	protected void deliver(ILoggingEvent event, boolean onBackgroundThread) {
+		this.delegate.doAppend(event);
+	}
+
+}

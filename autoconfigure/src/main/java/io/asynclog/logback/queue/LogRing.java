@@ -1,0 +1,486 @@
+package io.asynclog.logback.queue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.UnsynchronizedAppenderBase;
+import com.lmax.disruptor.BatchEventProcessor;
+import com.lmax.disruptor.BatchEventProcessorBuilder;
+import com.lmax.disruptor.EventHandler;
+import com.lmax.disruptor.ExceptionHandler;
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
+
+import io.asynclog.queue.DeliveryLag;
+import io.asynclog.queue.LogQueue;
+import io.asynclog.queue.WaitForRoom;
+
+/**
+ * A Logback appender that hands each event to a background thread through an LMAX Disruptor
+ * ring, and there to the appenders behind it. The one base of asynclog's rings on Logback:
+ * {@link LoggerRing} (one ring in front of every asynchronous logger's appenders) and
+ * {@link AppenderRing} (a ring of its own in front of one appender) only say where an event
+ * goes. Drops, delivery-lag samples and the shutdown drain are told to {@link RingListener}s,
+ * the single hook for metrics and reports.
+ * <p>
+ * <b>The logging thread</b> makes the event safe to hand over as Logback's AsyncAppender does
+ * ({@code prepareForDeferredProcessing()}: message, thread name and MDC fixed now), takes the
+ * caller's location only with {@code include-location}, and publishes with the ring's
+ * non-blocking claim: no lock and no allocation of its own while the ring has room. Under
+ * 'block', while anyone waits for room it joins them ({@link WaitForRoom}) instead of taking the
+ * room made for them, so events keep the order their threads reached the ring. Disruptor
+ * 4.0.0's blocking claim is never used: it moves the ring's cursor before a slot is free.
+ * <p>
+ * <b>A full ring</b>: under 'discard' an event at or below the threshold is dropped and told
+ * to the listeners; any other waits for room. The ring's own background thread never waits
+ * for room only it can make (an appender, filter or {@code toString()} that logs): its event
+ * goes into the ring if there is room, otherwise straight to the appenders.
+ * <p>
+ * <b>The background thread</b> (named {@code asynclog-logback-<queue>}) hands each event to the
+ * appenders, reports its progress to the ring after every event so that a waiting caller sees
+ * room at once, and at the end of each batch flushes the appenders that do not flush every
+ * event.
+ * <p>
+ * <b>Stopping</b> (Logback stops the ring when it resets, as Spring Boot's shutdown handler
+ * and a reconfiguration do): the ring keeps taking events and waits up to the shutdown timeout
+ * for its backlog; then the background thread stops, what it never handed over is counted as
+ * lost and told to the listeners, and the appenders the ring owns are stopped. An event that
+ * arrives after the background thread stopped is written on the logging thread while the
+ * appenders still run, and dropped (and told) after.
+ *
+ * @author asynclog
+ */
+public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> {
+
+	private static final int NEW = 0;
+
+	private static final int RUNNING = 1;
+
+	/** Stopping: still takes events and waits for room, while the backlog drains. */
+	private static final int DRAINING = 2;
+
+	/** The background thread is stopped; the appenders still run. */
+	private static final int HALTED = 3;
+
+	/** The appenders the ring owned are stopped too. */
+	private static final int STOPPED = 4;
+
+	private static final long NOT_YET = Long.MIN_VALUE;
+
+	private static final long SAMPLE_MASK = DeliveryLag.SAMPLE_EVERY - 1;
+
+	private static final long LONGEST_DRAIN_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+	/** How long a stop waits for the background thread to finish the event it is writing. */
+	private static final long CONSUMER_EXIT_MILLIS = 5_000;
+
+	private final String queueName;
+
+	private final RingSettings settings;
+
+	private final RingListener[] listeners;
+
+	private final WaitForRoom room = new WaitForRoom();
+
+	private final Access access = new Access();
+
+	private final AtomicInteger phase = new AtomicInteger(NEW);
+
+	private final Object stopLock = new Object();
+
+	private RingBuffer<Slot> ring;
+
+	private BatchEventProcessor<Slot> processor;
+
+	private Thread consumerThread;
+
+	/** The background thread, once it runs: compared with the caller to avoid waiting on itself. */
+	private volatile Thread consumer;
+
+	/** Set when the drain timed out: the background thread hands nothing more over. */
+	private volatile boolean abandoned;
+
+	/** The first sequence the background thread skipped once abandoned. */
+	private volatile long firstSkipped = NOT_YET;
+
+	/** Guarded by {@link #stopLock}: the highest sequence the stop counted as lost or written. */
+	private long countedUpTo = NOT_YET;
+
+	/**
+	 * Creates a ring.
+	 * @param queueName the queue's name, as meters and the endpoint show it
+	 * @param settings how the ring runs
+	 */
+	protected LogRing(String queueName, RingSettings settings) {
+		this.queueName = queueName;
+		this.settings = settings;
+		this.listeners = settings.listeners().toArray(RingListener[]::new);
+	}
+
+	/**
+	 * Returns the queue's name: {@code async-logger}, or the name of the appender behind the
+	 * ring.
+	 * @return the name
+	 */
+	public String queueName() {
+		return this.queueName;
+	}
+
+	/**
+	 * Returns the appenders this ring writes to.
+	 * @return the appenders
+	 */
+	public abstract List<Appender<ILoggingEvent>> delegates();
+
+	/**
+	 * Reads how full the ring is now.
+	 * @return the queue's reading; empty of events before it starts
+	 */
+	public LogQueue reading() {
+		long capacity = this.access.capacity();
+		return new LogQueue(this.queueName, LogQueue.RING_BUFFER, capacity,
+				Math.max(0, Math.min(capacity, this.access.remainingCapacity())));
+	}
+
+	/**
+	 * Hands an event to the appenders behind the ring: on the background thread, or on the
+	 * caller's when the ring cannot take it.
+	 * @param event the event
+	 * @param onBackgroundThread whether the ring's background thread calls, which may keep
+	 * state of its own
+	 */
+	protected abstract void deliver(ILoggingEvent event, boolean onBackgroundThread);
+
+	/**
+	 * Returns the appenders behind the ring, for the end-of-batch flush and the stop.
+	 * @return the delegates
+	 */
+	protected abstract Delegates delegatesToFlush();
+
+	@Override
+	public void start() {
+		if (!this.phase.compareAndSet(NEW, RUNNING)) {
+			return;
+		}
+		this.ring = RingBuffer.createMultiProducer(Slot::new, this.settings.capacity(),
+				this.settings.waitStrategy().get());
+		this.processor = new BatchEventProcessorBuilder().build(this.ring, this.ring.newBarrier(), new Handler());
+		this.processor.setExceptionHandler(new Failures());
+		this.ring.addGatingSequences(this.processor.getSequence());
+		this.consumerThread = new Thread(this.processor, "asynclog-logback-" + this.queueName);
+		// Like Log4j2's: a failed start-up or a forgotten stop leaves no thread keeping the JVM.
+		this.consumerThread.setDaemon(true);
+		this.consumerThread.start();
+		super.start();
+	}
+
+	/**
+	 * Counts an event that reaches the ring after it stopped: Logback itself would only warn
+	 * that the appender is not started.
+	 */
+	@Override
+	public void doAppend(ILoggingEvent event) {
+		if (this.phase.get() == STOPPED) {
+			dropped(event);
+			return;
+		}
+		super.doAppend(event);
+	}
+
+	@Override
+	protected void append(ILoggingEvent event) {
+		event.prepareForDeferredProcessing();
+		if (this.settings.includeLocation()) {
+			event.getCallerData();
+		}
+		if ((!this.settings.blocks() || !this.room.anyoneWaiting()) && tryPublish(event)) {
+			return;
+		}
+		appendSlowly(event);
+	}
+
+	/**
+	 * The ring is full, someone waits for room, or the ring has stopped.
+	 */
+	private void appendSlowly(ILoggingEvent event) {
+		if (this.phase.get() >= HALTED) {
+			writeAfterHalt(event);
+			return;
+		}
+		boolean backgroundThread = Thread.currentThread() == this.consumer;
+		// The background thread never queues behind waiters: they wait for it.
+		if (backgroundThread && tryPublish(event)) {
+			return;
+		}
+		if (this.settings.drops(event.getLevel())) {
+			dropped(event);
+			return;
+		}
+		if (backgroundThread) {
+			// Waiting for room only this thread can make would deadlock (log4j2#2893, #4009).
+			deliverNow(event, true);
+			return;
+		}
+		if (!this.room.publish(this.access, event, null)) {
+			writeAfterHalt(event);
+		}
+	}
+
+	private boolean tryPublish(ILoggingEvent event) {
+		if (this.phase.get() >= HALTED) {
+			return false;
+		}
+		long sequence;
+		try {
+			sequence = this.ring.tryNext();
+		}
+		catch (InsufficientCapacityException ex) {
+			// A shared instance without a stack: a full ring allocates nothing.
+			return false;
+		}
+		this.ring.get(sequence).event = event;
+		this.ring.publish(sequence);
+		if (this.phase.get() >= HALTED) {
+			publishedWhileHalting(sequence, event);
+		}
+		return true;
+	}
+
+	/**
+	 * An event published as the background thread was being stopped: if the stop has already
+	 * counted what the ring held, nobody would write or count this one.
+	 */
+	private void publishedWhileHalting(long sequence, ILoggingEvent event) {
+		synchronized (this.stopLock) {
+			if (this.countedUpTo == NOT_YET || sequence <= this.countedUpTo) {
+				// The stop's count of lost events includes it, or will: it reads the cursor after this.
+				return;
+			}
+		}
+		writeAfterHalt(event);
+	}
+
+	private void writeAfterHalt(ILoggingEvent event) {
+		if (this.phase.get() == HALTED) {
+			deliverNow(event, false);
+		}
+		else {
+			dropped(event);
+		}
+	}
+
+	private void deliverNow(ILoggingEvent event, boolean onBackgroundThread) {
+		deliver(event, onBackgroundThread);
+		delegatesToFlush().flushBuffered();
+	}
+
+	private void dropped(ILoggingEvent event) {
+		for (RingListener listener : this.listeners) {
+			try {
+				listener.eventDropped(this, event);
+			}
+			catch (RuntimeException ex) {
+				addError("asynclog: a ring listener failed", ex);
+			}
+		}
+	}
+
+	/**
+	 * Drains, reports and stops; Logback may call this once per logger the ring is attached
+	 * to, and only the first call does anything.
+	 */
+	@Override
+	public void stop() {
+		if (!this.phase.compareAndSet(RUNNING, DRAINING)) {
+			if (this.phase.get() != DRAINING && this.phase.get() != HALTED) {
+				super.stop();
+			}
+			return;
+		}
+		long backlogAtTimeout = awaitEmpty();
+		if (backlogAtTimeout > 0) {
+			this.abandoned = true;
+		}
+		this.phase.set(HALTED);
+		this.processor.halt();
+		awaitConsumerExit();
+		long lost;
+		synchronized (this.stopLock) {
+			long cursor = this.ring.getCursor();
+			lost = Math.max(0, cursor - lastHandedOver());
+			this.countedUpTo = cursor;
+		}
+		RingListener.Drain drain = new RingListener.Drain(this.settings.shutdownTimeout(), backlogAtTimeout, lost);
+		for (RingListener listener : this.listeners) {
+			try {
+				listener.stopped(this, drain);
+			}
+			catch (RuntimeException ex) {
+				addError("asynclog: a ring listener failed", ex);
+			}
+		}
+		delegatesToFlush().flushBuffered();
+		delegatesToFlush().release();
+		this.phase.set(STOPPED);
+		super.stop();
+	}
+
+	/**
+	 * Waits until the background thread has handed every queued event over, or the shutdown
+	 * timeout has passed.
+	 * @return the events still queued, 0 when the ring emptied in time
+	 */
+	private long awaitEmpty() {
+		long deadline = System.nanoTime() + this.settings.shutdownTimeout().toNanos();
+		long pause = 100_000;
+		long backlog = reading().used();
+		while (backlog > 0 && System.nanoTime() - deadline < 0) {
+			LockSupport.parkNanos(this, pause);
+			pause = Math.min(pause * 2, LONGEST_DRAIN_POLL_NANOS);
+			if (Thread.interrupted()) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+			backlog = reading().used();
+		}
+		return backlog;
+	}
+
+	private void awaitConsumerExit() {
+		try {
+			this.consumerThread.join(CONSUMER_EXIT_MILLIS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		if (this.consumerThread.isAlive()) {
+			addWarn("asynclog: the background thread of queue '" + this.queueName + "' is still writing an event "
+					+ CONSUMER_EXIT_MILLIS + " ms after it was told to stop");
+		}
+	}
+
+	/**
+	 * The last sequence the background thread handed to the appenders: it reports each one to
+	 * the ring, except those it skipped once abandoned.
+	 */
+	private long lastHandedOver() {
+		long skipped = this.firstSkipped;
+		return (skipped != NOT_YET) ? skipped - 1 : this.processor.getSequence().get();
+	}
+
+	/**
+	 * One slot of the ring: the event, until the background thread has handed it over.
+	 */
+	static final class Slot {
+
+		ILoggingEvent event;
+
+	}
+
+	/**
+	 * The background thread's side.
+	 */
+	private final class Handler implements EventHandler<Slot> {
+
+		private Sequence progress;
+
+		@Override
+		public void onStart() {
+			LogRing.this.consumer = Thread.currentThread();
+		}
+
+		@Override
+		public void setSequenceCallback(Sequence sequenceCallback) {
+			this.progress = sequenceCallback;
+		}
+
+		@Override
+		public void onEvent(Slot slot, long sequence, boolean endOfBatch) {
+			ILoggingEvent event = slot.event;
+			slot.event = null;
+			if (LogRing.this.abandoned) {
+				if (LogRing.this.firstSkipped == NOT_YET) {
+					LogRing.this.firstSkipped = sequence;
+				}
+				return;
+			}
+			try {
+				deliver(event, true);
+				if ((sequence & SAMPLE_MASK) == 0) {
+					sampled(event);
+				}
+			}
+			finally {
+				// Room for a waiting caller now, not at the end of a batch that may hold the whole ring.
+				this.progress.set(sequence);
+				if (endOfBatch) {
+					delegatesToFlush().flushBuffered();
+				}
+			}
+		}
+
+		private void sampled(ILoggingEvent event) {
+			for (RingListener listener : LogRing.this.listeners) {
+				listener.eventSampled(LogRing.this, event);
+			}
+		}
+
+	}
+
+	/**
+	 * Reports what escapes the handler; the background thread goes on with the next event.
+	 */
+	private final class Failures implements ExceptionHandler<Slot> {
+
+		@Override
+		public void handleEventException(Throwable ex, long sequence, Slot slot) {
+			addError("asynclog: the background thread of queue '" + LogRing.this.queueName
+					+ "' failed to hand an event over", ex);
+		}
+
+		@Override
+		public void handleOnStartException(Throwable ex) {
+			addError("asynclog: the background thread of queue '" + LogRing.this.queueName + "' failed to start", ex);
+		}
+
+		@Override
+		public void handleOnShutdownException(Throwable ex) {
+			addError("asynclog: the background thread of queue '" + LogRing.this.queueName + "' failed to stop", ex);
+		}
+
+	}
+
+	/**
+	 * The ring as {@link WaitForRoom} reads and publishes to it.
+	 */
+	private final class Access implements WaitForRoom.Ring<ILoggingEvent, Void> {
+
+		@Override
+		public long capacity() {
+			return LogRing.this.settings.capacity();
+		}
+
+		@Override
+		public long remainingCapacity() {
+			RingBuffer<Slot> ring = LogRing.this.ring;
+			return (ring != null) ? ring.remainingCapacity() : capacity();
+		}
+
+		@Override
+		public boolean isClosed() {
+			return LogRing.this.phase.get() >= HALTED;
+		}
+
+		@Override
+		public boolean tryPublish(ILoggingEvent event, Void context) {
+			return LogRing.this.tryPublish(event);
+		}
+
+	}
+
+}

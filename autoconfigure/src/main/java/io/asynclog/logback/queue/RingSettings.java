@@ -1,0 +1,96 @@
+package io.asynclog.logback.queue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import ch.qos.logback.classic.Level;
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.TimeoutBlockingWaitStrategy;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
+import org.springframework.boot.logging.LogLevel;
+
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.config.AsyncLogProperties.QueueFullPolicy;
+
+/**
+ * How one ring runs, from {@code asynclog.*}.
+ *
+ * @param capacity slots, a power of two
+ * @param waitStrategy makes the background thread's wait strategy; each ring needs its own
+ * @param blocks whether the policy is 'block': newcomers queue behind those waiting for room
+ * @param discardAtOrBelow with 'discard', the most severe Logback level int that is dropped
+ * when the ring is full; {@link Integer#MIN_VALUE} under 'block'
+ * @param includeLocation whether caller data is taken on the logging thread
+ * @param shutdownTimeout how long a stop waits for the backlog
+ * @param listeners told of drops, samples and the drain
+ * @author asynclog
+ */
+public record RingSettings(int capacity, Supplier<WaitStrategy> waitStrategy, boolean blocks, int discardAtOrBelow,
+		boolean includeLocation, Duration shutdownTimeout, List<RingListener> listeners) {
+
+	/**
+	 * Settings of a ring with the given number of slots.
+	 * @param properties the asynclog properties
+	 * @param slots the slots asked for; rounded up to a power of two
+	 * @param smallest the fewest slots the ring may have
+	 * @param listeners told of drops, samples and the drain
+	 * @return the settings
+	 */
+	public static RingSettings of(AsyncLogProperties properties, int slots, int smallest,
+			List<RingListener> listeners) {
+		boolean blocks = properties.getQueueFullPolicy() == QueueFullPolicy.BLOCK;
+		return new RingSettings(powerOfTwoAtLeast(Math.max(slots, smallest)), waitStrategy(properties), blocks,
+				blocks ? Integer.MIN_VALUE : discardAtOrBelow(properties.getDiscardThreshold()),
+				properties.isIncludeLocation(), properties.getShutdownTimeout(), List.copyOf(listeners));
+	}
+
+	/**
+	 * Returns whether the 'discard' policy drops an event of this level from a full ring.
+	 * @param level the event's level
+	 * @return true if it is dropped rather than wait for room
+	 */
+	boolean drops(Level level) {
+		return level.levelInt <= this.discardAtOrBelow;
+	}
+
+	static int powerOfTwoAtLeast(int slots) {
+		int power = Integer.highestOneBit(Math.max(1, slots));
+		return (power == slots) ? power : power << 1;
+	}
+
+	/**
+	 * The same Disruptor strategies Log4j2 uses for each name, so that both backends behave
+	 * alike under one setting.
+	 */
+	private static Supplier<WaitStrategy> waitStrategy(AsyncLogProperties properties) {
+		long timeoutMillis = properties.getWaitTimeout().toMillis();
+		return switch (properties.getWaitStrategy()) {
+			case TIMEOUT -> () -> new TimeoutBlockingWaitStrategy(timeoutMillis, TimeUnit.MILLISECONDS);
+			case BLOCK -> BlockingWaitStrategy::new;
+			case SLEEP -> SleepingWaitStrategy::new;
+			case YIELD -> YieldingWaitStrategy::new;
+			case BUSY_SPIN -> BusySpinWaitStrategy::new;
+		};
+	}
+
+	/**
+	 * Spring Boot's FATAL has no Logback level (Spring Boot maps it to ERROR): a threshold of
+	 * 'fatal' or 'off' drops every event that finds the ring full, as the documentation says.
+	 */
+	private static int discardAtOrBelow(LogLevel threshold) {
+		return switch (threshold) {
+			case TRACE -> Level.TRACE_INT;
+			case DEBUG -> Level.DEBUG_INT;
+			case INFO -> Level.INFO_INT;
+			case WARN -> Level.WARN_INT;
+			case ERROR -> Level.ERROR_INT;
+			case FATAL, OFF -> Integer.MAX_VALUE;
+		};
+	}
+
+}

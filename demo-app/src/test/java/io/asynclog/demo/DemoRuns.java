@@ -8,6 +8,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -41,14 +43,17 @@ public final class DemoRuns {
 	 * @param profiles the active profiles
 	 * @param fileCount how many files the profiles declare
 	 * @param linesPerRequest the lines each request logs
+	 * @param properties more {@code key=value} pairs
 	 * @return each file's lines
 	 * @throws Exception if a request fails
 	 */
-	public static List<List<String>> runAndRead(Path dir, String profiles, int fileCount, int linesPerRequest)
-			throws Exception {
+	public static List<List<String>> runAndRead(Path dir, String profiles, int fileCount, int linesPerRequest,
+			String... properties) throws Exception {
+		List<String> args = new ArrayList<>(
+				List.of("--server.port=0", "--spring.profiles.active=" + profiles, "--demo.log-dir=" + dir));
+		Arrays.stream(properties).map((property) -> "--" + property).forEach(args::add);
 		SpringApplication application = new SpringApplication(DemoApplication.class);
-		try (ConfigurableApplicationContext context = application.run("--server.port=0",
-				"--spring.profiles.active=" + profiles, "--demo.log-dir=" + dir)) {
+		try (ConfigurableApplicationContext context = application.run(args.toArray(String[]::new))) {
 			int port = ((WebServerApplicationContext) context).getWebServer().getPort();
 			HttpClient http = HttpClient.newHttpClient();
 			for (int i = 0; i < REQUESTS; i++) {

@@ -17,11 +17,17 @@ import org.springframework.context.ConfigurableApplicationContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The request lines the HTTP comparison counts, with the profiles whose pattern every backend
- * reads (plain-pattern): each request's 108-byte message reaches every file; the logging-off
- * baseline writes none. Runs on Logback in demo-app and on Log4j2 in demo-app-log4j2.
+ * The request lines the HTTP comparison counts: each request's 108-byte message reaches every
+ * file; the logging-off baseline writes none. Runs on Logback in demo-app and on Log4j2 in
+ * demo-app-log4j2, so the files get a pattern both read: the comparison's own patterns are
+ * Log4j2's (Logback reads the {@code ,SSS} of {@code %d{yyyy-MM-dd HH:mm:ss,SSS}} as a time zone).
  */
 class RequestLinesTests {
+
+	/**
+	 * The plain pattern without its date.
+	 */
+	private static final String PATTERN = "demo.pattern=[%-5p %c{1} %t]  %m%n";
 
 	@TempDir
 	Path dir;
@@ -42,8 +48,8 @@ class RequestLinesTests {
 
 	@Test
 	void twentyLinesPerRequestReachEveryFile() throws Exception {
-		List<List<String>> files = DemoRuns.runAndRead(this.dir, "comparison,async-logger,files-3,no-flush,plain-pattern",
-				3, 20);
+		List<List<String>> files = DemoRuns.runAndRead(this.dir, "comparison,async-logger,files-3,no-flush", 3, 20,
+				PATTERN);
 		assertThat(files).allSatisfy((lines) -> {
 			assertThat(DemoRuns.requestLines(lines)).hasSize(5 * 20);
 			assertThat(DemoRuns.requestLines(lines)
@@ -58,8 +64,8 @@ class RequestLinesTests {
 	void lineCountsOutsideOneToAHundredAreRejected() throws Exception {
 		SpringApplication application = new SpringApplication(DemoApplication.class);
 		try (ConfigurableApplicationContext context = application.run("--server.port=0",
-				"--spring.profiles.active=comparison,async-logger,files-1,no-flush,plain-pattern",
-				"--demo.log-dir=" + this.dir)) {
+				"--spring.profiles.active=comparison,async-logger,files-1,no-flush", "--demo.log-dir=" + this.dir,
+				"--" + PATTERN)) {
 			int port = ((WebServerApplicationContext) context).getWebServer().getPort();
 			HttpResponse<String> response = HttpClient.newHttpClient()
 				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/log?lines=101")).build(),
@@ -71,8 +77,8 @@ class RequestLinesTests {
 
 	@Test
 	void loggingOffWritesNoRequestLine() throws Exception {
-		List<List<String>> files = DemoRuns.runAndRead(this.dir,
-				"comparison,logging-off,async-logger,files-1,flush,plain-pattern", 1, 1);
+		List<List<String>> files = DemoRuns.runAndRead(this.dir, "comparison,logging-off,async-logger,files-1,flush", 1,
+				1, PATTERN);
 		assertThat(DemoRuns.requestLines(files.get(0))).isEmpty();
 	}
 

@@ -131,6 +131,18 @@ public final class LogbackApps {
 		}
 	}
 
+	/**
+	 * Joins property lists.
+	 * @param first the first properties
+	 * @param rest more properties
+	 * @return all of them
+	 */
+	public static String[] concat(String[] first, String... rest) {
+		String[] all = Arrays.copyOf(first, first.length + rest.length);
+		System.arraycopy(rest, 0, all, first.length, rest.length);
+		return all;
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@EnableAutoConfiguration
 	static class Config {

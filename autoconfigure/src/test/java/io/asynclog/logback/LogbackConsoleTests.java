@@ -154,7 +154,7 @@ class LogbackConsoleTests {
 	}
 
 	private static String[] with(String... properties) {
-		return LogbackQueueFullTests.concat(QUIET, properties);
+		return LogbackApps.concat(QUIET, properties);
 	}
 
 	@SuppressWarnings("unchecked")

@@ -43,7 +43,7 @@ class LogbackQueueFullTests {
 		long infoBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.INFO);
 		long debugBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.DEBUG);
 		long warnBefore = DroppedEvents.count(LogQueue.ASYNC_LOGGER, LogLevel.WARN);
-		try (ConfigurableApplicationContext context = LogbackApps.run(concat(file("discard.log"),
+		try (ConfigurableApplicationContext context = LogbackApps.run(LogbackApps.concat(file("discard.log"),
 				"asynclog.ring-buffer-size=128", "asynclog.queue-full-policy=discard", "asynclog.discard-threshold=info",
 				"logging.level.root=warn", "logging.level.test=debug"))) {
 			BackgroundGate gate = BackgroundGate.on(LogbackModesTests.appender("main"), Duration.ZERO).hold();
@@ -77,7 +77,7 @@ class LogbackQueueFullTests {
 		int calls = 2000;
 		long droppedBefore = DroppedEvents.total();
 		Path file = this.dir.resolve("block.log");
-		try (ConfigurableApplicationContext context = LogbackApps.run(concat(file("block.log"), "asynclog.mode=" + mode,
+		try (ConfigurableApplicationContext context = LogbackApps.run(LogbackApps.concat(file("block.log"), "asynclog.mode=" + mode,
 				"asynclog.ring-buffer-size=128", "asynclog.async-appender.buffer-size=128", "logging.level.root=warn",
 				"logging.level.test=info"))) {
 			// A slow sink keeps the ring full for the whole run.
@@ -100,7 +100,7 @@ class LogbackQueueFullTests {
 		int threads = 8;
 		int calls = 500;
 		Path file = this.dir.resolve("echo.log");
-		try (ConfigurableApplicationContext context = LogbackApps.run(concat(file("echo.log"),
+		try (ConfigurableApplicationContext context = LogbackApps.run(LogbackApps.concat(file("echo.log"),
 				"asynclog.queue-full-policy=" + policy, "asynclog.ring-buffer-size=128", "logging.level.root=warn"))) {
 			Echo echo = new Echo();
 			echo.start();
@@ -141,12 +141,6 @@ class LogbackQueueFullTests {
 			return FilterReply.NEUTRAL;
 		}
 
-	}
-
-	static String[] concat(String[] first, String... rest) {
-		String[] all = java.util.Arrays.copyOf(first, first.length + rest.length);
-		System.arraycopy(rest, 0, all, first.length, rest.length);
-		return all;
 	}
 
 }

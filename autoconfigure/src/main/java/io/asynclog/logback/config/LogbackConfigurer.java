@@ -17,6 +17,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.AsyncAppenderBase;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.CoreConstants;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.joran.util.ConfigurationWatchListUtil;
 import org.springframework.core.env.Environment;
@@ -100,8 +101,7 @@ public final class LogbackConfigurer {
 		if (mode == Mode.ALL_ASYNC) {
 			throw LogbackValidation.allAsyncRejected();
 		}
-		// Spring Boot's programmatic default leaves no configuration file behind in the context.
-		boolean springBootDefaults = ConfigurationWatchListUtil.getMainWatchURL(this.context) == null;
+		boolean springBootDefaults = isSpringBootsDefault();
 		Map<String, Appender<ILoggingEvent>> configured = configuredAppenders();
 		checkAppenderReferences(configured.keySet());
 		Map<String, Appender<ILoggingEvent>> built = new AppenderFactory(this.context, this.properties,
@@ -117,6 +117,16 @@ public final class LogbackConfigurer {
 		LogbackSetup setup = new LogbackSetup(mode, this.properties, List.copyOf(rings));
 		setup.putInto(this.context);
 		return setup;
+	}
+
+	/**
+	 * Whether Spring Boot configured the context with its programmatic default rather than a
+	 * file: Logback keeps the model of every XML file it read without error (Spring Boot fails
+	 * start-up on one with errors), and the URL of a file it scans.
+	 */
+	private boolean isSpringBootsDefault() {
+		return this.context.getObject(CoreConstants.SAFE_JORAN_CONFIGURATION) == null
+				&& ConfigurationWatchListUtil.getMainWatchURL(this.context) == null;
 	}
 
 	/**

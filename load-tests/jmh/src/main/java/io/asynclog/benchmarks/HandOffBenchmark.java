@@ -28,7 +28,8 @@ import io.asynclog.benchmarks.setup.Sink;
  * Benchmark 1, the Log4j2 manual's throughput test: how fast the caller hands events off, timed
  * over bursts that fit the queue (so no setup runs at disk speed or waits for room), into a sink
  * that only counts. Each iteration is one burst of {@value #BURST} calls per thread and starts
- * with an empty queue. Throughput per thread is {@code BURST / score}.
+ * with an empty queue. Throughput per thread is {@code BURST / score}; four threads make bursts of
+ * {@value #FOUR_THREAD_BURST} each, so that theirs fit the queue too.
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -42,12 +43,17 @@ public class HandOffBenchmark {
 	 */
 	public static final int BURST = 100_000;
 
+	/**
+	 * Calls per thread per burst with four threads: 200,000 in all, like two threads' bursts.
+	 */
+	public static final int FOUR_THREAD_BURST = 50_000;
+
 	@State(Scope.Benchmark)
 	public static class Trial {
 
 		@Param({ Setups.DISABLED, Setups.RAW_WRITE, Setups.LOG4J2_SYNC, Setups.LOG4J2_ASYNC_APPENDER,
 				Setups.LOG4J2_ASYNC_ROOT, Setups.LOG4J2_ALL_ASYNC, Setups.ASYNCLOG, Setups.ASYNCLOG_NO_LAG_PROBE, Setups.ASYNCLOG_NO_METERS,
-				Setups.LOGBACK_SYNC, Setups.LOGBACK_ASYNC_APPENDER, Setups.LOGSTASH_DISRUPTOR })
+				Setups.ASYNCLOG_LOGBACK, Setups.LOGBACK_SYNC, Setups.LOGBACK_ASYNC_APPENDER, Setups.LOGSTASH_DISRUPTOR })
 		public String setup;
 
 		@Param({ "108", "500" })
@@ -89,6 +95,19 @@ public class HandOffBenchmark {
 	@Benchmark
 	@Threads(2)
 	public void twoThreads(Trial trial, Calls calls) {
+		trial.logging.log(trial.text);
+		calls.count++;
+	}
+
+	/**
+	 * Four callers and a background thread on two cores: oversubscribed on this machine, where
+	 * several callers meet at the queue's tail, as in a busy server.
+	 */
+	@Benchmark
+	@Threads(4)
+	@Warmup(iterations = 5, batchSize = HandOffBenchmark.FOUR_THREAD_BURST)
+	@Measurement(iterations = 10, batchSize = HandOffBenchmark.FOUR_THREAD_BURST)
+	public void fourThreads(Trial trial, Calls calls) {
 		trial.logging.log(trial.text);
 		calls.count++;
 	}

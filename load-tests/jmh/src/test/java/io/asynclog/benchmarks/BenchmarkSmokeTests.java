@@ -21,10 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A one-iteration smoke of two benchmarks through JMH itself, in forked JVMs as the suite runs
- * them: asynclog configured from properties and the hand-written AsyncRoot, once handing off
- * bursts and once writing a real file. Proves that the benchmarks compile, that JMH's generated
- * code runs, that each setup passes its path check and that every call reached its sink. No
- * figure is asserted: timing belongs to load-tests/scripts/jmh.sh.
+ * them: asynclog configured from properties (on Log4j2 and on Logback) and the hand-written
+ * AsyncRoot, once handing off bursts and once writing a real file. Proves that the benchmarks
+ * compile, that JMH's generated code runs, that each setup passes its path check and that every
+ * call reached its sink. No figure is asserted: timing belongs to load-tests/scripts/jmh.sh.
  */
 class BenchmarkSmokeTests {
 
@@ -52,6 +52,33 @@ class BenchmarkSmokeTests {
 		assertThat(checks).hasSize(4)
 			.allSatisfy((line) -> assertThat(line).contains("\"missing\":0").doesNotContain("\"logged\":0,"));
 		assertThat(checks).anyMatch((line) -> line.contains("\"benchmark\":\"FileThroughputBenchmark.oneThread\",\"setup\":\"asynclog\""));
+	}
+
+	@Test
+	void asynclogOnLogbackHandsOffFromFourThreadsAndWritesAFileDeliveringEveryCall() throws RunnerException, IOException {
+		Path side = this.dir.resolve("side-results.jsonl");
+		// Four callers: several of them publish into the ring at once, the path single-caller runs never take.
+		Options options = new OptionsBuilder().include(HandOffBenchmark.class.getName() + ".fourThreads")
+			.include(FileThroughputBenchmark.class.getName() + ".oneThread")
+			.param("setup", Setups.ASYNCLOG_LOGBACK)
+			.param("message", "108")
+			.warmupIterations(0)
+			// The second burst starts by checking which thread delivered the first: asynclog's ring thread.
+			.measurementIterations(2)
+			.measurementTime(TimeValue.milliseconds(300))
+			.forks(1)
+			.shouldFailOnError(true)
+			.jvmArgsAppend("-Dasynclog.bench.side=" + side, "-Dasynclog.bench.dir=" + this.dir.resolve("logs"))
+			.build();
+		Collection<RunResult> results = new Runner(options).run();
+		assertThat(results).hasSize(2);
+		assertThat(results).allSatisfy((result) -> assertThat(result.getPrimaryResult().getScore()).isPositive());
+		List<String> checks = Files.readAllLines(side);
+		assertThat(checks).hasSize(2)
+			.allSatisfy((line) -> assertThat(line).contains("\"setup\":\"asynclog-logback\"", "\"missing\":0")
+				.doesNotContain("\"logged\":0,"));
+		assertThat(checks).anyMatch((line) -> line.contains("\"benchmark\":\"HandOffBenchmark.fourThreads\"")
+				&& line.contains("\"threads\":\"4\""));
 	}
 
 }

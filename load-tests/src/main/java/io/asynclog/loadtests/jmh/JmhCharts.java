@@ -57,4 +57,27 @@ final class JmhCharts {
 		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
 	}
 
+	/**
+	 * Draws bars grouped by setup, one series per condition (thread count, rate). A value that
+	 * is not known draws no bar.
+	 * @param file the PNG to write
+	 * @param title the title
+	 * @param yTitle the value axis title
+	 * @param setups the setups, in order
+	 * @param series condition to one value per setup, in the order of {@code setups}
+	 */
+	static void groupedBars(Path file, String title, String yTitle, List<String> setups, Map<String, List<Double>> series)
+			throws IOException {
+		CategoryChart chart = new CategoryChartBuilder().width(1000).height(560).title(title).yAxisTitle(yTitle).build();
+		// Below the plot: a tall bar (sync's count) would hide under a legend inside it.
+		chart.getStyler().setLegendPosition(LegendPosition.OutsideS);
+		chart.getStyler().setYAxisDecimalPattern("#,###");
+		chart.getStyler().setChartBackgroundColor(Color.WHITE);
+		// Series are conditions, not setups: asynclog's green stays out of them.
+		chart.getStyler().setSeriesColors(new Color[] { OTHERS, new Color(0xF9A825), new Color(0x8D6E63) });
+		series.forEach((name, values) -> chart.addSeries(name, setups,
+				values.stream().map((value) -> (value == null || value.isNaN()) ? 0.0 : value).toList()));
+		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+	}
+
 }

@@ -81,6 +81,7 @@ final class JmhMarkdown {
 		waitStrategies();
 		allocation();
 		meters();
+		logback();
 		checks();
 		if (this.notes != null) {
 			line("## What the figures mean on this machine");
@@ -428,6 +429,46 @@ final class JmhMarkdown {
 		line("| " + what + " | " + Fmt.number(with) + missing(benchmark, withParams) + " | " + Fmt.number(noProbe)
 				+ missing(benchmark, noProbeParams) + " | " + Fmt.number(without) + missing(benchmark, withoutParams) + " | "
 				+ Fmt.ratio(with / without) + " |");
+	}
+
+	private void logback() {
+		line("## 9. asynclog on Logback");
+		line("");
+		line("`asynclog-logback` is asynclog's async-logger mode on Logback, started by Spring Boot like `asynclog` (every "
+				+ "auto-configuration, wait strategy and queue-full policy `block`, as its Logback peers wait), beside "
+				+ "logstash's Disruptor appender, Logback's AsyncAppender and Logback sync. The comparison with four "
+				+ "callers, over interleaved rounds, and its targets are on [jmh-logback.md](jmh-logback.md) "
+				+ "(`load-tests/scripts/jmh.sh --logback`).");
+		line("");
+		List<String> setups = List.of("asynclog-logback", "logstash-disruptor", "logback-async-appender", "logback-sync");
+		if (this.results.find(HAND_OFF + ".oneThread", Map.of("setup", setups.get(0))).isEmpty()) {
+			line("This run did not include `asynclog-logback`.");
+			line("");
+			return;
+		}
+		List<String> rates = List.copyOf(rates());
+		StringBuilder header = new StringBuilder("| setup | hand-off, 1 thr | hand-off, 2 thr | into a file, 1 thr |");
+		StringBuilder rule = new StringBuilder("|---|---|---|---|");
+		for (String rate : rates) {
+			header.append(" p99.99 at ").append(Fmt.number(Double.parseDouble(rate))).append("/s (µs) |");
+			rule.append("---|");
+		}
+		line(header.append(" bytes per call |").toString());
+		line(rule.append("---|").toString());
+		for (String setup : setups) {
+			StringBuilder row = new StringBuilder("| " + setup + " | ")
+				.append(Fmt.number(callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108")))).append(" | ")
+				.append(Fmt.number(callsPerSecond(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "108")))).append(" | ")
+				.append(Fmt.number(callsPerSecond(FILE + ".oneThread", Map.of("setup", setup)))).append(" |");
+			for (String rate : rates) {
+				row.append(' ').append(Fmt.number(latency(setup, rate, "p99_99_ns") / 1000)).append(" |");
+			}
+			double bytes = this.results.find(ALLOCATION + ".log", Map.of("setup", setup))
+				.map(JmhResult::allocationPerCall)
+				.orElse(Double.NaN);
+			line(row.append(' ').append(Fmt.number(bytes)).append(" |").toString());
+		}
+		line("");
 	}
 
 	private void checks() {

@@ -13,7 +13,8 @@ import io.asynclog.loadtests.http.report.Fmt;
 
 /**
  * Writes {@code docs/results/jmh.md}, its charts, a summary CSV and a copy of the raw results
- * from one run of {@code load-tests/scripts/jmh.sh}.
+ * from one run of {@code load-tests/scripts/jmh.sh}; from a {@code --logback} run (its run-info
+ * says {@code suite=logback}), {@code docs/results/jmh-logback.md} and its files instead.
  */
 public final class JmhReport {
 
@@ -24,6 +25,20 @@ public final class JmhReport {
 	static final String SUMMARY = "jmh-summary.csv";
 
 	static final String RAW = "jmh-raw";
+
+	static final String LOGBACK_SUITE = "logback";
+
+	static final String LOGBACK_PAGE = "jmh-logback.md";
+
+	static final String LOGBACK_NOTES = "jmh-logback-notes.md";
+
+	static final String LOGBACK_SUMMARY = "jmh-logback-summary.csv";
+
+	static final String LOGBACK_RAW = "jmh-logback-raw";
+
+	private static final String RUN_INFO = "run-info.properties";
+
+	private static final String SUMMARY_HEADER = "benchmark,threads,params,score,error,unit,alloc_bytes_per_op\n";
 
 	private JmhReport() {
 	}
@@ -48,14 +63,17 @@ public final class JmhReport {
 	 * @return the page
 	 */
 	public static Path write(Path runDir, Path resultsDir) throws IOException {
-		JmhResults results = JmhResults.read(runDir);
 		Properties info = new Properties();
-		Path infoFile = runDir.resolve("run-info.properties");
+		Path infoFile = runDir.resolve(RUN_INFO);
 		if (Files.exists(infoFile)) {
 			try (var in = Files.newBufferedReader(infoFile)) {
 				info.load(in);
 			}
 		}
+		if (LOGBACK_SUITE.equals(info.getProperty("suite"))) {
+			return writeLogback(runDir, resultsDir, info);
+		}
+		JmhResults results = JmhResults.read(runDir);
 		Files.createDirectories(resultsDir);
 		Path notes = resultsDir.resolve(NOTES);
 		String notesText = Files.exists(notes) ? Files.readString(notes) : null;
@@ -68,12 +86,70 @@ public final class JmhReport {
 		return page;
 	}
 
+	/**
+	 * The Logback page from the {@code round-N} directories of a {@code --logback} run.
+	 */
+	private static Path writeLogback(Path runDir, Path resultsDir, Properties info) throws IOException {
+		LogbackRounds rounds = LogbackRounds.read(runDir);
+		if (rounds.count() == 0) {
+			throw new IOException("No round-N directory in " + runDir + ": not the output of jmh.sh --logback");
+		}
+		Files.createDirectories(resultsDir);
+		Path notes = resultsDir.resolve(LOGBACK_NOTES);
+		JmhLogbackMarkdown markdown = new JmhLogbackMarkdown(rounds, info,
+				Files.exists(notes) ? Files.readString(notes) : null);
+		Path page = resultsDir.resolve(LOGBACK_PAGE);
+		Files.writeString(page, markdown.render());
+		markdown.drawCharts(resultsDir);
+		StringBuilder csv = new StringBuilder("round,").append(SUMMARY_HEADER);
+		for (int round = 0; round < rounds.count(); round++) {
+			csv.append(summaryRows(rounds.rounds().get(round), (round + 1) + ","));
+		}
+		Files.writeString(resultsDir.resolve(LOGBACK_SUMMARY), csv);
+		Path rawDir = resultsDir.resolve(LOGBACK_RAW);
+		List<Path> roundDirs;
+		try (Stream<Path> list = Files.list(runDir)) {
+			roundDirs = list.filter(LogbackRounds::isRound).toList();
+		}
+		if (Files.isDirectory(rawDir) && !Files.isSameFile(rawDir, runDir)) {
+			// Rounds of an earlier, longer run would otherwise join this one's when the page is rebuilt.
+			deleteRounds(rawDir);
+		}
+		for (Path roundDir : roundDirs) {
+			copyRaw(roundDir, rawDir.resolve(roundDir.getFileName().toString()));
+		}
+		Path infoFile = runDir.resolve(RUN_INFO);
+		if (Files.exists(infoFile)) {
+			Files.copy(infoFile, rawDir.resolve(RUN_INFO), StandardCopyOption.REPLACE_EXISTING);
+		}
+		return page;
+	}
+
+	private static void deleteRounds(Path rawDir) throws IOException {
+		List<Path> stale;
+		try (Stream<Path> list = Files.list(rawDir)) {
+			stale = list.filter(LogbackRounds::isRound).toList();
+		}
+		for (Path round : stale) {
+			try (Stream<Path> files = Files.list(round)) {
+				for (Path file : files.toList()) {
+					Files.delete(file);
+				}
+			}
+			Files.delete(round);
+		}
+	}
+
 	private static String summaryCsv(JmhResults results) {
-		StringBuilder csv = new StringBuilder("benchmark,threads,params,score,error,unit,alloc_bytes_per_op\n");
+		return SUMMARY_HEADER + summaryRows(results, "");
+	}
+
+	private static String summaryRows(JmhResults results, String prefix) {
+		StringBuilder csv = new StringBuilder();
 		for (JmhResult result : results.results()) {
 			String params = result.params().entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue())
 				.reduce((a, b) -> a + ";" + b).orElse("");
-			csv.append(result.benchmark()).append(',').append(result.threads()).append(',').append(params).append(',')
+			csv.append(prefix).append(result.benchmark()).append(',').append(result.threads()).append(',').append(params).append(',')
 				.append(Fmt.csv(result.score())).append(',').append(Fmt.csv(result.error())).append(',')
 				.append(result.unit()).append(',').append(Fmt.csv(result.allocationPerCall())).append('\n');
 		}

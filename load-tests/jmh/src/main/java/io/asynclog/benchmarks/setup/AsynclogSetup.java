@@ -10,6 +10,8 @@ import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
 import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.slf4j.ILoggerFactory;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -29,6 +31,8 @@ import io.asynclog.log4j2.queue.LogQueues;
  * without, none does and the probe is switched off.
  */
 final class AsynclogSetup implements LoggingSetup {
+
+	private static final String LOG4J_SLF4J_FACTORY = "org.apache.logging.slf4j.Log4jLoggerFactory";
 
 	private final String name;
 
@@ -61,6 +65,11 @@ final class AsynclogSetup implements LoggingSetup {
 			.bannerMode(Banner.Mode.OFF)
 			.logStartupInfo(false)
 			.run(arguments(lagProbe, options));
+		ILoggerFactory factory = LoggerFactory.getILoggerFactory();
+		if (!LOG4J_SLF4J_FACTORY.equals(factory.getClass().getName())) {
+			throw new IllegalStateException(name + " should log through Log4j2, but SLF4J is bound to "
+					+ factory.getClass().getName() + ": a Logback setup ran in this JVM before it (run one setup per fork)");
+		}
 		this.context = (LoggerContext) LogManager.getContext(false);
 		this.logger = this.context.getLogger("io.asynclog.benchmarks.Bench");
 		this.deliveries = Deliveries.ofLog4j(name, this.context.getConfiguration(), options.file());
@@ -118,6 +127,8 @@ final class AsynclogSetup implements LoggingSetup {
 		LoggerConfig root = this.context.getConfiguration().getRootLogger();
 		require(root instanceof AsyncLoggerConfig, "an async root logger");
 		Waits.requireThread("AsyncLoggerConfig-", this.name);
+		// Logback's ring would be asynclog's too, under another name: one library per fork.
+		Waits.forbidThread(AsynclogLogbackSetup.THREAD_PREFIX, this.name);
 		require(LogQueues.of(this.context).stream().allMatch((queue) -> queue.capacity() >= this.options.bufferSize()),
 				"a ring of at least " + this.options.bufferSize() + " slots");
 		boolean probe = root.getAppenders().values().stream().anyMatch(DeliveryLagProbe.class::isInstance);

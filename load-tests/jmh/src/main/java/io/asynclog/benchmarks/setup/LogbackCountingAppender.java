@@ -7,19 +7,53 @@ import ch.qos.logback.core.UnsynchronizedAppenderBase;
 
 /**
  * The Logback twin of {@link BenchCountingAppender}: counts and writes nothing, without the lock
- * of Logback's synchronized appender base.
+ * of Logback's synchronized appender base. Public, with a no-argument constructor, so that a
+ * Logback configuration file ({@code logback/counting.xml}) can declare it too; the last one
+ * started in this JVM is reachable through {@link #lastStarted()}, as a setup that Spring Boot
+ * configures from a file never holds the instance itself.
  */
-final class LogbackCountingAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
+public final class LogbackCountingAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
+
+	// Every JMH fork runs one setup, so the appender started last is that setup's sink.
+	private static volatile LogbackCountingAppender lastStarted;
 
 	private final LongAdder count = new LongAdder();
 
+	// Written once, by the first event: which thread delivers is a path check, not a measurement.
+	private volatile String firstDeliveringThread;
+
+	@Override
+	public void start() {
+		super.start();
+		lastStarted = this;
+	}
+
 	@Override
 	protected void append(ILoggingEvent event) {
+		if (this.firstDeliveringThread == null) {
+			this.firstDeliveringThread = Thread.currentThread().getName();
+		}
 		this.count.increment();
 	}
 
 	long count() {
 		return this.count.sum();
+	}
+
+	/**
+	 * The thread that delivered the first event to this sink.
+	 * @return its name, or {@code null} before any event
+	 */
+	String firstDeliveringThread() {
+		return this.firstDeliveringThread;
+	}
+
+	/**
+	 * The counting appender started last in this JVM.
+	 * @return it, or {@code null} if none started
+	 */
+	static LogbackCountingAppender lastStarted() {
+		return lastStarted;
 	}
 
 }

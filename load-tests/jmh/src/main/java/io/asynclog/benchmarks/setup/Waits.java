@@ -67,7 +67,7 @@ public final class Waits {
 	 */
 	public static void forbidThread(String part, String setup) {
 		if (threadRuns(part)) {
-			throw new IllegalStateException(setup + " should log on the caller's thread, but *" + part + "* runs");
+			throw new IllegalStateException(setup + " should run no thread named *" + part + "*, but one runs");
 		}
 	}
 

@@ -34,7 +34,7 @@ public final class Fmt {
 	}
 
 	/** The median with its min–max spread, such as {@code 1,234 (1,200–1,260)}; the spread is left out for one value. */
-	static String withSpread(Stats stats) {
+	public static String withSpread(Stats stats) {
 		if (!stats.measured()) {
 			return DASH;
 		}

@@ -24,7 +24,8 @@ public record Stats(int count, double median, double min, double max) {
 		return of(values.stream().mapToDouble(Double::doubleValue).toArray());
 	}
 
-	static Stats of(double... values) {
+	/** The figures of the given values, NaN ones left out. */
+	public static Stats of(double... values) {
 		double[] measured = Arrays.stream(values).filter((v) -> !Double.isNaN(v)).sorted().toArray();
 		if (measured.length == 0) {
 			return EMPTY;
@@ -48,14 +49,15 @@ public record Stats(int count, double median, double min, double max) {
 	}
 
 	/** {@code numerator / denominator}, or NaN when either is unknown or the denominator is not positive. */
-	static double ratio(double numerator, double denominator) {
+	public static double ratio(double numerator, double denominator) {
 		if (Double.isNaN(numerator) || Double.isNaN(denominator) || denominator <= 0) {
 			return Double.NaN;
 		}
 		return numerator / denominator;
 	}
 
-	boolean measured() {
+	/** Whether any value was measured. */
+	public boolean measured() {
 		return this.count > 0;
 	}
 

@@ -8,7 +8,7 @@
 # Usage: load-tests/scripts/jmh.sh [--quick | --full | --logback [--rounds N]] [--out DIR] [--no-report]
 #   --quick   one caller, 108-byte messages, short iterations: about 6 minutes
 #   --full    every benchmark with its annotated iterations, two forks: about 35 minutes (the default)
-#   --logback asynclog on Logback against logstash's Disruptor appender, Logback's AsyncAppender and
+#   --logback asynclog on Logback (with and without meters) against logstash's Disruptor appender, Logback's AsyncAppender and
 #             Logback sync: hand-off at 1 and 4 threads, latency at 10,000 and 100,000 calls/s,
 #             allocation per call; N interleaved rounds (default 3), about 5 minutes each
 # Environment:
@@ -71,7 +71,7 @@ elif [[ "$SUITE" == "logback" ]]; then
 	# Rounds interleave the setups: each round runs every setup once per benchmark, in an order
 	# turned by one place per round, so that a slow minute of this shared machine does not fall
 	# on one setup's runs only.
-	SETUPS=(asynclog-logback logstash-disruptor logback-async-appender logback-sync)
+	SETUPS=(asynclog-logback-no-meters asynclog-logback logstash-disruptor logback-async-appender logback-sync)
 	for ((round = 1; round <= ROUNDS; round++)); do
 		RESULTS="$OUT/round-$round"
 		mkdir -p "$RESULTS"

@@ -41,7 +41,7 @@ public class AllocationBenchmark {
 	public static class Trial {
 
 		@Param({ Setups.DISABLED, Setups.LOG4J2_SYNC, Setups.LOG4J2_ASYNC_APPENDER, Setups.LOG4J2_ASYNC_ROOT,
-				Setups.LOG4J2_ALL_ASYNC, Setups.ASYNCLOG, Setups.ASYNCLOG_NO_LAG_PROBE, Setups.ASYNCLOG_NO_METERS, Setups.ASYNCLOG_LOGBACK, Setups.LOGBACK_SYNC,
+				Setups.LOG4J2_ALL_ASYNC, Setups.ASYNCLOG, Setups.ASYNCLOG_NO_LAG_PROBE, Setups.ASYNCLOG_NO_METERS, Setups.ASYNCLOG_LOGBACK, Setups.ASYNCLOG_LOGBACK_NO_METERS, Setups.LOGBACK_SYNC,
 				Setups.LOGBACK_ASYNC_APPENDER, Setups.LOGSTASH_DISRUPTOR })
 		public String setup;
 

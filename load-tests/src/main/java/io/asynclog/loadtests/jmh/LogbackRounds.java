@@ -21,6 +21,14 @@ final class LogbackRounds {
 
 	static final String ASYNCLOG_LOGBACK = "asynclog-logback";
 
+	static final String ASYNCLOG_LOGBACK_NO_METERS = "asynclog-logback-no-meters";
+
+	/**
+	 * asynclog's variants, each held to the targets: without meters first, as its peers count
+	 * nothing, then as a Spring Boot application with actuator runs it.
+	 */
+	static final List<String> ASYNCLOG_VARIANTS = List.of(ASYNCLOG_LOGBACK_NO_METERS, ASYNCLOG_LOGBACK);
+
 	static final String LOGSTASH = "logstash-disruptor";
 
 	static final String ASYNC_APPENDER = "logback-async-appender";
@@ -30,7 +38,7 @@ final class LogbackRounds {
 	/**
 	 * The setups the page compares, in its order.
 	 */
-	static final List<String> SETUPS = List.of(ASYNCLOG_LOGBACK, LOGSTASH, ASYNC_APPENDER, SYNC);
+	static final List<String> SETUPS = List.of(ASYNCLOG_LOGBACK_NO_METERS, ASYNCLOG_LOGBACK, LOGSTASH, ASYNC_APPENDER, SYNC);
 
 	static final String ONE_THREAD = "HandOffBenchmark.oneThread";
 

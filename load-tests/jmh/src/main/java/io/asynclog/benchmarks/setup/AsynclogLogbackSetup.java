@@ -31,7 +31,9 @@ import io.asynclog.queue.LogQueue;
  * ({@code wait-strategy=block}), as logstash's Disruptor appender (BlockingWaitStrategy, append
  * timeout -1) and Logback's AsyncAppender (ArrayBlockingQueue, never-block false) do in
  * {@link LogbackSetup}, so that only the hand-off differs between them. With meters every
- * auto-configuration runs (Micrometer's simple registry, the queue monitor, delivery lag).
+ * auto-configuration runs (Micrometer's simple registry, the queue monitor, delivery lag, and
+ * Spring Boot's {@code logback.events} counter, a turbo filter every call passes); without, none
+ * does and delivery lag is off: the peers count nothing either.
  * <p>
  * Both logging libraries are in the benchmark jar, and SLF4J binds once per JVM: a fork that ran
  * a Log4j2 setup before this one would hand it Log4j2's loggers. {@link #verify()} fails the
@@ -92,7 +94,7 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 			.web(WebApplicationType.NONE)
 			.bannerMode(Banner.Mode.OFF)
 			.logStartupInfo(false)
-			.run(arguments(options));
+			.run(arguments(meters, options));
 		ILoggerFactory factory = LoggerFactory.getILoggerFactory();
 		if (!(factory instanceof LoggerContext logback)) {
 			throw new IllegalStateException(name + " should log through Logback, but SLF4J is bound to "
@@ -111,7 +113,7 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		return new AsynclogLogbackSetup(name, meters, options);
 	}
 
-	private static String[] arguments(SetupOptions options) {
+	private static String[] arguments(boolean meters, SetupOptions options) {
 		List<String> arguments = new ArrayList<>();
 		arguments.add("--asynclog.mode=async-logger");
 		arguments.add("--asynclog.ring-buffer-size=" + options.bufferSize());
@@ -119,6 +121,7 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		arguments.add("--asynclog.include-location=" + options.includeLocation());
 		arguments.add("--asynclog.queue-full-policy=block");
 		arguments.add("--asynclog.shutdown-timeout=120s");
+		arguments.add("--asynclog.metrics.delivery-lag=" + meters);
 		arguments.add("--logging.level.root=info");
 		// Start-up lines of Spring Boot itself stay out of the sink's count.
 		arguments.add("--logging.level.org.springframework=warn");

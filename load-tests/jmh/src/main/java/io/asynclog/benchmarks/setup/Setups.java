@@ -33,6 +33,8 @@ public final class Setups {
 
 	public static final String ASYNCLOG_LOGBACK = "asynclog-logback";
 
+	public static final String ASYNCLOG_LOGBACK_NO_METERS = "asynclog-logback-no-meters";
+
 	public static final String LOGBACK_SYNC = "logback-sync";
 
 	public static final String LOGBACK_ASYNC_APPENDER = "logback-async-appender";
@@ -44,7 +46,7 @@ public final class Setups {
 	 */
 	public static final List<String> ALL = List.of(DISABLED, RAW_WRITE, LOG4J2_SYNC_FLUSH, LOG4J2_SYNC,
 			LOG4J2_ASYNC_APPENDER, LOG4J2_ASYNC_ROOT, LOG4J2_ALL_ASYNC, ASYNCLOG, ASYNCLOG_NO_LAG_PROBE, ASYNCLOG_NO_METERS,
-			ASYNCLOG_LOGBACK, LOGBACK_SYNC, LOGBACK_ASYNC_APPENDER, LOGSTASH_DISRUPTOR);
+			ASYNCLOG_LOGBACK, ASYNCLOG_LOGBACK_NO_METERS, LOGBACK_SYNC, LOGBACK_ASYNC_APPENDER, LOGSTASH_DISRUPTOR);
 
 	private Setups() {
 	}
@@ -82,6 +84,7 @@ public final class Setups {
 			case ASYNCLOG_NO_LAG_PROBE -> AsynclogSetup.start(name, true, false, options);
 			case ASYNCLOG_NO_METERS -> AsynclogSetup.start(name, false, false, options);
 			case ASYNCLOG_LOGBACK -> AsynclogLogbackSetup.start(name, true, options);
+			case ASYNCLOG_LOGBACK_NO_METERS -> AsynclogLogbackSetup.start(name, false, options);
 			case LOGBACK_SYNC -> LogbackSetup.start(name, LogbackSetup.Kind.SYNC, options);
 			case LOGBACK_ASYNC_APPENDER -> LogbackSetup.start(name, LogbackSetup.Kind.ASYNC_APPENDER, options);
 			case LOGSTASH_DISRUPTOR -> LogbackSetup.start(name, LogbackSetup.Kind.LOGSTASH_DISRUPTOR, options);

@@ -27,7 +27,8 @@ RING_BUFFER_SIZE="${RING_BUFFER_SIZE:-128}"
 PEAK_WINDOW="${PEAK_WINDOW:-5s}"
 EXTRA_APP_ARGS="${EXTRA_APP_ARGS:-}"
 WORK="$ROOT/load-tests/target/dashboard-chart"
-DEMO_JAR="$ROOT/demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar"
+# On Log4j2: the dashboard counts events with Spring Boot's log4j2.events meter.
+DEMO_JAR="$ROOT/demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar"
 CHART_JAR="$ROOT/load-tests/target/asynclog-load-tests-0.1.0-SNAPSHOT.jar"
 
 cd "$ROOT"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The HTTP comparison of Log4j2 sync and async modes on the demo app (docs/load-tests.md):
-#   1. builds the demo app jar and the load-tests module once (./mvnw -q package -DskipTests),
+# The HTTP comparison of sync and async logging on the demo app (docs/load-tests.md):
+#   1. builds the demo app jars, on Logback (demo-app, for --matrix logback and backend=logback) and
+#      on Log4j2 (demo-app-log4j2, the other matrices), and the load-tests module once
+#      (./mvnw -q package -DskipTests),
 #   2. gets the load-tests test class path (Gatling, LogSimulation, gatling.conf),
 #   3. runs io.asynclog.loadtests.http.HttpComparison, which for every run starts the demo app on
 #      127.0.0.1 (pinned to CPU 0), forks Gatling (pinned to CPU 1), samples /proc, checks the log
@@ -25,8 +27,8 @@ for arg in "$@"; do
 	fi
 done
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
-	echo "Building the demo app and load-tests (./mvnw -q package -DskipTests -pl demo-app,load-tests -am)..."
-	./mvnw -q package -DskipTests -pl demo-app,load-tests -am
+	echo "Building the demo app on Logback and on Log4j2, and load-tests (./mvnw -q package -DskipTests -pl demo-app,demo-app-log4j2,load-tests -am)..."
+	./mvnw -q package -DskipTests -pl demo-app,demo-app-log4j2,load-tests -am
 fi
 mkdir -p "$WORK"
 ./mvnw -q -pl load-tests dependency:build-classpath -DincludeScope=test -Dmdep.outputFile="$WORK/classpath.txt"

@@ -66,9 +66,28 @@ public final class SeparateJvm implements AutoCloseable {
 	 */
 	public static SeparateJvm start(Path javaHome, List<String> jvmOptions, Path dir, String scenario,
 			String... properties) {
+		return start(javaHome, jvmOptions, SeparateJvmApp.class.getName(), dir, scenario, properties);
+	}
+
+	/**
+	 * Starts another application of the test class path, such as one that names no
+	 * logging library, with the JDK that runs the tests.
+	 * @param mainClass the application's main class, given the scenario and the
+	 * properties as arguments; it prints {@link SeparateJvmApp#READY} as that one does
+	 * @param dir where to write its output
+	 * @param scenario the scenario the application runs
+	 * @param properties {@code key=value} pairs
+	 * @return the running JVM
+	 */
+	public static SeparateJvm start(String mainClass, Path dir, String scenario, String... properties) {
+		return start(Path.of(System.getProperty("java.home")), List.of(), mainClass, dir, scenario, properties);
+	}
+
+	private static SeparateJvm start(Path javaHome, List<String> jvmOptions, String mainClass, Path dir,
+			String scenario, String... properties) {
 		List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx1g"));
 		command.addAll(jvmOptions);
-		command.addAll(List.of("-cp", testClassPath(), SeparateJvmApp.class.getName(), scenario));
+		command.addAll(List.of("-cp", testClassPath(), mainClass, scenario));
 		command.addAll(List.of(properties));
 		Path stdout = dir.resolve(scenario + ".out");
 		Path stderr = dir.resolve(scenario + ".err");

@@ -16,10 +16,11 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.filter.AbstractFilter;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 
-import io.asynclog.log4j2.LogQueues;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+
+import io.asynclog.log4j2.queue.LogQueues;
 
 /**
  * The application that tests start in a JVM of its own, for what only a real process

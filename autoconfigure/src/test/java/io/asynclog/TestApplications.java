@@ -22,8 +22,9 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
-import io.asynclog.log4j2.DeliveryLagProbe;
-import io.asynclog.log4j2.LogQueues;
+import io.asynclog.log4j2.appender.DeliveryLagProbe;
+import io.asynclog.log4j2.queue.LogQueues;
+
 
 /**
  * Starts real Spring Boot applications with the starter's auto-configuration, and reads the

@@ -1,13 +1,14 @@
 package io.asynclog.autoconfigure;
 
+import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
+import io.asynclog.backend.BindingConflict;
 import io.asynclog.backend.LoggingBackends;
-import io.asynclog.config.AsyncLogConfigurationException;
 import io.asynclog.config.AsyncLogProperties;
 
 /**
@@ -15,6 +16,11 @@ import io.asynclog.config.AsyncLogProperties;
  * Spring Boot configures logging, so that a mistake stops start-up with a failure analysis
  * instead of leaving logging half-configured. What only a backend can check (pattern
  * syntax, the modes it supports) its {@link LoggingBackends.Detector} checks.
+ * <p>
+ * A classpath with both Logback's and Log4j2's SLF4J binding stops here when Logback's comes
+ * first (Spring Boot then runs on Logback, with Log4j2 unused next to it); with Log4j2's first,
+ * the Log4j2 backend has already stopped it inside Log4j's own start-up, with the same
+ * {@link BindingConflict} text. A classpath with neither stops here too.
  *
  * @author asynclog
  */
@@ -37,20 +43,29 @@ public class AsyncLogEnvironmentPostProcessor implements EnvironmentPostProcesso
 			return;
 		}
 		ClassLoader classLoader = application.getClassLoader();
+		BindingConflict conflict = BindingConflict.bothBackends(classLoader);
+		if (conflict != null) {
+			throw stop(conflict);
+		}
 		LoggingBackends.Detector detector = LoggingBackends.detector(classLoader);
 		if (detector == null) {
-			throw noBackend(LoggingSystem.get(classLoader).getClass().getName());
+			String loggingSystem = LoggingSystem.get(classLoader).getClass().getName();
+			throw stop(BindingConflict.noBackend(loggingSystem, classLoader));
 		}
 		detector.validate(properties, environment, classLoader);
 	}
 
-	private static AsyncLogConfigurationException noBackend(String loggingSystem) {
-		return new AsyncLogConfigurationException(
-				"asynclog makes Logback or Log4j2 asynchronous, but Spring Boot chose " + loggingSystem
-						+ " as the logging system.",
-				"Keep spring-boot-starter-logging (Logback, Spring Boot's default), or switch to Log4j2 as Spring Boot"
-						+ " documents it: add spring-boot-starter-log4j2 and exclude spring-boot-starter-logging."
-						+ " To leave logging as it is, set asynclog.enabled=false.");
+	/**
+	 * Spring Boot prints its failure analysis through commons-logging. With no logging backend
+	 * that can log nowhere (SLF4J without a provider answers every call with a no-op logger),
+	 * and Spring Boot then does not print the exception either, as it counts it reported: the
+	 * report goes to standard error instead.
+	 */
+	private static RuntimeException stop(BindingConflict conflict) {
+		if (!LogFactory.getLog(AsyncLogEnvironmentPostProcessor.class).isErrorEnabled()) {
+			System.err.print(conflict.report());
+		}
+		return conflict.toConfigurationException();
 	}
 
 }

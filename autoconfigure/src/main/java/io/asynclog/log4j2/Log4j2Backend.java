@@ -7,13 +7,19 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.logging.log4j2.Log4J2LoggingSystem;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
 
 import io.asynclog.appender.LogAppender;
 import io.asynclog.backend.LoggingBackend;
 import io.asynclog.backend.LoggingBackends;
-import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.config.AsyncLogPropertiesValidator;
+import io.asynclog.log4j2.appender.LogAppenders;
+import io.asynclog.log4j2.config.EffectiveMode;
+import io.asynclog.log4j2.config.PatternCheck;
+import io.asynclog.log4j2.config.StartupReport;
+import io.asynclog.log4j2.queue.LogQueues;
 import io.asynclog.queue.LogQueue;
 
 /**
@@ -24,6 +30,8 @@ import io.asynclog.queue.LogQueue;
 public final class Log4j2Backend implements LoggingBackend {
 
 	static final String LOGGING_SYSTEM = "org.springframework.boot.logging.log4j2.Log4J2LoggingSystem";
+
+	private static final String LOG4J_CORE = "org.apache.logging.log4j.core.LoggerContext";
 
 	private final LoggerContext context;
 
@@ -81,7 +89,16 @@ public final class Log4j2Backend implements LoggingBackend {
 			return new Log4j2Backend(context, Log4J2LoggingSystem.getEnvironment(context));
 		}
 
-		static boolean chosen(ClassLoader classLoader) {
+		/**
+		 * Returns whether Spring Boot's logging system for this class loader is its Log4j2 one.
+		 * @param classLoader the application's class loader
+		 * @return true when Spring Boot chose Log4j2
+		 */
+		public static boolean chosen(ClassLoader classLoader) {
+			// Without log4j-core (an application on Logback) nothing here may load Log4j2's classes.
+			if (!ClassUtils.isPresent(LOG4J_CORE, classLoader)) {
+				return false;
+			}
 			try {
 				return LOGGING_SYSTEM.equals(LoggingSystem.get(classLoader).getClass().getName());
 			}

@@ -19,8 +19,8 @@ import io.asynclog.autoconfigure.health.AsyncLogHealthContributorAutoConfigurati
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetricsAutoConfiguration;
-import io.asynclog.log4j2.ExactLog4j2Metrics;
-import io.asynclog.log4j2.Log4j2EventsMetricsAutoConfiguration;
+import io.asynclog.log4j2.metrics.ExactLog4j2Metrics;
+import io.asynclog.log4j2.metrics.Log4j2EventsMetricsAutoConfiguration;
 import io.asynclog.queue.QueueMonitor;
 
 import static org.assertj.core.api.Assertions.assertThat;

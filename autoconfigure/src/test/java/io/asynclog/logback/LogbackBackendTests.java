@@ -102,6 +102,40 @@ class LogbackBackendTests {
 	}
 
 	@Test
+	void aLogbackAsyncAppenderOfTheUsersFileIsAQueueAndIsNotWrappedAgain() throws IOException {
+		Path config = this.dir.resolve("logback-async.xml");
+		Path file = this.dir.resolve("behind-async.log");
+		Files.writeString(config, """
+				<configuration>
+				  <appender name="F" class="ch.qos.logback.core.FileAppender">
+				    <file>%s</file>
+				    <encoder><pattern>%%m%%n</pattern></encoder>
+				  </appender>
+				  <appender name="ASYNC" class="ch.qos.logback.classic.AsyncAppender">
+				    <queueSize>300</queueSize>
+				    <appender-ref ref="F"/>
+				  </appender>
+				  <root level="INFO"><appender-ref ref="ASYNC"/></root>
+				</configuration>
+				""".formatted(file));
+		try (ConfigurableApplicationContext context = LogbackApps.run("logging.config=" + config.toUri(),
+				"asynclog.mode=async-appender")) {
+			LoggingBackend backend = context.getBean(LoggingBackend.class);
+			assertThat(LogbackApps.setup().rings()).isEmpty();
+			assertThat(backend.queues()).singleElement().satisfies((queue) -> {
+				assertThat(queue.name()).isEqualTo("F");
+				assertThat(queue.type()).isEqualTo("blocking-queue");
+				assertThat(queue.capacity()).isEqualTo(300);
+			});
+			assertThat(backend.appenders()).singleElement().satisfies((appender) -> {
+				assertThat(appender.name()).isEqualTo("F");
+				assertThat(appender.async()).isTrue();
+				assertThat(appender.fileName()).isEqualTo(file.toString());
+			});
+		}
+	}
+
+	@Test
 	void deliveryLagIsMeasuredForOneEventInSixtyFour() {
 		try (ConfigurableApplicationContext context = LogbackApps.run("logging.level.root=warn",
 				"logging.level.test=info", "asynclog.appenders.main.type=file",

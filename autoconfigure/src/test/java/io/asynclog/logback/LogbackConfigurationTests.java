@@ -111,6 +111,33 @@ class LogbackConfigurationTests {
 	}
 
 	@Test
+	void springBootsFileFlushesAtTheEndOfEachBatchWhereOnlyARingReachesIt() {
+		Path file = this.dir.resolve("boot.log");
+		try (ConfigurableApplicationContext context = LogbackApps.run("logging.file.name=" + file,
+				"logging.pattern.file=%m%n", "logging.level.root=warn", "logging.level.test=info")) {
+			OutputStreamAppender<ILoggingEvent> bootFile = (OutputStreamAppender<ILoggingEvent>) LogbackModesTests
+				.appender("FILE");
+			assertThat(bootFile.isImmediateFlush()).isFalse();
+			assertThat(LogbackApps.ring(LogQueue.ASYNC_LOGGER).delegates()).contains(bootFile);
+			log("test", "line ", 1000);
+			assertThat(LogbackApps.awaitLines(file, 1000)).filteredOn((line) -> line.startsWith("line ")).hasSize(1000);
+		}
+		finally {
+			System.clearProperty("FILE_LOG_PATTERN");
+			System.clearProperty("LOG_FILE");
+		}
+		try (ConfigurableApplicationContext context = LogbackApps.run("asynclog.mode=sync",
+				"logging.file.name=" + this.dir.resolve("sync.log"), "logging.level.root=warn")) {
+			// A synchronous logger writes to it: no end of batch would ever flush it.
+			assertThat(((OutputStreamAppender<ILoggingEvent>) LogbackModesTests.appender("FILE")).isImmediateFlush())
+				.isTrue();
+		}
+		finally {
+			System.clearProperty("LOG_FILE");
+		}
+	}
+
+	@Test
 	void callerLocationIsTakenBeforeTheHandOffOnlyWhenAsked() {
 		try (ConfigurableApplicationContext context = LogbackApps.run("asynclog.appenders.located.type=file",
 				"asynclog.appenders.located.file-name=" + file("located"), "asynclog.appenders.located.pattern=%m %M%n",
@@ -168,6 +195,38 @@ class LogbackConfigurationTests {
 			assertThat(LogbackApps.setup().mode()).hasToString("SYNC");
 			assertThat(firstRing.isStarted()).as("stopped when Spring Boot reset Logback").isFalse();
 			assertThat(LogbackApps.lines(file("first"))).filteredOn((line) -> line.startsWith("first ")).hasSize(10);
+		}
+	}
+
+	@Test
+	void whenLogbackReloadsAScannedFileAsynclogSetsItUpAgain() throws IOException {
+		Path config = this.dir.resolve("logback-scan.xml");
+		String xml = """
+				<configuration scan="true" scanPeriod="200 milliseconds">
+				  <appender name="%1$s" class="ch.qos.logback.core.FileAppender">
+				    <file>%2$s</file>
+				    <encoder><pattern>%%m%%n</pattern></encoder>
+				  </appender>
+				  <root level="INFO"><appender-ref ref="%1$s"/></root>
+				</configuration>
+				""";
+		Files.writeString(config, xml.formatted("BEFORE", file("before")));
+		try (ConfigurableApplicationContext context = LogbackApps.run("logging.config=" + config.toUri())) {
+			LogRing before = LogbackApps.ring(LogQueue.ASYNC_LOGGER);
+			assertThat(before.delegates()).extracting(Appender::getName).containsExactly("BEFORE");
+			Files.writeString(config, xml.formatted("AFTER", file("after")));
+			Files.setLastModifiedTime(config,
+					java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5_000));
+			org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(15)).until(() -> {
+				LogbackSetup setup = LogbackSetup.of(LogbackApps.context());
+				return setup != null && !setup.rings().isEmpty() && setup.rings().get(0) != before;
+			});
+			LogRing after = LogbackApps.ring(LogQueue.ASYNC_LOGGER);
+			assertThat(after.delegates()).extracting(Appender::getName).containsExactly("AFTER");
+			assertThat(before.isStarted()).as("stopped, after its drain, when Logback reset").isFalse();
+			log("test", "reloaded ", 10);
+			assertThat(LogbackApps.awaitLines(file("after"), 10)).filteredOn((line) -> line.startsWith("reloaded "))
+				.hasSize(10);
 		}
 	}
 

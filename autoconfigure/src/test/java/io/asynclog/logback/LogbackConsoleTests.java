@@ -1,7 +1,5 @@
 package io.asynclog.logback;
 
-import java.io.FileOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -10,7 +8,6 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -22,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.logging.logback.StructuredLogEncoder;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import io.asynclog.WriteCountingStream;
 import io.asynclog.logback.config.BatchingConsoleStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -67,7 +65,7 @@ class LogbackConsoleTests {
 
 	@Test
 	void asyncLoggerModeWritesSpringBootsConsoleAtTheEndOfEachBatch() {
-		CountingStream out = redirect("out.log");
+		WriteCountingStream out = redirect("out.log");
 		try (ConfigurableApplicationContext context = LogbackApps.run(with("asynclog.ring-buffer-size=32768"))) {
 			ConsoleAppender<ILoggingEvent> console = console("CONSOLE");
 			assertThat(console.isImmediateFlush()).isFalse();
@@ -77,7 +75,7 @@ class LogbackConsoleTests {
 			long before = out.writes();
 			LogbackTestLogs.info("test", "line ", LINES);
 			gate.release();
-			assertThat(numberedLines(out.file, LINES)).containsExactlyElementsOf(numbered(LINES));
+			assertThat(numberedLines(out.file(), LINES)).containsExactlyElementsOf(numbered(LINES));
 			long writes = out.writes() - before;
 			// One write per full 8 KiB buffer and one at the end of each batch, not one per line.
 			assertThat(writes).as("write() calls for %d lines", LINES).isLessThan(LINES / 4);
@@ -87,7 +85,7 @@ class LogbackConsoleTests {
 
 	@Test
 	void syncModeKeepsLogbacksConsoleAndItsWritePerLine() {
-		CountingStream out = redirect("out.log");
+		WriteCountingStream out = redirect("out.log");
 		try (ConfigurableApplicationContext context = LogbackApps.run(with("asynclog.mode=sync"))) {
 			ConsoleAppender<ILoggingEvent> console = console("CONSOLE");
 			assertThat(console.isImmediateFlush()).isTrue();
@@ -95,20 +93,20 @@ class LogbackConsoleTests {
 			long before = out.writes();
 			LogbackTestLogs.info("test", "line ", LINES);
 			assertThat(out.writes() - before).as("write() calls for %d lines", LINES).isGreaterThanOrEqualTo(LINES);
-			assertThat(numberedLines(out.file, LINES)).containsExactlyElementsOf(numbered(LINES));
+			assertThat(numberedLines(out.file(), LINES)).containsExactlyElementsOf(numbered(LINES));
 		}
 	}
 
 	@Test
 	void structuredLoggingKeepsItsFormatAndBatches() {
-		CountingStream out = redirect("out.log");
+		WriteCountingStream out = redirect("out.log");
 		try (ConfigurableApplicationContext context = LogbackApps.run("logging.structured.format.console=ecs",
 				"logging.level.root=warn", "logging.level.test=info")) {
 			ConsoleAppender<ILoggingEvent> console = console("CONSOLE");
 			assertThat(console.getEncoder()).isInstanceOf(StructuredLogEncoder.class);
 			assertThat(BatchingConsoleStream.isBatching(console)).isTrue();
 			LogbackTestLogs.info("test", "line ", 1000);
-			List<String> lines = LogbackApps.awaitLines(out.file, 1000)
+			List<String> lines = LogbackApps.awaitLines(out.file(), 1000)
 				.stream()
 				.filter((line) -> line.contains("\"message\":\"line "))
 				.toList();
@@ -121,12 +119,12 @@ class LogbackConsoleTests {
 
 	@Test
 	void followsAStandardOutputSetAfterStartUp() {
-		CountingStream before = redirect("before.log");
+		WriteCountingStream before = redirect("before.log");
 		try (ConfigurableApplicationContext context = LogbackApps.run(QUIET)) {
-			CountingStream after = redirect("after.log");
+			WriteCountingStream after = redirect("after.log");
 			LogbackTestLogs.info("test", "line ", 100);
-			assertThat(numberedLines(after.file, 100)).containsExactlyElementsOf(numbered(100));
-			assertThat(LogbackApps.lines(before.file)).noneMatch((line) -> line.startsWith("line "));
+			assertThat(numberedLines(after.file(), 100)).containsExactlyElementsOf(numbered(100));
+			assertThat(LogbackApps.lines(before.file())).noneMatch((line) -> line.startsWith("line "));
 		}
 	}
 
@@ -167,9 +165,9 @@ class LogbackConsoleTests {
 		}
 	}
 
-	private CountingStream redirect(String name) {
+	private WriteCountingStream redirect(String name) {
 		try {
-			CountingStream stream = new CountingStream(this.dir.resolve(name));
+			WriteCountingStream stream = new WriteCountingStream(this.dir.resolve(name));
 			System.setOut(new PrintStream(stream, true));
 			return stream;
 		}
@@ -191,35 +189,6 @@ class LogbackConsoleTests {
 
 	private static List<String> numbered(int count) {
 		return IntStream.range(0, count).mapToObj((i) -> "line " + i).toList();
-	}
-
-	private static final class CountingStream extends FilterOutputStream {
-
-		private final Path file;
-
-		private final AtomicLong writes = new AtomicLong();
-
-		CountingStream(Path file) throws IOException {
-			super(new FileOutputStream(file.toFile()));
-			this.file = file;
-		}
-
-		@Override
-		public void write(int b) throws IOException {
-			this.writes.incrementAndGet();
-			this.out.write(b);
-		}
-
-		@Override
-		public void write(byte[] bytes, int offset, int length) throws IOException {
-			this.writes.incrementAndGet();
-			this.out.write(bytes, offset, length);
-		}
-
-		long writes() {
-			return this.writes.get();
-		}
-
 	}
 
 }

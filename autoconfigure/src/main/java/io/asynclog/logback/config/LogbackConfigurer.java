@@ -114,7 +114,20 @@ public final class LogbackConfigurer {
 		Delegates.Owners owners = new Delegates.Owners();
 		List<LogRing> rings = applyMode(mode, owners);
 		applyImmediateFlush(springBootDefaults, identitySet(built.values()), rings);
-		LogbackSetup setup = new LogbackSetup(mode, this.properties, List.copyOf(rings));
+		List<AsyncAppenderBase<ILoggingEvent>> asyncAppenders = new ArrayList<>();
+		for (Appender<ILoggingEvent> appender : attachedAppenders()) {
+			if (appender instanceof AsyncAppenderBase<ILoggingEvent> async) {
+				asyncAppenders.add(async);
+			}
+		}
+		for (LogRing ring : rings) {
+			for (Appender<ILoggingEvent> delegate : ring.delegates()) {
+				if (delegate instanceof AsyncAppenderBase<ILoggingEvent> async && !asyncAppenders.contains(async)) {
+					asyncAppenders.add(async);
+				}
+			}
+		}
+		LogbackSetup setup = new LogbackSetup(mode, this.properties, List.copyOf(rings), List.copyOf(asyncAppenders));
 		setup.putInto(this.context);
 		return setup;
 	}

@@ -3,6 +3,8 @@ package io.asynclog.logback.config;
 import java.util.List;
 
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.AsyncAppenderBase;
 
 import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.config.AsyncLogProperties.Mode;
@@ -16,9 +18,11 @@ import io.asynclog.logback.queue.LogRing;
  * @param mode the mode that runs
  * @param properties the settings it was set up from
  * @param rings the rings it put in front of the appenders
+ * @param asyncAppenders the Logback AsyncAppenders of the configuration, queues too
  * @author asynclog
  */
-public record LogbackSetup(Mode mode, AsyncLogProperties properties, List<LogRing> rings) {
+public record LogbackSetup(Mode mode, AsyncLogProperties properties, List<LogRing> rings,
+		List<AsyncAppenderBase<ILoggingEvent>> asyncAppenders) {
 
 	private static final String KEY = LogbackSetup.class.getName();
 

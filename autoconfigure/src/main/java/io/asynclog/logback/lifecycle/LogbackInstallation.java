@@ -31,6 +31,11 @@ final class LogbackInstallation {
 			// configuration asynclog already set up in place.
 			return;
 		}
+		apply(context, properties, environment);
+		ScanReloads.watch(context, properties, environment);
+	}
+
+	static void apply(LoggerContext context, AsyncLogProperties properties, Environment environment) {
 		LogbackConfigurer.apply(context, properties, environment,
 				List.of(new RingMetrics(properties.getMetrics().isDeliveryLag()), new DrainReporting()));
 		AppenderErrorCounter.install(context);

@@ -20,7 +20,8 @@ import io.asynclog.logback.monitoring.LogbackDetector;
  * configures logging again in the same JVM (a second application, after the first closed), it
  * resets the context first, which stops asynclog's rings (each drains) and forgets the set-up;
  * this listener then applies the settings to the new configuration. When Spring Boot leaves a
- * configuration in place (it is still initialised for another application), so does this.
+ * configuration in place (it is still initialised for another application), so does this. When
+ * Logback reloads a scanned file on its own, {@link ScanReloads} applies them again.
  * <p>
  * Loads nothing of Logback unless Spring Boot runs Logback.
  *

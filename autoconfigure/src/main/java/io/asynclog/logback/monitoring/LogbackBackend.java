@@ -57,7 +57,8 @@ public final class LogbackBackend implements LoggingBackend {
 
 	@Override
 	public List<LogQueue> queues() {
-		return LogbackView.of(this.context).queues();
+		LogbackSetup setup = LogbackSetup.of(this.context);
+		return (setup != null) ? LogbackView.queues(setup) : LogbackView.of(this.context).queues();
 	}
 
 	@Override
@@ -77,7 +78,8 @@ public final class LogbackBackend implements LoggingBackend {
 		if (setup == null) {
 			return new StartupLines(List.of(), List.of("asynclog: the Logback configuration in use is not the one"
 					+ " asynclog set up, so its queues, shutdown drain and counters do not apply: Logback was"
-					+ " configured again after Spring Boot configured it, or outside Spring Boot"));
+					+ " configured again outside Spring Boot, or a reloaded file did not fit asynclog.* (see the"
+					+ " message on standard error)"));
 		}
 		LogbackView view = LogbackView.of(this.context);
 		return new StartupLines(StartupReport.lines(setup.mode(), setup.properties(), view.queues(), view.appenders()),

@@ -19,6 +19,7 @@ import ch.qos.logback.core.OutputStreamAppender;
 
 import io.asynclog.appender.AppenderErrors;
 import io.asynclog.appender.LogAppender;
+import io.asynclog.logback.config.LogbackSetup;
 import io.asynclog.logback.queue.LogRing;
 import io.asynclog.queue.LogQueue;
 
@@ -89,11 +90,25 @@ final class LogbackView {
 	}
 
 	List<LogQueue> queues() {
+		return queues(this.rings, this.asyncAppenders);
+	}
+
+	/**
+	 * Reads the queues asynclog set up, without walking the loggers: the queue monitor reads
+	 * them every 100 ms.
+	 * @param setup what asynclog set up
+	 * @return the queues now
+	 */
+	static List<LogQueue> queues(LogbackSetup setup) {
+		return queues(setup.rings(), setup.asyncAppenders());
+	}
+
+	private static List<LogQueue> queues(List<LogRing> rings, List<AsyncAppenderBase<ILoggingEvent>> asyncAppenders) {
 		List<LogQueue> queues = new ArrayList<>();
-		for (LogRing ring : this.rings) {
+		for (LogRing ring : rings) {
 			queues.add(ring.reading());
 		}
-		for (AsyncAppenderBase<ILoggingEvent> async : this.asyncAppenders) {
+		for (AsyncAppenderBase<ILoggingEvent> async : asyncAppenders) {
 			queues.add(new LogQueue(name(async), LogQueue.BLOCKING_QUEUE, async.getQueueSize(),
 					async.getRemainingCapacity()));
 		}

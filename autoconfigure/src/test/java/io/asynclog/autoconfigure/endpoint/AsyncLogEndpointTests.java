@@ -78,33 +78,4 @@ class AsyncLogEndpointTests {
 		}
 	}
 
-	@Test
-	void queueReadingAndHealthFollowAQueueThatFills() {
-		try (ConfigurableApplicationContext context = TestApplications.run(
-				"management.endpoints.web.exposure.include=asynclog", "asynclog.ring-buffer-size=1024",
-				"asynclog.health.fill-threshold=0.5", "asynclog.health.fill-duration=200ms",
-				"logging.level.test=info")) {
-			AsyncLogEndpoint endpoint = context.getBean(AsyncLogEndpoint.class);
-			AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
-			assertThat(health.health(true).getStatus()).isEqualTo(Status.UP);
-			RecordingAppender appender = RecordingAppender.holdAtRoot(TestApplications.loggerContext());
-			TestApplications.logInfo("test", "filling ", 800);
-			QueueDescriptor held = endpoint.asyncLog().queues().get(0);
-			assertThat(held.used()).isEqualTo(800);
-			assertThat(held.remaining()).isEqualTo(224);
-			await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-				Health down = health.health(true);
-				assertThat(down.getStatus()).isEqualTo(Status.DOWN);
-				assertThat(down.getDetails().get("reasons")).asString()
-					.contains("queue 'async-logger' has been more than 50.0% full for");
-			});
-			appender.release();
-			await().atMost(Duration.ofSeconds(20)).until(() -> endpoint.asyncLog().queues().get(0).used() == 0);
-			QueueDescriptor drained = endpoint.asyncLog().queues().get(0);
-			assertThat(drained.peak()).as("the peak outlives the burst").isGreaterThanOrEqualTo(800);
-			assertThat(drained.dropped()).isZero();
-			assertThat(health.health(true).getStatus()).isEqualTo(Status.UP);
-		}
-	}
-
 }

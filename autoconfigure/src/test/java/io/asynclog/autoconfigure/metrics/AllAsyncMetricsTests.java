@@ -11,8 +11,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
-import io.asynclog.log4j2.CountingDiscardPolicy;
-import io.asynclog.log4j2.DeliveryLagProbe;
+import io.asynclog.log4j2.appender.DeliveryLagProbe;
+import io.asynclog.log4j2.queue.CountingDiscardPolicy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -33,46 +33,6 @@ class DropAccountingTests {
 	private static final int PER_LEVEL = 2000;
 
 	@Test
-	void loggedEqualsWrittenPlusDroppedPerLevel() {
-		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=128",
-				"asynclog.queue-full-policy=discard", "asynclog.discard-threshold=info", "logging.level.root=warn",
-				"logging.level.test=debug", "management.endpoints.web.exposure.include=asynclog")) {
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			double[] eventsBefore = events(registry);
-			// Counters run since the JVM started, and JUnit may run the other test first.
-			double droppedDebugBefore = dropped(registry, "debug");
-			double droppedInfoBefore = dropped(registry, "info");
-			RecordingAppender slow = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
-					Duration.ofNanos(200_000));
-			// Four threads at once: drops and the waits of more severe events race for the ring.
-			Callers.run(4, PER_LEVEL / 4, Duration.ofSeconds(60),
-					(thread, call) -> TestApplications.logDebugInfoAndWarn("test", 1));
-			await().atMost(Duration.ofSeconds(30))
-				.until(() -> registry.get("asynclog.queue.remaining").gauge().value() == 128);
-			double droppedDebug = dropped(registry, "debug") - droppedDebugBefore;
-			double droppedInfo = dropped(registry, "info") - droppedInfoBefore;
-			assertThat(droppedDebug + droppedInfo).as("the slow appender made the queue overflow").isPositive();
-			assertThat(slow.count(Level.DEBUG) + droppedDebug).isEqualTo(PER_LEVEL);
-			assertThat(slow.count(Level.INFO) + droppedInfo).isEqualTo(PER_LEVEL);
-			assertThat(dropped(registry, "warn")).as("more severe than the threshold: waits").isZero();
-			assertThat(slow.count(Level.WARN)).isEqualTo(PER_LEVEL);
-			double[] eventsAfter = events(registry);
-			assertThat(eventsAfter[0] - eventsBefore[0]).as("log4j2.events counts dropped events as logged")
-				.isEqualTo(PER_LEVEL);
-			assertThat(eventsAfter[1] - eventsBefore[1]).isEqualTo(PER_LEVEL);
-			assertThat(eventsAfter[2] - eventsBefore[2]).isEqualTo(PER_LEVEL);
-
-			List<QueueDescriptor> queues = context.getBean(AsyncLogEndpoint.class).asyncLog().queues();
-			assertThat(queues).singleElement()
-				.satisfies((queue) -> assertThat(queue.dropped())
-					.isEqualTo((long) (dropped(registry, "debug") + dropped(registry, "info"))));
-			Health health = context.getBean(AsyncLogHealthIndicator.class).health(true);
-			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-			assertThat(health.getDetails().get("reasons")).asString().contains("queue 'async-logger' dropped events");
-		}
-	}
-
-	@Test
 	void anAsyncAppenderCountsItsDropsUnderTheAppenderItFeeds() {
 		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.mode=async-appender",
 				"asynclog.queue-full-policy=discard", "asynclog.discard-threshold=info", "logging.level.root=warn",

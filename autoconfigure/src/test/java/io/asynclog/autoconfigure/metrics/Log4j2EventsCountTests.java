@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.TestApplications;
-import io.asynclog.log4j2.ExactLog4j2Metrics;
+import io.asynclog.log4j2.metrics.ExactLog4j2Metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -25,22 +25,6 @@ import static org.awaitility.Awaitility.await;
 class Log4j2EventsCountTests {
 
 	private static final int PER_LOGGER = 40;
-
-	@ParameterizedTest
-	@ValueSource(strings = { "sync", "async-appender", "async-logger" })
-	void countsEachEventOnce(String mode) {
-		try (ConfigurableApplicationContext context = TestApplications.run(properties(mode))) {
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			assertThat(context.getBean(Log4j2Metrics.class)).isInstanceOf(ExactLog4j2Metrics.class);
-			Map<String, Double> before = counts(registry);
-			logFromEveryKindOfLogger();
-			await().untilAsserted(() -> {
-				Map<String, Double> after = counts(registry);
-				assertThat(after.get("info") - before.get("info")).isEqualTo(3 * PER_LOGGER);
-				assertThat(after.get("debug") - before.get("debug")).isEqualTo(PER_LOGGER);
-			});
-		}
-	}
 
 	@Test
 	void micrometersOwnCounterCountsTwiceThroughAnAsyncLoggerWithAParent() {

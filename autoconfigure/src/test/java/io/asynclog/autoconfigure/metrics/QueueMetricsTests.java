@@ -10,7 +10,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
-import io.asynclog.log4j2.DeliveryLagProbe;
+import io.asynclog.log4j2.appender.DeliveryLagProbe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -22,47 +22,6 @@ import static org.awaitility.Awaitility.await;
 class QueueMetricsTests {
 
 	private static final Duration PATIENCE = Duration.ofSeconds(20);
-
-	@Test
-	void capacityIsTheConfiguredRingSizeRoundedUp() {
-		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1000")) {
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			assertThat(registry.get("asynclog.queue.capacity").tag("queue", "async-logger").tag("type", "ring-buffer")
-				.gauge()
-				.value()).isEqualTo(1024);
-		}
-	}
-
-	@Test
-	void remainingFallsWhileTheBackgroundThreadIsHeldAndRecoversAfter() {
-		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1024",
-				"logging.level.test=info")) {
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			RecordingAppender appender = RecordingAppender.holdAtRoot(TestApplications.loggerContext());
-			TestApplications.logInfo("test", "held ", 300);
-			// The event the background thread is stuck on still holds its slot.
-			assertThat(remaining(registry)).isEqualTo(1024 - 300);
-			appender.release();
-			await().atMost(PATIENCE).until(() -> remaining(registry) == 1024);
-			assertThat(appender.events()).hasSize(300);
-		}
-	}
-
-	@Test
-	void peakRemembersABurstThatIsGoneByTheTimeOfTheScrape() throws InterruptedException {
-		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=1024",
-				"logging.level.test=info")) {
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			RecordingAppender appender = RecordingAppender.holdAtRoot(TestApplications.loggerContext());
-			TestApplications.logInfo("test", "burst ", 500);
-			// Long enough for the 100 ms sampler to see it at least twice.
-			Thread.sleep(300);
-			appender.release();
-			await().atMost(PATIENCE).until(() -> remaining(registry) == 1024);
-			assertThat(registry.get("asynclog.queue.peak").tag("queue", "async-logger").gauge().value())
-				.isGreaterThanOrEqualTo(500);
-		}
-	}
 
 	@Test
 	void deliveryLagMeasuresOneEventInSixtyFourOncePerPathAndShowsAHeldQueue() throws InterruptedException {

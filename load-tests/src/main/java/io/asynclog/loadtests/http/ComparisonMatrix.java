@@ -69,6 +69,27 @@ public final class ComparisonMatrix {
 	}
 
 	/**
+	 * The {@code logback} matrix: the demo app on Logback, Spring Boot's default, at the most lines
+	 * per request, Spring Boot's console as the only sink, the app and the load sharing both cores:
+	 * Boot's console written synchronously (asynclog in sync mode), behind Logback's own
+	 * {@code AsyncAppender} as its documentation configures it (asynclog in sync mode, so it adds
+	 * nothing), behind asynclog's async-logger ring (default settings), and logging-off as the
+	 * ceiling.
+	 * @param dimensions what it varies (the most lines)
+	 * @return the configurations, in run order (each round runs all of them)
+	 */
+	static List<RunConfig> logback(ComparisonOptions.Dimensions dimensions) {
+		String options = "/lines=" + dimensions.mostLines() + "/cores=2/sink=boot-console/backend="
+				+ RunConfig.LOGBACK;
+		List<String> ids = new ArrayList<>();
+		for (String mode : List.of("sync", RunConfig.LOGBACK_ASYNC_APPENDER, "async-logger")) {
+			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + options);
+		}
+		ids.add(RunConfig.LOGGING_OFF + options);
+		return closed(ids);
+	}
+
+	/**
 	 * The closed-model runs in order: round 1 runs every configuration once, round 2 again, and
 	 * so on, so that a drift of the machine (another job, heat) spreads over all configurations
 	 * instead of hitting the one that ran last.

@@ -12,7 +12,9 @@ import java.util.List;
  * @param matrix {@code where-async-pays} (the default: lines per request, CPU placement, a slow
  * sink, open-model latency at shares of each configuration's capacity), {@code study} (the
  * published study's grid of modes and appender counts) or {@code busy-core} (Spring Boot's
- * console and a buffered file on one busy core, see {@link ComparisonMatrix#busyCore})
+ * console and a buffered file on one busy core, see {@link ComparisonMatrix#busyCore}) or
+ * {@code logback} (the demo app on Logback: Boot's console synchronous, behind Logback's
+ * AsyncAppender and behind asynclog, see {@link ComparisonMatrix#logback})
  * @param dimensions what the {@code where-async-pays} matrix varies
  * @param repeats closed-model runs per configuration
  * @param durationSeconds measured seconds of load per run (Gatling's {@code during})
@@ -20,7 +22,8 @@ import java.util.List;
  * @param gatlingWarmupSeconds seconds Gatling warms itself up (silent requests) before its load
  * @param users closed-model concurrent users
  * @param configs the ids given with {@code --configs}, or empty for the default matrix
- * @param jar the demo app's jar
+ * @param jar the demo app's jar on Log4j2
+ * @param logbackJar the demo app's jar on Logback, for {@code backend=logback} configurations
  * @param out where raw outputs go
  * @param report where the report is written
  * @param pin whether to pin the app and Gatling to separate CPUs (when taskset works)
@@ -33,7 +36,7 @@ import java.util.List;
  */
 record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int repeats, int durationSeconds, int warmupSeconds, int gatlingWarmupSeconds,
 		int users,
-		List<String> configs, Path jar, Path out, Path report, boolean pin, boolean open, int openRate,
+		List<String> configs, Path jar, Path logbackJar, Path out, Path report, boolean pin, boolean open, int openRate,
 		String gatlingClasspath, Path java, String command) {
 
 	static final int QUICK_DURATION = 20;
@@ -44,7 +47,14 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 
 	static final int FULL_WARMUP = 10;
 
-	static final String DEFAULT_JAR = "demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar";
+	/**
+	 * The demo app on Log4j2: the matrices measure Log4j2's modes, and the study's pattern ({@code %l})
+	 * is Log4j2's.
+	 */
+	static final String DEFAULT_JAR = "demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar";
+
+	/** The demo app on Logback, Spring Boot's default: the {@code backend=logback} configurations. */
+	static final String DEFAULT_LOGBACK_JAR = "demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar";
 
 	static final String WHERE_ASYNC_PAYS = "where-async-pays";
 
@@ -52,17 +62,19 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 
 	static final String BUSY_CORE = "busy-core";
 
+	static final String LOGBACK = "logback";
+
 	/** The busy-core matrix warms up longer: JIT and Boot's console path settle well after 5 s. */
 	static final int BUSY_CORE_WARMUP = 40;
 
 	static final int BUSY_CORE_REPEATS = 3;
 
 	static final String USAGE = """
-			Usage: HttpComparison [--matrix where-async-pays|study|busy-core] [--lines L,L] [--cores C,C]
+			Usage: HttpComparison [--matrix where-async-pays|study|busy-core|logback] [--lines L,L] [--cores C,C]
 			                      [--slow-sink | --no-slow-sink] [--ring-sizes N,N] [--open-percents P,P]
 			                      [--quick | --full] [--repeats N] [--duration S] [--warmup S]
 			                      [--gatling-warmup S] [--users N] [--configs id,id,...] [--open | --no-open]
-			                      [--open-rate R] [--no-pin] [--jar PATH] [--out DIR] [--report DIR]
+			                      [--open-rate R] [--no-pin] [--jar PATH] [--logback-jar PATH] [--out DIR] [--report DIR]
 			                      [--gatling-classpath CP] [--java PATH]
 			  --matrix M         where-async-pays (default; about 30 min): sync, async-appender, async-logger and
 			                     logging-off on one file, flushed, plain pattern, for each --lines on one core; sync,
@@ -72,7 +84,10 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			                     busy-core (about 36 min; 3 rounds, 40 s warm-up, no open model): 20 lines a
 			                     request; on one busy core Spring Boot's console and one buffered rolling file,
 			                     each with sync, async-appender and async-logger, and logging-off; on two
-			                     shared cores the console with sync and async-logger, and logging-off
+			                     shared cores the console with sync and async-logger, and logging-off.
+			                     logback (about 16 min; 3 rounds, 40 s warm-up, no open model): the demo app on
+			                     Logback, 20 lines a request, Spring Boot's console, two shared cores: sync,
+			                     Logback's AsyncAppender (its lost lines counted), asynclog async-logger, logging-off
 			  --ring-sizes N,N   busy-core: add async-logger on the console on one core with each ring size
 			                     (powers of two, 128..1048576; default none), e.g. 4096,16384,65536,262144
 			  --lines L,L        lines per request (default 1,20; 1..100)
@@ -83,10 +98,10 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			  --quick            20 s measured per run, 5 s warm-up (default)
 			  --full             360 s measured per run (the study's 6 minutes), 10 s warm-up
 			  --repeats N        closed-model runs per configuration, in interleaved rounds (default 2 for
-			                     where-async-pays, 3 for study and busy-core; 1..20)
+			                     where-async-pays, 3 for study, busy-core and logback; 1..20)
 			  --duration S       measured seconds per run (overrides --quick/--full, 1..900)
 			  --warmup S         seconds of warm-up requests (Java HttpClient) before Gatling (0..60; default 5,
-			                     10 with --full, 40 for busy-core)
+			                     10 with --full, 40 for busy-core and logback)
 			  --gatling-warmup S seconds Gatling warms up with silent GET /log/count before its load
 			                     (default 2, 0..30)
 			  --users N          closed-model concurrent users (default 400, 1..5000)
@@ -97,7 +112,10 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			  --open-rate R      study matrix: open-model users per second (default: 50% of the lowest
 			                     median closed-model TPS among the open-model configurations)
 			  --no-pin           do not pin the app (CPU 0) and Gatling (CPU 1) with taskset
-			  --jar PATH         demo app jar (default demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar)
+			  --jar PATH         demo app jar on Log4j2 (default
+			                     demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar)
+			  --logback-jar PATH demo app jar on Logback, for backend=logback configurations (default
+			                     demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar)
 			  --out DIR          raw outputs (default load-tests/target/http-comparison)
 			  --report DIR       where the report is written (default docs/results)
 			  --gatling-classpath CP  class path of the forked Gatling JVM (default: this JVM's)
@@ -125,6 +143,7 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 		int users = 400;
 		List<String> configs = new ArrayList<>();
 		Path jar = Path.of(DEFAULT_JAR);
+		Path logbackJar = Path.of(DEFAULT_LOGBACK_JAR);
 		Path out = Path.of("load-tests/target/http-comparison");
 		Path report = Path.of("docs/results");
 		boolean pin = true;
@@ -148,9 +167,10 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			switch (name) {
 				case "--matrix" -> {
 					matrix = value(list, i++);
-					if (!matrix.equals(WHERE_ASYNC_PAYS) && !matrix.equals(STUDY) && !matrix.equals(BUSY_CORE)) {
-						throw new IllegalArgumentException("--matrix must be " + WHERE_ASYNC_PAYS + ", " + STUDY + " or "
-								+ BUSY_CORE + ", not '" + matrix + "'");
+					if (!matrix.equals(WHERE_ASYNC_PAYS) && !matrix.equals(STUDY) && !matrix.equals(BUSY_CORE)
+							&& !matrix.equals(LOGBACK)) {
+						throw new IllegalArgumentException("--matrix must be " + WHERE_ASYNC_PAYS + ", " + STUDY + ", "
+								+ BUSY_CORE + " or " + LOGBACK + ", not '" + matrix + "'");
 					}
 				}
 				case "--lines" -> lines = intList(name, value(list, i++), 1, RunConfig.MAX_LINES);
@@ -186,6 +206,7 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 					}
 				}
 				case "--jar" -> jar = Path.of(value(list, i++));
+				case "--logback-jar" -> logbackJar = Path.of(value(list, i++));
 				case "--out" -> out = Path.of(value(list, i++));
 				case "--report" -> report = Path.of(value(list, i++));
 				case "--gatling-classpath" -> classpath = value(list, i++);
@@ -195,21 +216,24 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 		}
 		int durationSeconds = (duration != null) ? duration : (full ? FULL_DURATION : QUICK_DURATION);
 		boolean busyCore = matrix.equals(BUSY_CORE);
+		// The logback matrix is measured like busy-core: long warm-up, three interleaved rounds.
+		boolean longWarmup = busyCore || matrix.equals(LOGBACK);
 		if (!ringSizes.isEmpty() && !busyCore) {
 			throw new IllegalArgumentException("--ring-sizes belongs to --matrix " + BUSY_CORE
 					+ "; for another matrix name the rows with --configs ...ring=N");
 		}
 		int warmupSeconds = (warmup != null) ? warmup
-				: busyCore ? BUSY_CORE_WARMUP : (full ? FULL_WARMUP : QUICK_WARMUP);
+				: longWarmup ? BUSY_CORE_WARMUP : (full ? FULL_WARMUP : QUICK_WARMUP);
 		if (classpath == null || classpath.isBlank()) {
 			throw new IllegalArgumentException("no class path for Gatling: give --gatling-classpath");
 		}
 		int repeatCount = (repeats != null) ? repeats
-				: (matrix.equals(STUDY) ? 3 : busyCore ? BUSY_CORE_REPEATS : 2);
+				: (matrix.equals(STUDY) ? 3 : longWarmup ? BUSY_CORE_REPEATS : 2);
 		return new ComparisonOptions(full, matrix, new Dimensions(lines, cores, slowSink, openPercents, ringSizes),
 				repeatCount,
 				durationSeconds, warmupSeconds, gatlingWarmup, users,
-				List.copyOf(configs), jar.toAbsolutePath().normalize(), out.toAbsolutePath().normalize(),
+				List.copyOf(configs), jar.toAbsolutePath().normalize(), logbackJar.toAbsolutePath().normalize(),
+				out.toAbsolutePath().normalize(),
 				report.toAbsolutePath().normalize(), pin, open, openRate, classpath, java, String.join(" ", args));
 	}
 

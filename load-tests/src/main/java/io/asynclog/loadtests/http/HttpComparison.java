@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 
 import io.asynclog.loadtests.http.report.BusyCoreReport;
 import io.asynclog.loadtests.http.report.HttpComparisonReport;
+import io.asynclog.loadtests.http.report.LogbackReport;
 import io.asynclog.loadtests.http.report.WhereAsyncPaysReport;
 
 /**
@@ -99,10 +100,6 @@ public final class HttpComparison {
 	}
 
 	static Outcome run(PrintStream log, ComparisonOptions options) throws IOException, InterruptedException {
-		if (!Files.isRegularFile(options.jar())) {
-			throw new IOException("no demo app jar at " + options.jar()
-					+ ": build it first (./mvnw -q install -DskipTests from the repository root)");
-		}
 		if (!ProcSampler.available()) {
 			throw new IOException("/proc/self/{stat,status,io} are not readable: the runner needs Linux /proc");
 		}
@@ -113,12 +110,15 @@ public final class HttpComparison {
 		Pinning pinning = Pinning.detect(options.pin(), log);
 		boolean study = options.matrix().equals(ComparisonOptions.STUDY);
 		boolean busyCore = options.matrix().equals(ComparisonOptions.BUSY_CORE);
+		boolean logback = options.matrix().equals(ComparisonOptions.LOGBACK);
 		List<RunConfig> closed = !options.configs().isEmpty() ? ComparisonMatrix.closed(options.configs())
 				: study ? ComparisonMatrix.defaultClosed()
 						: busyCore ? ComparisonMatrix.busyCore(options.dimensions())
-								: ComparisonMatrix.whereAsyncPays(options.dimensions());
-		// The busy-core matrix has no open-model part.
-		List<RunConfig> open = (!options.open() || busyCore) ? List.of()
+								: logback ? ComparisonMatrix.logback(options.dimensions())
+										: ComparisonMatrix.whereAsyncPays(options.dimensions());
+		requireJars(options, closed);
+		// The busy-core and logback matrices have no open-model part.
+		List<RunConfig> open = (!options.open() || busyCore || logback) ? List.of()
 				: study ? ComparisonMatrix.open(closed)
 						: ComparisonMatrix.whereAsyncPaysOpen(closed, options.dimensions());
 		int openRuns = study ? open.size() : open.size() * options.dimensions().openPercents().size();
@@ -129,7 +129,7 @@ public final class HttpComparison {
 				+ " + %d s warm-up: %d runs, about %d min%n", closed.size(), options.repeats(), options.users(),
 				open.isEmpty() ? ", no open model" : " + " + openRuns + " open-model runs",
 				options.durationSeconds(), options.warmupSeconds(), runs, (long) Math.ceil(runs * perRun / 60.0));
-		if (options.open() && open.isEmpty() && !busyCore) {
+		if (options.open() && open.isEmpty() && !busyCore && !logback) {
 			log.println("Open model skipped: none of " + ComparisonMatrix.OPEN_IDS + " is among the configurations");
 		}
 
@@ -141,7 +141,8 @@ public final class HttpComparison {
 		Path failures = options.out().resolve("failed-runs.txt");
 		Files.deleteIfExists(failures);
 
-		SingleRun.Setup setup = new SingleRun.Setup(options.java(), options.jar(), options.gatlingClasspath(),
+		SingleRun.Setup setup = new SingleRun.Setup(options.java(), options.jar(), options.logbackJar(),
+				options.gatlingClasspath(),
 				pinning.app(), pinning.gatling(), pinning.shared(), options.warmupSeconds(),
 				ProcSampler.clockTicksPerSecond(), log);
 		List<RawRunsCsv.Row> rows = new ArrayList<>();
@@ -206,6 +207,9 @@ public final class HttpComparison {
 				else if (busyCore) {
 					BusyCoreReport.write(csv.file(), runInfoFile, options.report());
 				}
+				else if (logback) {
+					LogbackReport.write(csv.file(), runInfoFile, options.report());
+				}
 				else {
 					WhereAsyncPaysReport.write(csv.file(), runInfoFile, options.report());
 				}
@@ -248,6 +252,20 @@ public final class HttpComparison {
 			failed.add(message);
 			Files.writeString(failures, message + System.lineSeparator(), StandardOpenOption.CREATE,
 					StandardOpenOption.APPEND);
+		}
+	}
+
+	/** Every demo app jar the configurations need (Log4j2's, Logback's) must be there before anything starts. */
+	private static void requireJars(ComparisonOptions options, List<RunConfig> configs) throws IOException {
+		boolean log4j2 = configs.stream().anyMatch((config) -> !config.logback());
+		boolean logback = configs.stream().anyMatch(RunConfig::logback);
+		if (log4j2 && !Files.isRegularFile(options.jar())) {
+			throw new IOException("no demo app jar on Log4j2 at " + options.jar()
+					+ ": build it first (./mvnw -q install -DskipTests from the repository root)");
+		}
+		if (logback && !Files.isRegularFile(options.logbackJar())) {
+			throw new IOException("no demo app jar on Logback at " + options.logbackJar()
+					+ ": build it first (./mvnw -q install -DskipTests from the repository root), or give --logback-jar");
 		}
 	}
 
@@ -297,6 +315,8 @@ public final class HttpComparison {
 		info.put("pinning", pinning.describe());
 		info.put("command", commandLine(options));
 		info.put("app.heap", String.join(" ", AppProcess.HEAP_FLAGS));
+		info.put("app.jar", options.jar().getFileName().toString());
+		info.put("app.logback_jar", options.logbackJar().getFileName().toString());
 		info.put("app.gc", RunInfoFile.gc(pinning.app(), options.java()));
 		return info;
 	}

@@ -21,7 +21,7 @@ final class RawRunsCsv {
 			+ "requests_ok,requests_ko,tps,mean_ms,p50_ms,p95_ms,p99_ms,max_ms,app_cpu_pct,app_rss_mb,app_threads,"
 			+ "app_write_syscalls_per_s,app_write_bytes_per_s,app_wchar_bytes_per_s,gatling_cpu_pct,lines_expected,"
 			+ "lines_found,lines_ok,queue_peak,queue_dropped,p999_ms,out_of_order_lines,max_jump_back_ms,peak_ring_used,"
-			+ "cpu_request_s,cpu_logging_bg_s,cpu_other_s";
+			+ "cpu_request_s,cpu_logging_bg_s,cpu_other_s,backend,lines_lost";
 
 	/**
 	 * One run's row.
@@ -65,7 +65,8 @@ final class RawRunsCsv {
 					Long.toString(this.order.maxJumpBackMillis()),
 					// Every mode has the column: a mode without a queue used none of it.
 					Long.toString(this.queues.peak()), fixed(this.threadCpu.requestSeconds(), 3),
-					fixed(this.threadCpu.loggingBackgroundSeconds(), 3), fixed(this.threadCpu.otherSeconds(), 3)));
+					fixed(this.threadCpu.loggingBackgroundSeconds(), 3), fixed(this.threadCpu.otherSeconds(), 3),
+					this.config.backend(), Long.toString(this.lines.lost())));
 		}
 
 	}

@@ -23,7 +23,10 @@ import java.util.Set;
  * asynclog's, 16384), async-logger and all-async only;</li>
  * <li>{@code meters=off}: asynclog's meters off (the delivery-lag probe, the {@code asynclog.*}
  * meters and its {@code log4j2.events} counter); the {@code /actuator/asynclog} endpoint the
- * runner reads stays.</li>
+ * runner reads stays;</li>
+ * <li>{@code backend=logback}: the demo app on Logback, Spring Boot's default ({@code demo-app}),
+ * instead of on Log4j2 ({@code demo-app-log4j2}, the default, left out of the id so that the
+ * Log4j2 matrices keep their ids).</li>
  * </ul>
  * For example {@code async-logger/1/flush/plain/lines=20/cores=2} or
  * {@code async-logger/1/flush/boot/lines=20/sink=boot-console/ring=4096}. It knows the Spring
@@ -31,8 +34,10 @@ import java.util.Set;
  * lines.
  *
  * @param id the id as written in the CSV and on the command line, options in the order above
- * @param mode {@code sync}, {@code async-appender}, {@code async-logger} or
- * {@code all-async}; the appender setup that {@code logging-off} uses
+ * @param mode {@code sync}, {@code async-appender}, {@code async-logger}, {@code all-async}
+ * (Log4j2 only) or {@code logback-async-appender} (Logback only: Logback's own
+ * {@code AsyncAppender} in front of Spring Boot's console, asynclog in sync mode); the appender
+ * setup that {@code logging-off} uses
  * @param appenders number of rolling-file appenders (1, 3 or 6)
  * @param immediateFlush whether the appenders flush after every event
  * @param pattern {@code study} (with {@code %l}), {@code plain}, or {@code boot} (Spring Boot's console
@@ -45,15 +50,29 @@ import java.util.Set;
  * @param bootConsole whether Spring Boot's own Console appender is the only sink
  * @param ringSize asynclog's ring buffer size, or 0 for asynclog's default
  * @param metersOff whether asynclog's meters are turned off
+ * @param backend {@code log4j2} or {@code logback}: the logging library the demo app runs on
  * @author asynclog
  */
 public record RunConfig(String id, String mode, int appenders, boolean immediateFlush, String pattern, boolean loggingOff,
 		int linesPerRequest, int cores, boolean discard, boolean slowSink, boolean bootConsole, int ringSize,
-		boolean metersOff) {
+		boolean metersOff, String backend) {
 
 	public static final String LOGGING_OFF = "logging-off";
 
-	static final Set<String> MODES = Set.of("sync", "async-appender", "async-logger", "all-async");
+	/**
+	 * Logback's own {@code AsyncAppender} (queue 256, default discarding threshold) in front of
+	 * Spring Boot's console, from a Logback configuration file; asynclog in sync mode adds nothing.
+	 */
+	public static final String LOGBACK_ASYNC_APPENDER = "logback-async-appender";
+
+	/** The demo app on Log4j2 ({@code demo-app-log4j2}): the default backend. */
+	public static final String LOG4J2 = "log4j2";
+
+	/** The demo app on Logback, Spring Boot's default ({@code demo-app}). */
+	public static final String LOGBACK = "logback";
+
+	static final Set<String> MODES = Set.of("sync", "async-appender", "async-logger", "all-async",
+			LOGBACK_ASYNC_APPENDER);
 
 	static final Set<Integer> FILES = Set.of(1, 3, 6);
 
@@ -90,7 +109,8 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			// Boot's console has its own pattern; the files' baseline keeps the study's.
 			return new RunConfig(LOGGING_OFF + options.suffix(), "async-logger", 1, true,
 					options.bootConsole() ? BOOT_PATTERN : "study", true, options.lines(), options.cores(),
-					options.discard(), options.slowSink(), options.bootConsole(), options.ring(), options.metersOff());
+					options.discard(), options.slowSink(), options.bootConsole(), options.ring(), options.metersOff(),
+					options.backend());
 		}
 		if (!MODES.contains(parts[0])) {
 			throw new IllegalArgumentException("config '" + id + "': mode must be one of " + MODES);
@@ -128,15 +148,39 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			throw new IllegalArgumentException("config '" + id + "': ring=N sizes the async-logger ring buffer, so it"
 					+ " needs mode async-logger or all-async, not " + parts[0]);
 		}
+		if (parts[0].equals("all-async") && options.backend().equals(LOGBACK)) {
+			throw new IllegalArgumentException("config '" + id + "': all-async is Log4j2's (a context selector);"
+					+ " asynclog refuses it on Logback");
+		}
+		if (parts[0].equals(LOGBACK_ASYNC_APPENDER)
+				&& (!options.backend().equals(LOGBACK) || !options.bootConsole())) {
+			throw new IllegalArgumentException("config '" + id + "': " + LOGBACK_ASYNC_APPENDER + " puts Logback's"
+					+ " AsyncAppender in front of Spring Boot's console, so it needs /sink=boot-console and"
+					+ " /backend=" + LOGBACK);
+		}
 		String base = String.join("/", parts[0], parts[1], parts[2], parts[3]);
 		return new RunConfig(base + options.suffix(), parts[0], files, parts[2].equals("flush"), parts[3], false,
 				options.lines(), options.cores(), options.discard(), options.slowSink(), options.bootConsole(),
-				options.ring(), options.metersOff());
+				options.ring(), options.metersOff(), options.backend());
 	}
 
 	/** The {@code mode} column of the CSV: {@code logging-off} for the baseline. */
 	public String csvMode() {
 		return this.loggingOff ? LOGGING_OFF : this.mode;
+	}
+
+	/** Whether the demo app runs on Logback ({@code backend=logback}). */
+	public boolean logback() {
+		return LOGBACK.equals(this.backend);
+	}
+
+	/**
+	 * Whether this configuration may lose lines by design, so that the runner counts the lines
+	 * missing from the log instead of failing the line check: Logback's {@code AsyncAppender}
+	 * drops TRACE, DEBUG and INFO events once its queue is 80% full and counts none of them.
+	 */
+	public boolean lossCounted() {
+		return LOGBACK_ASYNC_APPENDER.equals(this.mode);
 	}
 
 	/** The value of {@code --spring.profiles.active}. */
@@ -222,7 +266,7 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 
 	/** The options after the base id, each checked. */
 	private record Options(int lines, int cores, boolean discard, boolean slowSink, boolean bootConsole, int ring,
-			boolean metersOff) {
+			boolean metersOff, String backend) {
 
 		static Options parse(String id, String[] parts, int from) {
 			int lines = 1;
@@ -232,6 +276,7 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			boolean bootConsole = false;
 			int ring = 0;
 			boolean metersOff = false;
+			String backend = LOG4J2;
 			for (int i = from; i < parts.length; i++) {
 				String[] option = parts[i].split("=", 2);
 				String value = (option.length == 2) ? option[1] : "";
@@ -264,12 +309,19 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 						}
 						metersOff = value.equals("off");
 					}
+					case "backend" -> {
+						if (!value.equals(LOG4J2) && !value.equals(LOGBACK)) {
+							throw new IllegalArgumentException("config '" + id + "': backend must be " + LOG4J2 + " or "
+									+ LOGBACK);
+						}
+						backend = value;
+					}
 					default -> throw new IllegalArgumentException("config '" + id + "': unknown option '" + parts[i]
 							+ "'; options are lines=N, cores=1|2, policy=block|discard, sink=slow|boot-console,"
-							+ " ring=N (a power of two, 128..1048576), meters=on|off");
+							+ " ring=N (a power of two, 128..1048576), meters=on|off, backend=log4j2|logback");
 				}
 			}
-			return new Options(lines, cores, discard, slowSink, bootConsole, ring, metersOff);
+			return new Options(lines, cores, discard, slowSink, bootConsole, ring, metersOff, backend);
 		}
 
 		private static int number(String id, String name, String value, int min, int max) {
@@ -309,6 +361,9 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			}
 			if (this.metersOff) {
 				suffix.append("/meters=off");
+			}
+			if (!this.backend.equals(LOG4J2)) {
+				suffix.append("/backend=").append(this.backend);
 			}
 			return suffix.toString();
 		}

@@ -29,7 +29,8 @@ final class SingleRun {
 	/**
 	 * What every run shares.
 	 * @param java the java executable
-	 * @param jar the demo app jar
+	 * @param jar the demo app jar on Log4j2
+	 * @param logbackJar the demo app jar on Logback, for {@code backend=logback}
 	 * @param gatlingClasspath Gatling's class path
 	 * @param appPin command prefix pinning the app, or empty
 	 * @param gatlingPin command prefix pinning Gatling, or empty
@@ -38,8 +39,13 @@ final class SingleRun {
 	 * @param ticksPerSecond clock ticks per second of /proc/pid/stat
 	 * @param log where progress goes
 	 */
-	record Setup(Path java, Path jar, String gatlingClasspath, List<String> appPin, List<String> gatlingPin,
+	record Setup(Path java, Path jar, Path logbackJar, String gatlingClasspath, List<String> appPin, List<String> gatlingPin,
 			List<String> sharedPin, int warmupSeconds, double ticksPerSecond, PrintStream log) {
+
+		/** The demo app jar of the configuration's backend. */
+		Path jar(RunConfig config) {
+			return config.logback() ? this.logbackJar : this.jar;
+		}
 
 		/** The app's pin: its own CPU, or both CPUs shared with the load for {@code cores=2}. */
 		List<String> appPin(RunConfig config) {
@@ -77,7 +83,7 @@ final class SingleRun {
 		CountWatcher watcher = null;
 		GatlingRun gatling = null;
 		try {
-			app = AppProcess.start(setup.java(), setup.jar(), config, logDir, setup.appPin(config),
+			app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, setup.appPin(config),
 					runDir.resolve(RunConfig.STDOUT_FILE));
 			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond()).start();
 			// Gatling's JVM starts meanwhile (on its own CPU) and waits for the start signal.
@@ -141,8 +147,11 @@ final class SingleRun {
 			sampler.writeCsv(runDir.resolve("proc-samples.csv"));
 
 			List<Path> requestLineFiles = config.requestLineFiles(logDir, runDir.resolve(RunConfig.STDOUT_FILE));
-			LineCheck.Result lines = LineCheck.check(requestLineFiles, config.loggingOff(), config.linesPerRequest(),
-					handled, warm.ok() + summary.ok());
+			LineCheck.Result lines = LineCheck.check(requestLineFiles, config.loggingOff(), config.lossCounted(),
+					config.linesPerRequest(), handled, warm.ok() + summary.ok());
+			if (config.lossCounted()) {
+				note(notes, "lines_lost", lines.lost());
+			}
 			if (config.bootConsole()) {
 				// The console is meant to be the only sink: a file here would be a write the run did not intend.
 				try (Stream<Path> written = Files.walk(logDir)) {

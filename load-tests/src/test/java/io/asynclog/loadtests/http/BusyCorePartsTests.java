@@ -199,7 +199,7 @@ class BusyCorePartsTests {
 			.withMessageContaining("--ring-sizes belongs to --matrix busy-core");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> ComparisonOptions.parse("--matrix", "busy", "--gatling-classpath", "cp"))
-			.withMessageContaining("where-async-pays, study or busy-core");
+			.withMessageContaining("where-async-pays, study, busy-core or logback");
 	}
 
 	@Test

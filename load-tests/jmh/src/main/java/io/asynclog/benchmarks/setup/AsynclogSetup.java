@@ -19,8 +19,8 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
-import io.asynclog.log4j2.DeliveryLagProbe;
-import io.asynclog.log4j2.LogQueues;
+import io.asynclog.log4j2.appender.DeliveryLagProbe;
+import io.asynclog.log4j2.queue.LogQueues;
 
 /**
  * asynclog's {@code async-logger} mode, built by a real Spring Boot start-up from {@code asynclog.*}

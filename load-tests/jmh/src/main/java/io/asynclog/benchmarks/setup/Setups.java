@@ -58,6 +58,13 @@ public final class Setups {
 	 * @return the running setup
 	 */
 	public static LoggingSetup start(String name, SetupOptions options) {
+		// Logback and Log4j2 are both in this jar, each set up through its own API. Anything that
+		// logs through SLF4J goes to Log4j2, as it did when its binding was the first one listed;
+		// naming the provider makes that choice explicit, which asynclog's check for two bindings
+		// on one class path asks for.
+		if (System.getProperty("slf4j.provider") == null) {
+			System.setProperty("slf4j.provider", "org.apache.logging.slf4j.SLF4JServiceProvider");
+		}
 		try {
 			Files.createDirectories(options.file().toAbsolutePath().getParent());
 			Files.deleteIfExists(options.file());

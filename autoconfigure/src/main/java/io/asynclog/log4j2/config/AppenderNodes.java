@@ -1,0 +1,108 @@
+package io.asynclog.log4j2.config;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.logging.log4j.core.config.Node;
+import org.springframework.core.env.Environment;
+
+import io.asynclog.config.AsyncLogProperties.AppenderType;
+import io.asynclog.config.AsyncLogProperties;
+
+/**
+ * Builds the configuration nodes of the appenders declared under
+ * {@code asynclog.appenders}: Console, RandomAccessFile and RollingRandomAccessFile, each
+ * with a PatternLayout.
+ *
+ * @author asynclog
+ */
+final class AppenderNodes {
+
+	/**
+	 * Spring Boot's console pattern, with the defaults of its packaged log4j2.xml inlined so
+	 * that it also works inside a user's own configuration file.
+	 */
+	static final String DEFAULT_CONSOLE_PATTERN = "%clr{%d{${sys:LOG_DATEFORMAT_PATTERN:-yyyy-MM-dd'T'HH:mm:ss.SSSXXX}}}{faint} "
+			+ "%clr{${sys:LOG_LEVEL_PATTERN:-%5p}} %clr{%pid}{magenta} "
+			+ "%clr{--- %esb{${sys:APPLICATION_NAME:-}}%esb{${sys:APPLICATION_GROUP:-}}[%15.15t] "
+			+ "${sys:LOG_CORRELATION_PATTERN:-}}{faint}%clr{%-40.40c{1.}}{cyan} %clr{:}{faint} "
+			+ "%m%n${sys:LOG_EXCEPTION_CONVERSION_WORD:-%xwEx}";
+
+	/**
+	 * Spring Boot's file pattern, inlined as {@link #DEFAULT_CONSOLE_PATTERN} is.
+	 */
+	static final String DEFAULT_FILE_PATTERN = "%d{${sys:LOG_DATEFORMAT_PATTERN:-yyyy-MM-dd'T'HH:mm:ss.SSSXXX}} "
+			+ "${sys:LOG_LEVEL_PATTERN:-%5p} %pid --- %esb{${sys:APPLICATION_NAME:-}}%esb{${sys:APPLICATION_GROUP:-}}"
+			+ "[%t] ${sys:LOG_CORRELATION_PATTERN:-}%-40.40c{1.} : %m%n${sys:LOG_EXCEPTION_CONVERSION_WORD:-%xwEx}";
+
+	/**
+	 * Suffix Spring Boot gives rolled files.
+	 */
+	static final String ROLLED_FILE_SUFFIX = ".%d{yyyy-MM-dd}.%i.gz";
+
+	private final Nodes nodes;
+
+	private final AsyncLogProperties properties;
+
+	private final Environment environment;
+
+	AppenderNodes(Nodes nodes, AsyncLogProperties properties, Environment environment) {
+		this.nodes = nodes;
+		this.properties = properties;
+		this.environment = environment;
+	}
+
+	/**
+	 * Adds the node of one appender to the {@code Appenders} node.
+	 * @param appenders the {@code Appenders} node
+	 * @param name the appender's name
+	 * @param appender its properties
+	 */
+	void add(Node appenders, String name, AsyncLogProperties.Appender appender) {
+		boolean immediateFlush = (appender.getImmediateFlush() != null) ? appender.getImmediateFlush()
+				: this.properties.isImmediateFlush();
+		Map<String, String> attributes = new LinkedHashMap<>();
+		attributes.put("name", name);
+		attributes.put("immediateFlush", String.valueOf(immediateFlush));
+		if (appender.getType() == AppenderType.CONSOLE) {
+			attributes.put("target", "SYSTEM_OUT");
+			addLayout(this.nodes.add(appenders, "Console", attributes), appender, "console");
+			return;
+		}
+		attributes.put("fileName", appender.getFileName());
+		if (appender.getType() == AppenderType.FILE) {
+			addLayout(this.nodes.add(appenders, "RandomAccessFile", attributes), appender, "file");
+			return;
+		}
+		attributes.put("filePattern", filePattern(appender));
+		Node rolling = this.nodes.add(appenders, "RollingRandomAccessFile", attributes);
+		addLayout(rolling, appender, "file");
+		Node policies = this.nodes.add(rolling, "Policies", Map.of());
+		this.nodes.add(policies, "SizeBasedTriggeringPolicy",
+				Map.of("size", String.valueOf(appender.getMaxFileSize().toBytes())));
+		this.nodes.add(rolling, "DefaultRolloverStrategy", Map.of("max", String.valueOf(appender.getMaxHistory())));
+	}
+
+	private static String filePattern(AsyncLogProperties.Appender appender) {
+		return (appender.getFilePattern() != null) ? appender.getFilePattern()
+				: appender.getFileName() + ROLLED_FILE_SUFFIX;
+	}
+
+	private void addLayout(Node appender, AsyncLogProperties.Appender properties,
+			String kind) {
+		this.nodes.add(appender, "PatternLayout",
+				Map.of("pattern", pattern(properties, kind), "charset", "${sys:" + kind.toUpperCase() + "_LOG_CHARSET:-UTF-8}"));
+	}
+
+	private String pattern(AsyncLogProperties.Appender appender, String kind) {
+		if (appender.getPattern() != null) {
+			return appender.getPattern();
+		}
+		String configured = this.environment.getProperty("logging.pattern." + kind);
+		if (configured != null) {
+			return configured;
+		}
+		return kind.equals("console") ? DEFAULT_CONSOLE_PATTERN : DEFAULT_FILE_PATTERN;
+	}
+
+}

@@ -1,0 +1,206 @@
+package io.asynclog.log4j2.config;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.async.AsyncLoggerConfigDelegate;
+import org.apache.logging.log4j.core.async.AsyncLoggerContext;
+import org.apache.logging.log4j.core.config.AbstractConfiguration;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.ConfigurationSource;
+import org.apache.logging.log4j.core.config.LoggerConfig;
+import org.apache.logging.log4j.core.config.Reconfigurable;
+import org.apache.logging.log4j.core.config.composite.CompositeConfiguration;
+import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
+import org.springframework.core.env.Environment;
+
+import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.config.AsyncLogProperties.QueueFullPolicy;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.log4j2.appender.CountingErrorHandler;
+import io.asynclog.log4j2.appender.LogAppenders;
+import io.asynclog.log4j2.lifecycle.HaltedRingSnapshot;
+import io.asynclog.log4j2.lifecycle.QueueDrain;
+import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
+import io.asynclog.log4j2.queue.CountingDiscardPolicy;
+import io.asynclog.log4j2.queue.FullRingRouting;
+import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.queue.RingBufferOwner;
+
+/**
+ * A Log4j2 configuration (Spring Boot's default or the user's own file) made asynchronous
+ * as {@code asynclog.*} says.
+ * <p>
+ * A composite of one: Log4j2 builds the node tree of the wrapped configuration, whatever its
+ * format, and this class rewrites the tree before any logger or appender exists. It also
+ * keeps run-time level changes from turning on location capture, makes every appender
+ * count its failures, and waits for the queues to drain when it stops.
+ *
+ * @author asynclog
+ */
+final class AsyncLogConfiguration extends CompositeConfiguration
+		implements RingBufferOwner, HaltedRingSnapshot.Listener {
+
+	private final AbstractConfiguration base;
+
+	private final AsyncLogProperties properties;
+
+	private final Mode mode;
+
+	private final Environment environment;
+
+	private volatile RingBufferAdmin ringBufferAdmin;
+
+	private volatile RingBufferAdmin contextRingBufferAdmin;
+
+	private volatile FullRingRouting fullRingRouting;
+
+	private volatile QueueDrain drain;
+
+	AsyncLogConfiguration(AbstractConfiguration base, AsyncLogProperties properties, Mode mode,
+			Environment environment) {
+		super(List.of(base));
+		this.base = base;
+		this.properties = properties;
+		this.mode = mode;
+		this.environment = environment;
+	}
+
+	/**
+	 * Reports the wrapped configuration's source, so that Spring Boot still recognises a
+	 * {@code log4j2-spring.xml} and can reload from where the configuration came.
+	 */
+	@Override
+	public ConfigurationSource getConfigurationSource() {
+		return this.base.getConfigurationSource();
+	}
+
+	@Override
+	public void setup() {
+		super.setup();
+		// Arbiters (Select, SpringProfile, ...) would otherwise hide appenders and loggers from the
+		// rewriter; Log4j2 resolves them later in doConfigure, and finds none left.
+		processConditionals(getRootNode());
+		new ConfigurationRewriter(new Nodes(getPluginManager()), this.properties, this.mode, this.environment,
+				isSpringBootDefault())
+			.rewrite(getRootNode());
+	}
+
+	private boolean isSpringBootDefault() {
+		String location = this.base.getConfigurationSource().getLocation();
+		return location != null && location.contains("org/springframework/boot/logging/log4j2/");
+	}
+
+	/**
+	 * Makes every appender count its failures before it starts, as Log4j2 asks of a new
+	 * error handler; the user's own appenders and the targets of AsyncAppenders included.
+	 */
+	@Override
+	protected void doConfigure() {
+		super.doConfigure();
+		getAppenders().values().forEach(AsyncLogConfiguration::countFailures);
+	}
+
+	/**
+	 * Makes an appender added at run time count its failures too.
+	 */
+	@Override
+	public void addAppender(Appender appender) {
+		if (appender != null) {
+			countFailures(appender);
+		}
+		super.addAppender(appender);
+	}
+
+	private static void countFailures(Appender appender) {
+		if (LogAppenders.writes(appender)) {
+			CountingErrorHandler.install(appender);
+		}
+	}
+
+	@Override
+	public void start() {
+		super.start();
+		if (LogQueues.hasAsyncLoggers(this)) {
+			// The admin holds on to this configuration's ring buffer: reading it later, even
+			// after a reconfiguration replaced the ring, never touches a stopped Disruptor.
+			this.ringBufferAdmin = getAsyncLoggerConfigDelegate().createRingBufferAdmin(getLoggerContext().getName(),
+					"");
+		}
+		if (getLoggerContext() instanceof AsyncLoggerContext asyncContext) {
+			// Log4j2 forgets the all-async ring once it stops it; the admin keeps it readable,
+			// so that what the stop gave up can still be counted.
+			this.contextRingBufferAdmin = asyncContext.createRingBufferAdmin();
+		}
+	}
+
+	/**
+	 * Hands the async loggers the ring with asynclog's full-ring routing; Log4j2 still starts
+	 * and stops the ring itself.
+	 */
+	@Override
+	public AsyncLoggerConfigDelegate getAsyncLoggerConfigDelegate() {
+		FullRingRouting routing = this.fullRingRouting;
+		if (routing == null) {
+			FullRingRouting.FullRingPolicy policy = (this.properties.getQueueFullPolicy() == QueueFullPolicy.DISCARD)
+					? new CountingDiscardPolicy() : new BlockingQueueFullPolicy();
+			routing = new FullRingRouting(super.getAsyncLoggerConfigDelegate(), this, policy);
+			this.fullRingRouting = routing;
+		}
+		return routing;
+	}
+
+	@Override
+	public synchronized void addLogger(String loggerName, LoggerConfig loggerConfig) {
+		super.addLogger(loggerName, RuntimeLevelLoggerConfig.replacing(loggerConfig, this));
+	}
+
+	@Override
+	public boolean stop(long timeout, TimeUnit timeUnit) {
+		QueueDrain drain = new QueueDrain(this, this.contextRingBufferAdmin, this.properties.getShutdownTimeout());
+		this.drain = drain;
+		drain.await();
+		boolean stopped = super.stop(timeout, timeUnit);
+		drain.reportLost();
+		return stopped;
+	}
+
+	/**
+	 * Called by {@link HaltedRingSnapshot} once Log4j2 has halted the async-logger ring and
+	 * before it stops the appenders.
+	 */
+	@Override
+	public void ringHalted() {
+		QueueDrain drain = this.drain;
+		if (drain != null) {
+			drain.ringHalted();
+		}
+	}
+
+	@Override
+	public Configuration reconfigure() {
+		if (!(this.base instanceof Reconfigurable reconfigurable)) {
+			return null;
+		}
+		Configuration reloaded = reconfigurable.reconfigure();
+		if (reloaded instanceof AbstractConfiguration abstractConfiguration) {
+			return new AsyncLogConfiguration(abstractConfiguration, this.properties, this.mode, this.environment);
+		}
+		return reloaded;
+	}
+
+	@Override
+	public RingBufferAdmin ringBufferAdmin() {
+		return this.ringBufferAdmin;
+	}
+
+	AsyncLogProperties properties() {
+		return this.properties;
+	}
+
+	Mode mode() {
+		return this.mode;
+	}
+
+}

@@ -1,0 +1,96 @@
+package io.asynclog.log4j2.config;
+
+import java.util.Collection;
+import java.util.Map;
+
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.util.PropertiesUtil;
+import org.apache.logging.log4j.util.PropertySource;
+
+import io.asynclog.config.AsyncLogProperties.QueueFullPolicy;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.log4j2.lifecycle.HaltedRingSnapshot;
+import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
+import io.asynclog.log4j2.queue.CountingDiscardPolicy;
+import io.asynclog.log4j2.queue.DiscardThreshold;
+
+/**
+ * Hands asynclog's settings to the Log4j2 code that reads them by property name each time
+ * an async-logger Disruptor or an AsyncAppender starts: ring size, wait strategy and
+ * queue-full policy have no other way in; nor has the reliability strategy
+ * ({@link HaltedRingSnapshot}) through which a stopping configuration counts its halted
+ * ring.
+ * <p>
+ * Searched before every other source (system properties included), so that what
+ * application.yml says is what runs and what the actuator reports.
+ *
+ * @author asynclog
+ */
+final class AsyncLogPropertySource implements PropertySource {
+
+	static final String RING_BUFFER_SIZE = "AsyncLoggerConfig.RingBufferSize";
+
+	static final String WAIT_STRATEGY = "AsyncLoggerConfig.WaitStrategy";
+
+	static final String WAIT_TIMEOUT_MILLIS = "AsyncLoggerConfig.Timeout";
+
+	static final String QUEUE_FULL_POLICY = "log4j2.AsyncQueueFullPolicy";
+
+	static final String RELIABILITY_STRATEGY = "log4j.ReliabilityStrategy";
+
+	/**
+	 * Lower numbers are searched first; Spring Boot's own source uses -100.
+	 */
+	private static final int PRIORITY = -200;
+
+	private static final AsyncLogPropertySource INSTANCE = new AsyncLogPropertySource();
+
+	private volatile Map<String, String> properties = Map.of();
+
+	private AsyncLogPropertySource() {
+		PropertiesUtil.getProperties().addPropertySource(this);
+	}
+
+	/**
+	 * Makes the given settings the ones Log4j2 reads from now on.
+	 * @param settings the bound asynclog properties
+	 */
+	static void apply(AsyncLogProperties settings) {
+		String policy = (settings.getQueueFullPolicy() == QueueFullPolicy.DISCARD)
+				? CountingDiscardPolicy.class.getName() : BlockingQueueFullPolicy.class.getName();
+		DiscardThreshold.apply(Level.toLevel(settings.getDiscardThreshold().name()));
+		INSTANCE.properties = Map.of(RING_BUFFER_SIZE, String.valueOf(settings.getRingBufferSize()), WAIT_STRATEGY,
+				settings.getWaitStrategy().log4jName(), WAIT_TIMEOUT_MILLIS,
+				String.valueOf(settings.getWaitTimeout().toMillis()), QUEUE_FULL_POLICY, policy, RELIABILITY_STRATEGY,
+				HaltedRingSnapshot.class.getName());
+	}
+
+	/**
+	 * Stops answering, so that Log4j2 falls back to its own sources.
+	 */
+	static void clear() {
+		INSTANCE.properties = Map.of();
+		DiscardThreshold.clear();
+	}
+
+	@Override
+	public int getPriority() {
+		return PRIORITY;
+	}
+
+	@Override
+	public String getProperty(String key) {
+		return this.properties.get(key);
+	}
+
+	@Override
+	public boolean containsProperty(String key) {
+		return this.properties.containsKey(key);
+	}
+
+	@Override
+	public Collection<String> getPropertyNames() {
+		return this.properties.keySet();
+	}
+
+}

@@ -1,0 +1,148 @@
+package io.asynclog.log4j2.config;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.logging.log4j.core.appender.AsyncAppender;
+import org.apache.logging.log4j.core.config.Node;
+import io.asynclog.log4j2.appender.DeliveryLagProbe;
+import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.queue.LogQueue;
+
+/**
+ * Places {@link DeliveryLagProbe}s in a configuration's node tree so that every event that
+ * crosses a queue meets exactly one probe on the queue's background thread: one in each
+ * AsyncAppender, and one on each async logger with appenders that no ancestor on its
+ * additivity path carries a probe for (usually just the root). On the background thread
+ * Log4j2 walks an event up through every additive parent, sync ones included, so the
+ * ancestor's probe would see it too.
+ * <p>
+ * Each probe comes first among its logger's or AsyncAppender's references, so that it
+ * measures the hand-off, not the appenders' own writing. An AsyncAppender with an error
+ * appender, or with a reference to an appender that does not exist, gets no probe: a probe
+ * that always succeeds would keep Log4j2 from falling back to the error appender, or from
+ * refusing to start with no appender at all.
+ *
+ * @author asynclog
+ */
+final class DeliveryLagProbes {
+
+	private final Nodes nodes;
+
+	private final Node appenders;
+
+	private final boolean allAsync;
+
+	private final Map<String, String> probeByQueue = new HashMap<>();
+
+	DeliveryLagProbes(Nodes nodes, Node appenders, boolean allAsync) {
+		this.nodes = nodes;
+		this.appenders = appenders;
+		this.allAsync = allAsync;
+	}
+
+	void place(Node loggers) {
+		Set<String> appenderNames = new HashSet<>();
+		for (Node appender : this.appenders.getChildren()) {
+			appenderNames.add(Nodes.name(appender));
+		}
+		for (Node appender : new ArrayList<>(this.appenders.getChildren())) {
+			if (Nodes.isA(appender, AsyncAppender.class) && Nodes.attribute(appender, "errorRef") == null
+					&& refersOnlyTo(appenderNames, appender)) {
+				this.nodes.addFirst(appender, "AppenderRef", Map.of("ref", probe(queueName(appender))));
+			}
+		}
+		Map<String, Node> byName = new HashMap<>();
+		Node root = null;
+		for (Node logger : loggers.getChildren()) {
+			if (Nodes.isRootLogger(logger)) {
+				root = logger;
+			}
+			else if (Nodes.isNamedLogger(logger)) {
+				byName.put(Nodes.name(logger), logger);
+			}
+		}
+		Set<Node> probed = new HashSet<>();
+		// Ancestors first, so that a logger sees whether its parent carries a probe.
+		List<Node> all = new ArrayList<>(byName.values());
+		all.sort(Comparator.comparingInt((Node logger) -> Nodes.name(logger).length()));
+		if (root != null) {
+			all.add(0, root);
+		}
+		for (Node logger : all) {
+			if (isAsync(logger) && !Nodes.appenderRefs(logger).isEmpty()
+					&& !probedUpstream(logger, root, byName, probed)) {
+				this.nodes.addFirst(logger, "AppenderRef", Map.of("ref", probe(LogQueue.ASYNC_LOGGER)));
+				probed.add(logger);
+			}
+		}
+	}
+
+	/**
+	 * Whether an event through this logger also reaches, on the same background thread, an
+	 * ancestor that carries a probe.
+	 */
+	private boolean probedUpstream(Node logger, Node root, Map<String, Node> byName, Set<Node> probed) {
+		Node current = logger;
+		while (current != null && current != root && additive(current)) {
+			current = parent(Nodes.name(current), root, byName);
+			if (probed.contains(current)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean refersOnlyTo(Set<String> appenderNames, Node asyncAppender) {
+		for (Node ref : Nodes.appenderRefs(asyncAppender)) {
+			if (!appenderNames.contains(Nodes.attribute(ref, "ref"))) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Log4j2's parent: the closest configured logger named by cutting the name at a dot.
+	 */
+	private static Node parent(String name, Node root, Map<String, Node> byName) {
+		String candidate = name;
+		int dot;
+		while ((dot = candidate.lastIndexOf('.')) > 0) {
+			candidate = candidate.substring(0, dot);
+			Node parent = byName.get(candidate);
+			if (parent != null) {
+				return parent;
+			}
+		}
+		return root;
+	}
+
+	private static boolean additive(Node logger) {
+		String additivity = Nodes.attribute(logger, "additivity");
+		return additivity == null || Boolean.parseBoolean(additivity);
+	}
+
+	private boolean isAsync(Node logger) {
+		return this.allAsync || Nodes.isAsyncLogger(logger);
+	}
+
+	private String probe(String queue) {
+		return this.probeByQueue.computeIfAbsent(queue, (name) -> {
+			String probeName = DeliveryLagProbe.NAME_PREFIX + name;
+			this.nodes.add(this.appenders, DeliveryLagProbe.PLUGIN_NAME, Map.of("name", probeName, "queue", name));
+			return probeName;
+		});
+	}
+
+	private static String queueName(Node asyncAppender) {
+		List<String> refs = Nodes.appenderRefs(asyncAppender).stream().map((ref) -> Nodes.attribute(ref, "ref")).toList();
+		return LogQueues.name(Nodes.name(asyncAppender), refs);
+	}
+
+}

@@ -1,0 +1,85 @@
+package io.asynclog.log4j2.config;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.springframework.core.env.Environment;
+
+import io.asynclog.appender.LogAppender;
+import io.asynclog.backend.LoggingBackend;
+import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.log4j2.appender.LogAppenders;
+import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
+import io.asynclog.log4j2.queue.CountingDiscardPolicy;
+import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.queue.LogQueue;
+
+/**
+ * Says, once the application has started, what asynclog set up: the effective mode, the
+ * size of every queue (a ring buffer is rounded up to a power of two), when each appender
+ * flushes, and in all-async mode which settings arrived too late to apply.
+ *
+ * @author asynclog
+ */
+public final class StartupReport {
+
+	private static final String QUEUE_FULL_POLICY_PROPERTY = "log4j2.asyncQueueFullPolicy";
+
+	/**
+	 * Settings Log4j2 reads when the all-async ring buffer starts, with the system property
+	 * that sets each one in time.
+	 */
+	private static final String[][] ALL_ASYNC_SETTINGS = { { "ring-buffer-size", "log4j2.asyncLoggerRingBufferSize" },
+			{ "wait-strategy", "log4j2.asyncLoggerWaitStrategy" }, { "wait-timeout", "log4j2.asyncLoggerTimeout" },
+			{ "queue-full-policy", QUEUE_FULL_POLICY_PROPERTY },
+			{ "discard-threshold", "log4j2.discardThreshold" } };
+
+	private static final Set<String> ASYNCLOG_POLICIES = Set.of(BlockingQueueFullPolicy.class.getName(),
+			CountingDiscardPolicy.class.getName());
+
+	private StartupReport() {
+	}
+
+	/**
+	 * Describes the live setup.
+	 * @param context the Log4j2 logger context
+	 * @param environment the Spring environment
+	 * @return lines to log at INFO, then lines to log at WARN
+	 */
+	public static LoggingBackend.StartupLines describe(LoggerContext context, Environment environment) {
+		Configuration configuration = context.getConfiguration();
+		if (!(configuration instanceof AsyncLogConfiguration asyncLog)) {
+			return new LoggingBackend.StartupLines(List.of(), List.of("asynclog: the Log4j2 configuration in use (" + configuration.getName()
+					+ ") is not the one asynclog set up, so the queue report, shutdown drain and run-time level"
+					+ " handling do not apply: Spring Boot composes logging.log4j2.config.override files itself,"
+					+ " and a file of a type asynclog does not read is used as Log4j2 parsed it"));
+		}
+		AsyncLogProperties properties = asyncLog.properties();
+		List<String> info = io.asynclog.report.StartupReport.lines(asyncLog.mode(), properties, LogQueues.of(context),
+				LogAppenders.of(context));
+		List<String> warnings = new ArrayList<>();
+		if (asyncLog.mode() == AsyncLogProperties.Mode.ALL_ASYNC) {
+			for (String[] setting : ALL_ASYNC_SETTINGS) {
+				String property = AsyncLogProperties.PREFIX + "." + setting[0];
+				if (environment.containsProperty(property)) {
+					warnings.add(("asynclog: %s was not applied: in all-async mode Log4j2 starts its ring buffer"
+							+ " before application.yml is read; start the JVM with -D%s instead").formatted(property,
+									setting[1]));
+				}
+			}
+			if (!ASYNCLOG_POLICIES.contains(System.getProperty(QUEUE_FULL_POLICY_PROPERTY, ""))) {
+				warnings.add(("asynclog: the all-async ring uses Log4j2's own queue-full policy, which loses events"
+						+ " without a word on Disruptor 4 when several threads wait on a full ring; start the JVM with"
+						+ " -D%s=%s (or %s to drop and count)").formatted(QUEUE_FULL_POLICY_PROPERTY,
+								BlockingQueueFullPolicy.class.getName(), CountingDiscardPolicy.class.getName()));
+			}
+		}
+		return new LoggingBackend.StartupLines(info, warnings);
+	}
+
+
+
+}

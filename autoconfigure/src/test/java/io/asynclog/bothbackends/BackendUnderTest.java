@@ -1,0 +1,130 @@
+package io.asynclog.bothbackends;
+
+import org.springframework.util.ClassUtils;
+
+import io.asynclog.backend.LoggingBackend;
+import io.asynclog.backend.LoggingBackends;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The backend a shared suite runs on: whichever logging library the test class path
+ * holds. {@link #running()} checks that asynclog detected that very library, so that an
+ * execution whose class path is wrong (both libraries, or asynclog falling back to the
+ * other one) fails instead of testing the same backend twice.
+ * <p>
+ * The suites reach the backend only through what a user has: {@code asynclog.*}
+ * properties, a logging configuration file and SLF4J or commons-logging calls. What
+ * differs between the backends is data kept here; the one piece of code per backend is a
+ * recording appender ({@code log4j2.RecordingLog4j2Appender},
+ * {@code logback.RecordingLogbackAppender}) that the configuration file of
+ * {@link #recordingConfig()} puts on the root logger.
+ */
+public enum BackendUnderTest {
+
+	/**
+	 * Log4j2, through {@code spring-boot-starter-log4j2}.
+	 */
+	LOG4J2("log4j2", "Log4j2", "org.apache.logging.log4j.core.LoggerContext", "Console"),
+
+	/**
+	 * Logback, Spring Boot's default.
+	 */
+	LOGBACK("logback", "Logback", "ch.qos.logback.classic.LoggerContext", "CONSOLE");
+
+	private static final String LOGGING_SYSTEM_PROPERTY = "org.springframework.boot.logging.LoggingSystem";
+
+	private final String name;
+
+	private final String library;
+
+	private final String libraryClass;
+
+	private final String springBootConsole;
+
+	BackendUnderTest(String name, String library, String libraryClass, String springBootConsole) {
+		this.name = name;
+		this.library = library;
+		this.libraryClass = libraryClass;
+		this.springBootConsole = springBootConsole;
+	}
+
+	/**
+	 * Returns the backend of this test run, after checking that asynclog detected the one
+	 * logging library on the class path.
+	 * @return the backend
+	 */
+	public static BackendUnderTest running() {
+		BackendUnderTest expected = onClassPath();
+		LoggingBackend detected = LoggingBackends.running(BackendUnderTest.class.getClassLoader());
+		assertThat(detected).as("asynclog's backend for the %s class path", expected.name).isNotNull();
+		assertThat(detected.name()).as("asynclog's backend").isEqualTo(expected.name);
+		return expected;
+	}
+
+	private static BackendUnderTest onClassPath() {
+		ClassLoader classLoader = BackendUnderTest.class.getClassLoader();
+		boolean log4j2 = ClassUtils.isPresent(LOG4J2.libraryClass, classLoader);
+		boolean logback = ClassUtils.isPresent(LOGBACK.libraryClass, classLoader);
+		if (log4j2 && logback) {
+			// Only a test run that names its logging system on purpose may hold both.
+			String chosen = System.getProperty(LOGGING_SYSTEM_PROPERTY, "");
+			assertThat(chosen).as("both Log4j2 and Logback on the class path, and no %s system property",
+					LOGGING_SYSTEM_PROPERTY)
+				.isNotEmpty();
+			return chosen.contains("logback") ? LOGBACK : LOG4J2;
+		}
+		assertThat(log4j2 || logback).as("Log4j2 or Logback on the class path").isTrue();
+		return log4j2 ? LOG4J2 : LOGBACK;
+	}
+
+	/**
+	 * Returns the backend's name, as {@link LoggingBackend#name()} and the endpoint give it.
+	 * @return {@code log4j2} or {@code logback}
+	 */
+	public String backendName() {
+		return this.name;
+	}
+
+	/**
+	 * Returns the library's name as users know it and asynclog's messages give it.
+	 * @return {@code Log4j2} or {@code Logback}
+	 */
+	public String library() {
+		return this.library;
+	}
+
+	/**
+	 * Returns the name of Spring Boot's console appender in its default configuration for
+	 * this backend.
+	 * @return {@code Console} or {@code CONSOLE}
+	 */
+	public String springBootConsole() {
+		return this.springBootConsole;
+	}
+
+	/**
+	 * Returns the name of the counter Spring Boot's metrics auto-configuration registers for
+	 * this backend's events, by level.
+	 * @return {@code log4j2.events} or {@code logback.events}
+	 */
+	public String eventsMeter() {
+		return this.name + ".events";
+	}
+
+	/**
+	 * Returns a {@code logging.config} value: a configuration file of this backend whose
+	 * root logger writes to one appender, {@value Recorder#RECORDING}, which hands every
+	 * event to {@link Recorder#named(String)}.
+	 * @return the property, {@code logging.config=classpath:...}
+	 */
+	public String recordingConfig() {
+		return "logging.config=classpath:io/asynclog/bothbackends/" + this.name + "-recording.xml";
+	}
+
+	@Override
+	public String toString() {
+		return this.name;
+	}
+
+}

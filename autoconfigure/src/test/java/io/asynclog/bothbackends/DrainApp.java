@@ -1,0 +1,84 @@
+package io.asynclog.bothbackends;
+
+import java.util.Arrays;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import io.asynclog.SeparateJvm;
+import io.asynclog.SeparateJvmApp;
+import io.asynclog.queue.LogQueue;
+
+/**
+ * The application {@link DrainTests} start in a JVM of their own, on whichever backend the
+ * class path gives, through {@link SeparateJvm}. The first argument picks the scenario,
+ * the rest are {@code key=value} properties.
+ */
+public final class DrainApp {
+
+	/**
+	 * What the held-burst scenario prints, followed by the events its queues held, just
+	 * before {@link SeparateJvmApp#READY}.
+	 */
+	public static final String QUEUED = "QUEUED ";
+
+	private DrainApp() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		String[] properties = Arrays.copyOfRange(args, 1, args.length);
+		switch (args[0]) {
+			case "held-burst" -> heldBurst(properties);
+			case "fail-on-start" -> failOnStart(properties);
+			default -> throw new IllegalArgumentException("unknown scenario " + args[0]);
+		}
+	}
+
+	/**
+	 * Holds back the thread that appends, logs {@code lines} numbered lines from the main
+	 * thread, and waits for SIGTERM. The shutdown lets the appending thread go on, at
+	 * about {@code sink-per-ms} lines a millisecond if that is set, so that every line is
+	 * still queued when the shutdown begins.
+	 */
+	private static void heldBurst(String[] properties) throws InterruptedException {
+		ConfigurableApplicationContext context = Apps.runRecording(BackendUnderTest.running(), properties);
+		int lines = context.getEnvironment().getRequiredProperty("lines", Integer.class);
+		int perMillisecond = context.getEnvironment().getProperty("sink-per-ms", Integer.class, 0);
+		Apps.awaitQueuesEmpty();
+		Recorder recorder = Recorder.named(Recorder.RECORDING);
+		recorder.slowTo(perMillisecond);
+		recorder.hold();
+		// Runs beside Spring Boot's own hook, which closes the context and stops logging.
+		Runtime.getRuntime().addShutdownHook(new Thread(recorder::release, "release-the-sink"));
+		Log log = LogFactory.getLog("test");
+		for (int i = 0; i < lines; i++) {
+			log.info("line " + i);
+		}
+		System.out.println(QUEUED + Apps.queues().stream().mapToLong(LogQueue::used).sum());
+		System.out.println(SeparateJvmApp.READY + lines);
+		Thread.currentThread().join();
+	}
+
+	private static void failOnStart(String[] properties) {
+		String[] args = Arrays.stream(properties).map((property) -> "--" + property).toArray(String[]::new);
+		new SpringApplicationBuilder(FailingConfig.class).web(WebApplicationType.NONE).run(args);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	static class FailingConfig {
+
+		@Bean
+		String failsAtStart() {
+			throw new IllegalStateException("this bean fails on purpose");
+		}
+
+	}
+
+}

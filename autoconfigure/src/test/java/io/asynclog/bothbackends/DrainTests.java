@@ -1,0 +1,123 @@
+package io.asynclog.bothbackends;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.asynclog.SeparateJvm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * SIGTERM to a JVM whose ring holds a million lines behind a held-up sink: within the
+ * shutdown timeout every line reaches the file, in order, and nothing is reported lost;
+ * with a timeout too short for a slowed sink, the lines that are not written are counted
+ * and reported. And a failed start-up leaves no thread that keeps the JVM alive.
+ */
+class DrainTests {
+
+	private static final BackendUnderTest BACKEND = BackendUnderTest.running();
+
+	private static final int LINES = 1_000_000;
+
+	/**
+	 * The exit status of a JVM that ran its shutdown hooks after SIGTERM: 128 + 15.
+	 */
+	private static final int EXIT_ON_SIGTERM = 143;
+
+	private static final Pattern LOST = Pattern.compile("asynclog: about (\\d+) log events were lost at shutdown");
+
+	/**
+	 * How far a report of lost events may exceed the events really not written: Log4j2's
+	 * background thread tells the ring of its progress only after every 51st event
+	 * (asynclog's QueueDrain.RING_PROGRESS_STEP).
+	 */
+	private static final long LOG4J2_LOSS_SLACK = 51;
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void sigtermWritesEveryQueuedLineInOrderWithinTheShutdownTimeout() throws Exception {
+		Path file = this.dir.resolve("app.log");
+		try (SeparateJvm app = heldBurst(file, 0, "asynclog.shutdown-timeout=30s")) {
+			assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(LINES);
+			assertThat(queuedAtSigterm(app)).as("queued behind the held sink, all but the one it holds")
+				.isGreaterThanOrEqualTo(LINES - 1);
+			app.sigterm();
+			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
+			assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains("asynclog:"));
+		}
+		assertThat(linesInOrder(file)).as("lines 0 to %d in order", LINES - 1).isEqualTo(LINES);
+	}
+
+	@Test
+	void linesThatCannotBeWrittenInTimeAreCountedAndReported() throws Exception {
+		Path file = this.dir.resolve("app.log");
+		try (SeparateJvm app = heldBurst(file, 2, "asynclog.shutdown-timeout=1s")) {
+			assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(LINES);
+			app.sigterm();
+			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
+			assertThat(app.stderr()).anyMatch((line) -> line
+				.contains("log events were still queued when asynclog.shutdown-timeout (1s) ran out"));
+			long lost = app.stderr()
+				.stream()
+				.map(LOST::matcher)
+				.filter(Matcher::find)
+				.mapToLong((matcher) -> Long.parseLong(matcher.group(1)))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError("no count of lost events in " + app.stderr()));
+			long written = linesInOrder(file);
+			long slack = (BACKEND == BackendUnderTest.LOG4J2) ? LOG4J2_LOSS_SLACK : 0;
+			assertThat(lost).as("most of a million lines at 2 a millisecond").isGreaterThan(LINES / 2);
+			assertThat(written + lost).as("written %d + reported lost %d", written, lost)
+				.isBetween((long) LINES, LINES + slack);
+		}
+	}
+
+	@Test
+	void jvmExitsAfterAFailedStartup() throws Exception {
+		try (SeparateJvm app = SeparateJvm.start(DrainApp.class.getName(), this.dir, "fail-on-start")) {
+			assertThat(app.awaitExit(Duration.ofSeconds(60))).isNotZero();
+			assertThat(String.join("\n", app.stdout()) + String.join("\n", app.stderr()))
+				.contains("this bean fails on purpose");
+		}
+	}
+
+	private static SeparateJvm heldBurst(Path file, int sinkPerMillisecond, String shutdownTimeout) {
+		return SeparateJvm.start(DrainApp.class.getName(), file.getParent(), "held-burst", "lines=" + LINES,
+				"sink-per-ms=" + sinkPerMillisecond, shutdownTimeout, "asynclog.ring-buffer-size=1048576",
+				"asynclog.appenders.main.type=file", "asynclog.appenders.main.file-name=" + file,
+				"asynclog.appenders.main.pattern=%m%n", "asynclog.loggers.root.appenders=main,recording",
+				"logging.level.root=warn", "logging.level.test=info");
+	}
+
+	private static long queuedAtSigterm(SeparateJvm app) {
+		return Long.parseLong(app.printed(DrainApp.QUEUED).substring(DrainApp.QUEUED.length()).trim());
+	}
+
+	/**
+	 * Counts the numbered lines of the file, failing unless they are lines 0, 1, 2... in
+	 * that order, each once.
+	 */
+	private static long linesInOrder(Path file) throws IOException {
+		long expected = 0;
+		try (Stream<String> lines = Files.lines(file)) {
+			for (String line : (Iterable<String>) lines.filter((each) -> each.startsWith("line "))::iterator) {
+				if (!line.equals("line " + expected)) {
+					throw new AssertionError("line " + expected + " expected, found '" + line + "'");
+				}
+				expected++;
+			}
+		}
+		return expected;
+	}
+
+}

@@ -1,0 +1,67 @@
+package io.asynclog.log4j2.config;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.apache.logging.log4j.core.appender.AsyncAppender;
+import org.apache.logging.log4j.core.config.AppenderRef;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.asynclog.TestApplications;
+import io.asynclog.log4j2.appender.DeliveryLagProbe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Where the delivery-lag probes go in a user's own configuration, and where they must not.
+ */
+class DeliveryLagProbesTests {
+
+	private static final String PROBE = DeliveryLagProbe.NAME_PREFIX;
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void probesComeFirstAndStayOutOfAsyncAppendersWithAnErrorAppender() throws Exception {
+		Path config = this.dir.resolve("log4j2-spring.xml");
+		Files.writeString(config, """
+				<Configuration>
+				  <Appenders>
+				    <File name="Main" fileName="%s"><PatternLayout pattern="%%m%%n"/></File>
+				    <File name="Fallback" fileName="%s"><PatternLayout pattern="%%m%%n"/></File>
+				    <Async name="Guarded" errorRef="Fallback"><AppenderRef ref="Main"/></Async>
+				    <Async name="Plain"><AppenderRef ref="Main"/></Async>
+				  </Appenders>
+				  <Loggers>
+				    <Logger name="guarded" additivity="false"><AppenderRef ref="Guarded"/></Logger>
+				    <Root level="info"><AppenderRef ref="Plain"/></Root>
+				  </Loggers>
+				</Configuration>
+				""".formatted(this.dir.resolve("main.log"), this.dir.resolve("fallback.log")));
+		try (ConfigurableApplicationContext context = TestApplications.run("logging.config=" + config)) {
+			Configuration configuration = TestApplications.loggerContext().getConfiguration();
+			AsyncAppender guarded = configuration.getAppender("Guarded");
+			assertThat(guarded.getAppenderRefStrings()).containsExactly("Main");
+			AsyncAppender plain = configuration.getAppender("Plain");
+			assertThat(plain.getAppenderRefStrings()).containsExactly(PROBE + "Main", "Main");
+			List<AppenderRef> rootRefs = configuration.getRootLogger().getAppenderRefs();
+			assertThat(rootRefs).extracting(AppenderRef::getRef).containsExactly(PROBE + "async-logger", "Plain");
+			assertThat(configuration.getLoggerConfig("guarded").getAppenderRefs()).extracting(AppenderRef::getRef)
+				.containsExactly(PROBE + "async-logger", "Guarded");
+		}
+	}
+
+	@Test
+	void noProbesWhenDeliveryLagIsOff() {
+		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.metrics.delivery-lag=false")) {
+			Configuration configuration = TestApplications.loggerContext().getConfiguration();
+			assertThat(configuration.getAppenders().values()).noneMatch(DeliveryLagProbe.class::isInstance);
+		}
+	}
+
+}

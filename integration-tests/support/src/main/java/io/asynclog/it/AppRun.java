@@ -1,0 +1,116 @@
+package io.asynclog.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One run of an application's main class in a JVM of its own, from a given class path,
+ * that is expected to stop by itself: its exit code and everything it printed (standard
+ * output and error, interleaved as printed).
+ *
+ * @param exitCode the JVM's exit code
+ * @param output what it printed
+ * @author asynclog
+ */
+public record AppRun(int exitCode, String output) {
+
+	/**
+	 * The longest a run may take before it counts as still running.
+	 */
+	private static final int TIMEOUT_SECONDS = 60;
+
+	/**
+	 * Runs the main class and waits for the JVM to exit.
+	 * @param classPath the class path, in order
+	 * @param mainClass the class whose main method to run
+	 * @param outputFile where to keep what it prints
+	 * @param args the program arguments
+	 * @return the run
+	 * @throws AssertionError if the JVM is still running after a minute (it is then killed)
+	 */
+	public static AppRun of(List<String> classPath, String mainClass, Path outputFile, String... args) {
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+				"-Xmx256m", "-cp", String.join(File.pathSeparator, classPath), mainClass));
+		command.addAll(List.of(args));
+		try {
+			Process process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(outputFile.toFile())
+				.start();
+			if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+				throw new AssertionError("The application was still running after " + TIMEOUT_SECONDS + " s:\n"
+						+ read(outputFile));
+			}
+			return new AppRun(process.exitValue(), read(outputFile));
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("Could not start " + mainClass, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while " + mainClass + " ran", ex);
+		}
+	}
+
+	/**
+	 * Returns the class path the tests run with. Surefire starts tests from a small jar whose
+	 * manifest lists the class path; the full list is in a system property of its own.
+	 * @return the entries, in order
+	 */
+	public static List<String> testClassPath() {
+		String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+		return List.of(classPath.split(File.pathSeparator));
+	}
+
+	/**
+	 * Returns the position of the jar whose file name starts with the given prefix.
+	 * @param classPath the class path
+	 * @param jarPrefix the start of the jar's file name, such as {@code logback-classic-}
+	 * @return its index
+	 * @throws AssertionError if there is no such jar
+	 */
+	public static int indexOf(List<String> classPath, String jarPrefix) {
+		for (int i = 0; i < classPath.size(); i++) {
+			if (Path.of(classPath.get(i)).getFileName().toString().startsWith(jarPrefix)) {
+				return i;
+			}
+		}
+		throw new AssertionError("No " + jarPrefix + "*.jar on the class path " + classPath);
+	}
+
+	/**
+	 * Returns the class path with one jar moved to the front, as a pom that declares it
+	 * first would have it.
+	 * @param classPath the class path
+	 * @param jarPrefix the start of the jar's file name
+	 * @return the reordered class path
+	 */
+	public static List<String> moveToFront(List<String> classPath, String jarPrefix) {
+		List<String> reordered = new ArrayList<>(classPath);
+		reordered.add(0, reordered.remove(indexOf(classPath, jarPrefix)));
+		return reordered;
+	}
+
+	/**
+	 * Returns the class path without one jar.
+	 * @param classPath the class path
+	 * @param jarPrefix the start of the jar's file name
+	 * @return the class path without it
+	 */
+	public static List<String> without(List<String> classPath, String jarPrefix) {
+		List<String> remaining = new ArrayList<>(classPath);
+		remaining.remove(indexOf(classPath, jarPrefix));
+		return remaining;
+	}
+
+	private static String read(Path file) throws IOException {
+		return Files.readString(file, StandardCharsets.UTF_8);
+	}
+
+}

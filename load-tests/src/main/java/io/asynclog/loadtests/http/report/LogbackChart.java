@@ -1,0 +1,114 @@
+package io.asynclog.loadtests.http.report;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
+import org.knowm.xchart.style.CategoryStyler;
+import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Draws the {@code logback} matrix's charts with XChart: {@code http-logback-tps.png}, each
+ * configuration's median TPS coloured by mode with the min–max over the rounds as whiskers, and
+ * {@code http-logback-lost.png}, the request lines that never reached the console, in percent of
+ * the lines logged, median with min–max.
+ *
+ * @author asynclog
+ */
+final class LogbackChart {
+
+	static final String TPS = "http-logback-tps.png";
+
+	static final String LOST = "http-logback-lost.png";
+
+	private static final int WIDTH = 1000;
+
+	private static final int HEIGHT = 560;
+
+	private static final String X_TITLE = "configuration (Logback, Spring Boot's console, 20 lines a request,"
+			+ " two shared cores)";
+
+	private LogbackChart() {
+	}
+
+	static void write(LogbackRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
+		List<ComparisonCharts.Slot> slots = new ArrayList<>();
+		for (LogbackRuns.Row row : runs.rows()) {
+			List<RunRecord> own = records.stream()
+				.filter((run) -> run.closed() && run.config().equals(row.config().id()))
+				.toList();
+			slots.add(new ComparisonCharts.Slot(LogbackMarkdown.label(row.config()), ConfigSummary.of(own)));
+		}
+		String where = " \u2014 " + info.machine() + ", " + info.date();
+		String tpsTitle = "Throughput on Logback, " + info.users() + " closed-model users" + where;
+		CategoryChart tps = slots.isEmpty() ? null
+				: ComparisonCharts.modeBars(tpsTitle, "TPS: median, whisker = min\u2013max over the rounds", slots,
+						ConfigSummary::tps, true, Double.NaN, "#,##0", WIDTH, HEIGHT);
+		if (tps != null) {
+			tps.setXAxisTitle(X_TITLE);
+		}
+		ComparisonCharts.save(tps, tpsTitle, dir.resolve(TPS), WIDTH, HEIGHT);
+
+		String lostTitle = "Request (INFO) lines that never reached the console, % of the lines logged" + where;
+		ComparisonCharts.save(lost(lostTitle, runs), lostTitle, dir.resolve(LOST), WIDTH, HEIGHT);
+	}
+
+	/** Bars of the lost share with min–max whiskers; {@code null} when no configuration logged lines. */
+	static CategoryChart lost(String title, LogbackRuns runs) {
+		List<String> labels = new ArrayList<>();
+		List<Double> median = new ArrayList<>();
+		List<Double> middle = new ArrayList<>();
+		List<Double> halfRange = new ArrayList<>();
+		double top = 0;
+		for (LogbackRuns.Row row : runs.rows()) {
+			Stats lost = row.lostPct();
+			if (!lost.measured()) {
+				continue;
+			}
+			labels.add(LogbackMarkdown.label(row.config()));
+			median.add(lost.median());
+			middle.add((lost.min() + lost.max()) / 2);
+			halfRange.add((lost.max() - lost.min()) / 2);
+			top = Math.max(top, lost.max());
+		}
+		if (labels.isEmpty()) {
+			return null;
+		}
+		CategoryChart chart = new CategoryChartBuilder().width(WIDTH)
+			.height(HEIGHT)
+			.title(title)
+			.xAxisTitle(X_TITLE)
+			.yAxisTitle("% of the request lines logged")
+			.build();
+		CategoryStyler styler = chart.getStyler();
+		styler.setChartBackgroundColor(Color.WHITE);
+		styler.setChartTitleFont(ComparisonCharts.titleFont(title, WIDTH));
+		styler.setLegendPosition(LegendPosition.OutsideS);
+		styler.setPlotGridVerticalLinesVisible(false);
+		styler.setOverlapped(true);
+		styler.setYAxisDecimalPattern("0.#");
+		styler.setYAxisMin(0.0);
+		// A run that lost nothing still gets a readable axis.
+		styler.setYAxisMax(Math.max(1.0, top * 1.15));
+		styler.setLabelsVisible(true);
+		styler.setErrorBarsColor(Color.BLACK);
+		chart.addSeries("lost (median over the rounds)", labels, median).setFillColor(new Color(214, 39, 40));
+		CategorySeries whiskers = chart.addSeries("min\u2013max over the rounds", labels, middle,
+				halfRange);
+		whiskers.setChartCategorySeriesRenderStyle(CategorySeriesRenderStyle.Line);
+		whiskers.setMarker(SeriesMarkers.NONE);
+		whiskers.setLineStyle(SeriesLines.NONE);
+		whiskers.setLineColor(Color.BLACK);
+		whiskers.setShowInLegend(false);
+		return chart;
+	}
+
+}

@@ -108,11 +108,24 @@ public final class LoggerRing extends LogRing {
 	@Override
 	protected void deliver(ILoggingEvent event, boolean onBackgroundThread) {
 		String logger = event.getLoggerName();
-		Appender<ILoggingEvent>[] route = onBackgroundThread ? this.routes.computeIfAbsent(logger, this::route)
-				: route(logger);
+		Appender<ILoggingEvent>[] route = onBackgroundThread ? cachedRoute(logger) : route(logger);
 		for (Appender<ILoggingEvent> appender : route) {
 			appender.doAppend(event);
 		}
+	}
+
+	/**
+	 * The route of a logger, worked out once on the background thread (the only one that reads or
+	 * writes the cache). Not {@code computeIfAbsent(logger, this::route)}: that bound method
+	 * reference is a new object on every event.
+	 */
+	private Appender<ILoggingEvent>[] cachedRoute(String loggerName) {
+		Appender<ILoggingEvent>[] route = this.routes.get(loggerName);
+		if (route == null) {
+			route = route(loggerName);
+			this.routes.put(loggerName, route);
+		}
+		return route;
 	}
 
 	/**

@@ -73,19 +73,21 @@ public final class ComparisonMatrix {
 	 * per request, Spring Boot's console as the only sink, the app and the load sharing both cores:
 	 * Boot's console written synchronously (asynclog in sync mode), behind Logback's own
 	 * {@code AsyncAppender} as its documentation configures it (asynclog in sync mode, so it adds
-	 * nothing), behind asynclog's async-logger ring (default settings), and logging-off as the
-	 * ceiling.
+	 * nothing), behind asynclog's async-logger ring (default settings, and again with
+	 * {@code queue-full-policy: discard}, the policy that drops like the {@code AsyncAppender} but
+	 * counts what it drops), and logging-off as the ceiling.
 	 * @param dimensions what it varies (the most lines)
 	 * @return the configurations, in run order (each round runs all of them)
 	 */
 	static List<RunConfig> logback(ComparisonOptions.Dimensions dimensions) {
-		String options = "/lines=" + dimensions.mostLines() + "/cores=2/sink=boot-console/backend="
-				+ RunConfig.LOGBACK;
+		String placement = "/lines=" + dimensions.mostLines() + "/cores=2";
+		String options = "/sink=boot-console/backend=" + RunConfig.LOGBACK;
 		List<String> ids = new ArrayList<>();
 		for (String mode : List.of("sync", RunConfig.LOGBACK_ASYNC_APPENDER, "async-logger")) {
-			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + options);
+			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + placement + options);
 		}
-		ids.add(RunConfig.LOGGING_OFF + options);
+		ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + placement + "/policy=discard" + options);
+		ids.add(RunConfig.LOGGING_OFF + placement + options);
 		return closed(ids);
 	}
 

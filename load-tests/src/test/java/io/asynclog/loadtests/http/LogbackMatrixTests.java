@@ -69,7 +69,7 @@ class LogbackMatrixTests {
 	}
 
 	@Test
-	void theLogbackMatrixRunsFourConsoleRowsOnTwoSharedCoresInThreeRounds() {
+	void theLogbackMatrixRunsFiveConsoleRowsOnTwoSharedCoresInThreeRounds() {
 		ComparisonOptions options = ComparisonOptions.parse("--matrix", "logback", "--gatling-classpath", "cp");
 		assertThat(options.repeats()).isEqualTo(3);
 		assertThat(options.warmupSeconds()).isEqualTo(40);
@@ -79,6 +79,7 @@ class LogbackMatrixTests {
 		assertThat(configs).extracting(RunConfig::id).containsExactly(
 				"sync/1/flush/boot/lines=20/cores=2/sink=boot-console/backend=logback", ASYNC_APPENDER,
 				"async-logger/1/flush/boot/lines=20/cores=2/sink=boot-console/backend=logback",
+				"async-logger/1/flush/boot/lines=20/cores=2/policy=discard/sink=boot-console/backend=logback",
 				"logging-off/lines=20/cores=2/sink=boot-console/backend=logback");
 		assertThat(configs).allSatisfy((config) -> {
 			assertThat(config.logback()).isTrue();

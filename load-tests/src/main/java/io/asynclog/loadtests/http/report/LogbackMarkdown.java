@@ -49,10 +49,12 @@ final class LogbackMarkdown {
 				+ " dropped once 80% of the queue is taken), from `logback-async-appender-spring.xml` selected by the"
 				+ " demo app's `logback-async-appender` profile, asynclog in sync mode so it adds no queue;"
 				+ " **async-logger**, asynclog's ring on Logback with default settings (Boot's console flushed at"
-				+ " the end of each batch); **logging-off**, the same jar not logging the request lines, the ceiling.\n");
+				+ " the end of each batch); **async-logger, discard**, the same ring with `queue-full-policy: discard`"
+				+ " (a full ring drops INFO and below and counts each drop by level, where the AsyncAppender drops"
+				+ " without counting); **logging-off**, the same jar not logging the request lines, the ceiling.\n");
 		md.append("- Lines lost: request lines the app logged (`/log/count` × 20) minus those found in the console"
-				+ " output, counted by the runner: the AsyncAppender counts nothing and asynclog's endpoint shows its"
-				+ " queue but not its drops. Every request line is INFO, so for the AsyncAppender they are INFO lines"
+				+ " output, counted by the runner, since the AsyncAppender counts nothing (asynclog's endpoint shows its"
+				+ " queue, not its drops). Every request line is INFO, so for the AsyncAppender they are INFO lines"
 				+ " lost. \"dropped, counted\" is what the app's `/actuator/asynclog` counted.\n");
 		md.append("- × sync, × AsyncAppender: each run's TPS over that configuration's run of the same round, median"
 				+ " and min–max of those ratios. Lines out of order: request lines older than a line written before"
@@ -101,7 +103,7 @@ final class LogbackMarkdown {
 		String label = switch (config.csvMode()) {
 			case "sync" -> "Logback sync (asynclog sync)";
 			case RunConfig.LOGBACK_ASYNC_APPENDER -> "Logback AsyncAppender (queue 256)";
-			case "async-logger" -> "asynclog async-logger";
+			case "async-logger" -> config.discard() ? "asynclog async-logger, discard" : "asynclog async-logger";
 			case RunConfig.LOGGING_OFF -> "logging-off (ceiling)";
 			default -> config.csvMode();
 		};

@@ -39,14 +39,22 @@ record LogbackRuns(List<Row> rows, List<RunRecord> runs) {
 		return new LogbackRuns(List.copyOf(rows), List.copyOf(closed));
 	}
 
-	/** The summary of the configuration with this mode ({@code logging-off} for the ceiling), if it ran. */
+	/**
+	 * The summary of the configuration with this mode ({@code logging-off} for the ceiling) and
+	 * the default queue-full policy, if it ran.
+	 */
 	Optional<Row> row(String mode) {
-		return this.rows.stream().filter((row) -> row.config().csvMode().equals(mode)).findFirst();
+		return this.rows.stream()
+			.filter((row) -> row.config().csvMode().equals(mode) && !row.config().discard())
+			.findFirst();
 	}
 
-	/** The configuration with the same options (lines, placement, sink, backend) in another mode. */
+	/**
+	 * The configuration with the same options (lines, placement, sink, backend) in another mode,
+	 * with its default queue-full policy: the peers a discarding ring is compared with.
+	 */
 	static String twinId(RunConfig config, String mode) {
-		String options = config.id().substring(config.baseId().length());
+		String options = config.id().substring(config.baseId().length()).replace("/policy=discard", "");
 		return mode + "/1/flush/" + RunConfig.BOOT_PATTERN + options;
 	}
 

@@ -35,6 +35,9 @@ class LogbackReportTests {
 
 	private static final String ASYNC_LOGGER = "async-logger/1/flush/boot" + OPTIONS;
 
+	private static final String DISCARD = "async-logger/1/flush/boot/lines=20/cores=2/policy=discard"
+			+ "/sink=boot-console/backend=logback";
+
 	private static final String OFF = "logging-off" + OPTIONS;
 
 	@TempDir
@@ -52,6 +55,8 @@ class LogbackReportTests {
 			rows.add(run(SYNC, "sync", round, 1000, 1.0, 0));
 			rows.add(run(ASYNC_APPENDER, "logback-async-appender", round, asyncAppender[round - 1],
 					asyncAppenderKept[round - 1], 256));
+			// Before the default ring on purpose: the targets must still read the block row.
+			rows.add(run(DISCARD, "async-logger", round, 1800, 1.0, 16384));
 			rows.add(run(ASYNC_LOGGER, "async-logger", round, asyncLogger[round - 1], 1.0, 16384));
 			rows.add(run(OFF, "logging-off", round, 2500, 1.0, 0));
 		}
@@ -72,6 +77,9 @@ class LogbackReportTests {
 				+ " | 1.00× (1.00×–1.00×) | 120 | 420,000 (416,000–420,000) | 70% |");
 		assertThat(md).contains("| asynclog async-logger | 1,600 (1,300–1,700) | 1.60× (1.30×–1.70×) | 1.06× (0.93×–1.07×)"
 				+ " | 120 | 0 (0–0) | 0% | 0% | 0 | 16,384 | 0 |");
+		// compared with the block rows' sync and AsyncAppender runs: 1,800 over 1,500, 1,400, 1,600
+		assertThat(md).contains("| asynclog async-logger, discard | 1,800 (1,800–1,800) | 1.80× (1.80×–1.80×)"
+				+ " | 1.20× (1.13×–1.29×) |");
 		assertThat(md).contains("| ok, losses counted |", "| ok, all written |");
 		assertThat(md).contains("| logging-off (ceiling) | 2,500 (2,500–2,500) | 2.50× (2.50×–2.50×)");
 		assertThat(md).contains("| asynclog async-logger on Logback: TPS ≥ Logback AsyncAppender's (per round) | 1.06×"

@@ -71,13 +71,13 @@ class LogbackBackendTests {
 			});
 			// Spring Boot's CONSOLE gave way to asynclog's appenders and is not listed.
 			assertThat(descriptor.appenders()).containsExactlyInAnyOrder(
-					new AppenderDescriptor("main", "RollingFileAppender", main.toString(), false, true, 0),
-					new AppenderDescriptor("audit", "FileAppender", audit.toString(), true, false, 0));
+					new AppenderDescriptor("main", "CountedRollingFileAppender", main.toString(), false, true, 0),
+					new AppenderDescriptor("audit", "CountedFileAppender", audit.toString(), true, false, 0));
 			assertThat(backend.describe().info()).containsExactly(
 					"asynclog: mode async-logger, wait strategy block, queue-full policy discard, include-location false",
 					"asynclog: queue 'async-logger' (ring-buffer) has 512 slots",
-					"asynclog: appender 'audit' (FileAppender, flush every line)",
-					"asynclog: appender 'main' (RollingFileAppender, flush at end of batch)");
+					"asynclog: appender 'audit' (CountedFileAppender, flush every line)",
+					"asynclog: appender 'main' (CountedRollingFileAppender, flush at end of batch)");
 			assertThat(backend.describe().warnings()).isEmpty();
 		}
 	}

@@ -33,17 +33,12 @@ import io.asynclog.config.AsyncLogProperties.AppenderType;
 /**
  * Builds and starts the appenders declared under {@code asynclog.appenders}: Logback's
  * {@link ConsoleAppender} on standard output, {@link FileAppender}, and
- * {@link RollingFileAppender} rolled by size, each with a PatternLayout.
+ * {@link RollingFileAppender} rolled by size, each with a PatternLayout; the file appenders
+ * write through a {@link CountedFileStream}, so that a failed write is counted, not skipped.
  *
  * @author asynclog
  */
 final class AppenderFactory {
-
-	/**
-	 * A file appender's buffer: what Log4j2's RandomAccessFile appenders keep, so that a
-	 * synchronous logger with {@code immediate-flush: false} behaves alike on both backends.
-	 */
-	static final FileSize FILE_BUFFER = new FileSize(256 * 1024);
 
 	/**
 	 * How often a fixed-window rolling file checks its size (Logback's default is a minute).
@@ -106,10 +101,9 @@ final class AppenderFactory {
 				yield consoleAppender;
 			}
 			case FILE -> {
-				FileAppender<ILoggingEvent> file = new FileAppender<>();
+				FileAppender<ILoggingEvent> file = new CountedFileAppender();
 				file.setContext(this.context);
 				file.setFile(settings.getFileName());
-				file.setBufferSize(FILE_BUFFER);
 				yield file;
 			}
 			case ROLLING_FILE -> rollingFile(settings);
@@ -123,10 +117,9 @@ final class AppenderFactory {
 	}
 
 	private RollingFileAppender<ILoggingEvent> rollingFile(AsyncLogProperties.Appender settings) {
-		RollingFileAppender<ILoggingEvent> rolling = new RollingFileAppender<>();
+		RollingFileAppender<ILoggingEvent> rolling = new CountedRollingFileAppender();
 		rolling.setContext(this.context);
 		rolling.setFile(settings.getFileName());
-		rolling.setBufferSize(FILE_BUFFER);
 		String pattern = (settings.getFilePattern() != null) ? settings.getFilePattern()
 				: settings.getFileName() + SpringBootPatterns.ROLLED_FILE_SUFFIX;
 		FileSize maxFileSize = new FileSize(settings.getMaxFileSize().toBytes());

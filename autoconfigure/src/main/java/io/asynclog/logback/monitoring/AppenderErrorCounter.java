@@ -8,6 +8,7 @@ import ch.qos.logback.core.status.Status;
 import ch.qos.logback.core.status.StatusListener;
 
 import io.asynclog.appender.AppenderErrors;
+import io.asynclog.logback.config.CountedFileStream;
 
 /**
  * Counts the failures Logback's appenders report, in {@link AppenderErrors}. Logback has no
@@ -18,8 +19,9 @@ import io.asynclog.appender.AppenderErrors;
  * <p>
  * Statuses are added only when something went wrong, so an appender that writes never runs
  * this code. Logback stops reporting after a few failures in a row on one file stream, and
- * writes nothing to it until it recovers: these count the failures Logback reports, not the
- * events lost.
+ * writes nothing to it until it recovers: for the appenders Logback or Spring Boot build, these
+ * count the failures Logback reports, not the events lost. asynclog's own file appenders write
+ * through a {@link CountedFileStream}, which counts every failed write itself.
  *
  * @author asynclog
  */
@@ -49,6 +51,10 @@ public final class AppenderErrorCounter implements StatusListener {
 			return;
 		}
 		Object origin = status.getOrigin();
+		if (origin instanceof CountedFileStream) {
+			// asynclog's own file stream has counted each failed write already.
+			return;
+		}
 		for (Appender<ILoggingEvent> appender : LogbackView.of(this.context).writers()) {
 			if (appender == origin || (appender instanceof OutputStreamAppender<ILoggingEvent> stream
 					&& stream.getOutputStream() == origin)) {

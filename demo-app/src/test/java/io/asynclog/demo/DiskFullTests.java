@@ -15,14 +15,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.apache.logging.log4j.Level;
-import org.apache.logging.log4j.status.StatusData;
-import org.apache.logging.log4j.status.StatusListener;
-import org.apache.logging.log4j.status.StatusLogger;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,9 +30,11 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The demo app logging to a 2 MiB tmpfs that the test fills: every request still answers
- * 200, the failed writes show in {@code asynclog.appender.errors} on the Prometheus scrape
- * and in the health, the status logger reports a handful of them rather than each, and
- * once the filler is gone the next requests' lines are on disk again.
+ * 200, each request line either reaches the file or is one failed write in
+ * {@code asynclog.appender.errors} on the Prometheus scrape, the health goes DOWN, the logging
+ * library's status output reports a handful of failures rather than each, and once the filler
+ * is gone the next requests' lines are on disk again. Shared: demo-app runs it on Logback,
+ * demo-app-log4j2 on Log4j2 ({@link DemoRuns#EXPECTED_BACKEND}).
  * <p>
  * Mounting needs root (or CAP_SYS_ADMIN); where the machine refuses, the test is skipped.
  */
@@ -81,14 +78,15 @@ class DiskFullTests {
 
 	private void runOnFullDisk(Path disk) throws Exception {
 		Path log = disk.resolve("demo.log");
-		ErrorStatusCounter status = new ErrorStatusCounter(APPENDER);
-		StatusLogger.getLogger().registerListener(status);
+		FailureStatuses status = FailureStatuses.forBackend(DemoRuns.EXPECTED_BACKEND, APPENDER, log);
 		SpringApplication application = new SpringApplication(DemoApplication.class);
-		try (ConfigurableApplicationContext context = application.run("--server.port=0",
+		try (status; ConfigurableApplicationContext context = application.run("--server.port=0",
 				"--logging.level.root=warn", "--logging.level.io.asynclog.demo=info",
 				"--asynclog.appenders." + APPENDER + ".type=file", "--asynclog.appenders." + APPENDER + ".file-name=" + log,
 				"--asynclog.appenders." + APPENDER + ".pattern=%m%n", "--asynclog.immediate-flush=true")) {
 			this.port = ((WebServerApplicationContext) context).getWebServer().getPort();
+			assertThat(get("/actuator/asynclog").body()).contains("\"backend\":\"" + DemoRuns.EXPECTED_BACKEND + "\"");
+			status.start();
 			long first = request();
 			await().atMost(Duration.ofSeconds(10)).until(() -> loggedRequests(log).contains(first));
 			assertThat(errors()).as("the counter is scraped at 0 before any failure").isZero();
@@ -107,7 +105,7 @@ class DiskFullTests {
 			});
 			double failures = errors();
 			assertThat(failures).as("the full disk made writes fail").isGreaterThan(REQUESTS_WHILE_FULL / 2);
-			assertThat(status.count()).as("the status logger reported a few failures, not each")
+			assertThat(status.count()).as("the logging library's status output reported a few failures, not each")
 				.isBetween(1, 4);
 			HttpResponse<String> health = get("/actuator/health/asynclog");
 			assertThat(health.statusCode()).isEqualTo(503);
@@ -120,11 +118,9 @@ class DiskFullTests {
 			}
 			await().atMost(Duration.ofSeconds(20)).until(() -> loggedRequests(log).containsAll(after));
 			assertThat(errors()).as("no failure once there is space").isEqualTo(failures);
-			System.out.printf("disk full: %d requests, %d lines written, %.0f failed writes, %d status messages%n",
-					REQUESTS_WHILE_FULL, REQUESTS_WHILE_FULL - (long) failures, failures, status.count());
-		}
-		finally {
-			StatusLogger.getLogger().removeListener(status);
+			System.out.printf("disk full on %s: %d requests, %d lines written, %.0f failed writes, %d status messages%n",
+					DemoRuns.EXPECTED_BACKEND, REQUESTS_WHILE_FULL, REQUESTS_WHILE_FULL - (long) failures, failures,
+					status.count());
 		}
 	}
 
@@ -185,42 +181,6 @@ class DiskFullTests {
 		}
 		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
 		return (process.exitValue() == 0) ? null : String.join(" ", command) + ": " + output;
-	}
-
-	/**
-	 * Counts the status logger's error messages about one appender.
-	 */
-	private static final class ErrorStatusCounter implements StatusListener {
-
-		private final String appender;
-
-		private final AtomicInteger count = new AtomicInteger();
-
-		ErrorStatusCounter(String appender) {
-			this.appender = appender;
-		}
-
-		@Override
-		public void log(StatusData data) {
-			if (data.getLevel().isMoreSpecificThan(Level.ERROR)
-					&& data.getMessage().getFormattedMessage().endsWith(" " + this.appender)) {
-				this.count.incrementAndGet();
-			}
-		}
-
-		@Override
-		public Level getStatusLevel() {
-			return Level.ERROR;
-		}
-
-		@Override
-		public void close() {
-		}
-
-		int count() {
-			return this.count.get();
-		}
-
 	}
 
 }

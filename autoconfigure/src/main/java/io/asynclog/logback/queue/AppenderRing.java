@@ -21,8 +21,6 @@ public final class AppenderRing extends LogRing {
 
 	private final Appender<ILoggingEvent> delegate;
 
-	private final Delegates delegates;
-
 	/**
 	 * Creates a ring in front of an appender.
 	 * @param delegate the appender
@@ -30,21 +28,10 @@ public final class AppenderRing extends LogRing {
 	 * @param owners which rings own which appenders
 	 */
 	public AppenderRing(Appender<ILoggingEvent> delegate, RingSettings settings, Delegates.Owners owners) {
-		super(delegate.getName(), settings);
+		super(delegate.getName(), settings, new Delegates(List.of(delegate), owners));
 		setName(APPENDER_NAME_PREFIX + delegate.getName());
 		setContext(delegate.getContext());
 		this.delegate = delegate;
-		this.delegates = new Delegates(List.of(delegate), owners);
-	}
-
-	@Override
-	public List<Appender<ILoggingEvent>> delegates() {
-		return this.delegates.appenders();
-	}
-
-	@Override
-	protected Delegates delegatesToFlush() {
-		return this.delegates;
 	}
 
 	@Override

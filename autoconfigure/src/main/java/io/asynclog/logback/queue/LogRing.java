@@ -85,6 +85,8 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 
 	private final RingListener[] listeners;
 
+	private final Delegates delegates;
+
 	private final WaitForRoom room = new WaitForRoom();
 
 	private final Access access = new Access();
@@ -115,10 +117,12 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	 * Creates a ring.
 	 * @param queueName the queue's name, as meters and the endpoint show it
 	 * @param settings how the ring runs
+	 * @param delegates the appenders behind the ring
 	 */
-	protected LogRing(String queueName, RingSettings settings) {
+	protected LogRing(String queueName, RingSettings settings, Delegates delegates) {
 		this.queueName = queueName;
 		this.settings = settings;
+		this.delegates = delegates;
 		this.listeners = settings.listeners().toArray(RingListener[]::new);
 	}
 
@@ -135,7 +139,9 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	 * Returns the appenders this ring writes to.
 	 * @return the appenders
 	 */
-	public abstract List<Appender<ILoggingEvent>> delegates();
+	public List<Appender<ILoggingEvent>> delegates() {
+		return this.delegates.appenders();
+	}
 
 	/**
 	 * Reads how full the ring is now.
@@ -155,12 +161,6 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	 * state of its own
 	 */
 	protected abstract void deliver(ILoggingEvent event, boolean onBackgroundThread);
-
-	/**
-	 * Returns the appenders behind the ring, for the end-of-batch flush and the stop.
-	 * @return the delegates
-	 */
-	protected abstract Delegates delegatesToFlush();
 
 	@Override
 	public void start() {
@@ -276,7 +276,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 
 	private void deliverNow(ILoggingEvent event, boolean onBackgroundThread) {
 		deliver(event, onBackgroundThread);
-		delegatesToFlush().flushBuffered();
+		this.delegates.flushBuffered();
 	}
 
 	private void dropped(ILoggingEvent event) {
@@ -324,8 +324,8 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 				addError("asynclog: a ring listener failed", ex);
 			}
 		}
-		delegatesToFlush().flushBuffered();
-		delegatesToFlush().release();
+		this.delegates.flushBuffered();
+		this.delegates.release();
 		this.phase.set(STOPPED);
 		super.stop();
 	}
@@ -419,7 +419,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 				// Room for a waiting caller now, not at the end of a batch that may hold the whole ring.
 				this.progress.set(sequence);
 				if (endOfBatch) {
-					delegatesToFlush().flushBuffered();
+					LogRing.this.delegates.flushBuffered();
 				}
 			}
 		}

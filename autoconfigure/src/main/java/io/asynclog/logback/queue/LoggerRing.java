@@ -51,8 +51,6 @@ public final class LoggerRing extends LogRing {
 
 	private final Map<String, Appender<ILoggingEvent>[]> movedByLogger;
 
-	private final Delegates delegates;
-
 	/** Background thread only: the appenders an event of each logger reaches. */
 	private final Map<String, Appender<ILoggingEvent>[]> routes = new HashMap<>();
 
@@ -66,23 +64,21 @@ public final class LoggerRing extends LogRing {
 	 */
 	public LoggerRing(LoggerContext context, Map<String, List<Appender<ILoggingEvent>>> movedByLogger,
 			RingSettings settings, Delegates.Owners owners) {
-		super(LogQueue.ASYNC_LOGGER, settings);
+		super(LogQueue.ASYNC_LOGGER, settings, new Delegates(eachOnce(movedByLogger), owners));
 		setName(APPENDER_NAME);
 		setContext(context);
 		this.context = context;
 		Map<String, Appender<ILoggingEvent>[]> moved = new HashMap<>();
+		movedByLogger.forEach((logger, appenders) -> moved.put(logger, appenders.toArray(NONE)));
+		this.movedByLogger = moved;
+	}
+
+	/** The moved appenders, each once, in the order the loggers hold them. */
+	private static List<Appender<ILoggingEvent>> eachOnce(Map<String, List<Appender<ILoggingEvent>>> movedByLogger) {
 		Set<Appender<ILoggingEvent>> all = Collections.newSetFromMap(new IdentityHashMap<>());
 		List<Appender<ILoggingEvent>> inOrder = new ArrayList<>();
-		movedByLogger.forEach((logger, appenders) -> {
-			moved.put(logger, appenders.toArray(NONE));
-			for (Appender<ILoggingEvent> appender : appenders) {
-				if (all.add(appender)) {
-					inOrder.add(appender);
-				}
-			}
-		});
-		this.movedByLogger = moved;
-		this.delegates = new Delegates(inOrder, owners);
+		movedByLogger.values().forEach((appenders) -> appenders.stream().filter(all::add).forEach(inOrder::add));
+		return inOrder;
 	}
 
 	/**
@@ -93,16 +89,6 @@ public final class LoggerRing extends LogRing {
 		Map<String, List<Appender<ILoggingEvent>>> moved = new LinkedHashMap<>();
 		this.movedByLogger.forEach((logger, appenders) -> moved.put(logger, List.of(appenders)));
 		return moved;
-	}
-
-	@Override
-	public List<Appender<ILoggingEvent>> delegates() {
-		return this.delegates.appenders();
-	}
-
-	@Override
-	protected Delegates delegatesToFlush() {
-		return this.delegates;
 	}
 
 	@Override

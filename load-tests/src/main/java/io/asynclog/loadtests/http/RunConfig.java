@@ -177,10 +177,12 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 	/**
 	 * Whether this configuration may lose lines by design, so that the runner counts the lines
 	 * missing from the log instead of failing the line check: Logback's {@code AsyncAppender}
-	 * drops TRACE, DEBUG and INFO events once its queue is 80% full and counts none of them.
+	 * drops TRACE, DEBUG and INFO events once its queue is 80% full and counts none of them;
+	 * asynclog's {@code discard} policy drops INFO and below when its queue is full and counts
+	 * each (the runner then checks that the lines missing are exactly the drops counted).
 	 */
 	public boolean lossCounted() {
-		return LOGBACK_ASYNC_APPENDER.equals(this.mode);
+		return LOGBACK_ASYNC_APPENDER.equals(this.mode) || (this.discard && !this.loggingOff);
 	}
 
 	/** The value of {@code --spring.profiles.active}. */

@@ -152,6 +152,10 @@ final class SingleRun {
 			if (config.lossCounted()) {
 				note(notes, "lines_lost", lines.lost());
 			}
+			if (config.discard() && lines.lost() != queues.dropped()) {
+				lines = lines.withProblem(lines.lost() + " request lines missing, but asynclog counted " + queues.dropped()
+						+ " drops");
+			}
 			if (config.bootConsole()) {
 				// The console is meant to be the only sink: a file here would be a write the run did not intend.
 				try (Stream<Path> written = Files.walk(logDir)) {

@@ -60,6 +60,8 @@ class LogbackMatrixTests {
 		// The profile selects the Logback file with the AsyncAppender and asynclog's sync mode.
 		assertThat(config.profiles()).isEqualTo("comparison,logback-async-appender,boot-console");
 		assertThat(RunConfig.parse("async-logger/1/flush/boot/sink=boot-console/backend=logback").lossCounted()).isFalse();
+		assertThat(RunConfig.parse("async-logger/1/flush/boot/policy=discard/sink=boot-console/backend=logback")
+			.lossCounted()).isTrue();
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> RunConfig.parse("logback-async-appender/1/flush/boot/sink=boot-console"))
 			.withMessageContaining("/backend=logback");

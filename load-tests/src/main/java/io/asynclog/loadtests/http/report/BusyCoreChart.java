@@ -7,10 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler.LegendLayout;
-import org.knowm.xchart.style.Styler.LegendPosition;
 
 /**
  * Draws the busy-core charts with XChart: {@code http-busy-core-tps.png}, every configuration's
@@ -37,22 +35,13 @@ final class BusyCoreChart {
 	}
 
 	static void write(BusyCoreRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
-		List<ComparisonCharts.Slot> slots = new ArrayList<>();
-		for (BusyCoreRuns.Row row : runs.rows()) {
-			List<RunRecord> own = records.stream()
-				.filter((run) -> run.closed() && run.config().equals(row.config().id()))
-				.toList();
-			slots.add(new ComparisonCharts.Slot(label(row), ConfigSummary.of(own)));
-		}
+		List<ComparisonCharts.Slot> slots = runs.rows()
+			.stream()
+			.map((row) -> ComparisonCharts.closedSlot(label(row), row.config(), records))
+			.toList();
 		String where = " \u2014 " + info.machine() + ", " + info.date();
 		String tpsTitle = "Throughput, " + info.users() + " closed-model users" + where;
-		CategoryChart tps = slots.isEmpty() ? null
-				: ComparisonCharts.modeBars(tpsTitle, "TPS: median, whisker = min\u2013max over the rounds", slots,
-						ConfigSummary::tps, true, Double.NaN, "#,##0", WIDTH, HEIGHT);
-		if (tps != null) {
-			tps.setXAxisTitle(X_TITLE);
-		}
-		ComparisonCharts.save(tps, tpsTitle, dir.resolve(TPS), WIDTH, HEIGHT);
+		ComparisonCharts.saveRoundsTps(tpsTitle, X_TITLE, slots, dir.resolve(TPS), WIDTH, HEIGHT);
 
 		String cpuTitle = "App CPU per request by thread group (median)" + where;
 		ComparisonCharts.save(cpu(cpuTitle, runs), cpuTitle, dir.resolve(CPU), WIDTH, HEIGHT);
@@ -78,22 +67,13 @@ final class BusyCoreChart {
 		if (labels.isEmpty()) {
 			return null;
 		}
-		CategoryChart chart = new CategoryChartBuilder().width(WIDTH)
-			.height(HEIGHT)
-			.title(title)
-			.xAxisTitle(X_TITLE)
-			.yAxisTitle("CPU \u00b5s per request")
-			.build();
+		CategoryChart chart = ComparisonCharts.plainBars(title, X_TITLE, "CPU \u00b5s per request", WIDTH, HEIGHT);
 		CategoryStyler styler = chart.getStyler();
-		styler.setChartBackgroundColor(Color.WHITE);
-		styler.setChartTitleFont(ComparisonCharts.titleFont(title, WIDTH));
-		styler.setLegendPosition(LegendPosition.OutsideS);
 		styler.setLegendLayout(LegendLayout.Horizontal);
 		styler.setPlotGridVerticalLinesVisible(false);
 		styler.setXAxisLabelRotation(35);
 		styler.setStacked(true);
 		styler.setYAxisDecimalPattern("#,##0");
-		styler.setYAxisMin(0.0);
 		styler.setYAxisMax(top * 1.12);
 		chart.addSeries("request threads (http-nio-*-exec-*)", labels, request).setFillColor(new Color(31, 119, 180));
 		chart.addSeries("logging background threads", labels, background).setFillColor(new Color(255, 127, 14));

@@ -53,7 +53,7 @@ final class BusyCoreMarkdown {
 		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");
 		for (BusyCoreTargets.Target target : targets) {
 			String status = target.status().label();
-			row(md, target.target(), target.figures(),
+			Fmt.tableRow(md, target.target(), target.figures(),
 					(target.status() == TargetResult.Status.MET) ? status : "**" + status + "**", target.margin());
 		}
 		md.append('\n');
@@ -90,8 +90,8 @@ final class BusyCoreMarkdown {
 		left.removeAll(rows);
 		md.append("## ").append(title).append("\n\n").append(HEADER);
 		for (BusyCoreRuns.Row row : rows) {
-			row(md, label(row.config()), Fmt.withSpread(row.tps()), ratioCell(row.ratioToSync()),
-					Fmt.number(row.p99Ms().median()), percent(row.outOfOrderPct()), Fmt.number(row.maxJumpBackMs()),
+			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(row.tps()), Fmt.ratioWithSpread(row.ratioToSync()),
+					Fmt.number(row.p99Ms().median()), Fmt.percent(row.outOfOrderPct()), Fmt.number(row.maxJumpBackMs()),
 					Fmt.number(row.peakRingUsed()), Fmt.number(row.requestUs()), Fmt.number(row.backgroundUs()),
 					Fmt.number(row.otherUs()), row.linesOk() ? "ok" : "**mismatch**");
 		}
@@ -115,28 +115,6 @@ final class BusyCoreMarkdown {
 			parts.add(config.linesPerRequest() + " lines");
 		}
 		return String.join(", ", parts);
-	}
-
-	private static String ratioCell(Stats ratio) {
-		if (!ratio.measured()) {
-			return Fmt.DASH;
-		}
-		if (ratio.count() == 1) {
-			return Fmt.ratio(ratio.median());
-		}
-		return Fmt.ratio(ratio.median()) + " (" + Fmt.ratio(ratio.min()) + Fmt.DASH + Fmt.ratio(ratio.max()) + ")";
-	}
-
-	private static String percent(double value) {
-		return Double.isNaN(value) ? Fmt.DASH : Fmt.number(value) + "%";
-	}
-
-	private static void row(StringBuilder md, Object... cells) {
-		md.append('|');
-		for (Object cell : cells) {
-			md.append(' ').append(cell).append(" |");
-		}
-		md.append('\n');
 	}
 
 }

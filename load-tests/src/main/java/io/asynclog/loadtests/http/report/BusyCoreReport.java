@@ -1,10 +1,7 @@
 package io.asynclog.loadtests.http.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Writes the report of the {@code busy-core} matrix from the runner's raw CSV and run-info:
@@ -28,29 +25,18 @@ public final class BusyCoreReport {
 	private BusyCoreReport() {
 	}
 
+	private static final ReportFiles.Page PAGE = new ReportFiles.Page("BusyCoreReport", MARKDOWN, RAW_CSV, RUN_INFO, NOTES);
+
 	public static void main(String[] args) throws IOException {
-		if (args.length != 3) {
-			System.err.println("usage: BusyCoreReport RAW_CSV RUN_INFO REPORT_DIR");
-			System.exit(2);
-			return;
-		}
-		write(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]));
-		System.out.println("Wrote " + Path.of(args[2]).resolve(MARKDOWN));
+		ReportFiles.main(args, PAGE, BusyCoreReport::write);
 	}
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
-		List<RunRecord> records = RawCsvReader.read(rawCsv);
-		RunInfo info = RunInfo.load(runInfo);
-		BusyCoreRuns runs = BusyCoreRuns.of(records);
-		if (System.getProperty("java.awt.headless") == null) {
-			System.setProperty("java.awt.headless", "true");
-		}
-		Files.createDirectories(reportDir);
-		BusyCoreChart.write(runs, records, info, reportDir);
-		ReportFiles.copyRunFiles(rawCsv, runInfo, reportDir, RAW_CSV, RUN_INFO);
-		String notesText = ReportFiles.notes(reportDir, NOTES);
-		Files.writeString(reportDir.resolve(MARKDOWN),
-				BusyCoreMarkdown.render(runs, BusyCoreTargets.evaluate(runs), info, notesText), StandardCharsets.UTF_8);
+		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir, notes) -> {
+			BusyCoreRuns runs = BusyCoreRuns.of(records);
+			BusyCoreChart.write(runs, records, info, dir);
+			return BusyCoreMarkdown.render(runs, BusyCoreTargets.evaluate(runs), info, notes);
+		});
 	}
 
 }

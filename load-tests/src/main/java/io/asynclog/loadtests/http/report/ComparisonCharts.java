@@ -34,6 +34,8 @@ import org.knowm.xchart.style.Styler.LegendPosition;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import io.asynclog.loadtests.http.RunConfig;
+
 /**
  * Draws the report's PNG charts with XChart. Each chart has one bar per measured closed-model
  * configuration, grouped by number of appenders with logging-off last, coloured by mode; the
@@ -203,6 +205,68 @@ final class ComparisonCharts {
 		if (spread) {
 			addSpread(chart, labels, slots, metric);
 		}
+		return chart;
+	}
+
+	/**
+	 * Draws and saves the TPS chart of a matrix measured in interleaved rounds: each
+	 * configuration's median TPS coloured by mode, the min–max over the rounds as whiskers.
+	 * @param title the chart's title
+	 * @param xTitle what the configurations have in common
+	 * @param slots one per configuration, in run order
+	 * @param file the PNG
+	 * @param width the width in pixels
+	 * @param height the height in pixels
+	 * @throws IOException if the image cannot be written
+	 */
+	static void saveRoundsTps(String title, String xTitle, List<Slot> slots, Path file, int width, int height)
+			throws IOException {
+		CategoryChart tps = slots.isEmpty() ? null
+				: modeBars(title, "TPS: median, whisker = min\u2013max over the rounds", slots, ConfigSummary::tps, true,
+						Double.NaN, "#,##0", width, height);
+		if (tps != null) {
+			tps.setXAxisTitle(xTitle);
+		}
+		save(tps, title, file, width, height);
+	}
+
+	/**
+	 * The slot of one configuration: the summary of its closed-model runs among all the runs.
+	 * @param label the configuration's name on the axis
+	 * @param config the configuration
+	 * @param records every run
+	 * @return the slot
+	 */
+	static Slot closedSlot(String label, RunConfig config, List<RunRecord> records) {
+		List<RunRecord> own = records.stream()
+			.filter((run) -> run.closed() && run.config().equals(config.id()))
+			.toList();
+		return new Slot(label, ConfigSummary.of(own));
+	}
+
+	/**
+	 * A bar chart on a white background with the title fitted to the width, the legend below and
+	 * no vertical grid lines: what the pages' own charts start from.
+	 * @param title the title
+	 * @param xTitle the x axis's title
+	 * @param yTitle the y axis's title
+	 * @param width the width in pixels
+	 * @param height the height in pixels
+	 * @return the chart, without series
+	 */
+	static CategoryChart plainBars(String title, String xTitle, String yTitle, int width, int height) {
+		CategoryChart chart = new CategoryChartBuilder().width(width)
+			.height(height)
+			.title(title)
+			.xAxisTitle(xTitle)
+			.yAxisTitle(yTitle)
+			.build();
+		CategoryStyler styler = chart.getStyler();
+		styler.setChartBackgroundColor(Color.WHITE);
+		styler.setChartTitleFont(titleFont(title, width));
+		styler.setLegendPosition(LegendPosition.OutsideS);
+		styler.setPlotGridVerticalLinesVisible(false);
+		styler.setYAxisMin(0.0);
 		return chart;
 	}
 

@@ -48,6 +48,31 @@ public final class Fmt {
 		return Double.isNaN(value) ? DASH : String.format(Locale.ROOT, "%.2f\u00d7", value);
 	}
 
+	/** Ratios' median with their min–max, such as {@code 1.52× (1.20×–2.22×)}; the spread is left out for one. */
+	static String ratioWithSpread(Stats ratio) {
+		if (!ratio.measured()) {
+			return DASH;
+		}
+		if (ratio.count() == 1) {
+			return ratio(ratio.median());
+		}
+		return ratio(ratio.median()) + " (" + ratio(ratio.min()) + DASH + ratio(ratio.max()) + ")";
+	}
+
+	/** A percentage, such as {@code 47.8%}. */
+	static String percent(double value) {
+		return Double.isNaN(value) ? DASH : number(value) + "%";
+	}
+
+	/** Appends a Markdown table row of these cells. */
+	static void tableRow(StringBuilder md, Object... cells) {
+		md.append('|');
+		for (Object cell : cells) {
+			md.append(' ').append(cell).append(" |");
+		}
+		md.append('\n');
+	}
+
 	/** Bytes per second as decimal megabytes per second (10^6 bytes). */
 	static double megabytes(double bytesPerSecond) {
 		return bytesPerSecond / 1_000_000.0;

@@ -7,11 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
 import org.knowm.xchart.style.CategoryStyler;
-import org.knowm.xchart.style.Styler.LegendPosition;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -40,22 +38,13 @@ final class LogbackChart {
 	}
 
 	static void write(LogbackRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
-		List<ComparisonCharts.Slot> slots = new ArrayList<>();
-		for (LogbackRuns.Row row : runs.rows()) {
-			List<RunRecord> own = records.stream()
-				.filter((run) -> run.closed() && run.config().equals(row.config().id()))
-				.toList();
-			slots.add(new ComparisonCharts.Slot(LogbackMarkdown.label(row.config()), ConfigSummary.of(own)));
-		}
+		List<ComparisonCharts.Slot> slots = runs.rows()
+			.stream()
+			.map((row) -> ComparisonCharts.closedSlot(LogbackMarkdown.label(row.config()), row.config(), records))
+			.toList();
 		String where = " \u2014 " + info.machine() + ", " + info.date();
 		String tpsTitle = "Throughput on Logback, " + info.users() + " closed-model users" + where;
-		CategoryChart tps = slots.isEmpty() ? null
-				: ComparisonCharts.modeBars(tpsTitle, "TPS: median, whisker = min\u2013max over the rounds", slots,
-						ConfigSummary::tps, true, Double.NaN, "#,##0", WIDTH, HEIGHT);
-		if (tps != null) {
-			tps.setXAxisTitle(X_TITLE);
-		}
-		ComparisonCharts.save(tps, tpsTitle, dir.resolve(TPS), WIDTH, HEIGHT);
+		ComparisonCharts.saveRoundsTps(tpsTitle, X_TITLE, slots, dir.resolve(TPS), WIDTH, HEIGHT);
 
 		String lostTitle = "Request (INFO) lines that never reached the console, % of the lines logged" + where;
 		ComparisonCharts.save(lost(lostTitle, runs), lostTitle, dir.resolve(LOST), WIDTH, HEIGHT);
@@ -82,20 +71,10 @@ final class LogbackChart {
 		if (labels.isEmpty()) {
 			return null;
 		}
-		CategoryChart chart = new CategoryChartBuilder().width(WIDTH)
-			.height(HEIGHT)
-			.title(title)
-			.xAxisTitle(X_TITLE)
-			.yAxisTitle("% of the request lines logged")
-			.build();
+		CategoryChart chart = ComparisonCharts.plainBars(title, X_TITLE, "% of the request lines logged", WIDTH, HEIGHT);
 		CategoryStyler styler = chart.getStyler();
-		styler.setChartBackgroundColor(Color.WHITE);
-		styler.setChartTitleFont(ComparisonCharts.titleFont(title, WIDTH));
-		styler.setLegendPosition(LegendPosition.OutsideS);
-		styler.setPlotGridVerticalLinesVisible(false);
 		styler.setOverlapped(true);
 		styler.setYAxisDecimalPattern("0.#");
-		styler.setYAxisMin(0.0);
 		// A run that lost nothing still gets a readable axis.
 		styler.setYAxisMax(Math.max(1.0, top * 1.15));
 		styler.setLabelsVisible(true);

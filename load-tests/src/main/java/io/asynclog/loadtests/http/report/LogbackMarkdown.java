@@ -66,16 +66,16 @@ final class LogbackMarkdown {
 		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");
 		for (BusyCoreTargets.Target target : targets) {
 			String status = target.status().label();
-			row(md, target.target(), target.figures(),
+			Fmt.tableRow(md, target.target(), target.figures(),
 					(target.status() == TargetResult.Status.MET) ? status : "**" + status + "**", target.margin());
 		}
 		md.append('\n');
 
 		md.append("## Logback, Spring Boot's console, two shared cores, 20 lines a request\n\n").append(HEADER);
 		for (LogbackRuns.Row row : runs.rows()) {
-			row(md, label(row.config()), Fmt.withSpread(row.tps()), ratioCell(row.ratioToSync()),
-					ratioCell(row.ratioToAsyncAppender()), Fmt.number(row.p99Ms().median()),
-					Fmt.withSpread(row.linesLost()), percent(row.lostPct().median()), percent(row.outOfOrderPct()),
+			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(row.tps()), Fmt.ratioWithSpread(row.ratioToSync()),
+					Fmt.ratioWithSpread(row.ratioToAsyncAppender()), Fmt.number(row.p99Ms().median()),
+					Fmt.withSpread(row.linesLost()), Fmt.percent(row.lostPct().median()), Fmt.percent(row.outOfOrderPct()),
 					Fmt.number(row.maxJumpBackMs()), Fmt.number(row.peakQueueUsed()), Fmt.number(row.queueDropped()),
 					Fmt.number(row.requestUs()), Fmt.number(row.backgroundUs()), Fmt.number(row.otherUs()),
 					lineCheck(row));
@@ -115,29 +115,10 @@ final class LogbackMarkdown {
 		if (!row.linesOk()) {
 			return "**failed**";
 		}
+		if (row.config().discard()) {
+			return "ok, every drop counted";
+		}
 		return row.config().lossCounted() ? "ok, losses counted" : "ok, all written";
-	}
-
-	private static String ratioCell(Stats ratio) {
-		if (!ratio.measured()) {
-			return Fmt.DASH;
-		}
-		if (ratio.count() == 1) {
-			return Fmt.ratio(ratio.median());
-		}
-		return Fmt.ratio(ratio.median()) + " (" + Fmt.ratio(ratio.min()) + Fmt.DASH + Fmt.ratio(ratio.max()) + ")";
-	}
-
-	private static String percent(double value) {
-		return Double.isNaN(value) ? Fmt.DASH : Fmt.number(value) + "%";
-	}
-
-	private static void row(StringBuilder md, Object... cells) {
-		md.append('|');
-		for (Object cell : cells) {
-			md.append(' ').append(cell).append(" |");
-		}
-		md.append('\n');
 	}
 
 }

@@ -1,10 +1,7 @@
 package io.asynclog.loadtests.http.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Writes the report of the {@code logback} matrix from the runner's raw CSV and run-info:
@@ -28,29 +25,18 @@ public final class LogbackReport {
 	private LogbackReport() {
 	}
 
+	private static final ReportFiles.Page PAGE = new ReportFiles.Page("LogbackReport", MARKDOWN, RAW_CSV, RUN_INFO, NOTES);
+
 	public static void main(String[] args) throws IOException {
-		if (args.length != 3) {
-			System.err.println("usage: LogbackReport RAW_CSV RUN_INFO REPORT_DIR");
-			System.exit(2);
-			return;
-		}
-		write(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]));
-		System.out.println("Wrote " + Path.of(args[2]).resolve(MARKDOWN));
+		ReportFiles.main(args, PAGE, LogbackReport::write);
 	}
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
-		List<RunRecord> records = RawCsvReader.read(rawCsv);
-		RunInfo info = RunInfo.load(runInfo);
-		LogbackRuns runs = LogbackRuns.of(records);
-		if (System.getProperty("java.awt.headless") == null) {
-			System.setProperty("java.awt.headless", "true");
-		}
-		Files.createDirectories(reportDir);
-		LogbackChart.write(runs, records, info, reportDir);
-		ReportFiles.copyRunFiles(rawCsv, runInfo, reportDir, RAW_CSV, RUN_INFO);
-		String notesText = ReportFiles.notes(reportDir, NOTES);
-		Files.writeString(reportDir.resolve(MARKDOWN),
-				LogbackMarkdown.render(runs, LogbackTargets.evaluate(runs), info, notesText), StandardCharsets.UTF_8);
+		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir, notes) -> {
+			LogbackRuns runs = LogbackRuns.of(records);
+			LogbackChart.write(runs, records, info, dir);
+			return LogbackMarkdown.render(runs, LogbackTargets.evaluate(runs), info, notes);
+		});
 	}
 
 }

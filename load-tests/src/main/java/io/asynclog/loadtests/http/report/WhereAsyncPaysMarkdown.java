@@ -45,7 +45,7 @@ final class WhereAsyncPaysMarkdown {
 		md.append("| target | measured | result |\n|---|---|---|\n");
 		for (PaysTargets.Target target : targets) {
 			String status = target.status().label();
-			row(md, target.target(), target.figures(),
+			Fmt.tableRow(md, target.target(), target.figures(),
 					(target.status() == TargetResult.Status.MET) ? status : "**" + status + "**");
 		}
 		md.append('\n');
@@ -64,7 +64,7 @@ final class WhereAsyncPaysMarkdown {
 			if (config.cores() != 1 || config.slowSink() || config.discard()) {
 				continue;
 			}
-			row(md, config.linesPerRequest(), label(config), Fmt.withSpread(row.tps()),
+			Fmt.tableRow(md, config.linesPerRequest(), label(config), Fmt.withSpread(row.tps()),
 					Fmt.ratio(ratio(row, runs, "sync")), Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF)),
 					Fmt.number(row.p99Ms().median()), Fmt.number(row.cpuUsPerRequest()), linesCell(row));
 		}
@@ -80,7 +80,7 @@ final class WhereAsyncPaysMarkdown {
 			}
 			Optional<PaysRuns.Closed> oneCore = runs.closed(config.id().replace("/cores=2", ""));
 			double one = oneCore.map((c) -> c.tps().median()).orElse(Double.NaN);
-			row(md, config.linesPerRequest(), config.csvMode(), Fmt.number(one), Fmt.withSpread(row.tps()),
+			Fmt.tableRow(md, config.linesPerRequest(), config.csvMode(), Fmt.number(one), Fmt.withSpread(row.tps()),
 					Fmt.ratio(Stats.ratio(row.tps().median(), one)), Fmt.number(row.appCpuPct()),
 					Fmt.number(row.gatlingCpuPct()));
 		}
@@ -93,7 +93,7 @@ final class WhereAsyncPaysMarkdown {
 			if (!row.config().slowSink()) {
 				continue;
 			}
-			row(md, label(row.config()), Fmt.withSpread(row.tps()), Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF)),
+			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(row.tps()), Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF)),
 					Fmt.number(row.p50Ms().median()), Fmt.number(row.p99Ms().median()), Fmt.number(row.queuePeak()),
 					Fmt.number(row.dropped()), linesCell(row));
 		}
@@ -103,7 +103,7 @@ final class WhereAsyncPaysMarkdown {
 		md.append("| configuration | rate /s | % of its closed TPS | p50 ms | p99 ms | p99.9 ms | KO |\n");
 		md.append("|---|---|---|---|---|---|---|\n");
 		for (PaysRuns.Open row : runs.open()) {
-			row(md, label(row.config()), Fmt.number(row.rate()), Fmt.number(row.percentOfCapacity()),
+			Fmt.tableRow(md, label(row.config()), Fmt.number(row.rate()), Fmt.number(row.percentOfCapacity()),
 					Fmt.number(row.p50Ms().median()), Fmt.number(row.p99Ms().median()),
 					Fmt.number(row.p999Ms().median()), Fmt.number(row.ko()));
 		}
@@ -134,7 +134,7 @@ final class WhereAsyncPaysMarkdown {
 			double measuredPerLine = (row.cpuUsPerRequest() - p.httpUs()) / row.config().linesPerRequest();
 			String ringFull = Double.isNaN(p.ringFullAfterSeconds()) ? ""
 					: String.format(Locale.ROOT, " (ring full after %.0f s)", p.ringFullAfterSeconds());
-			row(md, label(row.config()), Fmt.number(p.httpUs()), Fmt.number(p.loggingUs()), Fmt.number(p.tps()),
+			Fmt.tableRow(md, label(row.config()), Fmt.number(p.httpUs()), Fmt.number(p.loggingUs()), Fmt.number(p.tps()),
 					Fmt.number(row.tps().median()), Fmt.ratio(Stats.ratio(row.tps().median(), p.tps())),
 					Fmt.number(measuredPerLine), p.bound() + ringFull);
 		}
@@ -191,14 +191,6 @@ final class WhereAsyncPaysMarkdown {
 	}
 
 	/** One markdown table row. */
-	private static void row(StringBuilder md, Object... cells) {
-		md.append('|');
-		for (Object cell : cells) {
-			md.append(' ').append(cell).append(" |");
-		}
-		md.append('\n');
-	}
-
 	private static String linesCell(PaysRuns.Closed row) {
 		return row.linesOk() ? "ok" : "**mismatch**";
 	}

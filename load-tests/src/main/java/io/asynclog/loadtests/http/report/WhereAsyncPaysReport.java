@@ -1,10 +1,7 @@
 package io.asynclog.loadtests.http.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Writes the report of the {@code where-async-pays} matrix from the runner's raw CSV and
@@ -30,31 +27,20 @@ public final class WhereAsyncPaysReport {
 	private WhereAsyncPaysReport() {
 	}
 
+	private static final ReportFiles.Page PAGE = new ReportFiles.Page("WhereAsyncPaysReport", MARKDOWN, RAW_CSV, RUN_INFO, NOTES);
+
 	public static void main(String[] args) throws IOException {
-		if (args.length != 3) {
-			System.err.println("usage: WhereAsyncPaysReport RAW_CSV RUN_INFO REPORT_DIR");
-			System.exit(2);
-			return;
-		}
-		write(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]));
-		System.out.println("Wrote " + Path.of(args[2]).resolve(MARKDOWN));
+		ReportFiles.main(args, PAGE, WhereAsyncPaysReport::write);
 	}
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
-		List<RunRecord> records = RawCsvReader.read(rawCsv);
-		RunInfo info = RunInfo.load(runInfo);
-		PaysRuns runs = PaysRuns.of(records);
-		double duration = Double.parseDouble(info.durationSeconds().replace(Fmt.DASH, "20"));
-		CostModel model = new CostModel(JmhCosts.read(reportDir.resolve(JmhCosts.FILE)), duration);
-		if (System.getProperty("java.awt.headless") == null) {
-			System.setProperty("java.awt.headless", "true");
-		}
-		Files.createDirectories(reportDir);
-		WhereAsyncPaysChart.write(runs, model, info, reportDir);
-		ReportFiles.copyRunFiles(rawCsv, runInfo, reportDir, RAW_CSV, RUN_INFO);
-		String notesText = ReportFiles.notes(reportDir, NOTES);
-		Files.writeString(reportDir.resolve(MARKDOWN), WhereAsyncPaysMarkdown.render(runs, model,
-				PaysTargets.evaluate(runs, model), info, notesText), StandardCharsets.UTF_8);
+		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir, notes) -> {
+			PaysRuns runs = PaysRuns.of(records);
+			double duration = Double.parseDouble(info.durationSeconds().replace(Fmt.DASH, "20"));
+			CostModel model = new CostModel(JmhCosts.read(dir.resolve(JmhCosts.FILE)), duration);
+			WhereAsyncPaysChart.write(runs, model, info, dir);
+			return WhereAsyncPaysMarkdown.render(runs, model, PaysTargets.evaluate(runs, model), info, notes);
+		});
 	}
 
 }

@@ -63,7 +63,8 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 	 */
 	private static final String THREAD_ASYNC_LOGGER = THREAD_PREFIX + LogQueue.ASYNC_LOGGER;
 
-	private static final String WAIT_STRATEGY = "block";
+	/** For a one-off comparison of wait strategies: {@code -jvmArgsAppend -Dasynclog.bench.wait-strategy=timeout}. */
+	private static final String WAIT_STRATEGY = System.getProperty("asynclog.bench.wait-strategy", "block");
 
 	private final String name;
 

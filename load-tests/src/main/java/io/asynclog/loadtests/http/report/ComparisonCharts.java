@@ -333,25 +333,15 @@ final class ComparisonCharts {
 
 	private static CategoryChart base(String title, String yTitle, int width, int height, String decimals,
 			double top) {
-		CategoryChart chart = new CategoryChartBuilder().width(width)
-			.height(height)
-			.title(title)
-			.xAxisTitle(X_TITLE)
-			.yAxisTitle(yTitle)
-			.build();
+		CategoryChart chart = plainBars(title, X_TITLE, yTitle, width, height);
 		CategoryStyler styler = chart.getStyler();
-		styler.setChartBackgroundColor(Color.WHITE);
-		styler.setChartTitleFont(titleFont(title, width));
 		styler.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
 		styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
 		styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-		styler.setLegendPosition(LegendPosition.OutsideS);
 		styler.setLegendLayout(LegendLayout.Horizontal);
-		styler.setPlotGridVerticalLinesVisible(false);
 		styler.setXAxisLabelRotation(35);
 		styler.setAvailableSpaceFill(0.75);
 		styler.setYAxisDecimalPattern(decimals);
-		styler.setYAxisMin(0.0);
 		styler.setYAxisMax((top > 0) ? top * 1.12 : 1.0);
 		styler.setLabelsVisible(true);
 		styler.setLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -16,12 +15,9 @@ import org.apache.commons.logging.LogFactory;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.awaitility.Awaitility;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Configuration;
 
+import io.asynclog.bothbackends.Apps;
 import io.asynclog.log4j2.appender.DeliveryLagProbe;
 import io.asynclog.log4j2.queue.LogQueues;
 
@@ -41,7 +37,7 @@ public final class TestApplications {
 	 * @return the running context; close it to shut the application down
 	 */
 	public static ConfigurableApplicationContext run(String... properties) {
-		return run(Config.class, properties);
+		return Apps.run(properties);
 	}
 
 	/**
@@ -52,8 +48,7 @@ public final class TestApplications {
 	 * @return the running context; close it to shut the application down
 	 */
 	public static ConfigurableApplicationContext run(Class<?> configuration, String... properties) {
-		String[] args = Arrays.stream(properties).map((property) -> "--" + property).toArray(String[]::new);
-		return new SpringApplicationBuilder(configuration).web(WebApplicationType.NONE).run(args);
+		return Apps.run(configuration, properties);
 	}
 
 	/**
@@ -164,12 +159,6 @@ public final class TestApplications {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@EnableAutoConfiguration
-	static class Config {
-
 	}
 
 }

@@ -36,8 +36,19 @@ public final class Apps {
 	 * @return the running context; close it to shut the application down
 	 */
 	public static ConfigurableApplicationContext run(String... properties) {
+		return run(Config.class, properties);
+	}
+
+	/**
+	 * Runs an application from a configuration class, not a web application, with the given
+	 * properties as command-line arguments.
+	 * @param configuration the configuration class
+	 * @param properties {@code key=value} pairs
+	 * @return the running context; close it to shut the application down
+	 */
+	public static ConfigurableApplicationContext run(Class<?> configuration, String... properties) {
 		String[] args = Arrays.stream(properties).map((property) -> "--" + property).toArray(String[]::new);
-		return new SpringApplicationBuilder(Config.class).web(WebApplicationType.NONE).run(args);
+		return new SpringApplicationBuilder(configuration).web(WebApplicationType.NONE).run(args);
 	}
 
 	/**

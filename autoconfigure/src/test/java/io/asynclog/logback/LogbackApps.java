@@ -12,13 +12,10 @@ import java.util.List;
 import ch.qos.logback.classic.LoggerContext;
 import org.awaitility.Awaitility;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Configuration;
 
+import io.asynclog.bothbackends.Apps;
 import io.asynclog.logback.config.LogbackSetup;
 import io.asynclog.logback.queue.LogRing;
 
@@ -37,7 +34,7 @@ public final class LogbackApps {
 	 * @return the running context
 	 */
 	public static ConfigurableApplicationContext run(String... properties) {
-		return run(Config.class, properties);
+		return Apps.run(properties);
 	}
 
 	/**
@@ -47,8 +44,7 @@ public final class LogbackApps {
 	 * @return the running context
 	 */
 	public static ConfigurableApplicationContext run(Class<?> configuration, String... properties) {
-		String[] args = Arrays.stream(properties).map((property) -> "--" + property).toArray(String[]::new);
-		return new SpringApplicationBuilder(configuration).web(WebApplicationType.NONE).run(args);
+		return Apps.run(configuration, properties);
 	}
 
 	/**
@@ -141,12 +137,6 @@ public final class LogbackApps {
 		String[] all = Arrays.copyOf(first, first.length + rest.length);
 		System.arraycopy(rest, 0, all, first.length, rest.length);
 		return all;
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@EnableAutoConfiguration
-	static class Config {
-
 	}
 
 }

@@ -25,7 +25,7 @@ public final class BusyCoreReport {
 	private BusyCoreReport() {
 	}
 
-	private static final ReportFiles.Page PAGE = new ReportFiles.Page("BusyCoreReport", MARKDOWN, RAW_CSV, RUN_INFO, NOTES);
+	static final ReportFiles.Page PAGE = new ReportFiles.Page("BusyCoreReport", MARKDOWN, RAW_CSV, RUN_INFO, NOTES);
 
 	public static void main(String[] args) throws IOException {
 		ReportFiles.main(args, PAGE, BusyCoreReport::write);

@@ -27,7 +27,7 @@ public final class WhereAsyncPaysReport {
 	private WhereAsyncPaysReport() {
 	}
 
-	private static final ReportFiles.Page PAGE = new ReportFiles.Page("WhereAsyncPaysReport", MARKDOWN, RAW_CSV, RUN_INFO, NOTES);
+	static final ReportFiles.Page PAGE = new ReportFiles.Page("WhereAsyncPaysReport", MARKDOWN, RAW_CSV, RUN_INFO, NOTES);
 
 	public static void main(String[] args) throws IOException {
 		ReportFiles.main(args, PAGE, WhereAsyncPaysReport::write);

@@ -25,12 +25,14 @@ public enum BackendUnderTest {
 	/**
 	 * Log4j2, through {@code spring-boot-starter-log4j2}.
 	 */
-	LOG4J2("log4j2", "Log4j2", "org.apache.logging.log4j.core.LoggerContext", "Console"),
+	LOG4J2("log4j2", "Log4j2", "org.apache.logging.log4j.core.LoggerContext", "Console", "RandomAccessFile",
+			"RollingRandomAccessFile"),
 
 	/**
 	 * Logback, Spring Boot's default.
 	 */
-	LOGBACK("logback", "Logback", "ch.qos.logback.classic.LoggerContext", "CONSOLE");
+	LOGBACK("logback", "Logback", "ch.qos.logback.classic.LoggerContext", "CONSOLE", "CountedFileAppender",
+			"CountedRollingFileAppender");
 
 	private static final String LOGGING_SYSTEM_PROPERTY = "org.springframework.boot.logging.LoggingSystem";
 
@@ -42,11 +44,18 @@ public enum BackendUnderTest {
 
 	private final String springBootConsole;
 
-	BackendUnderTest(String name, String library, String libraryClass, String springBootConsole) {
+	private final String fileAppenderType;
+
+	private final String rollingFileAppenderType;
+
+	BackendUnderTest(String name, String library, String libraryClass, String springBootConsole,
+			String fileAppenderType, String rollingFileAppenderType) {
 		this.name = name;
 		this.library = library;
 		this.libraryClass = libraryClass;
 		this.springBootConsole = springBootConsole;
+		this.fileAppenderType = fileAppenderType;
+		this.rollingFileAppenderType = rollingFileAppenderType;
 	}
 
 	/**
@@ -101,6 +110,24 @@ public enum BackendUnderTest {
 	 */
 	public String springBootConsole() {
 		return this.springBootConsole;
+	}
+
+	/**
+	 * Returns the type the endpoint shows for an {@code asynclog.appenders} entry of type
+	 * {@code file}, the appender class that writes it.
+	 * @return {@code RandomAccessFile} or {@code CountedFileAppender}
+	 */
+	public String fileAppenderType() {
+		return this.fileAppenderType;
+	}
+
+	/**
+	 * Returns the type the endpoint shows for an {@code asynclog.appenders} entry of type
+	 * {@code rolling-file}.
+	 * @return {@code RollingRandomAccessFile} or {@code CountedRollingFileAppender}
+	 */
+	public String rollingFileAppenderType() {
+		return this.rollingFileAppenderType;
 	}
 
 	/**

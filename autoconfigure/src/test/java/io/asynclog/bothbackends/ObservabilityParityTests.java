@@ -23,9 +23,11 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
+import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.AppenderDescriptor;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.AsyncLogDescriptor;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.QueueDescriptor;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
+import io.asynclog.backend.LoggingBackend;
 import io.asynclog.queue.DeliveryLag;
 import io.asynclog.queue.DroppedEvents;
 import io.asynclog.queue.LogQueue;
@@ -55,6 +57,48 @@ class ObservabilityParityTests {
 
 	@TempDir
 	Path dir;
+
+	@Test
+	void theEndpointDescribesTheSettingsQueuesAndAppendersThatRun() {
+		Path main = this.dir.resolve("main.log");
+		Path audit = this.dir.resolve("audit.log");
+		try (ConfigurableApplicationContext context = Apps.run("management.endpoints.web.exposure.include=asynclog",
+				"asynclog.ring-buffer-size=500", "asynclog.wait-strategy=block", "asynclog.queue-full-policy=discard",
+				"asynclog.discard-threshold=debug", "asynclog.shutdown-timeout=3s",
+				"asynclog.appenders.main.type=rolling-file", "asynclog.appenders.main.file-name=" + main,
+				"asynclog.appenders.audit.type=file", "asynclog.appenders.audit.file-name=" + audit,
+				"asynclog.appenders.audit.immediate-flush=true", "asynclog.loggers[com.example.audit].appenders=audit",
+				"asynclog.loggers[com.example.audit].mode=sync", "asynclog.loggers[com.example.audit].additivity=false")) {
+			// Spring Boot's start-up lines may still be on their way.
+			Apps.awaitQueuesEmpty();
+			AsyncLogDescriptor descriptor = context.getBean(AsyncLogEndpoint.class).asyncLog();
+			assertThat(descriptor.backend()).isEqualTo(BACKEND.backendName());
+			assertThat(descriptor.mode()).isEqualTo("async-logger");
+			assertThat(descriptor.waitStrategy()).isEqualTo("block");
+			assertThat(descriptor.includeLocation()).isFalse();
+			assertThat(descriptor.queueFullPolicy()).isEqualTo("discard");
+			assertThat(descriptor.discardThreshold()).isEqualTo("debug");
+			assertThat(descriptor.shutdownTimeout()).isEqualTo("PT3S");
+			assertThat(descriptor.queues()).singleElement().satisfies((queue) -> {
+				assertThat(queue.name()).isEqualTo("async-logger");
+				assertThat(queue.type()).isEqualTo("ring-buffer");
+				assertThat(queue.capacity()).as("rounded up to a power of two").isEqualTo(512);
+				assertThat(queue.used()).isZero();
+			});
+			// Spring Boot's console gave way to asynclog's appenders and is not listed.
+			assertThat(descriptor.appenders()).containsExactlyInAnyOrder(
+					new AppenderDescriptor("main", BACKEND.rollingFileAppenderType(), main.toString(), false, true, 0),
+					new AppenderDescriptor("audit", BACKEND.fileAppenderType(), audit.toString(), true, false, 0));
+			String settings = "asynclog: mode async-logger, wait strategy block, queue-full policy discard,"
+					+ " include-location false";
+			String queue = "asynclog: queue 'async-logger' (ring-buffer) has 512 slots";
+			// The appenders in the order the backend keeps them: declared on Log4j2, met on the loggers on Logback.
+			assertThat(context.getBean(LoggingBackend.class).describe().info()).startsWith(settings, queue)
+				.containsExactlyInAnyOrder(settings, queue,
+						"asynclog: appender 'audit' (" + BACKEND.fileAppenderType() + ", flush every line)",
+						"asynclog: appender 'main' (" + BACKEND.rollingFileAppenderType() + ", flush at end of batch)");
+		}
+	}
 
 	@Test
 	void endpointHealthAndMetersFollowAQueueThatFillsAndDrains() {

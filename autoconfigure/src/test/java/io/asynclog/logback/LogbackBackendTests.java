@@ -21,8 +21,6 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
-import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.AppenderDescriptor;
-import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.AsyncLogDescriptor;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.backend.LoggingBackend;
 import io.asynclog.logback.monitoring.LogbackBackend;
@@ -41,46 +39,6 @@ class LogbackBackendTests {
 
 	@TempDir
 	Path dir;
-
-	@Test
-	void theEndpointDescribesLogbacksSettingsQueuesAndAppenders() {
-		Path main = this.dir.resolve("main.log");
-		Path audit = this.dir.resolve("audit.log");
-		try (ConfigurableApplicationContext context = LogbackApps.run(
-				"management.endpoints.web.exposure.include=asynclog", "asynclog.ring-buffer-size=500",
-				"asynclog.wait-strategy=block", "asynclog.queue-full-policy=discard", "asynclog.discard-threshold=debug",
-				"asynclog.shutdown-timeout=3s", "asynclog.appenders.main.type=rolling-file",
-				"asynclog.appenders.main.file-name=" + main, "asynclog.appenders.audit.type=file",
-				"asynclog.appenders.audit.file-name=" + audit, "asynclog.appenders.audit.immediate-flush=true",
-				"asynclog.loggers[com.example.audit].appenders=audit", "asynclog.loggers[com.example.audit].mode=sync",
-				"asynclog.loggers[com.example.audit].additivity=false")) {
-			LoggingBackend backend = context.getBean(LoggingBackend.class);
-			assertThat(backend).isInstanceOf(LogbackBackend.class);
-			// Spring Boot's start-up lines may still be on their way.
-			LogbackApps.awaitRingsEmpty();
-			AsyncLogDescriptor descriptor = context.getBean(AsyncLogEndpoint.class).asyncLog();
-			assertThat(descriptor.backend()).isEqualTo("logback");
-			assertThat(descriptor.mode()).isEqualTo("async-logger");
-			assertThat(descriptor.waitStrategy()).isEqualTo("block");
-			assertThat(descriptor.queueFullPolicy()).isEqualTo("discard");
-			assertThat(descriptor.queues()).singleElement().satisfies((queue) -> {
-				assertThat(queue.name()).isEqualTo("async-logger");
-				assertThat(queue.type()).isEqualTo("ring-buffer");
-				assertThat(queue.capacity()).as("rounded up to a power of two").isEqualTo(512);
-				assertThat(queue.used()).isZero();
-			});
-			// Spring Boot's CONSOLE gave way to asynclog's appenders and is not listed.
-			assertThat(descriptor.appenders()).containsExactlyInAnyOrder(
-					new AppenderDescriptor("main", "CountedRollingFileAppender", main.toString(), false, true, 0),
-					new AppenderDescriptor("audit", "CountedFileAppender", audit.toString(), true, false, 0));
-			assertThat(backend.describe().info()).containsExactly(
-					"asynclog: mode async-logger, wait strategy block, queue-full policy discard, include-location false",
-					"asynclog: queue 'async-logger' (ring-buffer) has 512 slots",
-					"asynclog: appender 'audit' (CountedFileAppender, flush every line)",
-					"asynclog: appender 'main' (CountedRollingFileAppender, flush at end of batch)");
-			assertThat(backend.describe().warnings()).isEmpty();
-		}
-	}
 
 	@Test
 	void asyncAppenderModeHasOneQueuePerAppenderNamedAfterIt() {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 
@@ -222,12 +223,15 @@ public final class AsyncLogPropertiesValidator {
 								+ " ('" + prefix + "bootstrap-servers' sets the brokers)");
 			}
 		}
-		String problem = KafkaProducerSettings.problem(servers, appender.getProducer());
-		if (problem != null) {
-			throw AsyncLogConfigurationException.invalidValue(prefix + "producer", appender.getProducer(),
-					"kafka-clients rejects it: " + problem,
-					"KafkaProducer settings by their Kafka names, such as " + prefix + "producer.[linger.ms]=20");
-		}
+		// One setting at a time, so that the message names the one kafka-clients rejects.
+		appender.getProducer().forEach((setting, value) -> {
+			String problem = KafkaProducerSettings.problem(servers, Map.of(setting, value));
+			if (problem != null) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "producer." + setting, value,
+						"kafka-clients rejects it: " + problem, "a KafkaProducer setting by its Kafka name, with a"
+								+ " value Kafka accepts, such as " + prefix + "producer.[linger.ms]=20");
+			}
+		});
 	}
 
 	private static boolean isHostAndPort(String server) {
@@ -393,7 +397,7 @@ public final class AsyncLogPropertiesValidator {
 	 */
 	private static final class KafkaProducerSettings {
 
-		static String problem(String bootstrapServers, java.util.Map<String, String> overrides) {
+		static String problem(String bootstrapServers, Map<String, String> overrides) {
 			return KafkaSender.problem(KafkaSender.producerSettings(bootstrapServers, overrides));
 		}
 

@@ -534,8 +534,8 @@ public class AsyncLogProperties {
 		/**
 		 * Key of each Kafka record: a pattern in the backend's syntax, such as
 		 * '%X{traceId}', or fixed text. Records with the same key go to the same partition,
-		 * in order. Not set, records have no key and the producer spreads them over the
-		 * partitions.
+		 * in order. Not set, or formatted empty for an event, the record has no key and the
+		 * producer spreads such records over the partitions.
 		 */
 		private String key;
 

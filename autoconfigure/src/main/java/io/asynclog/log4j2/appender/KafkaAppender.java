@@ -127,7 +127,12 @@ public final class KafkaAppender extends AbstractAppender {
 				.withConfiguration(configuration)
 				.withCharset(StandardCharsets.UTF_8)
 				.build();
-			return layout::toByteArray;
+			// An empty key (an MDC entry not set) would send every such record to one
+			// partition: no key lets the producer spread them.
+			return (event) -> {
+				byte[] formatted = layout.toByteArray(event);
+				return (formatted.length > 0) ? formatted : null;
+			};
 		}
 
 	}

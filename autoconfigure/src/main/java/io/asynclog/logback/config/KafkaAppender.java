@@ -63,9 +63,17 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 		if (loggerName != null && loggerName.startsWith(KAFKA_LOGGERS)) {
 			return;
 		}
-		byte[] recordKey = (this.key != null) ? this.key.doLayout(event).getBytes(StandardCharsets.UTF_8)
-				: this.fixedKey;
-		this.sender.send(recordKey, this.encoder.encode(event));
+		this.sender.send(key(event), this.encoder.encode(event));
+	}
+
+	private byte[] key(ILoggingEvent event) {
+		if (this.key == null) {
+			return this.fixedKey;
+		}
+		// An empty key (an MDC entry not set) would send every such record to one
+		// partition: no key lets the producer spread them.
+		String formatted = this.key.doLayout(event);
+		return formatted.isEmpty() ? null : formatted.getBytes(StandardCharsets.UTF_8);
 	}
 
 	/**

@@ -29,6 +29,7 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
+import io.asynclog.appender.kafka.KafkaSender;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 
@@ -53,13 +54,15 @@ class KafkaShippingTests {
 
 	private static final String ECS_TOPIC = "ecs";
 
+	private static final String SENDER_TOPIC = "sender";
+
 	private static final int LINES = 5_000;
 
 	private static EmbeddedKafkaKraftBroker broker;
 
 	@BeforeAll
 	static void startBroker() {
-		broker = new EmbeddedKafkaKraftBroker(1, 1, "lines-" + MODES[0], "lines-" + MODES[1], ECS_TOPIC);
+		broker = new EmbeddedKafkaKraftBroker(1, 1, "lines-" + MODES[0], "lines-" + MODES[1], ECS_TOPIC, SENDER_TOPIC);
 		broker.afterPropertiesSet();
 	}
 
@@ -128,6 +131,32 @@ class KafkaShippingTests {
 				.contains("\"logger\":\"shipping.ecs\"")
 				.contains("\"service\":{\"name\":\"shipper\"");
 		}
+	}
+
+	/**
+	 * The sender both appenders use, on its own: what it counts as sent, acknowledged and
+	 * waiting matches what the broker holds, and a flush leaves nothing waiting.
+	 */
+	@Test
+	void senderCountsWhatTheBrokerAcknowledged() {
+		KafkaSender sender = new KafkaSender("sender-direct", SENDER_TOPIC,
+				KafkaSender.producerSettings(broker.getBrokersAsString(), Map.of()));
+		try {
+			for (int i = 0; i < 1_000; i++) {
+				sender.send(null, ("record " + i).getBytes(StandardCharsets.UTF_8));
+			}
+			assertThat(sender.sent()).isEqualTo(1_000);
+			assertThat(sender.flush(PATIENCE)).isZero();
+			assertThat(sender.waiting()).isZero();
+			assertThat(sender.acknowledged()).isEqualTo(1_000);
+			assertThat(sender.failed()).isZero();
+		}
+		finally {
+			assertThat(sender.close(Duration.ofSeconds(5))).isZero();
+		}
+		assertThat(consume(SENDER_TOPIC, 1_000)).hasSize(1_000)
+			.last()
+			.satisfies((record) -> assertThat(value(record)).isEqualTo("record 999"));
 	}
 
 	@Test

@@ -242,15 +242,15 @@ public final class KafkaSender implements Callback {
 	}
 
 	/**
-	 * Asks the producer to send what it holds now and waits until every record sent so far
-	 * is acknowledged or failed, or the time is up.
+	 * Waits until every record sent so far is acknowledged or failed, or the time is up.
+	 * The producer sends a batch on its own once it is full or linger.ms has passed.
 	 * @param timeout how long to wait at most
 	 * @return the records still waiting when it returns
 	 */
 	public long flush(Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		// KafkaProducer.flush has no timeout: wait for the outcomes instead. With
-		// linger.ms the producer sends on its own within milliseconds.
+		// KafkaProducer.flush has no timeout (a broker that cannot be reached holds it for
+		// delivery.timeout.ms): wait for the outcomes instead.
 		while (waiting() > 0 && System.nanoTime() - deadline < 0) {
 			LockSupport.parkNanos(FLUSH_POLL_NANOS);
 		}
@@ -258,21 +258,18 @@ public final class KafkaSender implements Callback {
 	}
 
 	/**
-	 * Waits for the records sent so far as {@link #flush(Duration)} does, then closes the
-	 * producer with what is left of the time; the producer fails what it still holds.
-	 * @param timeout how long to wait at most, in all
+	 * Closes the producer: it sends every batch it holds at once, lingering no more, and
+	 * waits up to the timeout for the broker's answers; what is still unanswered then
+	 * fails (and is counted as failed).
+	 * @param timeout how long to wait at most
 	 * @return how many records sent since the start the broker never acknowledged
 	 * (failures included)
 	 */
 	public long close(Duration timeout) {
-		if (this.closed) {
-			return sent() - acknowledged();
+		if (!this.closed) {
+			this.closed = true;
+			this.producer.close(timeout);
 		}
-		this.closed = true;
-		long start = System.nanoTime();
-		flush(timeout);
-		Duration left = timeout.minusNanos(System.nanoTime() - start);
-		this.producer.close(left.isNegative() ? Duration.ZERO : left);
 		return sent() - acknowledged();
 	}
 

@@ -195,6 +195,14 @@ public final class AsyncLogPropertiesValidator {
 						"host:port[,host:port...], such as 127.0.0.1:9092");
 			}
 		}
+		// Kafka's own check, as the producer makes it when it is created: at least one host
+		// must resolve. Here it stops start-up on either backend, before logging changes.
+		String unresolvable = KafkaProducerSettings.bootstrapProblem(servers);
+		if (unresolvable != null) {
+			throw AsyncLogConfigurationException.invalidValue(prefix + "bootstrap-servers", servers,
+					"kafka-clients rejects it: " + unresolvable,
+					"host:port[,host:port...] with at least one host that resolves, such as 127.0.0.1:9092");
+		}
 		if (appender.getFormat() != null) {
 			if (appender.getPattern() != null) {
 				throw AsyncLogConfigurationException.invalidValue(prefix + "format", appender.getFormat(),
@@ -399,6 +407,10 @@ public final class AsyncLogPropertiesValidator {
 
 		static String problem(String bootstrapServers, Map<String, String> overrides) {
 			return KafkaSender.problem(KafkaSender.producerSettings(bootstrapServers, overrides));
+		}
+
+		static String bootstrapProblem(String bootstrapServers) {
+			return KafkaSender.bootstrapProblem(bootstrapServers);
 		}
 
 	}

@@ -107,6 +107,9 @@ class BadInputTests {
 						"host:port[,host:port...]", KAFKA, KAFKA_TOPIC),
 				badInput("asynclog.appenders.k.bootstrap-servers", "127.0.0.1", "host:port[,host:port...]", KAFKA,
 						KAFKA_TOPIC),
+				// .invalid never resolves (RFC 2606).
+				badInput("asynclog.appenders.k.bootstrap-servers", "broker.invalid:9092",
+						"with at least one host that resolves", KAFKA, KAFKA_TOPIC),
 				badInput("asynclog.appenders.k.format", "json", "ecs, logstash or gelf", KAFKA, KAFKA_TOPIC,
 						KAFKA_SERVERS),
 				badInput("asynclog.appenders.k.format", "ecs", "either format (ecs, logstash or gelf) or pattern",

@@ -1,6 +1,7 @@
 package io.asynclog.appender.kafka;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -8,12 +9,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
+import org.apache.kafka.clients.ClientDnsLookup;
+import org.apache.kafka.clients.ClientUtils;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import io.asynclog.appender.AppenderErrors;
@@ -126,6 +130,23 @@ public final class KafkaSender implements Callback {
 			return null;
 		}
 		catch (RuntimeException ex) {
+			return ex.getMessage();
+		}
+	}
+
+	/**
+	 * Checks the bootstrap servers as {@link KafkaProducer}'s constructor will: at least
+	 * one of them must resolve.
+	 * @param bootstrapServers host:port[,host:port...]
+	 * @return what Kafka rejects, or {@code null}
+	 */
+	public static String bootstrapProblem(String bootstrapServers) {
+		try {
+			ClientUtils.parseAndValidateAddresses(Arrays.stream(bootstrapServers.split(",")).map(String::trim).toList(),
+					ClientDnsLookup.USE_ALL_DNS_IPS);
+			return null;
+		}
+		catch (ConfigException ex) {
 			return ex.getMessage();
 		}
 	}

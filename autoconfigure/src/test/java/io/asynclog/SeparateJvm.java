@@ -83,11 +83,36 @@ public final class SeparateJvm implements AutoCloseable {
 		return start(Path.of(System.getProperty("java.home")), List.of(), mainClass, dir, scenario, properties);
 	}
 
+	/**
+	 * Starts another application of the test class path as {@link #start(String, Path,
+	 * String, String...)} does, without the class path entries whose file name starts
+	 * with the given text: an application that lacks a dependency.
+	 * @param missing the start of the file names left out, such as {@code kafka-clients-}
+	 * @param mainClass the application's main class
+	 * @param dir where to write its output
+	 * @param scenario the scenario the application runs
+	 * @param properties {@code key=value} pairs
+	 * @return the running JVM
+	 */
+	public static SeparateJvm startWithout(String missing, String mainClass, Path dir, String scenario,
+			String... properties) {
+		String classPath = Stream.of(testClassPath().split(java.io.File.pathSeparator))
+			.filter((entry) -> !Path.of(entry).getFileName().toString().startsWith(missing))
+			.collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+		return start(Path.of(System.getProperty("java.home")), List.of(), classPath, mainClass, dir, scenario,
+				properties);
+	}
+
 	private static SeparateJvm start(Path javaHome, List<String> jvmOptions, String mainClass, Path dir,
 			String scenario, String... properties) {
+		return start(javaHome, jvmOptions, testClassPath(), mainClass, dir, scenario, properties);
+	}
+
+	private static SeparateJvm start(Path javaHome, List<String> jvmOptions, String classPath, String mainClass,
+			Path dir, String scenario, String... properties) {
 		List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx1g"));
 		command.addAll(jvmOptions);
-		command.addAll(List.of("-cp", testClassPath(), mainClass, scenario));
+		command.addAll(List.of("-cp", classPath, mainClass, scenario));
 		command.addAll(List.of(properties));
 		Path stdout = dir.resolve(scenario + ".out");
 		Path stderr = dir.resolve(scenario + ".err");

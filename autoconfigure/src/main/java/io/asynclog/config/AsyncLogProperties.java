@@ -346,7 +346,13 @@ public class AsyncLogProperties {
 		/**
 		 * A file rolled by size, written by Log4j2's RollingRandomAccessFile appender.
 		 */
-		ROLLING_FILE
+		ROLLING_FILE,
+
+		/**
+		 * Records on a Kafka topic, sent by a KafkaProducer. Needs kafka-clients on the
+		 * class path.
+		 */
+		KAFKA
 
 	}
 
@@ -514,6 +520,40 @@ public class AsyncLogProperties {
 		 */
 		private Boolean immediateFlush;
 
+		/**
+		 * Kafka topic the records go to. Required for 'kafka'.
+		 */
+		private String topic;
+
+		/**
+		 * Kafka brokers to connect to first, as host:port[,host:port...]. Required for
+		 * 'kafka'.
+		 */
+		private String bootstrapServers;
+
+		/**
+		 * Key of each Kafka record: a pattern in the backend's syntax, such as
+		 * '%X{traceId}', or fixed text. Records with the same key go to the same partition,
+		 * in order. Not set, or formatted empty for an event, the record has no key and the
+		 * producer spreads such records over the partitions.
+		 */
+		private String key;
+
+		/**
+		 * Spring Boot structured logging format of each Kafka record: 'ecs', 'logstash' or
+		 * 'gelf' (as logging.structured.format.*, with the same logging.structured.*
+		 * settings). Not set, the record is the line 'pattern' makes.
+		 */
+		private String format;
+
+		/**
+		 * KafkaProducer settings, passed through as written, such as
+		 * 'producer.[linger.ms]=20'. They override asynclog's defaults for logs:
+		 * linger.ms=5, batch.size=65536, compression.type=lz4 (gzip without lz4-java),
+		 * enable.idempotence=true, acks=all, max.block.ms=1000.
+		 */
+		private Map<String, String> producer = new LinkedHashMap<>();
+
 		public AppenderType getType() {
 			return this.type;
 		}
@@ -568,6 +608,46 @@ public class AsyncLogProperties {
 
 		public void setImmediateFlush(Boolean immediateFlush) {
 			this.immediateFlush = immediateFlush;
+		}
+
+		public String getTopic() {
+			return this.topic;
+		}
+
+		public void setTopic(String topic) {
+			this.topic = topic;
+		}
+
+		public String getBootstrapServers() {
+			return this.bootstrapServers;
+		}
+
+		public void setBootstrapServers(String bootstrapServers) {
+			this.bootstrapServers = bootstrapServers;
+		}
+
+		public String getKey() {
+			return this.key;
+		}
+
+		public void setKey(String key) {
+			this.key = key;
+		}
+
+		public String getFormat() {
+			return this.format;
+		}
+
+		public void setFormat(String format) {
+			this.format = format;
+		}
+
+		public Map<String, String> getProducer() {
+			return this.producer;
+		}
+
+		public void setProducer(Map<String, String> producer) {
+			this.producer = producer;
 		}
 
 		/**

@@ -30,8 +30,14 @@ class BadInputTests {
 
 	private static final BackendUnderTest BACKEND = BackendUnderTest.running();
 
-	private static final String APPENDER_SETTINGS = "file-name, file-pattern, immediate-flush, max-file-size,"
-			+ " max-history, pattern, type";
+	private static final String APPENDER_SETTINGS = "bootstrap-servers, file-name, file-pattern, format,"
+			+ " immediate-flush, key, max-file-size, max-history, pattern, producer, topic, type";
+
+	private static final String KAFKA = "asynclog.appenders.k.type=kafka";
+
+	private static final String KAFKA_TOPIC = "asynclog.appenders.k.topic=app-logs";
+
+	private static final String KAFKA_SERVERS = "asynclog.appenders.k.bootstrap-servers=127.0.0.1:9092";
 
 	private static final String LOGGER_SETTINGS = "additivity, appenders, mode";
 
@@ -65,7 +71,7 @@ class BadInputTests {
 				badInput("asynclog.health.fill-threshold", "high", "a number, such as 0.9"),
 				badInput("asynclog.health.fill-duration", "long", "a duration, such as 500ms"),
 				badInput("asynclog.health.drop-window", "wide", "a duration, such as 500ms"),
-				badInput("asynclog.appenders.x.type", "syslog", "one of console, file, rolling-file"),
+				badInput("asynclog.appenders.x.type", "syslog", "one of console, file, rolling-file, kafka"),
 				badInput("asynclog.appenders.x.max-file-size", "huge", "a size, such as 512KB or 10MB"),
 				badInput("asynclog.appenders.x.max-history", "many", "a whole number"),
 				badInput("asynclog.appenders.x.immediate-flush", "maybe", "true or false"),
@@ -91,6 +97,34 @@ class BadInputTests {
 						"asynclog.appenders.x.type=console"));
 	}
 
+	static Stream<BadInput> kafkaSettings() {
+		return Stream.of(badInput("asynclog.appenders.k.topic", "", "a topic name", KAFKA, KAFKA_SERVERS),
+				badInput("asynclog.appenders.k.topic", "app logs", "letters, digits, '.', '_' and '-'", KAFKA,
+						KAFKA_SERVERS),
+				badInput("asynclog.appenders.k.bootstrap-servers", "", "host:port[,host:port...]", KAFKA,
+						KAFKA_TOPIC),
+				badInput("asynclog.appenders.k.bootstrap-servers", "127.0.0.1:9092,127.0.0.1:99999",
+						"host:port[,host:port...]", KAFKA, KAFKA_TOPIC),
+				badInput("asynclog.appenders.k.bootstrap-servers", "127.0.0.1", "host:port[,host:port...]", KAFKA,
+						KAFKA_TOPIC),
+				// .invalid never resolves (RFC 2606).
+				badInput("asynclog.appenders.k.bootstrap-servers", "broker.invalid:9092",
+						"with at least one host that resolves", KAFKA, KAFKA_TOPIC),
+				badInput("asynclog.appenders.k.format", "json", "ecs, logstash or gelf", KAFKA, KAFKA_TOPIC,
+						KAFKA_SERVERS),
+				badInput("asynclog.appenders.k.format", "ecs", "either format (ecs, logstash or gelf) or pattern",
+						KAFKA, KAFKA_TOPIC, KAFKA_SERVERS, "asynclog.appenders.k.pattern=%m"),
+				badInput("asynclog.appenders.k.producer.linger.ms", "soon", "a KafkaProducer setting by its Kafka name",
+						KAFKA, KAFKA_TOPIC, KAFKA_SERVERS),
+				badInput("asynclog.appenders.k.producer.linger-ms", "5", "a KafkaProducer setting by its Kafka name",
+						KAFKA, KAFKA_TOPIC, KAFKA_SERVERS),
+				badInput("asynclog.appenders.k.producer.acks", "some", "a KafkaProducer setting by its Kafka name",
+						KAFKA, KAFKA_TOPIC, KAFKA_SERVERS),
+				badInput("asynclog.appenders.k.producer.value.serializer", "x.Y",
+						"any KafkaProducer setting other than bootstrap.servers, key.serializer, value.serializer",
+						KAFKA, KAFKA_TOPIC, KAFKA_SERVERS));
+	}
+
 	static Stream<BadInput> unknownSettings() {
 		// The typo must be what is reported, not the missing file-name or type it causes.
 		return Stream.of(
@@ -105,7 +139,7 @@ class BadInputTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@MethodSource({ "wrongTypes", "valuesOutOfRange", "unknownSettings" })
+	@MethodSource({ "wrongTypes", "valuesOutOfRange", "kafkaSettings", "unknownSettings" })
 	void badInput(BadInput input) {
 		assertAnalysis(analysisOf(input.properties()), "'" + input.property() + "'", "'" + input.value() + "'",
 				input.accepted());
@@ -114,7 +148,7 @@ class BadInputTests {
 	@Test
 	void appenderWithoutType() {
 		assertAnalysis(analysisOf("asynclog.appenders.main.file-name=" + this.dir.resolve("a.log")),
-				"'asynclog.appenders.main.type'", "''", "console, file or rolling-file");
+				"'asynclog.appenders.main.type'", "''", "console, file, rolling-file or kafka");
 	}
 
 	@Test

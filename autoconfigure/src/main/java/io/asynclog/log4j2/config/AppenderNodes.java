@@ -8,11 +8,13 @@ import org.springframework.core.env.Environment;
 
 import io.asynclog.config.AsyncLogProperties.AppenderType;
 import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.log4j2.appender.KafkaAppender;
 
 /**
  * Builds the configuration nodes of the appenders declared under
  * {@code asynclog.appenders}: Console, RandomAccessFile and RollingRandomAccessFile, each
- * with a PatternLayout.
+ * with a PatternLayout, and asynclog's {@link KafkaAppender} with a PatternLayout or Spring
+ * Boot's StructuredLogLayout.
  *
  * @author asynclog
  */
@@ -63,6 +65,10 @@ final class AppenderNodes {
 				: this.properties.isImmediateFlush();
 		Map<String, String> attributes = new LinkedHashMap<>();
 		attributes.put("name", name);
+		if (appender.getType() == AppenderType.KAFKA) {
+			addKafka(appenders, attributes, appender);
+			return;
+		}
 		attributes.put("immediateFlush", String.valueOf(immediateFlush));
 		if (appender.getType() == AppenderType.CONSOLE) {
 			attributes.put("target", "SYSTEM_OUT");
@@ -81,6 +87,26 @@ final class AppenderNodes {
 		this.nodes.add(policies, "SizeBasedTriggeringPolicy",
 				Map.of("size", String.valueOf(appender.getMaxFileSize().toBytes())));
 		this.nodes.add(rolling, "DefaultRolloverStrategy", Map.of("max", String.valueOf(appender.getMaxHistory())));
+	}
+
+	private void addKafka(Node appenders, Map<String, String> attributes, AsyncLogProperties.Appender appender) {
+		attributes.put("topic", appender.getTopic());
+		attributes.put("bootstrapServers", appender.getBootstrapServers());
+		if (appender.getKey() != null) {
+			attributes.put("key", appender.getKey());
+		}
+		attributes.put("closeTimeoutMillis", String.valueOf(this.properties.getShutdownTimeout().toMillis()));
+		Node kafka = this.nodes.add(appenders, KafkaAppender.PLUGIN_NAME, attributes);
+		if (appender.getFormat() != null) {
+			// Spring Boot's own layout, so that logging.structured.* applies as it does to
+			// Spring Boot's console and file.
+			this.nodes.add(kafka, "StructuredLogLayout", Map.of("format", appender.getFormat(), "charset", "UTF-8"));
+		}
+		else {
+			this.nodes.add(kafka, "PatternLayout", Map.of("pattern", pattern(appender, "file"), "charset", "UTF-8"));
+		}
+		appender.getProducer()
+			.forEach((setting, value) -> this.nodes.add(kafka, "Property", Map.of("name", setting, "value", value)));
 	}
 
 	private static String filePattern(AsyncLogProperties.Appender appender) {

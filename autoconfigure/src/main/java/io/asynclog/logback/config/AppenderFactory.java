@@ -1,6 +1,7 @@
 package io.asynclog.logback.config;
 
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,9 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.FileAppender;
+import ch.qos.logback.core.Layout;
 import ch.qos.logback.core.OutputStreamAppender;
+import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.rolling.FixedWindowRollingPolicy;
 import ch.qos.logback.core.rolling.RollingFileAppender;
@@ -24,8 +27,10 @@ import ch.qos.logback.core.status.StatusListener;
 import ch.qos.logback.core.util.Duration;
 import ch.qos.logback.core.util.FileSize;
 import ch.qos.logback.core.util.OptionHelper;
+import org.springframework.boot.logging.logback.StructuredLogEncoder;
 import org.springframework.core.env.Environment;
 
+import io.asynclog.appender.kafka.KafkaSender;
 import io.asynclog.config.AsyncLogConfigurationException;
 import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.config.AsyncLogProperties.AppenderType;
@@ -34,7 +39,9 @@ import io.asynclog.config.AsyncLogProperties.AppenderType;
  * Builds and starts the appenders declared under {@code asynclog.appenders}: Logback's
  * {@link ConsoleAppender} on standard output, {@link FileAppender}, and
  * {@link RollingFileAppender} rolled by size, each with a PatternLayout; the file appenders
- * write through a {@link CountedFileStream}, so that a failed write is counted, not skipped.
+ * write through a {@link CountedFileStream}, so that a failed write is counted, not skipped;
+ * and asynclog's {@link KafkaAppender}, with a PatternLayout or Spring Boot's
+ * {@link StructuredLogEncoder}.
  *
  * @author asynclog
  */
@@ -75,6 +82,9 @@ final class AppenderFactory {
 	}
 
 	private Appender<ILoggingEvent> build(String name, AsyncLogProperties.Appender settings) {
+		if (settings.getType() == AppenderType.KAFKA) {
+			return kafka(name, settings);
+		}
 		boolean console = settings.getType() == AppenderType.CONSOLE;
 		List<OutputStreamAppender<ILoggingEvent>> started = new ArrayList<>(1);
 		List<String> errors = watchingErrors(() -> started.add(start(name, settings)));
@@ -107,6 +117,7 @@ final class AppenderFactory {
 				yield file;
 			}
 			case ROLLING_FILE -> rollingFile(settings);
+			case KAFKA -> throw new IllegalArgumentException("a kafka appender writes no stream");
 		};
 		appender.setName(name);
 		appender.setImmediateFlush((settings.getImmediateFlush() != null) ? settings.getImmediateFlush()
@@ -114,6 +125,64 @@ final class AppenderFactory {
 		appender.setEncoder(encoder(settings, kind));
 		appender.start();
 		return appender;
+	}
+
+	private KafkaAppender kafka(String name, AsyncLogProperties.Appender settings) {
+		KafkaSender sender;
+		try {
+			sender = new KafkaSender(name, settings.getTopic(),
+					KafkaSender.producerSettings(settings.getBootstrapServers(), settings.getProducer()));
+		}
+		catch (RuntimeException ex) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.appenders." + name + ".bootstrap-servers",
+					settings.getBootstrapServers(), "Kafka could not create the producer: " + ex.getMessage(),
+					"host:port[,host:port...] of brokers, such as 127.0.0.1:9092");
+		}
+		Layout<ILoggingEvent> key = null;
+		byte[] fixedKey = null;
+		String keyPattern = settings.getKey();
+		if (keyPattern != null && !keyPattern.isEmpty()) {
+			if (keyPattern.indexOf('%') < 0 && keyPattern.indexOf('$') < 0) {
+				fixedKey = keyPattern.getBytes(StandardCharsets.UTF_8);
+			}
+			else {
+				key = patternLayout(keyPattern);
+			}
+		}
+		KafkaAppender appender = new KafkaAppender(sender, kafkaEncoder(settings), key, fixedKey,
+				this.properties.getShutdownTimeout());
+		appender.setContext(this.context);
+		appender.setName(name);
+		appender.start();
+		return appender;
+	}
+
+	private Encoder<ILoggingEvent> kafkaEncoder(AsyncLogProperties.Appender settings) {
+		if (settings.getFormat() == null) {
+			LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
+			encoder.setContext(this.context);
+			encoder.setLayout(patternLayout(resolve(pattern(settings, "file"))));
+			encoder.setCharset(StandardCharsets.UTF_8);
+			encoder.start();
+			return encoder;
+		}
+		// Spring Boot's own encoder, so that logging.structured.* applies as it does to
+		// Spring Boot's console and file.
+		StructuredLogEncoder encoder = new StructuredLogEncoder();
+		encoder.setContext(this.context);
+		encoder.setFormat(settings.getFormat());
+		encoder.setCharset(StandardCharsets.UTF_8);
+		encoder.start();
+		return encoder;
+	}
+
+	private PatternLayout patternLayout(String pattern) {
+		PatternLayout layout = new PatternLayout();
+		layout.setContext(this.context);
+		SpringBootPatterns.addConversionWords(layout);
+		layout.setPattern(pattern);
+		layout.start();
+		return layout;
 	}
 
 	private RollingFileAppender<ILoggingEvent> rollingFile(AsyncLogProperties.Appender settings) {

@@ -1,0 +1,199 @@
+package io.asynclog.log4j2.appender;
+
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.Core;
+import org.apache.logging.log4j.core.Filter;
+import org.apache.logging.log4j.core.Layout;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
+import org.apache.logging.log4j.core.config.plugins.Plugin;
+import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
+import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
+import org.apache.logging.log4j.core.config.plugins.validation.constraints.Required;
+import org.apache.logging.log4j.core.layout.PatternLayout;
+
+import io.asynclog.appender.kafka.KafkaSender;
+
+/**
+ * Sends each event, formatted by its layout, as one record to a Kafka topic through a
+ * {@link KafkaSender}; asynclog builds it for {@code asynclog.appenders.<name>.type=kafka}
+ * (plugin {@code AsyncLogKafka}). It is a plain appender: the async-logger ring or an
+ * AsyncAppender in front of it, as {@code asynclog.mode} says, decides on which thread it
+ * runs and what callers do while it is slow.
+ * <p>
+ * The producer's settings are the appender's {@code Property} elements. Events of
+ * kafka-clients' own loggers are not sent: a broker that cannot be reached makes the
+ * producer log, and sending that would feed the failure back into itself.
+ *
+ * @author asynclog
+ */
+@Plugin(name = KafkaAppender.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE,
+		printObject = true)
+public final class KafkaAppender extends AbstractAppender {
+
+	/**
+	 * The plugin's name in a configuration.
+	 */
+	public static final String PLUGIN_NAME = "AsyncLogKafka";
+
+	private static final String KAFKA_LOGGERS = "org.apache.kafka.";
+
+	private final KafkaSender sender;
+
+	private final RecordKey key;
+
+	private final Duration closeTimeout;
+
+	private KafkaAppender(String name, Layout<? extends Serializable> layout, Filter filter, Property[] properties,
+			KafkaSender sender, RecordKey key, Duration closeTimeout) {
+		super(name, filter, layout, true, properties);
+		this.sender = sender;
+		this.key = key;
+		this.closeTimeout = closeTimeout;
+	}
+
+	/**
+	 * Creates a builder, for Log4j2's plugin system.
+	 * @return a new builder
+	 */
+	@PluginBuilderFactory
+	public static Builder newBuilder() {
+		return new Builder();
+	}
+
+	@Override
+	public void append(LogEvent event) {
+		String loggerName = event.getLoggerName();
+		if (loggerName != null && loggerName.startsWith(KAFKA_LOGGERS)) {
+			return;
+		}
+		this.sender.send(this.key.of(event), getLayout().toByteArray(event));
+	}
+
+	/**
+	 * Returns the sender, for reading its counts.
+	 * @return the sender
+	 */
+	public KafkaSender getSender() {
+		return this.sender;
+	}
+
+	/**
+	 * Returns the topic records go to.
+	 * @return the topic
+	 */
+	public String getTopic() {
+		return this.sender.topic();
+	}
+
+	@Override
+	public boolean stop(long timeout, TimeUnit timeUnit) {
+		setStopping();
+		long notAcknowledged = this.sender.close(this.closeTimeout);
+		if (notAcknowledged > 0) {
+			LOGGER.warn("asynclog: appender '{}' closed with {} record(s) the Kafka broker never acknowledged"
+					+ " (topic {}; last failure: {})", getName(), notAcknowledged, this.sender.topic(),
+					this.sender.lastFailure());
+		}
+		setStopped();
+		return true;
+	}
+
+	/**
+	 * The key of each record: none, fixed bytes, or a pattern formatted per event.
+	 */
+	private interface RecordKey {
+
+		byte[] of(LogEvent event);
+
+		static RecordKey of(String key, org.apache.logging.log4j.core.config.Configuration configuration) {
+			if (key == null || key.isEmpty()) {
+				return (event) -> null;
+			}
+			if (key.indexOf('%') < 0 && key.indexOf('$') < 0) {
+				byte[] fixed = key.getBytes(StandardCharsets.UTF_8);
+				return (event) -> fixed;
+			}
+			PatternLayout layout = PatternLayout.newBuilder()
+				.withPattern(key)
+				.withConfiguration(configuration)
+				.withCharset(StandardCharsets.UTF_8)
+				.build();
+			// An empty key (an MDC entry not set) would send every such record to one
+			// partition: no key lets the producer spread them.
+			return (event) -> {
+				byte[] formatted = layout.toByteArray(event);
+				return (formatted.length > 0) ? formatted : null;
+			};
+		}
+
+	}
+
+	/**
+	 * Builds a {@link KafkaAppender} from its configuration node.
+	 */
+	public static final class Builder extends AbstractAppender.Builder<Builder>
+			implements org.apache.logging.log4j.core.util.Builder<KafkaAppender> {
+
+		@PluginBuilderAttribute
+		@Required(message = "An AsyncLogKafka appender needs a topic")
+		private String topic;
+
+		@PluginBuilderAttribute
+		@Required(message = "An AsyncLogKafka appender needs bootstrapServers")
+		private String bootstrapServers;
+
+		@PluginBuilderAttribute
+		private String key;
+
+		@PluginBuilderAttribute
+		private long closeTimeoutMillis = 10_000;
+
+		public Builder setTopic(String topic) {
+			this.topic = topic;
+			return this;
+		}
+
+		public Builder setBootstrapServers(String bootstrapServers) {
+			this.bootstrapServers = bootstrapServers;
+			return this;
+		}
+
+		public Builder setKey(String key) {
+			this.key = key;
+			return this;
+		}
+
+		public Builder setCloseTimeoutMillis(long closeTimeoutMillis) {
+			this.closeTimeoutMillis = closeTimeoutMillis;
+			return this;
+		}
+
+		@Override
+		public KafkaAppender build() {
+			if (!isValid()) {
+				return null;
+			}
+			Map<String, String> overrides = new LinkedHashMap<>();
+			Property[] properties = (getPropertyArray() != null) ? getPropertyArray() : new Property[0];
+			for (Property property : properties) {
+				overrides.put(property.getName(), property.getValue());
+			}
+			KafkaSender sender = new KafkaSender(getName(), this.topic,
+					KafkaSender.producerSettings(this.bootstrapServers, overrides));
+			Layout<? extends Serializable> layout = getOrCreateLayout(StandardCharsets.UTF_8);
+			return new KafkaAppender(getName(), layout, getFilter(), properties, sender,
+					RecordKey.of(this.key, getConfiguration()), Duration.ofMillis(this.closeTimeoutMillis));
+		}
+
+	}
+
+}

@@ -1,0 +1,106 @@
+package io.asynclog.logback.config;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Layout;
+import ch.qos.logback.core.UnsynchronizedAppenderBase;
+import ch.qos.logback.core.encoder.Encoder;
+
+import io.asynclog.appender.kafka.KafkaSender;
+
+/**
+ * Sends each event, formatted by its encoder, as one record to a Kafka topic through a
+ * {@link KafkaSender}; {@link AppenderFactory} builds it for
+ * {@code asynclog.appenders.<name>.type=kafka}. It is a plain appender: a ring in front of
+ * it, as {@code asynclog.mode} says, decides on which thread it runs and what callers do
+ * while it is slow.
+ * <p>
+ * Unsynchronized, as Logback's own output stream appenders are: the encoders it is given
+ * (a PatternLayout's or Spring Boot's structured one) keep no state per event, and
+ * KafkaProducer is thread-safe. Events of kafka-clients' own loggers are not sent: a
+ * broker that cannot be reached makes the producer log, and sending that would feed the
+ * failure back into itself.
+ *
+ * @author asynclog
+ */
+public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
+
+	private static final String KAFKA_LOGGERS = "org.apache.kafka.";
+
+	private final KafkaSender sender;
+
+	private final Encoder<ILoggingEvent> encoder;
+
+	private final Layout<ILoggingEvent> key;
+
+	private final byte[] fixedKey;
+
+	private final Duration closeTimeout;
+
+	/**
+	 * Creates an appender; {@link #start()} it before use.
+	 * @param sender the sender that owns the producer
+	 * @param encoder formats the record's value
+	 * @param key formats the record's key per event, or {@code null}
+	 * @param fixedKey the key of every record when {@code key} is {@code null}, or
+	 * {@code null} for none
+	 * @param closeTimeout how long {@link #stop()} waits for the broker's acknowledgements
+	 */
+	KafkaAppender(KafkaSender sender, Encoder<ILoggingEvent> encoder, Layout<ILoggingEvent> key, byte[] fixedKey,
+			Duration closeTimeout) {
+		this.sender = sender;
+		this.encoder = encoder;
+		this.key = key;
+		this.fixedKey = fixedKey;
+		this.closeTimeout = closeTimeout;
+	}
+
+	@Override
+	protected void append(ILoggingEvent event) {
+		String loggerName = event.getLoggerName();
+		if (loggerName != null && loggerName.startsWith(KAFKA_LOGGERS)) {
+			return;
+		}
+		this.sender.send(key(event), this.encoder.encode(event));
+	}
+
+	private byte[] key(ILoggingEvent event) {
+		if (this.key == null) {
+			return this.fixedKey;
+		}
+		// An empty key (an MDC entry not set) would send every such record to one
+		// partition: no key lets the producer spread them.
+		String formatted = this.key.doLayout(event);
+		return formatted.isEmpty() ? null : formatted.getBytes(StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * Returns the sender, for reading its counts.
+	 * @return the sender
+	 */
+	public KafkaSender getSender() {
+		return this.sender;
+	}
+
+	@Override
+	public void stop() {
+		if (!isStarted()) {
+			return;
+		}
+		super.stop();
+		long notAcknowledged = this.sender.close(this.closeTimeout);
+		if (notAcknowledged > 0) {
+			// A warning, not an error: failures were counted one by one as they happened.
+			addWarn("asynclog: appender '" + getName() + "' closed with " + notAcknowledged
+					+ " record(s) the Kafka broker never acknowledged (topic " + this.sender.topic()
+					+ "; last failure: " + this.sender.lastFailure() + ")");
+		}
+		this.encoder.stop();
+		if (this.key != null) {
+			this.key.stop();
+		}
+	}
+
+}

@@ -17,8 +17,10 @@ import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpointAutoConfiguration;
 import io.asynclog.autoconfigure.health.AsyncLogHealthContributorAutoConfiguration;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
+import io.asynclog.autoconfigure.metrics.AppenderErrorMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetricsAutoConfiguration;
+import io.asynclog.autoconfigure.metrics.KafkaShippingMetrics;
 import io.asynclog.log4j2.metrics.ExactLog4j2Metrics;
 import io.asynclog.log4j2.metrics.Log4j2EventsMetricsAutoConfiguration;
 import io.asynclog.queue.QueueMonitor;
@@ -72,6 +74,16 @@ class ObservabilityAutoConfigurationTests {
 			.doesNotHaveBean(Log4j2Metrics.class));
 		this.runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("asyncLogMetrics"));
+	}
+
+	@Test
+	void shippingMetersOnlyWithKafkaClients() {
+		this.withMetrics.run((context) -> assertThat(context).hasSingleBean(KafkaShippingMetrics.class)
+			.hasSingleBean(AppenderErrorMetrics.class));
+		this.withMetrics.withClassLoader(new FilteredClassLoader("org.apache.kafka"))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(KafkaShippingMetrics.class)
+				.hasSingleBean(AppenderErrorMetrics.class));
 	}
 
 	@Test

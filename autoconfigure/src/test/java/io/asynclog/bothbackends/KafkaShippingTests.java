@@ -98,6 +98,14 @@ class KafkaShippingTests {
 			assertThat(records).extracting(KafkaShippingTests::value).containsExactlyElementsOf(expected);
 			assertThat(records).allSatisfy((record) -> assertThat(record.key()).isNull());
 			assertThat(errors(context, appender)).isZero();
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			// The broker holds the records; the producer may hear its acknowledgement a moment later.
+			await("every record acknowledged").atMost(PATIENCE)
+				.until(() -> shipped(registry, "acknowledged", appender) == LINES);
+			assertThat(shipped(registry, "sent", appender)).isEqualTo(LINES);
+			assertThat(shipped(registry, "failed", appender)).isZero();
+			assertThat(registry.get("asynclog.shipping.records.waiting").tag("appender", appender).gauge().value())
+				.isZero();
 			assertThat(context.getBean(AsyncLogEndpoint.class).asyncLog().appenders()).anySatisfy((shown) -> {
 				assertThat(shown.name()).isEqualTo(appender);
 				assertThat(shown.async()).isTrue();
@@ -180,6 +188,10 @@ class KafkaShippingTests {
 			assertThat(calls).as("five logging calls with the broker unreachable").isLessThan(Duration.ofMillis(150));
 			await("each record counted as failed").atMost(PATIENCE).until(() -> errors(context, "unreachable") >= 6);
 			assertThat(errors(context, "unreachable")).isEqualTo(6);
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			assertThat(shipped(registry, "sent", "unreachable")).isEqualTo(6);
+			assertThat(shipped(registry, "failed", "unreachable")).isEqualTo(6);
+			assertThat(shipped(registry, "acknowledged", "unreachable")).isZero();
 			Health health = context.getBean(AsyncLogHealthIndicator.class).health(true);
 			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 			assertThat(health.getDetails().get("reasons")).asString().contains("appender 'unreachable' failed to write");
@@ -209,6 +221,10 @@ class KafkaShippingTests {
 			.tag("appender", appender)
 			.functionCounter();
 		return (counter != null) ? counter.count() : 0;
+	}
+
+	private static double shipped(MeterRegistry registry, String outcome, String appender) {
+		return registry.get("asynclog.shipping.records." + outcome).tag("appender", appender).functionCounter().count();
 	}
 
 	private static List<ConsumerRecord<byte[], byte[]>> consume(String topic, int count) {

@@ -3,11 +3,16 @@ package io.asynclog.appender.kafka;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 import org.apache.kafka.clients.ClientDnsLookup;
 import org.apache.kafka.clients.ClientUtils;
@@ -21,6 +26,7 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import io.asynclog.appender.AppenderErrors;
+import io.asynclog.queue.Registration;
 
 /**
  * Sends formatted log records to one Kafka topic, for the kafka appender of either
@@ -45,6 +51,11 @@ public final class KafkaSender implements Callback {
 	private static final String LZ4_CLASS = "net.jpountz.lz4.LZ4Factory";
 
 	private static final long FLUSH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+
+	/** The latest sender of each kafka appender by name: what the shipping meters read. */
+	private static final ConcurrentMap<String, KafkaSender> LATEST = new ConcurrentHashMap<>();
+
+	private static final List<Consumer<String>> NEW_APPENDER_LISTENERS = new CopyOnWriteArrayList<>();
 
 	private final String appenderName;
 
@@ -80,6 +91,31 @@ public final class KafkaSender implements Callback {
 		this.topic = topic;
 		this.producer = producer;
 		this.failures = AppenderErrors.forAppender(appenderName);
+		if (LATEST.put(appenderName, this) == null) {
+			NEW_APPENDER_LISTENERS.forEach((listener) -> listener.accept(appenderName));
+		}
+	}
+
+	/**
+	 * Returns the latest sender built for a kafka appender: the one that runs, or the last
+	 * one that ran.
+	 * @param appenderName the appender's name
+	 * @return the sender, or {@code null} if that appender never had one
+	 */
+	public static KafkaSender latest(String appenderName) {
+		return LATEST.get(appenderName);
+	}
+
+	/**
+	 * Calls a listener with the name of every kafka appender that has a sender, now and from
+	 * then on for each new name, on the thread that builds the appender.
+	 * @param listener the listener
+	 * @return a handle that stops the calls when closed
+	 */
+	public static Registration onEveryAppender(Consumer<String> listener) {
+		NEW_APPENDER_LISTENERS.add(listener);
+		LATEST.keySet().forEach(listener);
+		return () -> NEW_APPENDER_LISTENERS.remove(listener);
 	}
 
 	/**

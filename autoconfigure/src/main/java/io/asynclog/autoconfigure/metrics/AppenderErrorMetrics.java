@@ -1,14 +1,9 @@
 package io.asynclog.autoconfigure.metrics;
 
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.MeterBinder;
 
 import io.asynclog.appender.AppenderErrors;
 import io.asynclog.queue.Registration;
@@ -23,36 +18,19 @@ import io.asynclog.queue.Registration;
  *
  * @author asynclog
  */
-public class AppenderErrorMetrics implements MeterBinder, AutoCloseable {
-
-	private final Map<MeterRegistry, Set<String>> bound = new ConcurrentHashMap<>();
-
-	private final List<Registration> registrations = new CopyOnWriteArrayList<>();
-
-	private volatile boolean closed;
+public class AppenderErrorMetrics extends PerAppenderMeters {
 
 	@Override
-	public void bindTo(MeterRegistry registry) {
-		Set<String> appenders = ConcurrentHashMap.newKeySet();
-		if (this.bound.putIfAbsent(registry, appenders) != null) {
-			return;
-		}
-		this.registrations.add(AppenderErrors.onEveryAppender((appender) -> {
-			if (!this.closed && appenders.add(appender)) {
-				FunctionCounter.builder("asynclog.appender.errors", appender, AppenderErrors::count)
-					.description("Writes or flushes the appender failed (such as on a full disk); "
-							+ "failures, not lost events")
-					.tag("appender", appender)
-					.register(registry);
-			}
-		}));
+	protected Registration onEveryAppender(Consumer<String> listener) {
+		return AppenderErrors.onEveryAppender(listener);
 	}
 
 	@Override
-	public void close() {
-		this.closed = true;
-		this.registrations.forEach(Registration::close);
-		this.registrations.clear();
+	protected void register(MeterRegistry registry, String appender) {
+		FunctionCounter.builder("asynclog.appender.errors", appender, AppenderErrors::count)
+			.description("Writes or flushes the appender failed (such as on a full disk); failures, not lost events")
+			.tag("appender", appender)
+			.register(registry);
 	}
 
 }

@@ -6,13 +6,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
 import io.asynclog.queue.QueueMonitor;
 
 /**
- * Auto-configuration for asynclog's queue and appender-error meters, whichever backend
- * runs.
+ * Auto-configuration for asynclog's queue, appender-error and shipping meters, whichever
+ * backend runs.
  *
  * @author asynclog
  */
@@ -33,6 +34,22 @@ public final class AsyncLogMetricsAutoConfiguration {
 	@ConditionalOnMissingBean
 	AppenderErrorMetrics appenderErrorMetrics() {
 		return new AppenderErrorMetrics();
+	}
+
+	/**
+	 * The shipping meters, when kafka-clients is on the class path (an application that ships
+	 * logs adds it).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.apache.kafka.clients.producer.KafkaProducer")
+	static class KafkaShippingMetricsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		KafkaShippingMetrics kafkaShippingMetrics() {
+			return new KafkaShippingMetrics();
+		}
+
 	}
 
 }

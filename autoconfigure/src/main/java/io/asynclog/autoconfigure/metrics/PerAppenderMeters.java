@@ -1,0 +1,63 @@
+package io.asynclog.autoconfigure.metrics;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+import io.asynclog.queue.Registration;
+
+/**
+ * Meters registered once per appender name and registry, as the core announces each appender:
+ * the appenders of a configuration built after the registry was bound get their meters too.
+ *
+ * @author asynclog
+ */
+public abstract class PerAppenderMeters implements MeterBinder, AutoCloseable {
+
+	private final Map<MeterRegistry, Set<String>> bound = new ConcurrentHashMap<>();
+
+	private final List<Registration> registrations = new CopyOnWriteArrayList<>();
+
+	private volatile boolean closed;
+
+	@Override
+	public final void bindTo(MeterRegistry registry) {
+		Set<String> appenders = ConcurrentHashMap.newKeySet();
+		if (this.bound.putIfAbsent(registry, appenders) != null) {
+			return;
+		}
+		this.registrations.add(onEveryAppender((appender) -> {
+			if (!this.closed && appenders.add(appender)) {
+				register(registry, appender);
+			}
+		}));
+	}
+
+	/**
+	 * Asks the core for the name of every appender these meters are about, now and later.
+	 * @param listener called with each name
+	 * @return a handle that stops the calls when closed
+	 */
+	protected abstract Registration onEveryAppender(Consumer<String> listener);
+
+	/**
+	 * Registers one appender's meters.
+	 * @param registry the registry
+	 * @param appender the appender's name
+	 */
+	protected abstract void register(MeterRegistry registry, String appender);
+
+	@Override
+	public void close() {
+		this.closed = true;
+		this.registrations.forEach(Registration::close);
+		this.registrations.clear();
+	}
+
+}

@@ -1,9 +1,12 @@
 package io.asynclog.config;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -233,6 +236,24 @@ public class AsyncLogProperties {
 
 	public Map<String, Logger> getLoggers() {
 		return this.loggers;
+	}
+
+	/**
+	 * Returns the appenders declared under {@code appenders} that no logger other than the root
+	 * names under {@code loggers.<logger>.appenders}: those the root logger writes to, unless
+	 * {@code loggers.root.appenders} names its own. Both backends route by this rule.
+	 * @return the appender names, in declaration order
+	 */
+	public List<String> appendersNoLoggerClaims() {
+		Set<String> claimed = new HashSet<>();
+		this.loggers.forEach((name, overrides) -> {
+			if (!"root".equalsIgnoreCase(name) && overrides.getAppenders() != null) {
+				claimed.addAll(overrides.getAppenders());
+			}
+		});
+		List<String> unclaimed = new ArrayList<>(this.appenders.keySet());
+		unclaimed.removeAll(claimed);
+		return unclaimed;
 	}
 
 	/**

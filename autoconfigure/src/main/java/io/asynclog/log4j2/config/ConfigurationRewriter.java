@@ -107,7 +107,7 @@ final class ConfigurationRewriter {
 	}
 
 	private void routeLoggers(Node loggers) {
-		List<String> rootAppenders = rootAppenders();
+		List<String> rootAppenders = this.properties.appendersNoLoggerClaims();
 		if (!rootAppenders.isEmpty()) {
 			this.nodes.setAppenderRefs(rootLogger(loggers), rootAppenders);
 		}
@@ -120,22 +120,6 @@ final class ConfigurationRewriter {
 				Nodes.setAttribute(logger, "additivity", String.valueOf(overrides.getAdditivity()));
 			}
 		});
-	}
-
-	/**
-	 * The root logger writes to every asynclog appender that no other logger claims, unless
-	 * {@code asynclog.loggers.root.appenders} names its appenders itself.
-	 */
-	private List<String> rootAppenders() {
-		Set<String> claimed = new HashSet<>();
-		this.properties.getLoggers().forEach((name, overrides) -> {
-			if (!ROOT.equalsIgnoreCase(name) && overrides.getAppenders() != null) {
-				claimed.addAll(overrides.getAppenders());
-			}
-		});
-		List<String> unclaimed = new ArrayList<>(this.properties.getAppenders().keySet());
-		unclaimed.removeAll(claimed);
-		return unclaimed;
 	}
 
 	private Node rootLogger(Node loggers) {

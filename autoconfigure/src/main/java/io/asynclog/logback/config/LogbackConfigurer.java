@@ -194,7 +194,7 @@ public final class LogbackConfigurer {
 
 	private void route(Map<String, Appender<ILoggingEvent>> built, Map<String, Appender<ILoggingEvent>> configured) {
 		Logger root = this.context.getLogger(Logger.ROOT_LOGGER_NAME);
-		List<String> rootAppenders = unclaimed();
+		List<String> rootAppenders = this.properties.appendersNoLoggerClaims();
 		if (!rootAppenders.isEmpty()) {
 			setAppenders(root, rootAppenders, built, configured);
 		}
@@ -207,21 +207,6 @@ public final class LogbackConfigurer {
 				logger.setAdditive(overrides.getAdditivity());
 			}
 		});
-	}
-
-	/**
-	 * The asynclog appenders that no logger other than the root claims.
-	 */
-	private List<String> unclaimed() {
-		Set<String> claimed = new LinkedHashSet<>();
-		this.properties.getLoggers().forEach((name, overrides) -> {
-			if (!ROOT.equalsIgnoreCase(name) && overrides.getAppenders() != null) {
-				claimed.addAll(overrides.getAppenders());
-			}
-		});
-		List<String> unclaimed = new ArrayList<>(this.properties.getAppenders().keySet());
-		unclaimed.removeAll(claimed);
-		return unclaimed;
 	}
 
 	/**

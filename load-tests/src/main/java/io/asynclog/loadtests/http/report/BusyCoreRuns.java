@@ -1,7 +1,6 @@
 package io.asynclog.loadtests.http.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,20 +22,13 @@ import io.asynclog.loadtests.http.RunConfig;
 record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 
 	static BusyCoreRuns of(List<RunRecord> records) {
-		Map<String, List<RunRecord>> byConfig = new LinkedHashMap<>();
-		List<RunRecord> closed = new ArrayList<>();
-		for (RunRecord run : records) {
-			if (run.closed()) {
-				closed.add(run);
-				byConfig.computeIfAbsent(run.config(), (key) -> new ArrayList<>()).add(run);
-			}
-		}
+		Map<String, List<RunRecord>> byConfig = RunRecord.closedByConfig(records);
 		List<Row> rows = new ArrayList<>();
 		for (List<RunRecord> runs : byConfig.values()) {
 			RunConfig config = RunConfig.parse(runs.get(0).config());
 			rows.add(Row.of(config, runs, byConfig.getOrDefault(syncTwinId(config), List.of())));
 		}
-		return new BusyCoreRuns(List.copyOf(rows), List.copyOf(closed));
+		return new BusyCoreRuns(List.copyOf(rows), RunRecord.closedOnly(records));
 	}
 
 	/** The summary of a configuration id, if it ran. */

@@ -1,7 +1,6 @@
 package io.asynclog.loadtests.http.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,21 +21,14 @@ import io.asynclog.loadtests.http.RunConfig;
 record LogbackRuns(List<Row> rows, List<RunRecord> runs) {
 
 	static LogbackRuns of(List<RunRecord> records) {
-		Map<String, List<RunRecord>> byConfig = new LinkedHashMap<>();
-		List<RunRecord> closed = new ArrayList<>();
-		for (RunRecord run : records) {
-			if (run.closed()) {
-				closed.add(run);
-				byConfig.computeIfAbsent(run.config(), (key) -> new ArrayList<>()).add(run);
-			}
-		}
+		Map<String, List<RunRecord>> byConfig = RunRecord.closedByConfig(records);
 		List<Row> rows = new ArrayList<>();
 		for (List<RunRecord> runs : byConfig.values()) {
 			RunConfig config = RunConfig.parse(runs.get(0).config());
 			rows.add(Row.of(config, runs, byConfig.getOrDefault(twinId(config, "sync"), List.of()),
 					byConfig.getOrDefault(twinId(config, RunConfig.LOGBACK_ASYNC_APPENDER), List.of())));
 		}
-		return new LogbackRuns(List.copyOf(rows), List.copyOf(closed));
+		return new LogbackRuns(List.copyOf(rows), RunRecord.closedOnly(records));
 	}
 
 	/**

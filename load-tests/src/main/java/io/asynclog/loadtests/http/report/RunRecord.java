@@ -1,5 +1,10 @@
 package io.asynclog.loadtests.http.report;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * One row of the raw CSV: one measured run of one configuration. Numbers the runner could not
  * measure are {@link Double#NaN}; {@code appenders}, {@code immediateFlush} and {@code users} are
@@ -93,6 +98,31 @@ public record RunRecord(String config, String mode, Integer appenders, Boolean i
 
 	public boolean open() {
 		return OPEN.equalsIgnoreCase(this.model);
+	}
+
+	/**
+	 * Groups the closed-model runs by configuration id, the configurations in the order they
+	 * first ran.
+	 * @param records every run
+	 * @return each configuration's closed-model runs
+	 */
+	static Map<String, List<RunRecord>> closedByConfig(List<RunRecord> records) {
+		Map<String, List<RunRecord>> byConfig = new LinkedHashMap<>();
+		for (RunRecord run : records) {
+			if (run.closed()) {
+				byConfig.computeIfAbsent(run.config(), (key) -> new ArrayList<>()).add(run);
+			}
+		}
+		return byConfig;
+	}
+
+	/**
+	 * Returns the closed-model runs, in run order.
+	 * @param records every run
+	 * @return the closed-model runs
+	 */
+	static List<RunRecord> closedOnly(List<RunRecord> records) {
+		return records.stream().filter(RunRecord::closed).toList();
 	}
 
 }

@@ -1,0 +1,72 @@
+package io.asynclog.loadtests.shipping;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * CPU time per thread of a process, read from {@code /proc/PID/task/TID/stat} (utime + stime, in
+ * clock ticks), and of a whole process from {@code /proc/PID/stat}. The thread's name is the
+ * kernel's {@code comm}: the Java thread name cut to 15 characters.
+ *
+ * @author asynclog
+ */
+final class ThreadCpu {
+
+	private ThreadCpu() {
+	}
+
+	/** One thread at one moment. */
+	record Thread(String comm, long ticks) {
+	}
+
+	/**
+	 * Reads every thread of a process now.
+	 * @param pid the process ({@code self} for this one)
+	 * @return CPU ticks (user + system) by thread id
+	 * @throws IOException if {@code /proc} cannot be read
+	 */
+	static Map<Long, Thread> threads(String pid) throws IOException {
+		Map<Long, Thread> threads = new LinkedHashMap<>();
+		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", pid, "task"))) {
+			for (Path task : tasks) {
+				try {
+					String stat = Files.readString(task.resolve("stat"));
+					threads.put(Long.parseLong(task.getFileName().toString()), parse(stat));
+				}
+				catch (NoSuchFileException ended) {
+					// the thread ended between the listing and the read
+				}
+			}
+		}
+		return threads;
+	}
+
+	/**
+	 * Reads a whole process's CPU ticks (user + system, all its threads, living and ended).
+	 * @param pid the process
+	 * @return the ticks
+	 * @throws IOException if {@code /proc} cannot be read
+	 */
+	static long process(String pid) throws IOException {
+		return parse(Files.readString(Path.of("/proc", pid, "stat"))).ticks();
+	}
+
+	/**
+	 * Parses one {@code stat} line: {@code pid (comm) state ...}, utime and stime being fields 14
+	 * and 15. The name may hold spaces and parentheses, so it ends at the last {@code ')'}.
+	 */
+	static Thread parse(String stat) {
+		int open = stat.indexOf('(');
+		int close = stat.lastIndexOf(')');
+		String comm = stat.substring(open + 1, close);
+		String[] fields = stat.substring(close + 2).trim().split(" ");
+		// fields[0] is field 3 (state): utime (14) is fields[11], stime (15) fields[12]
+		return new Thread(comm, Long.parseLong(fields[11]) + Long.parseLong(fields[12]));
+	}
+
+}

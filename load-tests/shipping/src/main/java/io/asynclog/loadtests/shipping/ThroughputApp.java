@@ -1,0 +1,611 @@
+package io.asynclog.loadtests.shipping;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.backend.LoggingBackends;
+import io.asynclog.queue.LogQueue;
+
+/**
+ * One measured run of the shipping throughput (load-tests/scripts/shipping-throughput.sh): a plain
+ * Spring Boot application with the starter on Log4j2 in {@code async-logger} mode, one appender
+ * {@code sink} that only the logger {@code throughput} writes to, and one caller thread that logs
+ * lines of 100 characters as fast as it can.
+ * <p>
+ * The run logs {@code --warmup} lines and waits until they are delivered, then times
+ * {@code --lines} lines from the first call until the last one is delivered: for {@code kafka}
+ * and {@code kafka-ecs}, until the sender counts every record acknowledged by the broker; for
+ * {@code file}, until the file ends with the last line. Then it checks: the topic's end offset
+ * (one partition) is warm-up + lines and its last record is the last line; the file holds
+ * warm-up + lines lines and ends with the last one. It appends one row to {@code --csv} (the
+ * columns: {@link #COLUMNS}) and each thread's CPU to {@code --threads}; it exits with 1 when
+ * the check fails or the lines were not delivered in time, and the row says so.
+ *
+ * @author asynclog
+ */
+@SpringBootApplication
+public class ThroughputApp {
+
+	/** The raw CSV's columns, in order. */
+	static final List<String> COLUMNS = List.of("round", "position", "config", "lines", "warmup", "seconds",
+			"lines_per_s", "caller_seconds", "caller_lines_per_s", "delivered", "checked", "check", "record_bytes",
+			"cpu_caller_s", "cpu_background_s", "cpu_producer_s", "cpu_gc_s", "cpu_jit_s", "cpu_other_s", "cpu_app_s",
+			"cpu_broker_s", "ring_capacity", "ring_samples", "ring_full_samples", "ring_max_used",
+			"ring_used_at_caller_end", "load_before", "load_after");
+
+	static final String LOGGER = "throughput";
+
+	static final String APPENDER = "sink";
+
+	static final String CALLER_THREAD = "log-caller";
+
+	/** The file pattern; the kafka configuration uses it too. */
+	static final String PATTERN = "%d{yyyy-MM-dd HH:mm:ss.SSS} %-5p [%t] %c - %m%n";
+
+	/** 90 characters; with the ten-digit sequence number, each message is 100 characters (checked at start). */
+	static final String TEXT = "order shipped to warehouse 7 by carrier express, parcel checked, weighed + labelled, seq: ";
+
+	static final long FIRST = 1_000_000_000L;
+
+	static {
+		if (TEXT.length() != 90) {
+			throw new IllegalStateException("TEXT must be 90 characters, not " + TEXT.length());
+		}
+	}
+
+	private static final Duration DELIVERY_PATIENCE = Duration.ofMinutes(5);
+
+	public static void main(String[] args) throws Exception {
+		Options options = Options.parse(args);
+		System.exit(run(options) ? 0 : 1);
+	}
+
+	/**
+	 * Runs one measurement and appends its row.
+	 * @param options the run
+	 * @return whether the lines were delivered and checked
+	 * @throws Exception if the run cannot be made
+	 */
+	static boolean run(Options options) throws Exception {
+		String message = TEXT + "{}";
+		List<String> properties = new ArrayList<>(List.of("--asynclog.mode=async-logger",
+				"--asynclog.queue-full-policy=block", "--asynclog.appenders." + APPENDER + ".type="
+						+ (options.kafka() ? "kafka" : "file"),
+				"--asynclog.loggers[" + LOGGER + "].appenders=" + APPENDER,
+				"--asynclog.loggers[" + LOGGER + "].additivity=false", "--spring.main.banner-mode=off"));
+		if (options.kafka()) {
+			properties.add("--asynclog.appenders." + APPENDER + ".topic=" + options.topic());
+			properties.add("--asynclog.appenders." + APPENDER + ".bootstrap-servers=" + options.bootstrap());
+			properties.add(options.config().equals("kafka-ecs") ? "--asynclog.appenders." + APPENDER + ".format=ecs"
+					: "--asynclog.appenders." + APPENDER + ".pattern=" + PATTERN);
+		}
+		else {
+			Files.deleteIfExists(options.file());
+			properties.add("--asynclog.appenders." + APPENDER + ".file-name=" + options.file());
+			properties.add("--asynclog.appenders." + APPENDER + ".pattern=" + PATTERN);
+		}
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(ThroughputApp.class)
+			.web(WebApplicationType.NONE)
+			.run(properties.toArray(String[]::new))) {
+			Delivery delivery = options.kafka() ? new KafkaDelivery(options) : new FileDelivery(options.file());
+			Logger log = LoggerFactory.getLogger(LOGGER);
+			LogQueue ring = ring();
+			// Warm-up: the same calls, delivered before the clock starts.
+			long warmup = options.warmup();
+			Caller caller = new Caller(log, message);
+			caller.log(0, warmup);
+			if (!delivery.awaitDelivered(warmup, DELIVERY_PATIENCE)) {
+				return write(options, Row.failed("warm-up not delivered: " + delivery.state()));
+			}
+			String load = loadAverage();
+			long brokerBefore = ThreadCpu.process(options.brokerPid());
+			long processBefore = ThreadCpu.process("self");
+			Map<Long, ThreadCpu.Thread> threadsBefore = ThreadCpu.threads("self");
+			RingSampler sampler = new RingSampler();
+			sampler.start();
+			long start = System.nanoTime();
+			long callerEnd = caller.log(warmup, options.lines());
+			sampler.stop();
+			long usedAtCallerEnd = ring().used();
+			boolean delivered = delivery.awaitDelivered(warmup + options.lines(), DELIVERY_PATIENCE);
+			long end = System.nanoTime();
+			Map<Long, ThreadCpu.Thread> threadsAfter = ThreadCpu.threads("self");
+			long processAfter = ThreadCpu.process("self");
+			long brokerAfter = ThreadCpu.process(options.brokerPid());
+			String loadAfter = loadAverage();
+			caller.close();
+			Row row = new Row();
+			row.values.put("seconds", seconds(end - start));
+			row.values.put("lines_per_s", options.lines() / seconds(end - start));
+			row.values.put("caller_seconds", seconds(callerEnd - start));
+			row.values.put("caller_lines_per_s", options.lines() / seconds(callerEnd - start));
+			row.values.put("delivered", delivered);
+			Check check = delivered ? delivery.check(warmup + options.lines())
+					: new Check(false, "not delivered within " + DELIVERY_PATIENCE.toSeconds() + " s: " + delivery.state(), 0);
+			row.values.put("checked", check.passed());
+			row.values.put("check", check.detail());
+			row.values.put("record_bytes", check.recordBytes());
+			Map<String, Double> cpu = cpuByGroup(threadsBefore, threadsAfter, options.clockTicks());
+			cpu.forEach((group, value) -> row.values.put("cpu_" + group + "_s", value));
+			row.values.put("cpu_app_s", (processAfter - processBefore) / (double) options.clockTicks());
+			row.values.put("cpu_broker_s", (brokerAfter - brokerBefore) / (double) options.clockTicks());
+			row.values.put("ring_capacity", ring.capacity());
+			row.values.put("ring_samples", sampler.samples);
+			row.values.put("ring_full_samples", sampler.fullSamples);
+			row.values.put("ring_max_used", sampler.maxUsed);
+			row.values.put("ring_used_at_caller_end", usedAtCallerEnd);
+			row.values.put("load_before", load);
+			row.values.put("load_after", loadAfter);
+			writeThreads(options, threadsBefore, threadsAfter);
+			return write(options, row) && delivered && check.passed();
+		}
+	}
+
+	/**
+	 * The one thread that logs: it stays alive between the warm-up and the measured lines, and
+	 * until the run has read every thread's CPU (a thread that has ended is no longer in
+	 * {@code /proc/self/task}).
+	 */
+	private static final class Caller implements AutoCloseable {
+
+		private final SynchronousQueue<long[]> work = new SynchronousQueue<>();
+
+		private final SynchronousQueue<Long> done = new SynchronousQueue<>();
+
+		private final Thread thread;
+
+		Caller(Logger log, String message) {
+			this.thread = new Thread(() -> {
+				try {
+					while (true) {
+						long[] range = this.work.take();
+						if (range.length == 0) {
+							return;
+						}
+						for (long i = range[0]; i < range[0] + range[1]; i++) {
+							log.info(message, FIRST + i);
+						}
+						this.done.put(System.nanoTime());
+					}
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}, CALLER_THREAD);
+			this.thread.start();
+		}
+
+		/**
+		 * Logs lines {@code from .. from + count - 1} and waits until the last call returned.
+		 * @return when it returned ({@link System#nanoTime()})
+		 */
+		long log(long from, long count) throws InterruptedException {
+			this.work.put(new long[] { from, count });
+			return this.done.take();
+		}
+
+		@Override
+		public void close() throws InterruptedException {
+			this.work.put(new long[0]);
+			this.thread.join();
+		}
+
+	}
+
+	private static LogQueue ring() {
+		return LoggingBackends.running(ThroughputApp.class.getClassLoader())
+			.queues()
+			.stream()
+			.filter((queue) -> queue.name().equals(LogQueue.ASYNC_LOGGER))
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("no async-logger ring: asynclog.mode is not async-logger"));
+	}
+
+	/**
+	 * Adds up each thread's CPU over the run by what it does: the caller, asynclog's ring
+	 * thread (Log4j2's {@code Log4j2-TF-*-AsyncLoggerConfig-*}: it formats each event and calls
+	 * the appender), Kafka's producer I/O thread, the garbage collector, the JIT compilers, and
+	 * the rest. Threads that started during the run count from zero.
+	 */
+	static Map<String, Double> cpuByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after,
+			long clockTicks) {
+		Map<String, Double> groups = new LinkedHashMap<>();
+		for (String group : List.of("caller", "background", "producer", "gc", "jit", "other")) {
+			groups.put(group, 0.0);
+		}
+		after.forEach((tid, thread) -> {
+			ThreadCpu.Thread earlier = before.get(tid);
+			long ticks = thread.ticks() - ((earlier != null) ? earlier.ticks() : 0);
+			groups.merge(group(thread.comm()), ticks / (double) clockTicks, Double::sum);
+		});
+		return groups;
+	}
+
+	static String group(String comm) {
+		if (comm.equals(CALLER_THREAD)) {
+			return "caller";
+		}
+		if (comm.startsWith("Log4j2-TF") || comm.startsWith("asynclog-logbac")) {
+			return "background";
+		}
+		if (comm.startsWith("kafka-producer")) {
+			return "producer";
+		}
+		if (comm.startsWith("GC Thread") || comm.startsWith("G1 ") || comm.equals("VM Thread")) {
+			return "gc";
+		}
+		if (comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre")) {
+			return "jit";
+		}
+		return "other";
+	}
+
+	private static void writeThreads(Options options, Map<Long, ThreadCpu.Thread> before,
+			Map<Long, ThreadCpu.Thread> after) throws IOException {
+		if (options.threads() == null) {
+			return;
+		}
+		Map<String, Long> byName = new TreeMap<>();
+		after.forEach((tid, thread) -> {
+			ThreadCpu.Thread earlier = before.get(tid);
+			byName.merge(thread.comm(), thread.ticks() - ((earlier != null) ? earlier.ticks() : 0), Long::sum);
+		});
+		StringBuilder out = new StringBuilder();
+		byName.forEach((comm, ticks) -> {
+			if (ticks > 0) {
+				out.append(options.round())
+					.append(',')
+					.append(options.config())
+					.append(',')
+					.append(comm.replace(',', ' '))
+					.append(',')
+					.append(group(comm))
+					.append(',')
+					.append(ticks / (double) options.clockTicks())
+					.append('\n');
+			}
+		});
+		boolean fresh = !Files.exists(options.threads());
+		Files.writeString(options.threads(), (fresh ? "round,config,thread,group,cpu_s\n" : "") + out,
+				StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+	}
+
+	private static boolean write(Options options, Row row) throws IOException {
+		row.values.put("round", options.round());
+		row.values.put("position", options.position());
+		row.values.put("config", options.config());
+		row.values.put("lines", options.lines());
+		row.values.put("warmup", options.warmup());
+		StringBuilder line = new StringBuilder();
+		for (String column : COLUMNS) {
+			if (line.length() > 0) {
+				line.append(',');
+			}
+			Object value = row.values.get(column);
+			line.append((value == null) ? "" : value.toString().replace(',', ';'));
+		}
+		boolean fresh = !Files.exists(options.csv());
+		Files.writeString(options.csv(), (fresh ? String.join(",", COLUMNS) + "\n" : "") + line + "\n",
+				StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		System.out.println("RESULT " + line);
+		return !Boolean.FALSE.equals(row.values.get("checked"));
+	}
+
+	private static double seconds(long nanos) {
+		return nanos / 1e9;
+	}
+
+	static String loadAverage() throws IOException {
+		String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+		return fields[0] + " " + fields[1] + " " + fields[2];
+	}
+
+	/** One raw CSV row, by column. */
+	private static final class Row {
+
+		final Map<String, Object> values = new LinkedHashMap<>();
+
+		static Row failed(String why) {
+			Row row = new Row();
+			row.values.put("delivered", false);
+			row.values.put("checked", false);
+			row.values.put("check", why);
+			return row;
+		}
+
+	}
+
+	/** The result of checking the sink after the run. */
+	record Check(boolean passed, String detail, long recordBytes) {
+	}
+
+	/** How the run learns that its lines were delivered, and checks the sink afterwards. */
+	interface Delivery {
+
+		boolean awaitDelivered(long total, Duration patience) throws Exception;
+
+		Check check(long total) throws Exception;
+
+		String state();
+
+	}
+
+	/** Delivered: acknowledged by the broker, as the appender's {@link KafkaSender} counts. */
+	static final class KafkaDelivery implements Delivery {
+
+		private final Options options;
+
+		private final KafkaSender sender;
+
+		KafkaDelivery(Options options) throws Exception {
+			this.options = options;
+			this.sender = KafkaSender.latest(APPENDER);
+			if (this.sender == null) {
+				throw new IllegalStateException("no KafkaSender for appender '" + APPENDER + "'");
+			}
+			long end = endOffset();
+			if (end != 0) {
+				throw new IllegalStateException("topic " + options.topic() + " already holds " + end + " records");
+			}
+		}
+
+		@Override
+		public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
+			long deadline = System.nanoTime() + patience.toNanos();
+			while (this.sender.acknowledged() < total) {
+				if (this.sender.failed() > 0 || System.nanoTime() > deadline) {
+					return false;
+				}
+				Thread.onSpinWait();
+				Thread.sleep(0, 200_000);
+			}
+			return this.sender.failed() == 0 && this.sender.acknowledged() == total;
+		}
+
+		@Override
+		public String state() {
+			return "sent " + this.sender.sent() + ", acknowledged " + this.sender.acknowledged() + ", failed "
+					+ this.sender.failed();
+		}
+
+		@Override
+		public Check check(long total) {
+			try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
+				TopicPartition partition = new TopicPartition(this.options.topic(), 0);
+				consumer.assign(List.of(partition));
+				long end = consumer.endOffsets(List.of(partition), Duration.ofSeconds(30)).get(partition);
+				int partitions = consumer.partitionsFor(this.options.topic(), Duration.ofSeconds(30)).size();
+				String last = FIRST + total - 1 + "";
+				consumer.seek(partition, Math.max(0, end - 1));
+				ConsumerRecord<byte[], byte[]> record = null;
+				long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+				while (record == null && System.nanoTime() < deadline) {
+					for (ConsumerRecord<byte[], byte[]> polled : consumer.poll(Duration.ofMillis(500))) {
+						record = polled;
+					}
+				}
+				String value = (record != null) ? new String(record.value(), StandardCharsets.UTF_8) : "";
+				boolean passed = partitions == 1 && end == total && value.contains(TEXT + last);
+				String detail = "end offset " + end + " of " + total + ", " + partitions + " partition(s), last record "
+						+ (value.contains(last) ? "is line " + last : "is not line " + last) + "; " + state();
+				return new Check(passed && this.sender.acknowledged() == total && this.sender.failed() == 0, detail,
+						(record != null) ? record.value().length : 0);
+			}
+		}
+
+		private long endOffset() {
+			try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
+				TopicPartition partition = new TopicPartition(this.options.topic(), 0);
+				return consumer.endOffsets(List.of(partition), Duration.ofSeconds(30)).get(partition);
+			}
+		}
+
+		private KafkaConsumer<byte[], byte[]> consumer() {
+			Properties settings = new Properties();
+			settings.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, this.options.bootstrap());
+			settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+			settings.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
+			return new KafkaConsumer<>(settings, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+		}
+
+	}
+
+	/** Delivered: the file ends with the last line (one caller, one ring thread: lines arrive in order). */
+	static final class FileDelivery implements Delivery {
+
+		private final Path file;
+
+		FileDelivery(Path file) {
+			this.file = file;
+		}
+
+		@Override
+		public boolean awaitDelivered(long total, Duration patience) throws Exception {
+			if (total == 0) {
+				return true;
+			}
+			String last = TEXT + (FIRST + total - 1) + "\n";
+			long deadline = System.nanoTime() + patience.toNanos();
+			while (!tail(last.length()).equals(last)) {
+				if (System.nanoTime() > deadline) {
+					return false;
+				}
+				Thread.sleep(0, 200_000);
+			}
+			return true;
+		}
+
+		@Override
+		public String state() {
+			try {
+				return "file ends with '" + tail(40).strip() + "'";
+			}
+			catch (IOException ex) {
+				return "file unreadable: " + ex;
+			}
+		}
+
+		private String tail(int length) throws IOException {
+			if (!Files.exists(this.file)) {
+				return "";
+			}
+			try (RandomAccessFile in = new RandomAccessFile(this.file.toFile(), "r")) {
+				long size = in.length();
+				if (size < length) {
+					return "";
+				}
+				byte[] bytes = new byte[length];
+				in.seek(size - length);
+				in.readFully(bytes);
+				return new String(bytes, StandardCharsets.UTF_8);
+			}
+		}
+
+		@Override
+		public Check check(long total) throws IOException {
+			long lines = 0;
+			long size = Files.size(this.file);
+			byte[] buffer = new byte[1 << 20];
+			try (var in = Files.newInputStream(this.file)) {
+				int read;
+				while ((read = in.read(buffer)) > 0) {
+					for (int i = 0; i < read; i++) {
+						if (buffer[i] == '\n') {
+							lines++;
+						}
+					}
+				}
+			}
+			String last = TEXT + (FIRST + total - 1) + "\n";
+			boolean endsWithLast = tail(last.length()).equals(last);
+			return new Check(lines == total && endsWithLast,
+					lines + " lines of " + total + ", " + size + " bytes, last line "
+							+ (endsWithLast ? "is" : "is not") + " line " + (FIRST + total - 1),
+					(lines > 0) ? size / lines : 0);
+		}
+
+	}
+
+	/**
+	 * Reads the ring every millisecond while the caller logs: how full it got, and how often it
+	 * was full (a full ring holds the caller under {@code queue-full-policy: block}).
+	 */
+	private static final class RingSampler {
+
+		private final AtomicBoolean running = new AtomicBoolean(true);
+
+		private Thread thread;
+
+		volatile long samples;
+
+		volatile long fullSamples;
+
+		volatile long maxUsed;
+
+		void start() {
+			this.thread = new Thread(() -> {
+				while (this.running.get()) {
+					LogQueue queue = ring();
+					this.samples++;
+					if (queue.remaining() == 0) {
+						this.fullSamples++;
+					}
+					this.maxUsed = Math.max(this.maxUsed, queue.used());
+					try {
+						Thread.sleep(1);
+					}
+					catch (InterruptedException ex) {
+						return;
+					}
+				}
+			}, "ring-sampler");
+			this.thread.setDaemon(true);
+			this.thread.start();
+		}
+
+		void stop() throws InterruptedException {
+			this.running.set(false);
+			this.thread.join();
+		}
+
+	}
+
+	/**
+	 * The run's options: {@code --config kafka|kafka-ecs|file --round R --position P --lines N
+	 * --warmup W --csv PATH [--threads PATH] --broker-pid PID [--clock-ticks 100]}, and for kafka
+	 * {@code --bootstrap HOST:PORT --topic T}, for file {@code --file PATH}.
+	 */
+	record Options(String config, int round, int position, long lines, long warmup, Path csv, Path threads,
+			String brokerPid, long clockTicks, String bootstrap, String topic, Path file) {
+
+		static final List<String> CONFIGS = List.of("kafka", "kafka-ecs", "file");
+
+		boolean kafka() {
+			return !this.config.equals("file");
+		}
+
+		static Options parse(String[] args) {
+			Map<String, String> values = new LinkedHashMap<>();
+			for (int i = 0; i < args.length; i += 2) {
+				if (!args[i].startsWith("--") || i + 1 >= args.length) {
+					throw new IllegalArgumentException("expected --name value pairs, got " + List.of(args));
+				}
+				values.put(args[i].substring(2), args[i + 1]);
+			}
+			String config = values.getOrDefault("config", "");
+			if (!CONFIGS.contains(config)) {
+				throw new IllegalArgumentException("--config must be one of " + CONFIGS + ", not '" + config + "'");
+			}
+			Options options = new Options(config, Integer.parseInt(values.getOrDefault("round", "1")),
+					Integer.parseInt(values.getOrDefault("position", "1")), Long.parseLong(required(values, "lines")),
+					Long.parseLong(values.getOrDefault("warmup", "0")), Path.of(required(values, "csv")),
+					values.containsKey("threads") ? Path.of(values.get("threads")) : null,
+					values.getOrDefault("broker-pid", "self"), Long.parseLong(values.getOrDefault("clock-ticks", "100")),
+					values.get("bootstrap"), values.get("topic"),
+					values.containsKey("file") ? Path.of(values.get("file")) : null);
+			if (options.kafka() && (options.bootstrap() == null || options.topic() == null)) {
+				throw new IllegalArgumentException("--config " + config + " needs --bootstrap and --topic");
+			}
+			if (!options.kafka() && options.file() == null) {
+				throw new IllegalArgumentException("--config file needs --file");
+			}
+			return options;
+		}
+
+		private static String required(Map<String, String> values, String name) {
+			String value = values.get(name);
+			if (value == null) {
+				throw new IllegalArgumentException("--" + name + " is required");
+			}
+			return value;
+		}
+
+	}
+
+}

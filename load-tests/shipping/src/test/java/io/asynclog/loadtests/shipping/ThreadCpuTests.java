@@ -1,0 +1,63 @@
+package io.asynclog.loadtests.shipping;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * Reading {@code /proc} stat lines and grouping threads by name.
+ */
+class ThreadCpuTests {
+
+	@Test
+	void parsesUserPlusSystemTicksOfANameWithSpacesAndParentheses() {
+		String stat = "4242 (kafka-producer-) S 1 4240 4240 0 -1 4194368 1234 0 0 0 250 37 0 0 20 0 40 0 5000 0 0";
+		assertThat(ThreadCpu.parse(stat)).isEqualTo(new ThreadCpu.Thread("kafka-producer-", 287));
+		String odd = "7 (a (b) c) R 1 1 1 0 -1 0 0 0 0 0 3 4 0 0 20 0 1 0 1 0 0";
+		assertThat(ThreadCpu.parse(odd)).isEqualTo(new ThreadCpu.Thread("a (b) c", 7));
+	}
+
+	@Test
+	void readsThisProcessAndItsThreads() throws Exception {
+		Map<Long, ThreadCpu.Thread> threads = ThreadCpu.threads("self");
+		assertThat(threads).hasSizeGreaterThan(1);
+		assertThat(ThreadCpu.process("self")).isGreaterThanOrEqualTo(
+				threads.values().stream().mapToLong(ThreadCpu.Thread::ticks).max().orElseThrow());
+	}
+
+	@Test
+	void groupsThreadsByTheirKernelNames() {
+		assertThat(ThroughputApp.group("log-caller")).isEqualTo("caller");
+		assertThat(ThroughputApp.group("Log4j2-TF-1-Asy")).isEqualTo("background");
+		assertThat(ThroughputApp.group("kafka-producer-")).isEqualTo("producer");
+		assertThat(ThroughputApp.group("G1 Refine#0")).isEqualTo("gc");
+		assertThat(ThroughputApp.group("C2 CompilerThre")).isEqualTo("jit");
+		assertThat(ThroughputApp.group("asynclog-queue-")).isEqualTo("other");
+	}
+
+	@Test
+	void cpuByGroupCountsOnlyTheRunsTicks() {
+		Map<Long, ThreadCpu.Thread> before = Map.of(1L, new ThreadCpu.Thread("log-caller", 100), 2L,
+				new ThreadCpu.Thread("Log4j2-TF-1-Asy", 50));
+		Map<Long, ThreadCpu.Thread> after = Map.of(1L, new ThreadCpu.Thread("log-caller", 150), 2L,
+				new ThreadCpu.Thread("Log4j2-TF-1-Asy", 250), 3L, new ThreadCpu.Thread("kafka-producer-", 30));
+		Map<String, Double> cpu = ThroughputApp.cpuByGroup(before, after, 100);
+		assertThat(cpu.get("caller")).isCloseTo(0.5, within(1e-9));
+		assertThat(cpu.get("background")).isCloseTo(2.0, within(1e-9));
+		assertThat(cpu.get("producer")).isCloseTo(0.3, within(1e-9));
+		assertThat(cpu.get("gc")).isZero();
+	}
+
+	@Test
+	void csvCellsAreShortAndCommaFree() {
+		assertThat(ThroughputApp.cell(0.18000000000000002)).isEqualTo("0.18");
+		assertThat(ThroughputApp.cell(140617.89231483213)).isEqualTo("140617.8923");
+		assertThat(ThroughputApp.cell(3.0)).isEqualTo("3");
+		assertThat(ThroughputApp.cell("a, b")).isEqualTo("a; b");
+		assertThat(ThroughputApp.cell(null)).isEmpty();
+	}
+
+}

@@ -49,7 +49,7 @@ public final class Fmt {
 	}
 
 	/** Ratios' median with their min–max, such as {@code 1.52× (1.20×–2.22×)}; the spread is left out for one. */
-	static String ratioWithSpread(Stats ratio) {
+	public static String ratioWithSpread(Stats ratio) {
 		if (!ratio.measured()) {
 			return DASH;
 		}
@@ -60,12 +60,12 @@ public final class Fmt {
 	}
 
 	/** A percentage, such as {@code 47.8%}. */
-	static String percent(double value) {
+	public static String percent(double value) {
 		return Double.isNaN(value) ? DASH : number(value) + "%";
 	}
 
 	/** Appends a Markdown table row of these cells. */
-	static void tableRow(StringBuilder md, Object... cells) {
+	public static void tableRow(StringBuilder md, Object... cells) {
 		md.append('|');
 		for (Object cell : cells) {
 			md.append(' ').append(cell).append(" |");

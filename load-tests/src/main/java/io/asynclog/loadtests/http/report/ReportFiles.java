@@ -14,7 +14,7 @@ import java.util.List;
  *
  * @author asynclog
  */
-final class ReportFiles {
+public final class ReportFiles {
 
 	private ReportFiles() {
 	}
@@ -68,7 +68,7 @@ final class ReportFiles {
 	 * @param runInfoName the name of the run-info's copy
 	 * @throws IOException if a copy fails
 	 */
-	static void copyRunFiles(Path rawCsv, Path runInfo, Path reportDir, String csvName, String runInfoName)
+	public static void copyRunFiles(Path rawCsv, Path runInfo, Path reportDir, String csvName, String runInfoName)
 			throws IOException {
 		copy(rawCsv, reportDir.resolve(csvName));
 		copy(runInfo, reportDir.resolve(runInfoName));
@@ -81,7 +81,7 @@ final class ReportFiles {
 	 * @return the notes, or {@code null} when there are none
 	 * @throws IOException if they cannot be read
 	 */
-	static String notes(Path reportDir, String notesName) throws IOException {
+	public static String notes(Path reportDir, String notesName) throws IOException {
 		Path notes = reportDir.resolve(notesName);
 		return Files.isRegularFile(notes) ? Files.readString(notes, StandardCharsets.UTF_8) : null;
 	}

@@ -27,6 +27,8 @@ import java.util.Map;
  * @param check what the check found
  * @param recordBytes bytes of one record (the last one) or one file line
  * @param cpu CPU seconds by group: caller, background, producer, gc, jit, other, app, broker
+ * @param cpuWait seconds spent runnable but waiting for a CPU, by group: caller, background, producer
+ * @param machineBusy CPU seconds of the whole machine (every process) over the run
  * @param ringCapacity slots of the async-logger ring
  * @param ringSamples reads of the ring while the caller logged
  * @param ringNearlyFullSamples reads that found it at least 90% full
@@ -37,16 +39,29 @@ import java.util.Map;
  */
 record ShippingRun(int round, int position, String config, long lines, long warmup, double seconds,
 		double linesPerSecond, double callerLinesPerSecond, boolean checked, String check, double recordBytes,
-		Map<String, Double> cpu, double ringCapacity, double ringSamples, double ringNearlyFullSamples,
+		Map<String, Double> cpu, Map<String, Double> cpuWait, double machineBusy, double ringCapacity, double ringSamples, double ringNearlyFullSamples,
 		double ringUsedAtCallerEnd, String loadBefore, String loadAfter) {
 
 	/** The CPU groups, in the order the report shows them. */
 	static final List<String> CPU_GROUPS = List.of("caller", "background", "producer", "gc", "jit", "other", "app",
 			"broker");
 
+	/** The groups whose wait for a CPU is measured. */
+	static final List<String> WAIT_GROUPS = List.of("caller", "background", "producer");
+
 	/** CPU seconds of a group divided by the run's seconds: how many cores it kept busy. */
 	double cores(String group) {
 		return this.cpu.getOrDefault(group, Double.NaN) / this.seconds;
+	}
+
+	/** The share of the run a group's threads waited for a CPU (1 = one thread waiting all the time). */
+	double waiting(String group) {
+		return this.cpuWait.getOrDefault(group, Double.NaN) / this.seconds;
+	}
+
+	/** How many of the machine's cores were busy, every process included. */
+	double machineCores() {
+		return this.machineBusy / this.seconds;
 	}
 
 	/** CPU microseconds of a group per measured line. */
@@ -94,10 +109,15 @@ record ShippingRun(int round, int position, String config, long lines, long warm
 		for (String group : CPU_GROUPS) {
 			cpu.put(group, number(row, "cpu_" + group + "_s"));
 		}
+		Map<String, Double> wait = new HashMap<>();
+		for (String group : WAIT_GROUPS) {
+			wait.put(group, number(row, "wait_" + group + "_s"));
+		}
 		return new ShippingRun((int) number(row, "round"), (int) number(row, "position"), row.get("config"),
 				(long) number(row, "lines"), (long) number(row, "warmup"), number(row, "seconds"),
 				number(row, "lines_per_s"), number(row, "caller_lines_per_s"), Boolean.parseBoolean(row.get("checked")),
-				row.getOrDefault("check", ""), number(row, "record_bytes"), cpu, number(row, "ring_capacity"),
+				row.getOrDefault("check", ""), number(row, "record_bytes"), cpu, wait, number(row, "machine_busy_s"),
+				number(row, "ring_capacity"),
 				number(row, "ring_samples"), number(row, "ring_nearly_full_samples"), number(row, "ring_used_at_caller_end"),
 				row.getOrDefault("load_before", ""), row.getOrDefault("load_after", ""));
 	}

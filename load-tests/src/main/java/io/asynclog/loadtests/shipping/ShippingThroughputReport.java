@@ -200,44 +200,54 @@ public final class ShippingThroughputReport {
 	}
 
 	/**
-	 * Where the ceiling of a configuration is, from the medians of its runs' CPU per thread: a
-	 * saturated ring thread, a saturated producer I/O thread or broker, or the machine's cores
-	 * shared by all of them, and whether the caller waited on a full ring.
+	 * Where the ceiling of a configuration is, from the medians of its runs: a saturated ring
+	 * thread, producer I/O thread or broker, or the machine's cores (every process counted, the
+	 * other work on this shared machine included); whether the caller waited on a nearly full
+	 * ring (then the ring thread's pace set the rate), how long the ring thread waited for a CPU,
+	 * and the largest CPU costs per line.
 	 */
 	static String ceiling(List<ShippingRun> runs, String config, Properties info) {
+		boolean kafka = !config.equals("file");
 		double background = median(runs, config, (run) -> run.cores("background"));
 		double producer = median(runs, config, (run) -> run.cores("producer"));
 		double broker = median(runs, config, (run) -> run.cores("broker"));
 		double caller = median(runs, config, (run) -> run.cores("caller"));
 		double app = median(runs, config, (run) -> run.cores("app"));
-		double total = median(runs, config, (run) -> run.cores("app") + run.cores("broker"));
+		double machine = median(runs, config, ShippingRun::machineCores);
+		double others = median(runs, config,
+				(run) -> run.machineCores() - run.cores("app") - (kafka ? run.cores("broker") : 0));
+		double ringWait = median(runs, config, (run) -> run.waiting("background"));
 		double full = median(runs, config, ShippingRun::ringNearlyFullPercent);
 		double cores = Double.parseDouble(info.getProperty("cores", "2"));
 		StringBuilder text = new StringBuilder();
 		text.append("Busy (median, share of one core): ring thread ").append(percent(background)).append(", caller ")
 			.append(percent(caller));
-		if (!config.equals("file")) {
+		if (kafka) {
 			text.append(", producer I/O ").append(percent(producer)).append(", broker JVM ").append(percent(broker));
 		}
-		text.append("; app").append(config.equals("file") ? "" : " + broker").append(" ")
-			.append(Fmt.number(config.equals("file") ? app : total)).append(" of ").append(Fmt.number(cores))
-			.append(" cores. The ring was at least 90% full in ").append(percent(full / 100)).append(" of its reads: ");
-		text.append((full >= 10) ? "the caller outran delivery and waited for room. "
-				: "the caller was rarely held by the ring. ");
+		text.append("; the machine ").append(Fmt.number(machine)).append(" of ").append(Fmt.number(cores))
+			.append(" cores (app ").append(Fmt.number(app));
+		if (kafka) {
+			text.append(", broker ").append(Fmt.number(broker));
+		}
+		text.append(", other processes ").append(Fmt.number(others)).append("). ");
+		text.append("The ring thread waited for a CPU ").append(percent(ringWait)).append(" of the run. ");
+		text.append("The ring was at least 90% full in ").append(percent(full / 100)).append(" of its reads: ");
+		text.append((full >= 10) ? "the caller outran delivery and waited for room, so the ring thread's pace set the"
+				+ " rate. " : "the caller was rarely held by the ring. ");
 		if (background >= SATURATED) {
 			text.append("Ceiling: **the ring thread** (it formats each event and calls `send`).");
 		}
-		else if (!config.equals("file") && broker >= SATURATED) {
+		else if (kafka && broker >= SATURATED) {
 			text.append("Ceiling: **the broker**.");
 		}
-		else if (!config.equals("file") && producer >= SATURATED) {
+		else if (kafka && producer >= SATURATED) {
 			text.append("Ceiling: **the producer's I/O thread**.");
 		}
-		else if ((config.equals("file") ? app : total) >= SATURATED * cores) {
-			text.append("Ceiling: **the machine's ").append(Fmt.number(cores)).append(" cores**, shared by ")
-				.append(config.equals("file") ? "the caller, the ring thread, the JIT and GC"
-						: "the ring thread, the producer, the broker, the caller, the JIT and GC")
-				.append(": no single thread is saturated.");
+		else if (machine >= SATURATED * cores) {
+			text.append("Ceiling: **the machine's ").append(Fmt.number(cores)).append(" cores**: no single thread is"
+					+ " saturated, ").append((full >= 10) ? "the ring thread gets less than a core" : "the threads share them")
+				.append(".");
 		}
 		else if (caller >= SATURATED && full < 10) {
 			text.append("Ceiling: **the caller** (the log call itself).");
@@ -245,7 +255,26 @@ public final class ShippingThroughputReport {
 		else {
 			text.append("No thread and not the machine is saturated: the run waits (batches, acknowledgements).");
 		}
+		text.append(" Largest CPU costs per line: ").append(largestCosts(runs, config)).append(".");
 		return text.toString();
+	}
+
+	/** The three largest CPU costs per line among the threads (and the broker), median µs. */
+	private static String largestCosts(List<ShippingRun> runs, String config) {
+		Map<String, Double> costs = new LinkedHashMap<>();
+		for (String group : List.of("caller", "background", "producer", "gc", "jit", "broker")) {
+			double value = median(runs, config, (run) -> run.microsPerLine(group));
+			if (!Double.isNaN(value) && !(config.equals("file") && (group.equals("broker") || group.equals("producer")))) {
+				costs.put(group, value);
+			}
+		}
+		return costs.entrySet()
+			.stream()
+			.sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+			.limit(3)
+			.map((entry) -> GROUP_LABELS.get(entry.getKey()) + " " + Fmt.number(entry.getValue()) + " µs")
+			.reduce((a, b) -> a + ", " + b)
+			.orElse(Fmt.DASH);
 	}
 
 	private static void linesTable(StringBuilder md, List<ShippingRun> runs) {
@@ -317,6 +346,22 @@ public final class ShippingThroughputReport {
 		md.append("\nCPU microseconds per line:\n\n");
 		cpuTable(md, runs, (run, group) -> run.microsPerLine(group));
 		md.append("\n![CPU microseconds per line by thread](").append(CPU_CHART).append(")\n\n");
+		md.append("Waiting for a CPU (runnable, not running: `/proc/PID/task/*/schedstat`, share of the run) and the"
+				+ " whole machine's busy cores (`/proc/stat`, every process: the other work on this machine included):\n\n");
+		md.append("| configuration | caller waited | ring thread waited | producer I/O waited | machine busy, cores |"
+				+ " of which neither app nor broker |\n");
+		md.append("|---|---|---|---|---|---|\n");
+		for (String config : configs(runs)) {
+			boolean kafka = !config.equals("file");
+			Fmt.tableRow(md, CONFIG_LABELS.getOrDefault(config, config),
+					withSpreadPercent(stats(runs, config, (run) -> 100 * run.waiting("caller"))),
+					withSpreadPercent(stats(runs, config, (run) -> 100 * run.waiting("background"))),
+					kafka ? withSpreadPercent(stats(runs, config, (run) -> 100 * run.waiting("producer"))) : Fmt.DASH,
+					Fmt.withSpread(stats(runs, config, ShippingRun::machineCores)),
+					Fmt.withSpread(stats(runs, config,
+							(run) -> run.machineCores() - run.cores("app") - (kafka ? run.cores("broker") : 0))));
+		}
+		md.append('\n');
 	}
 
 	private interface GroupFigure {

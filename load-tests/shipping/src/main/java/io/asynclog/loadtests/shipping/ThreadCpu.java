@@ -20,8 +20,18 @@ final class ThreadCpu {
 	private ThreadCpu() {
 	}
 
-	/** One thread at one moment. */
-	record Thread(String comm, long ticks) {
+	/**
+	 * One thread at one moment.
+	 * @param comm its name
+	 * @param ticks CPU time, user + system, in clock ticks
+	 * @param waitNanos time spent runnable but waiting for a CPU ({@code schedstat}), -1 if unknown
+	 */
+	record Thread(String comm, long ticks, long waitNanos) {
+
+		Thread(String comm, long ticks) {
+			this(comm, ticks, -1);
+		}
+
 	}
 
 	/**
@@ -35,8 +45,9 @@ final class ThreadCpu {
 		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", pid, "task"))) {
 			for (Path task : tasks) {
 				try {
-					String stat = Files.readString(task.resolve("stat"));
-					threads.put(Long.parseLong(task.getFileName().toString()), parse(stat));
+					Thread thread = parse(Files.readString(task.resolve("stat")));
+					threads.put(Long.parseLong(task.getFileName().toString()),
+							new Thread(thread.comm(), thread.ticks(), waitNanos(task)));
 				}
 				catch (NoSuchFileException ended) {
 					// the thread ended between the listing and the read
@@ -44,6 +55,36 @@ final class ThreadCpu {
 			}
 		}
 		return threads;
+	}
+
+	/**
+	 * Reads how long a thread has waited on a run queue: the second field of
+	 * {@code /proc/PID/task/TID/schedstat}.
+	 */
+	private static long waitNanos(Path task) throws IOException {
+		try {
+			String[] fields = Files.readString(task.resolve("schedstat")).trim().split(" ");
+			return Long.parseLong(fields[1]);
+		}
+		catch (NoSuchFileException | RuntimeException ex) {
+			return -1;
+		}
+	}
+
+	/**
+	 * Reads the whole machine's busy CPU ticks from {@code /proc/stat}: user, nice, system, irq,
+	 * softirq and steal of all CPUs (not idle, not iowait), every process included.
+	 * @return the ticks
+	 * @throws IOException if {@code /proc/stat} cannot be read
+	 */
+	static long machineBusy() throws IOException {
+		String[] fields = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+		// cpu user nice system idle iowait irq softirq steal ...
+		long busy = 0;
+		for (int i : new int[] { 1, 2, 3, 6, 7, 8 }) {
+			busy += Long.parseLong(fields[i]);
+		}
+		return busy;
 	}
 
 	/**

@@ -58,7 +58,7 @@ public class ThroughputApp {
 	static final List<String> COLUMNS = List.of("round", "position", "config", "lines", "warmup", "seconds",
 			"lines_per_s", "caller_seconds", "caller_lines_per_s", "delivered", "checked", "check", "record_bytes",
 			"cpu_caller_s", "cpu_background_s", "cpu_producer_s", "cpu_gc_s", "cpu_jit_s", "cpu_other_s", "cpu_app_s",
-			"cpu_broker_s", "ring_capacity", "ring_samples", "ring_nearly_full_samples", "ring_max_used",
+			"cpu_broker_s", "wait_caller_s", "wait_background_s", "wait_producer_s", "machine_busy_s", "ring_capacity", "ring_samples", "ring_nearly_full_samples", "ring_max_used",
 			"ring_used_at_caller_end", "load_before", "load_after");
 
 	static final String LOGGER = "throughput";
@@ -128,6 +128,7 @@ public class ThroughputApp {
 			String load = loadAverage();
 			long brokerBefore = ThreadCpu.process(options.brokerPid());
 			long processBefore = ThreadCpu.process("self");
+			long machineBefore = ThreadCpu.machineBusy();
 			Map<Long, ThreadCpu.Thread> threadsBefore = ThreadCpu.threads("self");
 			RingSampler sampler = new RingSampler();
 			sampler.start();
@@ -139,6 +140,7 @@ public class ThroughputApp {
 			long end = System.nanoTime();
 			Map<Long, ThreadCpu.Thread> threadsAfter = ThreadCpu.threads("self");
 			long processAfter = ThreadCpu.process("self");
+			long machineAfter = ThreadCpu.machineBusy();
 			long brokerAfter = ThreadCpu.process(options.brokerPid());
 			String loadAfter = loadAverage();
 			caller.close();
@@ -157,6 +159,12 @@ public class ThroughputApp {
 			cpu.forEach((group, value) -> row.values.put("cpu_" + group + "_s", value));
 			row.values.put("cpu_app_s", (processAfter - processBefore) / (double) options.clockTicks());
 			row.values.put("cpu_broker_s", (brokerAfter - brokerBefore) / (double) options.clockTicks());
+			waitByGroup(threadsBefore, threadsAfter).forEach((group, value) -> {
+				if (group.equals("caller") || group.equals("background") || group.equals("producer")) {
+					row.values.put("wait_" + group + "_s", value);
+				}
+			});
+			row.values.put("machine_busy_s", (machineAfter - machineBefore) / (double) options.clockTicks());
 			row.values.put("ring_capacity", ring.capacity());
 			row.values.put("ring_samples", sampler.samples);
 			row.values.put("ring_nearly_full_samples", sampler.nearlyFullSamples);
@@ -245,6 +253,21 @@ public class ThroughputApp {
 			ThreadCpu.Thread earlier = before.get(tid);
 			long ticks = thread.ticks() - ((earlier != null) ? earlier.ticks() : 0);
 			groups.merge(group(thread.comm()), ticks / (double) clockTicks, Double::sum);
+		});
+		return groups;
+	}
+
+	/**
+	 * Adds up each thread's time waiting for a CPU (runnable, not running) over the run, by the
+	 * groups of {@link #cpuByGroup}; NaN for a group with a thread whose wait is unknown.
+	 */
+	static Map<String, Double> waitByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after) {
+		Map<String, Double> groups = new LinkedHashMap<>();
+		after.forEach((tid, thread) -> {
+			ThreadCpu.Thread earlier = before.get(tid);
+			double waited = (thread.waitNanos() < 0 || (earlier != null && earlier.waitNanos() < 0)) ? Double.NaN
+					: (thread.waitNanos() - ((earlier != null) ? earlier.waitNanos() : 0)) / 1e9;
+			groups.merge(group(thread.comm()), waited, Double::sum);
 		});
 		return groups;
 	}

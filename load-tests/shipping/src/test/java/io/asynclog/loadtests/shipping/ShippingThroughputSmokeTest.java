@@ -104,6 +104,9 @@ class ShippingThroughputSmokeTest {
 		// the lines went through asynclog's ring: its thread did the formatting
 		assertThat(Double.parseDouble(row.get("cpu_background_s"))).isPositive();
 		assertThat(row.get("ring_capacity")).isEqualTo("16384");
+		assertThat(Double.parseDouble(row.get("wait_background_s"))).isNotNegative();
+		assertThat(Double.parseDouble(row.get("machine_busy_s")))
+			.isGreaterThanOrEqualTo(Double.parseDouble(row.get("cpu_background_s")));
 		assertThat(Files.readString(this.dir.resolve(config + "-threads.csv"))).contains(",log-caller,caller,")
 			.contains(",Log4j2-TF-");
 		return row;

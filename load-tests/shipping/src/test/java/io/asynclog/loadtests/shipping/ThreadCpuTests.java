@@ -52,6 +52,26 @@ class ThreadCpuTests {
 	}
 
 	@Test
+	void waitByGroupCountsTheRunsWaitAndMarksUnknownOnes() {
+		Map<Long, ThreadCpu.Thread> before = Map.of(1L, new ThreadCpu.Thread("Log4j2-TF-1-Asy", 0, 1_000_000_000L));
+		Map<Long, ThreadCpu.Thread> after = Map.of(1L, new ThreadCpu.Thread("Log4j2-TF-1-Asy", 0, 3_500_000_000L), 2L,
+				new ThreadCpu.Thread("kafka-producer-", 0, -1));
+		Map<String, Double> waited = ThroughputApp.waitByGroup(before, after);
+		assertThat(waited.get("background")).isCloseTo(2.5, within(1e-9));
+		assertThat(waited.get("producer")).isNaN();
+	}
+
+	@Test
+	void readsTheMachinesBusyTicks() throws Exception {
+		long before = ThreadCpu.machineBusy();
+		long spin = System.nanoTime() + 50_000_000;
+		while (System.nanoTime() < spin) {
+			Thread.onSpinWait();
+		}
+		assertThat(ThreadCpu.machineBusy()).isGreaterThan(before);
+	}
+
+	@Test
 	void csvCellsAreShortAndCommaFree() {
 		assertThat(ThroughputApp.cell(0.18000000000000002)).isEqualTo("0.18");
 		assertThat(ThroughputApp.cell(140617.89231483213)).isEqualTo("140617.8923");

@@ -235,8 +235,11 @@ public final class ShippingThroughputReport {
 		text.append("The ring was at least 90% full in ").append(percent(full / 100)).append(" of its reads: ");
 		text.append((full >= 10) ? "the caller outran delivery and waited for room, so the ring thread's pace set the"
 				+ " rate. " : "the caller was rarely held by the ring. ");
+		double ringCost = median(runs, config, (run) -> run.microsPerLine("background"));
 		if (background >= SATURATED) {
-			text.append("Ceiling: **the ring thread** (it formats each event and calls `send`).");
+			text.append("Ceiling: **the ring thread**, on a core of its own (it formats each event and calls ")
+				.append(kafka ? "`send`" : "the file's buffer").append(", ").append(Fmt.number(ringCost))
+				.append(" µs of CPU per line).");
 		}
 		else if (kafka && broker >= SATURATED) {
 			text.append("Ceiling: **the broker**.");
@@ -244,9 +247,20 @@ public final class ShippingThroughputReport {
 		else if (kafka && producer >= SATURATED) {
 			text.append("Ceiling: **the producer's I/O thread**.");
 		}
+		else if (background + ringWait >= SATURATED && full >= 10) {
+			text.append("Ceiling: **the ring thread**, which never idled (it ran or waited for a CPU ")
+				.append(percent(background + ringWait)).append(" of the run) while the caller waited for it: formatting and ")
+				.append(kafka ? "`send`" : "writing").append(" at ").append(Fmt.number(ringCost))
+				.append(" µs of CPU per line, on a thread that gets ").append(percent(background))
+				.append(" of a core because ").append(Fmt.number(cores)).append(" cores are shared with ")
+				.append(kafka ? "the broker, the producer, " : "").append("the caller, the JIT and GC.");
+		}
 		else if (machine >= SATURATED * cores) {
 			text.append("Ceiling: **the machine's ").append(Fmt.number(cores)).append(" cores**: no single thread is"
-					+ " saturated, ").append((full >= 10) ? "the ring thread gets less than a core" : "the threads share them")
+					+ " saturated").append((background + ringWait >= SATURATED && caller + median(runs, config,
+							(run) -> run.waiting("caller")) >= SATURATED)
+									? "; the caller and the ring thread both ran or waited for a CPU all the time"
+									: "")
 				.append(".");
 		}
 		else if (caller >= SATURATED && full < 10) {

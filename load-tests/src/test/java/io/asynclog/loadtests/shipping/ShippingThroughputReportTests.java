@@ -54,7 +54,7 @@ class ShippingThroughputReportTests {
 		// kafka-ecs: 50,000, 40,000, 62,500
 		assertThat(page).contains("**kafka-ecs (format: ecs): 50,000 (40,000–62,500) lines/s, target missed.**");
 		// the ring thread was busy 95% of a core in every kafka run
-		assertThat(page).contains("ring thread 95%").contains("Ceiling: **the ring thread**");
+		assertThat(page).contains("ring thread 95%").contains("Ceiling: **the ring thread**, on a core of its own");
 		// the ring thread waited for a CPU a tenth of each run; the machine was busy app + broker + 1 s
 		assertThat(page).contains("The ring thread waited for a CPU 10% of the run.");
 		assertThat(page).contains("the machine 0.50 of 2 cores (app 0.30, broker 0.12, other processes 0.10)");
@@ -110,6 +110,13 @@ class ShippingThroughputReportTests {
 		assertThat(ShippingThroughputReport.ceiling(crowded, "kafka", info))
 			.contains("other processes 1.10)").contains("Ceiling: **the machine's 2 cores**");
 		// the broker is busy 90% of a core
+		// the ring thread ran half the time and waited for a CPU the other half, the caller waiting on the ring
+		ShippingRun starved = new ShippingRun(1, 1, "kafka", 1_000_000, 0, 10.0, 100_000, 100_000, true, "", 157,
+				java.util.Map.of("caller", 2.0, "background", 5.0, "producer", 2.0, "app", 12.0, "broker", 5.0),
+				java.util.Map.of("background", 4.8), 19.5, 16384, 100, 90, 16000, "", "");
+		assertThat(ShippingThroughputReport.ceiling(List.of(starved), "kafka", info))
+			.contains("Ceiling: **the ring thread**, which never idled (it ran or waited for a CPU 98% of the run)")
+			.contains("gets 50% of a core because 2 cores are shared");
 		List<ShippingRun> broker = List.of(run("kafka", 10.0, 3.0, 2.0, 5.0, 9.0, 14.0));
 		assertThat(ShippingThroughputReport.ceiling(broker, "kafka", info)).contains("Ceiling: **the broker**");
 		List<ShippingRun> idle = List.of(run("kafka", 10.0, 1.0, 1.0, 3.0, 2.0, 5.0));

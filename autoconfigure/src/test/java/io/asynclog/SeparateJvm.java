@@ -226,6 +226,14 @@ public final class SeparateJvm implements AutoCloseable {
 		return this.process.exitValue();
 	}
 
+	/**
+	 * Whether the JVM still runs.
+	 * @return {@code true} until it exits
+	 */
+	public boolean isAlive() {
+		return this.process.isAlive();
+	}
+
 	public List<String> stdout() {
 		return TestApplications.lines(this.stdout);
 	}

@@ -471,6 +471,13 @@ public class AsyncLogProperties {
 		 */
 		private Duration dropWindow = Duration.ofMinutes(1);
 
+		/**
+		 * How long records may wait for the broker of a shipping (kafka) appender with none
+		 * acknowledged before the health turns DOWN. 0 keeps waiting records from turning it
+		 * DOWN.
+		 */
+		private Duration shippingStall = Duration.ofSeconds(10);
+
 		public double getFillThreshold() {
 			return this.fillThreshold;
 		}
@@ -493,6 +500,14 @@ public class AsyncLogProperties {
 
 		public void setDropWindow(Duration dropWindow) {
 			this.dropWindow = dropWindow;
+		}
+
+		public Duration getShippingStall() {
+			return this.shippingStall;
+		}
+
+		public void setShippingStall(Duration shippingStall) {
+			this.shippingStall = shippingStall;
 		}
 
 	}

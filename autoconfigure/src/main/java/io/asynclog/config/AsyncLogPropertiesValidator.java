@@ -129,6 +129,11 @@ public final class AsyncLogPropertiesValidator {
 			throw invalidValue("asynclog.health.drop-window", health.getDropWindow(),
 					"a window cannot be negative", "a duration of zero or more, such as 1m; 0 ignores drops");
 		}
+		if (health.getShippingStall() == null || health.getShippingStall().isNegative()) {
+			throw invalidValue("asynclog.health.shipping-stall", health.getShippingStall(),
+					"records cannot wait for a negative time",
+					"a duration of zero or more, such as 10s; 0 ignores records waiting for the broker");
+		}
 	}
 
 	private void validateAppender(String name, AsyncLogProperties.Appender appender) {

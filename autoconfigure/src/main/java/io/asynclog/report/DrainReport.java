@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.springframework.boot.convert.DurationStyle;
 
+import io.asynclog.appender.Shipping;
 import io.asynclog.queue.LogQueue;
 
 /**
@@ -41,6 +42,22 @@ public final class DrainReport {
 	public static String lost(long lost, String backend, List<LogQueue> queues) {
 		return "asynclog: about %d log events were lost at shutdown: they were still queued when %s stopped %s"
 			.formatted(lost, backend, queues.stream().filter((queue) -> queue.used() > 0).map(LogQueue::name).toList());
+	}
+
+	/**
+	 * Says how many records a shipping appender handed to its client that the broker never
+	 * acknowledged by the time the appender closed: they failed, or were still waiting when
+	 * the close gave up.
+	 * @param appender the appender's name
+	 * @param notAcknowledged the records sent and never acknowledged
+	 * @param shipping the appender's reading after the close
+	 * @param timeout how long the close waited for the broker at most
+	 * @return the message
+	 */
+	public static String notAcknowledged(String appender, long notAcknowledged, Shipping shipping, Duration timeout) {
+		return ("asynclog: appender '%s' closed with %d of %d records never acknowledged by %s (%s) within %s;"
+				+ " last failure: %s").formatted(appender, notAcknowledged, shipping.sent(), shipping.system(),
+						shipping.destination(), asWritten(timeout), shipping.lastFailure());
 	}
 
 	/**

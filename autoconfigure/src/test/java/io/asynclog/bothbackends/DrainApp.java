@@ -36,6 +36,7 @@ public final class DrainApp {
 		switch (args[0]) {
 			case "held-burst" -> heldBurst(properties);
 			case "fail-on-start" -> failOnStart(properties);
+			case "burst" -> burst(properties);
 			default -> throw new IllegalArgumentException("unknown scenario " + args[0]);
 		}
 	}
@@ -56,6 +57,23 @@ public final class DrainApp {
 		recorder.hold();
 		// Runs beside Spring Boot's own hook, which closes the context and stops logging.
 		Runtime.getRuntime().addShutdownHook(new Thread(recorder::release, "release-the-sink"));
+		Log log = LogFactory.getLog("test");
+		for (int i = 0; i < lines; i++) {
+			log.info("line " + i);
+		}
+		System.out.println(QUEUED + Apps.queues().stream().mapToLong(LogQueue::used).sum());
+		System.out.println(SeparateJvmApp.READY + lines);
+		Thread.currentThread().join();
+	}
+
+	/**
+	 * Logs {@code lines} numbered lines from the main thread to the 'test' logger, prints
+	 * how many its queues hold, and waits for SIGTERM; whatever holds them back (a broker
+	 * that is down) is the test's doing.
+	 */
+	private static void burst(String[] properties) throws InterruptedException {
+		ConfigurableApplicationContext context = Apps.run(properties);
+		int lines = context.getEnvironment().getRequiredProperty("lines", Integer.class);
 		Log log = LogFactory.getLog("test");
 		for (int i = 0; i < lines; i++) {
 			log.info("line " + i);

@@ -89,8 +89,8 @@ class ObservabilityParityTests {
 			// this class may leave its recording appender in the JVM's Log4j2 configuration.
 			assertThat(descriptor.appenders()).filteredOn((appender) -> !appender.name().equals(Recorder.RECORDING))
 				.containsExactlyInAnyOrder(
-					new AppenderDescriptor("main", BACKEND.rollingFileAppenderType(), main.toString(), false, true, 0),
-					new AppenderDescriptor("audit", BACKEND.fileAppenderType(), audit.toString(), true, false, 0));
+					new AppenderDescriptor("main", BACKEND.rollingFileAppenderType(), main.toString(), false, true, 0, null),
+					new AppenderDescriptor("audit", BACKEND.fileAppenderType(), audit.toString(), true, false, 0, null));
 			String settings = "asynclog: mode async-logger, wait strategy block, queue-full policy discard,"
 					+ " include-location false";
 			String queue = "asynclog: queue 'async-logger' (ring-buffer) has 512 slots";

@@ -26,6 +26,8 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import io.asynclog.appender.AppenderErrors;
+import io.asynclog.appender.Shipping;
+import io.asynclog.queue.DeliveryThreads;
 import io.asynclog.queue.Registration;
 
 /**
@@ -50,12 +52,26 @@ public final class KafkaSender implements Callback {
 	 */
 	private static final String LZ4_CLASS = "net.jpountz.lz4.LZ4Factory";
 
+	/**
+	 * max.block.ms and delivery.timeout.ms for "until the producer closes": 24.8 days, the
+	 * largest int, since Kafka keeps delivery.timeout.ms in an int.
+	 */
+	private static final String WAIT_AS_LONG_AS_IT_TAKES = String.valueOf(Integer.MAX_VALUE);
+
 	private static final long FLUSH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
 	/** The latest sender of each kafka appender by name: what the shipping meters read. */
 	private static final ConcurrentMap<String, KafkaSender> LATEST = new ConcurrentHashMap<>();
 
 	private static final List<Consumer<String>> NEW_APPENDER_LISTENERS = new CopyOnWriteArrayList<>();
+
+	static {
+		// kafka-clients names its I/O threads "kafka-producer-network-thread | <client>",
+		// "kafka-admin-client-thread | ..." and so on. The producer's logs a warning while the
+		// broker is away, exactly when the ring in front fills: made to wait for room, it
+		// could never deliver the records that would make room.
+		DeliveryThreads.add("kafka-");
+	}
 
 	private final String appenderName;
 
@@ -72,6 +88,13 @@ public final class KafkaSender implements Callback {
 	private final LongAdder failed = new LongAdder();
 
 	private volatile Exception lastFailure;
+
+	/**
+	 * Since when records have waited with no outcome, on the {@link System#nanoTime()}
+	 * scale, or 0 while none waits: the clock starts at the first record sent into an idle
+	 * producer and restarts at every acknowledgement or failure.
+	 */
+	private volatile long waitingSinceNanos;
 
 	private volatile boolean closed;
 
@@ -137,10 +160,14 @@ public final class KafkaSender implements Callback {
 		// No duplicates and no reordering when the producer retries after a broker hiccup.
 		settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
 		settings.put(ProducerConfig.ACKS_CONFIG, "all");
-		// send() waits this long at most for the topic's metadata or for room in the
-		// producer's buffer; then the record fails and is counted. The ring in front absorbs
-		// the wait, and its policy (block or discard) decides what callers do once it is full.
-		settings.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "1000");
+		// A broker outage is a slow sink, not a reason to throw records away: send() waits
+		// for the topic's metadata and for room in the producer's buffer as long as it takes
+		// (until the producer closes), and a record in the buffer is retried until the broker
+		// takes it. The ring in front absorbs the wait, and its policy decides what callers
+		// do once it is full: block waits, discard drops and counts. Kafka's defaults (60 s,
+		// 2 min) would fail records after a short outage instead.
+		settings.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, WAIT_AS_LONG_AS_IT_TAKES);
+		settings.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, WAIT_AS_LONG_AS_IT_TAKES);
 		settings.putAll(overrides);
 		settings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
 		settings.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
@@ -212,6 +239,10 @@ public final class KafkaSender implements Callback {
 	 */
 	public void send(byte[] key, byte[] value) {
 		this.sent.increment();
+		if (this.waitingSinceNanos == 0) {
+			// A read per record; a write only when the producer was idle.
+			this.waitingSinceNanos = System.nanoTime();
+		}
 		try {
 			this.producer.send(new ProducerRecord<>(this.topic, key, value), this);
 		}
@@ -230,11 +261,15 @@ public final class KafkaSender implements Callback {
 	public void onCompletion(RecordMetadata metadata, Exception exception) {
 		if (exception == null) {
 			this.acknowledged.increment();
-			return;
 		}
-		this.failed.increment();
-		this.lastFailure = exception;
-		this.failures.record();
+		else {
+			this.failed.increment();
+			this.lastFailure = exception;
+			this.failures.record();
+		}
+		// A record sent while this runs may find the clock still set and leave it, and
+		// then see it cleared here: the next record sent starts it again.
+		this.waitingSinceNanos = (waiting() > 0) ? System.nanoTime() : 0;
 	}
 
 	/**
@@ -288,6 +323,29 @@ public final class KafkaSender implements Callback {
 		// make the result negative.
 		long done = this.acknowledged.sum() + this.failed.sum();
 		return Math.max(0, this.sent.sum() - done);
+	}
+
+	/**
+	 * Returns how long records have been waiting with none acknowledged or failed: zero
+	 * while the broker answers, growing while it cannot be reached.
+	 * @return the time without an outcome while records wait, or {@link Duration#ZERO}
+	 */
+	public Duration waitingWithoutAnswer() {
+		long since = this.waitingSinceNanos;
+		if (since == 0 || waiting() == 0) {
+			return Duration.ZERO;
+		}
+		return Duration.ofNanos(Math.max(0, System.nanoTime() - since));
+	}
+
+	/**
+	 * Returns what an operator sees of this sender: its topic and counts, now.
+	 * @return the reading
+	 */
+	public Shipping reading() {
+		Exception last = this.lastFailure;
+		return new Shipping("kafka", this.topic, sent(), acknowledged(), failed(), waiting(), waitingWithoutAnswer(),
+				(last != null) ? last.toString() : null);
 	}
 
 	/**

@@ -11,6 +11,7 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.config.AsyncLogProperties.Mode;
 import io.asynclog.appender.LogAppender;
+import io.asynclog.appender.Shipping;
 import io.asynclog.backend.LoggingBackend;
 import io.asynclog.queue.QueueMonitor;
 import io.asynclog.queue.QueueStatus;
@@ -111,13 +112,16 @@ public class AsyncLogEndpoint {
 	 * @param async whether every event reaches it through a queue
 	 * @param errors the writes and flushes it failed since the JVM started (such as on a
 	 * full disk)
+	 * @param shipping for an appender that ships records off the box (kafka): where to,
+	 * records sent, acknowledged, failed and waiting, and how long they have waited with no
+	 * answer; absent for the others
 	 */
 	public record AppenderDescriptor(String name, String type, String fileName, Boolean immediateFlush,
-			boolean async, long errors) {
+			boolean async, long errors, Shipping shipping) {
 
 		AppenderDescriptor(LogAppender appender) {
 			this(appender.name(), appender.type(), appender.fileName(), appender.immediateFlush(), appender.async(),
-					appender.errors());
+					appender.errors(), appender.shipping());
 		}
 
 	}

@@ -14,6 +14,7 @@ import org.springframework.boot.health.contributor.Status;
 import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.appender.AppenderErrors;
 import io.asynclog.appender.LogAppender;
+import io.asynclog.appender.Shipping;
 import io.asynclog.backend.LoggingBackend;
 import io.asynclog.queue.LogQueue;
 import io.asynclog.queue.QueueMonitor;
@@ -23,8 +24,9 @@ import io.asynclog.queue.QueueStatus;
  * Health of asynclog's queues and appenders: DOWN while a queue has stayed above
  * {@code asynclog.health.fill-threshold} for {@code asynclog.health.fill-duration}, or
  * while a queue dropped an event or an appender of the running configuration failed to
- * write within {@code asynclog.health.drop-window}; UP otherwise. The details show every
- * queue, and on DOWN the reasons.
+ * write within {@code asynclog.health.drop-window}, or while records of a shipping
+ * appender have waited {@code asynclog.health.shipping-stall} for the broker with none
+ * acknowledged; UP otherwise. The details show every queue, and on DOWN the reasons.
  *
  * @author asynclog
  */
@@ -62,13 +64,19 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 		}
 		for (LogAppender appender : this.backend.appenders()) {
 			long lastError = AppenderErrors.lastErrorNanos(appender.name());
-			if (lastError == Long.MIN_VALUE) {
-				continue;
-			}
-			Duration sinceLastError = Duration.ofNanos(System.nanoTime() - lastError);
-			if (sinceLastError.compareTo(this.thresholds.getDropWindow()) < 0) {
+			Duration sinceLastError = (lastError != Long.MIN_VALUE) ? Duration.ofNanos(System.nanoTime() - lastError)
+					: null;
+			if (sinceLastError != null && sinceLastError.compareTo(this.thresholds.getDropWindow()) < 0) {
 				reasons.add("appender '%s' failed to write %s ago (%d failures since start)".formatted(appender.name(),
 						seconds(sinceLastError), appender.errors()));
+			}
+			Shipping shipping = appender.shipping();
+			Duration stall = this.thresholds.getShippingStall();
+			if (shipping != null && !stall.isZero() && shipping.waitingWithoutAnswer().compareTo(stall) >= 0) {
+				reasons.add("appender '%s' has %d records waiting for %s (%s), none acknowledged for %s%s".formatted(
+						appender.name(), shipping.waiting(), shipping.system(), shipping.destination(),
+						seconds(shipping.waitingWithoutAnswer()),
+						(shipping.lastFailure() != null) ? "; last failure: " + shipping.lastFailure() : ""));
 			}
 		}
 		builder.status(reasons.isEmpty() ? Status.UP : Status.DOWN);

@@ -20,7 +20,9 @@ import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
 import org.apache.logging.log4j.core.config.plugins.validation.constraints.Required;
 import org.apache.logging.log4j.core.layout.PatternLayout;
 
+import io.asynclog.appender.Shipping;
 import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.report.DrainReport;
 
 /**
  * Sends each event, formatted by its layout, as one record to a Kafka topic through a
@@ -37,7 +39,7 @@ import io.asynclog.appender.kafka.KafkaSender;
  */
 @Plugin(name = KafkaAppender.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE,
 		printObject = true)
-public final class KafkaAppender extends AbstractAppender {
+public final class KafkaAppender extends AbstractAppender implements Shipping.Source {
 
 	/**
 	 * The plugin's name in a configuration.
@@ -78,6 +80,11 @@ public final class KafkaAppender extends AbstractAppender {
 		this.sender.send(this.key.of(event), getLayout().toByteArray(event));
 	}
 
+	@Override
+	public Shipping shipping() {
+		return this.sender.reading();
+	}
+
 	/**
 	 * Returns the sender, for reading its counts.
 	 * @return the sender
@@ -99,9 +106,8 @@ public final class KafkaAppender extends AbstractAppender {
 		setStopping();
 		long notAcknowledged = this.sender.close(this.closeTimeout);
 		if (notAcknowledged > 0) {
-			LOGGER.warn("asynclog: appender '{}' closed with {} record(s) the Kafka broker never acknowledged"
-					+ " (topic {}; last failure: {})", getName(), notAcknowledged, this.sender.topic(),
-					this.sender.lastFailure());
+			DrainReport.print(DrainReport.notAcknowledged(getName(), notAcknowledged, this.sender.reading(),
+					this.closeTimeout));
 		}
 		setStopped();
 		return true;

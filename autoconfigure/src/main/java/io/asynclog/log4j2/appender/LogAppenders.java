@@ -62,7 +62,8 @@ public final class LogAppenders {
 			}
 			String name = appender.getName();
 			appenders.add(new LogAppender(name, type(appender), fileName(appender), immediateFlush(appender),
-					fromQueues.contains(name) && !fromSyncLoggers.contains(name), AppenderErrors.count(name)));
+					fromQueues.contains(name) && !fromSyncLoggers.contains(name), AppenderErrors.count(name),
+					LogAppender.shippingOf(appender)));
 		}
 		return appenders;
 	}

@@ -7,6 +7,7 @@ import org.apache.logging.log4j.core.async.AsyncQueueFullPolicy;
 import org.apache.logging.log4j.core.async.EventRoute;
 import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 
+import io.asynclog.queue.DeliveryThreads;
 import io.asynclog.queue.WaitForRoom;
 
 /**
@@ -24,9 +25,10 @@ import io.asynclog.queue.WaitForRoom;
  * 160,000 lost in {@code AllAsyncFullRingTests}); there the thread waits in line until the
  * ring is empty, every older event written, and then writes its own event itself.
  * <p>
- * One exception: the background thread itself (an appender, a filter or {@code toString()}
+ * Exceptions: the background thread itself (an appender, a filter or {@code toString()}
  * calling a logger) writes its event on the spot, since waiting for a slot only it can free
- * would deadlock.
+ * would deadlock; so do the threads delivery depends on ({@link DeliveryThreads}, such as a
+ * Kafka producer's I/O thread).
  * <p>
  * Log4j2 consults the policy only once a queue is full, so nothing here costs anything while
  * the queue has room.
@@ -57,7 +59,7 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 	 */
 	@Override
 	public EventRoute routeInFullRing(Level level) {
-		return onAsyncLoggerThread() ? EventRoute.SYNCHRONOUS : EventRoute.ENQUEUE;
+		return (onAsyncLoggerThread() || DeliveryThreads.isCurrent()) ? EventRoute.SYNCHRONOUS : EventRoute.ENQUEUE;
 	}
 
 	static boolean onAsyncLoggerThread() {
@@ -66,7 +68,7 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 
 	@SuppressWarnings("deprecation") // Thread.getId() is what Log4j2 hands us to compare with
 	EventRoute routeWithoutLoss(long backgroundThreadId) {
-		if (Thread.currentThread().getId() == backgroundThreadId) {
+		if (Thread.currentThread().getId() == backgroundThreadId || DeliveryThreads.isCurrent()) {
 			return EventRoute.SYNCHRONOUS;
 		}
 		if (servesRing(backgroundThreadId)) {

@@ -8,7 +8,9 @@ import ch.qos.logback.core.Layout;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
 import ch.qos.logback.core.encoder.Encoder;
 
+import io.asynclog.appender.Shipping;
 import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.report.DrainReport;
 
 /**
  * Sends each event, formatted by its encoder, as one record to a Kafka topic through a
@@ -25,7 +27,7 @@ import io.asynclog.appender.kafka.KafkaSender;
  *
  * @author asynclog
  */
-public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
+public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEvent> implements Shipping.Source {
 
 	private static final String KAFKA_LOGGERS = "org.apache.kafka.";
 
@@ -76,6 +78,11 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 		return formatted.isEmpty() ? null : formatted.getBytes(StandardCharsets.UTF_8);
 	}
 
+	@Override
+	public Shipping shipping() {
+		return this.sender.reading();
+	}
+
 	/**
 	 * Returns the sender, for reading its counts.
 	 * @return the sender
@@ -92,10 +99,9 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 		super.stop();
 		long notAcknowledged = this.sender.close(this.closeTimeout);
 		if (notAcknowledged > 0) {
-			// A warning, not an error: failures were counted one by one as they happened.
-			addWarn("asynclog: appender '" + getName() + "' closed with " + notAcknowledged
-					+ " record(s) the Kafka broker never acknowledged (topic " + this.sender.topic()
-					+ "; last failure: " + this.sender.lastFailure() + ")");
+			// Where the queues' shutdown losses go: logging is stopping.
+			DrainReport.print(DrainReport.notAcknowledged(getName(), notAcknowledged, this.sender.reading(),
+					this.closeTimeout));
 		}
 		this.encoder.stop();
 		if (this.key != null) {

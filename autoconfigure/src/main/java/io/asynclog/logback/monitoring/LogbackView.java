@@ -84,7 +84,7 @@ final class LogbackView {
 		this.writersReachedSynchronously.forEach((appender, synchronously) -> {
 			String name = appender.getName();
 			appenders.add(new LogAppender(name, appender.getClass().getSimpleName(), fileName(appender),
-					immediateFlush(appender), !synchronously, AppenderErrors.count(name)));
+					immediateFlush(appender), !synchronously, AppenderErrors.count(name), LogAppender.shippingOf(appender)));
 		});
 		return appenders;
 	}

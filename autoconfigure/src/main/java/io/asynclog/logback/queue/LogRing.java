@@ -16,6 +16,7 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 
+import io.asynclog.queue.DeliveryThreads;
 import io.asynclog.queue.DeliveryLag;
 import io.asynclog.queue.LogQueue;
 import io.asynclog.queue.WaitForRoom;
@@ -224,6 +225,11 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		if (backgroundThread) {
 			// Waiting for room only this thread can make would deadlock (log4j2#2893, #4009).
 			deliverNow(event, true);
+			return;
+		}
+		if (DeliveryThreads.isCurrent()) {
+			// Delivery waits for this thread (a Kafka producer's I/O thread): so must not it.
+			deliverNow(event, false);
 			return;
 		}
 		if (!this.room.publish(this.access, event, null)) {

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import io.asynclog.appender.AppenderErrors;
@@ -32,7 +33,9 @@ class KafkaSenderTests {
 			.containsEntry("compression.type", "lz4")
 			.containsEntry("enable.idempotence", "true")
 			.containsEntry("acks", "all")
-			.containsEntry("max.block.ms", "1000")
+			// A broker outage is a slow sink: records wait, until the producer closes.
+			.containsEntry("max.block.ms", "2147483647")
+			.containsEntry("delivery.timeout.ms", "2147483647")
 			.containsEntry("bootstrap.servers", "127.0.0.1:9092");
 		assertThat(KafkaSender.problem(settings)).isNull();
 	}
@@ -44,6 +47,40 @@ class KafkaSenderTests {
 			.contains("soon");
 		assertThat(KafkaSender.problem(KafkaSender.producerSettings("127.0.0.1:9092", Map.of("linger-ms", "5"))))
 			.contains("no setting 'linger-ms'");
+	}
+
+	/**
+	 * With asynclog's defaults a record for a broker that cannot be reached waits in send
+	 * (for the topic's metadata) instead of failing: the delivering thread is held, the
+	 * record counts as waiting, and the time without an answer grows. Closing the producer
+	 * releases the thread, and the record counts as failed and never acknowledged.
+	 */
+	@Test
+	void withTheDefaultsARecordWaitsForTheBrokerUntilClose() throws Exception {
+		int closedPort;
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			closedPort = socket.getLocalPort();
+		}
+		KafkaSender sender = new KafkaSender("sender-waiting", "logs",
+				KafkaSender.producerSettings("127.0.0.1:" + closedPort, Map.of()));
+		Thread delivering = new Thread(() -> sender.send(null, "line".getBytes(StandardCharsets.UTF_8)),
+				"delivering");
+		delivering.start();
+		Awaitility.await("time without an answer").atMost(Duration.ofSeconds(10))
+			.until(() -> sender.waitingWithoutAnswer().compareTo(Duration.ofMillis(500)) > 0);
+		assertThat(delivering.isAlive()).as("the delivering thread waits for the broker").isTrue();
+		assertThat(sender.reading()).satisfies((reading) -> {
+			assertThat(reading.sent()).isEqualTo(1);
+			assertThat(reading.waiting()).isEqualTo(1);
+			assertThat(reading.failed()).isZero();
+			assertThat(reading.destination()).isEqualTo("logs");
+		});
+		assertThat(sender.close(Duration.ofMillis(200))).as("never acknowledged").isEqualTo(1);
+		delivering.join(10_000);
+		assertThat(delivering.isAlive()).as("released by the close").isFalse();
+		assertThat(sender.failed()).isEqualTo(1);
+		assertThat(sender.waiting()).isZero();
+		assertThat(sender.waitingWithoutAnswer()).isZero();
 	}
 
 	@Test

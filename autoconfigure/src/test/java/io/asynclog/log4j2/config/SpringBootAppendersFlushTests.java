@@ -143,15 +143,15 @@ class SpringBootAppendersFlushTests {
 				"management.endpoints.web.exposure.include=asynclog", "logging.file.name=" + file())) {
 			// asynclog's batching console stands in for Log4j2's under the Console's name and type.
 			assertThat(context.getBean(AsyncLogEndpoint.class).asyncLog().appenders()).containsExactlyInAnyOrder(
-					new AppenderDescriptor("Console", "Console", null, false, true, 0),
-					new AppenderDescriptor("File", "RollingFile", file().toString(), false, true, 0));
+					new AppenderDescriptor("Console", "Console", null, false, true, 0, null),
+					new AppenderDescriptor("File", "RollingFile", file().toString(), false, true, 0, null));
 		}
 		try (ConfigurableApplicationContext context = TestApplications.run(
 				"management.endpoints.web.exposure.include=asynclog", "asynclog.mode=sync",
 				"logging.file.name=" + file())) {
 			assertThat(context.getBean(AsyncLogEndpoint.class).asyncLog().appenders()).containsExactlyInAnyOrder(
-					new AppenderDescriptor("Console", "Console", null, true, false, 0),
-					new AppenderDescriptor("File", "RollingFile", file().toString(), true, false, 0));
+					new AppenderDescriptor("Console", "Console", null, true, false, 0, null),
+					new AppenderDescriptor("File", "RollingFile", file().toString(), true, false, 0, null));
 		}
 	}
 

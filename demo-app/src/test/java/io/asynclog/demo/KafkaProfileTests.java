@@ -1,0 +1,62 @@
+package io.asynclog.demo;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+
+import com.jayway.jsonpath.DocumentContext;
+import com.jayway.jsonpath.JsonPath;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.ActiveProfiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The demo's kafka profile with no broker to reach (port 1 on loopback, where nothing
+ * listens): the application starts and answers, the record being shipped waits for the
+ * broker, and the health and the asynclog endpoint say so. The broker itself is covered by
+ * the auto-configuration's KafkaShippingTests.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "demo.kafka.bootstrap-servers=127.0.0.1:1", "asynclog.health.shipping-stall=1s",
+				"logging.level.org.apache.kafka=error" })
+@ActiveProfiles("kafka")
+class KafkaProfileTests {
+
+	@LocalServerPort
+	int port;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@Test
+	void withTheBrokerDownTheDemoServesAndTheHealthSaysWhy() throws Exception {
+		assertThat(get("/log").statusCode()).isEqualTo(200);
+		await("the health DOWN").atMost(Duration.ofSeconds(30))
+			.until(() -> get("/actuator/health").statusCode() == 503);
+		DocumentContext health = JsonPath.parse(get("/actuator/health").body());
+		assertThat(health.<List<String>>read("$.components.asynclog.details.reasons"))
+			.anySatisfy((reason) -> assertThat(reason).startsWith("appender 'ship' has ")
+				.contains("records waiting for kafka (asynclog-demo), none acknowledged for"));
+		DocumentContext endpoint = JsonPath.parse(get("/actuator/asynclog").body());
+		assertThat(endpoint.read("$.appenders[?(@.name == 'ship')].shipping.destination", List.class))
+			.containsExactly("asynclog-demo");
+		assertThat(endpoint.read("$.appenders[?(@.name == 'ship')].shipping.acknowledged", List.class))
+			.containsExactly(0);
+		assertThat(endpoint.read("$.appenders[?(@.name == 'ship')].shipping.waiting", List.class))
+			.allSatisfy((waiting) -> assertThat(((Number) waiting).longValue()).isPositive());
+		// The ring still has room: another request is answered at once.
+		assertThat(get("/log").statusCode()).isEqualTo(200);
+	}
+
+	private HttpResponse<String> get(String path) throws Exception {
+		return this.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path)).build(),
+				HttpResponse.BodyHandlers.ofString());
+	}
+
+}

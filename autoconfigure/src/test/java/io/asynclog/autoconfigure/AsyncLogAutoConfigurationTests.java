@@ -72,7 +72,7 @@ class AsyncLogAutoConfigurationTests {
 					"asynclog.queue-full-policy", "asynclog.discard-threshold", "asynclog.async-appender.buffer-size",
 					"asynclog.shutdown-timeout", "asynclog.appenders", "asynclog.loggers",
 					"asynclog.metrics.peak-window", "asynclog.metrics.delivery-lag", "asynclog.health.fill-threshold", "asynclog.health.fill-duration",
-					"asynclog.health.drop-window");
+					"asynclog.health.drop-window", "asynclog.health.shipping-stall");
 		assertThat(properties).allSatisfy((property) -> assertThat(property.get("description")).isNotNull());
 		List<Object> ringDefault = JsonPath.read(metadata,
 				"$.properties[?(@.name == 'asynclog.ring-buffer-size')].defaultValue");

@@ -91,6 +91,8 @@ class BadInputTests {
 				badInput("asynclog.health.fill-threshold", "0", "a number above 0 and at most 1"),
 				badInput("asynclog.health.fill-duration", "-1s", "a duration of zero or more"),
 				badInput("asynclog.health.drop-window", "-5s", "a duration of zero or more, such as 1m; 0 ignores drops"),
+				badInput("asynclog.health.shipping-stall", "-10s",
+						"a duration of zero or more, such as 10s; 0 ignores records waiting for the broker"),
 				badInput("asynclog.appenders.x.max-file-size", "0", "a positive size",
 						"asynclog.appenders.x.type=console"),
 				badInput("asynclog.appenders.x.max-history", "-1", "a whole number of 0 or more",

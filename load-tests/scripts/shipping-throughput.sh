@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Kafka shipping throughput (docs/shipping.md#throughput, docs/results/shipping-throughput.md):
 #   1. builds the run's application and broker (load-tests/shipping) and the report tool (load-tests) once,
-#   2. starts a one-node KRaft broker (spring-kafka-test) in a JVM of its own on localhost, and kills it on exit,
+#   2. starts a one-node KRaft broker (Kafka's KafkaRaftServer on 127.0.0.1) in a JVM of its own on localhost, and kills it on exit,
 #   3. runs, in N interleaved rounds, one application JVM per configuration: a plain Spring Boot application
 #      with the asynclog starter on Log4j2, asynclog.mode=async-logger, one caller thread logging L lines of
 #      100 characters after a warm-up of W lines, timed until every record is acknowledged (kafka, kafka-ecs)

@@ -139,7 +139,7 @@ public final class ShippingThroughputReport {
 			.append(Fmt.number(Double.parseDouble(info.getProperty("lines", "NaN"))))
 			.append(" lines of 100 characters (SLF4J, one `{}` parameter), timed from the first call until the broker"
 					+ " acknowledged every record (`KafkaSender.acknowledged()`) or the file ended with the last line."
-					+ " The broker: a one-node KRaft broker (spring-kafka-test's `EmbeddedKafkaKraftBroker`, ")
+					+ " The broker: a one-node KRaft broker (Kafka's own `KafkaRaftServer` on 127.0.0.1, ")
 			.append(info.getProperty("broker.jvm", Fmt.DASH))
 			.append(") in a JVM of its own on the same machine, one partition per topic, a new topic per run;"
 					+ " asynclog's producer defaults (`linger.ms=5`, `batch.size=65536`, lz4, `acks=all`, idempotence).\n");

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,7 +30,7 @@ class ShippingThroughputSmokeTest {
 
 	private static final int WARMUP = 1_000;
 
-	private static EmbeddedKafkaKraftBroker broker;
+	private static LoopbackBroker broker;
 
 	@TempDir
 	Path dir;
@@ -44,13 +43,13 @@ class ShippingThroughputSmokeTest {
 	@AfterAll
 	static void stopBroker() {
 		if (broker != null) {
-			broker.destroy();
+			broker.close();
 		}
 	}
 
 	@Test
 	void kafkaRunIsDeliveredAndChecked() throws Exception {
-		Map<String, String> row = runOk("kafka", "--bootstrap", broker.getBrokersAsString(), "--topic", "smoke-kafka");
+		Map<String, String> row = runOk("kafka", "--bootstrap", broker.bootstrapServers(), "--topic", "smoke-kafka");
 		assertThat(row.get("check")).startsWith("end offset 11000 of 11000; 1 partition(s); last record is line 1000010999");
 		assertThat(row.get("check")).contains("acknowledged 11000; failed 0");
 		// the pattern line: 23 + 1 + 5 + 1 + 12 + 1 + 10 + 3 + 100 + 1 bytes
@@ -61,7 +60,7 @@ class ShippingThroughputSmokeTest {
 
 	@Test
 	void ecsRunShipsJson() throws Exception {
-		Map<String, String> row = runOk("kafka-ecs", "--bootstrap", broker.getBrokersAsString(), "--topic", "smoke-ecs");
+		Map<String, String> row = runOk("kafka-ecs", "--bootstrap", broker.bootstrapServers(), "--topic", "smoke-ecs");
 		assertThat(row.get("check")).startsWith("end offset 11000 of 11000");
 		assertThat(Integer.parseInt(row.get("record_bytes"))).isGreaterThan(157);
 	}
@@ -76,8 +75,8 @@ class ShippingThroughputSmokeTest {
 
 	@Test
 	void aTopicThatAlreadyHoldsRecordsFailsTheRun() throws Exception {
-		runOk("kafka", "--bootstrap", broker.getBrokersAsString(), "--topic", "smoke-reused");
-		Result second = run("kafka", "--bootstrap", broker.getBrokersAsString(), "--topic", "smoke-reused");
+		runOk("kafka", "--bootstrap", broker.bootstrapServers(), "--topic", "smoke-reused");
+		Result second = run("kafka", "--bootstrap", broker.bootstrapServers(), "--topic", "smoke-reused");
 		assertThat(second.exitCode()).isNotZero();
 		assertThat(second.output()).contains("topic smoke-reused already holds 11000 records");
 	}

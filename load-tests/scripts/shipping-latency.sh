@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# Request latency with the Kafka broker stopped against running (docs/shipping.md#throughput,
+# docs/results/shipping-latency.md; issue 16's target: request p99 with the broker stopped at most
+# 1.5x request p99 with it running, until the ring fills):
+#   1. builds the demo app (Logback), the loopback broker (load-tests/shipping) and the load client
+#      and report tool (load-tests) once,
+#   2. starts a one-node KRaft broker in a JVM of its own (LoopbackBroker, clients on 127.0.0.1) and kills it on exit,
+#   3. runs, in N interleaved rounds, a fresh demo-app JVM per configuration with the kafka profile and
+#      a 1,048,576-slot ring: `running` ships to the broker, `stopped` to a loopback port where nothing
+#      listens; each run gets W seconds of warm-up then S measured seconds of a fixed-rate open-model
+#      load (LatencyLoad: R requests/s to GET /log?lines=L on 127.0.0.1, latency from each request's
+#      due time) while /actuator/asynclog is read every 200 ms for the ring's most slots in use,
+#   4. writes docs/results/shipping-latency.md and the raw CSV.
+#
+# Usage: load-tests/scripts/shipping-latency.sh [--rounds N] [--seconds S] [--rate R] [--warmup W] [--lines L] [--out DIR] [--no-report]
+#   --rounds N   interleaved rounds, each configuration once per round, order turned each round (default 3)
+#   --seconds S  measured seconds per run (default 30)
+#   --rate R     requests per second, fixed (default 200: 500 overran the demo app on two busy shared cores)
+#   --warmup W   seconds at the same rate before measuring (default 20, at least 20)
+#   --lines L    lines each request logs (default 5)
+#   --out DIR    raw outputs (default load-tests/target/shipping-latency)
+#   --no-report  stop after the runs
+# Defaults: 3 rounds x 2 configurations x (20 + 30) s, about 8 minutes on 2 cores.
+# Exit codes: 0 every run answered every request; 1 a run failed; 2 bad options or set-up.
+# Environment:
+#   SKIP_BUILD=1   reuse what is built
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+
+ROUNDS=3
+SECONDS_MEASURED=30
+RATE=200
+WARMUP=20
+LINES=5
+OUT=""
+REPORT=1
+CONFIGS=(running stopped)
+while [[ $# -gt 0 ]]; do
+	case "$1" in
+		--rounds) ROUNDS="${2:-}"; shift ;;
+		--seconds) SECONDS_MEASURED="${2:-}"; shift ;;
+		--rate) RATE="${2:-}"; shift ;;
+		--warmup) WARMUP="${2:-}"; shift ;;
+		--lines) LINES="${2:-}"; shift ;;
+		--out) OUT="${2:-}"; shift ;;
+		--no-report) REPORT=0 ;;
+		-h|--help) sed -n '2,27p' "${BASH_SOURCE[0]}"; exit 0 ;;
+		*) echo "Unknown option '$1'; accepted: --rounds N, --seconds S, --rate R, --warmup W, --lines L, --out DIR, --no-report" >&2; exit 2 ;;
+	esac
+	shift
+done
+check() { # name value min max
+	if ! [[ "$2" =~ ^[0-9]+$ && "$2" -ge "$3" && "$2" -le "$4" ]]; then
+		echo "Invalid $1 '$2'; accepted: $3 to $4" >&2
+		exit 2
+	fi
+}
+check --rounds "$ROUNDS" 1 20
+check --seconds "$SECONDS_MEASURED" 5 300
+check --rate "$RATE" 1 5000
+check --warmup "$WARMUP" 20 300
+check --lines "$LINES" 1 100
+if [[ ! -r /proc/loadavg ]]; then
+	echo "Needs Linux /proc/loadavg" >&2
+	exit 2
+fi
+OUT="${OUT:-$ROOT/load-tests/target/shipping-latency}"
+COMMAND="load-tests/scripts/shipping-latency.sh --rounds $ROUNDS --seconds $SECONDS_MEASURED --rate $RATE --warmup $WARMUP --lines $LINES"
+
+DEMO_JAR="$ROOT/demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar"
+SHIPPING="$ROOT/load-tests/shipping/target"
+CLIENT_CP_FILE="$ROOT/load-tests/target/shipping-latency-cli/classpath.txt"
+if [[ "${SKIP_BUILD:-}" != "1" ]]; then
+	echo "Building the demo app, the broker and the load client (./mvnw -o -q package -DskipTests -pl demo-app,load-tests/shipping,load-tests -am)..."
+	./mvnw -o -q package -DskipTests -pl demo-app,load-tests/shipping,load-tests -am
+	mkdir -p "$(dirname "$CLIENT_CP_FILE")"
+	./mvnw -o -q -pl load-tests dependency:build-classpath -Dmdep.outputFile="$CLIENT_CP_FILE"
+fi
+for f in "$DEMO_JAR" "$SHIPPING/broker-classpath.txt" "$SHIPPING/test-classes" "$CLIENT_CP_FILE" "$ROOT/load-tests/target/classes"; do
+	if [[ ! -e "$f" ]]; then
+		echo "Missing $f: build first (without SKIP_BUILD=1)" >&2
+		exit 2
+	fi
+done
+BROKER_CP="$SHIPPING/test-classes:$SHIPPING/classes:$(cat "$SHIPPING/broker-classpath.txt")"
+CLIENT_CP="$ROOT/load-tests/target/classes:$(cat "$CLIENT_CP_FILE")"
+
+rm -rf "$OUT"
+mkdir -p "$OUT/logs"
+RAW="$OUT/shipping-latency-raw.csv"
+INFO="$OUT/run-info.properties"
+
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+BROKER_PID=""
+APP_PID=""
+stop_pid() {
+	local pid="$1"
+	if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+		kill "$pid" 2>/dev/null || true
+		for _ in $(seq 75); do
+			kill -0 "$pid" 2>/dev/null || return 0
+			sleep 0.2
+		done
+		kill -9 "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+	fi
+}
+cleanup() {
+	stop_pid "$APP_PID"
+	stop_pid "$BROKER_PID"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+echo "Starting the broker (topic asynclog-demo)..."
+java -Xms512m -Xmx512m -cp "$BROKER_CP" io.asynclog.loadtests.shipping.LoopbackBroker asynclog-demo \
+	> "$OUT/logs/broker.log" 2>&1 &
+BROKER_PID=$!
+BOOTSTRAP=""
+for _ in $(seq 120); do
+	BOOTSTRAP=$(sed -n 's/^bootstrap=//p' "$OUT/logs/broker.log" | head -1)
+	[[ -n "$BOOTSTRAP" ]] && break
+	kill -0 "$BROKER_PID" 2>/dev/null || break
+	sleep 0.5
+done
+if [[ -z "$BOOTSTRAP" ]]; then
+	echo "The broker did not start within 60 s; see $OUT/logs/broker.log" >&2
+	exit 2
+fi
+echo "Broker on $BOOTSTRAP (pid $BROKER_PID)"
+
+START=$(date +%s)
+FAILED=0
+for ((round = 1; round <= ROUNDS; round++)); do
+	shift_by=$(( (round - 1) % ${#CONFIGS[@]} ))
+	ORDER=("${CONFIGS[@]:shift_by}" "${CONFIGS[@]:0:shift_by}")
+	echo "round.$round.order=$(IFS=,; echo "${ORDER[*]}")" >> "$OUT/rounds.properties"
+	echo "Round $round of $ROUNDS (load $(cut -d' ' -f1-3 /proc/loadavg)): ${ORDER[*]}"
+	position=0
+	for config in "${ORDER[@]}"; do
+		position=$((position + 1))
+		if [[ "$config" == running ]]; then
+			target="$BOOTSTRAP"
+		else
+			# a loopback port nobody listens on: connections are refused at once
+			target="127.0.0.1:$(free_port)"
+		fi
+		port=$(free_port)
+		log="$OUT/logs/app-$config-$round.log"
+		# stdout carries the console appender's copy of every line: not kept
+		java -Xms1g -Xmx1g -jar "$DEMO_JAR" --spring.profiles.active=kafka \
+			--server.port="$port" --server.address=127.0.0.1 \
+			--asynclog.ring-buffer-size=1048576 --demo.kafka.bootstrap-servers="$target" \
+			> /dev/null 2> "$log" &
+		APP_PID=$!
+		ready=0
+		for _ in $(seq 120); do
+			if curl -sf "http://127.0.0.1:$port/log/count" > /dev/null 2>&1; then
+				ready=1
+				break
+			fi
+			kill -0 "$APP_PID" 2>/dev/null || break
+			sleep 0.5
+		done
+		if [[ $ready != 1 ]]; then
+			echo "  $config: the app did not start within 60 s; see $log" >&2
+			FAILED=1
+			stop_pid "$APP_PID"
+			APP_PID=""
+			continue
+		fi
+		echo "  $config: app pid $APP_PID on $port, kafka at $target"
+		if java -Xms256m -Xmx256m -cp "$CLIENT_CP" io.asynclog.loadtests.shipping.LatencyLoad \
+				--base "http://127.0.0.1:$port" --config "$config" --round "$round" --position "$position" \
+				--rate "$RATE" --seconds "$SECONDS_MEASURED" --warmup "$WARMUP" --lines "$LINES" --csv "$RAW" \
+				> "$OUT/logs/load-$config-$round.log" 2>&1; then
+			echo "    $(grep '^RESULT ' "$OUT/logs/load-$config-$round.log" | cut -d, -f7-16 \
+				| awk -F, '{printf "requests %s errors %s p50 %s ms p99 %s ms p99.9 %s ms max %s ms ring max used %s", $1, $2, $3, $4, $5, $6, $10}')"
+			if ! grep '^RESULT ' "$OUT/logs/load-$config-$round.log" | awk -F, '$8 != 0 {exit 1}'; then
+				echo "    errors in $config round $round" >&2
+				FAILED=1
+			fi
+		else
+			FAILED=1
+			echo "  $config: load FAILED, see $OUT/logs/load-$config-$round.log" >&2
+			tail -5 "$OUT/logs/load-$config-$round.log" >&2
+		fi
+		stop_pid "$APP_PID"
+		APP_PID=""
+	done
+done
+END=$(date +%s)
+stop_pid "$BROKER_PID"
+BROKER_PID=""
+
+{
+	echo "command=$COMMAND"
+	echo "rounds=$ROUNDS"
+	echo "seconds=$SECONDS_MEASURED"
+	echo "rate=$RATE"
+	echo "warmup=$WARMUP"
+	echo "lines=$LINES"
+	cat "$OUT/rounds.properties"
+	echo "started=$(date -u -d "@$START" +%Y-%m-%dT%H:%M:%SZ)"
+	echo "minutes=$(( (END - START + 30) / 60 ))"
+	echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+	echo "cores=$(nproc)"
+	echo "memory=$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
+	echo "os=$(uname -sr)"
+	echo "jdk=$(java -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.vm.name|java.runtime.version/ {printf "%s ", $2}' | sed 's/ $//')"
+	echo "app.jvm=-Xms1g -Xmx1g"
+	echo "app=demo-app (Logback), --spring.profiles.active=kafka --asynclog.ring-buffer-size=1048576"
+} > "$INFO"
+rm -f "$OUT/rounds.properties"
+
+if [[ $REPORT == 1 ]]; then
+	java -cp "$CLIENT_CP" io.asynclog.loadtests.shipping.ShippingLatencyReport "$OUT" "$ROOT/docs/results"
+fi
+exit $FAILED

@@ -1,0 +1,85 @@
+package io.asynclog.loadtests.shipping;
+
+import java.util.List;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests for {@link ShippingLatencyReport} on a small CSV fixture.
+ *
+ * @author asynclog
+ */
+class ShippingLatencyReportTests {
+
+	private static List<String> csv(String... rows) {
+		return java.util.stream.Stream.concat(java.util.stream.Stream.of(LatencyLoad.HEADER), java.util.stream.Stream.of(rows))
+			.toList();
+	}
+
+	private static String row(String config, int round, int position, double p99, long ringMaxUsed) {
+		return config + "," + round + "," + position + ",500,30,5,15000,0,2.000," + p99 + ",40.000,50.000,3.000,1.000,"
+				+ "1048576," + ringMaxUsed + "," + ringMaxUsed + ",0,100,100,0,1.50,2.00,2.00/1.80/1.20";
+	}
+
+	@Test
+	void parsesColumnsByHeaderName() {
+		List<ShippingLatencyReport.Run> runs = ShippingLatencyReport.parse(csv(row("running", 1, 1, 10.5, 42)));
+		assertThat(runs).singleElement().satisfies((run) -> {
+			assertThat(run.config()).isEqualTo("running");
+			assertThat(run.p99()).isEqualTo(10.5);
+			assertThat(run.ringMaxUsed()).isEqualTo(42);
+			assertThat(run.ringCapacity()).isEqualTo(1048576);
+			assertThat(run.loadEnd()).isEqualTo("2.00 1.80 1.20");
+			assertThat(run.ringFilled()).isFalse();
+		});
+	}
+
+	@Test
+	void rejectsARowWithMissingCells() {
+		assertThatIllegalArgumentException().isThrownBy(() -> ShippingLatencyReport.parse(csv("running,1,1")));
+	}
+
+	@Test
+	void pairsRoundsAndTakesTheMedianRatio() {
+		List<ShippingLatencyReport.Run> runs = ShippingLatencyReport.parse(csv(row("running", 1, 1, 10, 5),
+				row("stopped", 1, 2, 12, 9000), row("stopped", 2, 1, 30, 9000), row("running", 2, 2, 10, 5),
+				row("running", 3, 1, 10, 5), row("stopped", 3, 2, 8, 9000), row("running", 4, 1, 10, 5)));
+		List<ShippingLatencyReport.RoundRatio> ratios = ShippingLatencyReport.ratios(runs);
+		assertThat(ratios).extracting(ShippingLatencyReport.RoundRatio::round).containsExactly(1, 2, 3);
+		assertThat(ShippingLatencyReport.median(ratios.stream().map(ShippingLatencyReport.RoundRatio::ratio).toList()))
+			.isEqualTo(1.2);
+		assertThat(ShippingLatencyReport.verdict(runs)).startsWith("**Met:**").contains("median 1.20×", "2 of 3 rounds");
+		String md = ShippingLatencyReport.markdown(runs, new Properties());
+		assertThat(md).contains("## Round 1", "## Round 3", "| **median (min–max)** | | | **1.20×** (0.80×–3.00×) |",
+				"at most 9,000 of 1,048,576 slots");
+	}
+
+	@Test
+	void aLoadAboveTheCoresMakesTheRunInconclusive() {
+		List<ShippingLatencyReport.Run> runs = ShippingLatencyReport.parse(csv(row("running", 1, 1, 10, 5)));
+		Properties info = new Properties();
+		info.setProperty("cores", "2");
+		assertThat(ShippingLatencyReport.busy(runs, info)).isEmpty();
+		info.setProperty("cores", "1");
+		assertThat(ShippingLatencyReport.busy(runs, info)).hasValueSatisfying(
+				(warning) -> assertThat(warning).startsWith("**Inconclusive on this machine:**").contains("2.00 on 1 cores"));
+	}
+
+	@Test
+	void medianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+		assertThat(ShippingLatencyReport.median(List.of(4.0, 1.0, 3.0, 2.0))).isEqualTo(2.5);
+	}
+
+	@Test
+	void aMissedTargetAndAFullRingAreSaid() {
+		assertThat(ShippingLatencyReport.verdict(ShippingLatencyReport
+			.parse(csv(row("running", 1, 1, 10, 5), row("stopped", 1, 2, 16, 5))))).startsWith("**Missed:**");
+		assertThat(ShippingLatencyReport.verdict(ShippingLatencyReport
+			.parse(csv(row("running", 1, 1, 10, 5), row("stopped", 1, 2, 11, 1048576))))).startsWith("**Not valid:**");
+	}
+
+}

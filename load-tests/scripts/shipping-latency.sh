@@ -97,42 +97,16 @@ free_port() {
 }
 
 BROKER_PID=""
+# shellcheck source=loopback-broker.sh
+source "$ROOT/load-tests/scripts/loopback-broker.sh"
 APP_PID=""
-stop_pid() {
-	local pid="$1"
-	if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
-		kill "$pid" 2>/dev/null || true
-		for _ in $(seq 75); do
-			kill -0 "$pid" 2>/dev/null || return 0
-			sleep 0.2
-		done
-		kill -9 "$pid" 2>/dev/null || true
-		wait "$pid" 2>/dev/null || true
-	fi
-}
 cleanup() {
 	stop_pid "$APP_PID"
 	stop_pid "$BROKER_PID"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-
-echo "Starting the broker (topic asynclog-demo)..."
-java -Xms512m -Xmx512m -cp "$BROKER_CP" io.asynclog.loadtests.shipping.LoopbackBroker asynclog-demo \
-	> "$OUT/logs/broker.log" 2>&1 &
-BROKER_PID=$!
-BOOTSTRAP=""
-for _ in $(seq 120); do
-	BOOTSTRAP=$(sed -n 's/^bootstrap=//p' "$OUT/logs/broker.log" | head -1)
-	[[ -n "$BOOTSTRAP" ]] && break
-	kill -0 "$BROKER_PID" 2>/dev/null || break
-	sleep 0.5
-done
-if [[ -z "$BOOTSTRAP" ]]; then
-	echo "The broker did not start within 60 s; see $OUT/logs/broker.log" >&2
-	exit 2
-fi
-echo "Broker on $BOOTSTRAP (pid $BROKER_PID)"
+start_broker "$BROKER_CP" "$OUT/logs/broker.log" asynclog-demo
 
 START=$(date +%s)
 FAILED=0

@@ -87,38 +87,15 @@ for ((round = 1; round <= ROUNDS; round++)); do
 	done
 done
 
+# shellcheck source=loopback-broker.sh
+source "$ROOT/load-tests/scripts/loopback-broker.sh"
 BROKER_PID=""
 stop_broker() {
-	if [[ -n "$BROKER_PID" ]] && kill -0 "$BROKER_PID" 2>/dev/null; then
-		kill "$BROKER_PID" 2>/dev/null || true
-		for _ in $(seq 50); do
-			kill -0 "$BROKER_PID" 2>/dev/null || break
-			sleep 0.2
-		done
-		kill -9 "$BROKER_PID" 2>/dev/null || true
-	fi
+	stop_pid "$BROKER_PID"
 }
 trap stop_broker EXIT
 trap 'exit 130' INT TERM
-
-echo "Starting the broker (topics ${TOPICS[*]})..."
-java -Xms512m -Xmx512m -cp "$BROKER_CP" io.asynclog.loadtests.shipping.LoopbackBroker "${TOPICS[@]}" \
-	> "$OUT/logs/broker.log" 2>&1 &
-BROKER_PID=$!
-BOOTSTRAP=""
-for _ in $(seq 120); do
-	BOOTSTRAP=$(sed -n 's/^bootstrap=//p' "$OUT/logs/broker.log" | head -1)
-	[[ -n "$BOOTSTRAP" ]] && break
-	if ! kill -0 "$BROKER_PID" 2>/dev/null; then
-		break
-	fi
-	sleep 0.5
-done
-if [[ -z "$BOOTSTRAP" ]]; then
-	echo "The broker did not start within 60 s; see $OUT/logs/broker.log" >&2
-	exit 2
-fi
-echo "Broker on $BOOTSTRAP (pid $BROKER_PID)"
+start_broker "$BROKER_CP" "$OUT/logs/broker.log" "${TOPICS[@]}"
 
 START=$(date +%s)
 FAILED=0

@@ -1,0 +1,38 @@
+# Sourced by shipping-throughput.sh and shipping-latency.sh: starting and stopping the loopback
+# Kafka broker (io.asynclog.loadtests.shipping.LoopbackBroker, 127.0.0.1 only) in a JVM of its own.
+
+# stop_pid PID: SIGTERM, up to 15 s for the JVM to exit, then SIGKILL.
+stop_pid() {
+	local pid="$1"
+	if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+		kill "$pid" 2>/dev/null || true
+		for _ in $(seq 75); do
+			kill -0 "$pid" 2>/dev/null || return 0
+			sleep 0.2
+		done
+		kill -9 "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+	fi
+}
+
+# start_broker CLASSPATH LOG TOPIC...: starts the broker, sets BROKER_PID and BOOTSTRAP (the
+# address it prints once its topics exist), and exits the script if it does not start in 60 s.
+start_broker() {
+	local classpath="$1" log="$2"
+	shift 2
+	echo "Starting the broker (topics $*)..."
+	java -Xms512m -Xmx512m -cp "$classpath" io.asynclog.loadtests.shipping.LoopbackBroker "$@" > "$log" 2>&1 &
+	BROKER_PID=$!
+	BOOTSTRAP=""
+	for _ in $(seq 120); do
+		BOOTSTRAP=$(sed -n 's/^bootstrap=//p' "$log" | head -1)
+		[[ -n "$BOOTSTRAP" ]] && break
+		kill -0 "$BROKER_PID" 2>/dev/null || break
+		sleep 0.5
+	done
+	if [[ -z "$BOOTSTRAP" ]]; then
+		echo "The broker did not start within 60 s; see $log" >&2
+		exit 2
+	fi
+	echo "Broker on $BOOTSTRAP (pid $BROKER_PID)"
+}

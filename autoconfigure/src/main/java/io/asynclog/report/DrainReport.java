@@ -49,14 +49,14 @@ public final class DrainReport {
 	 * acknowledged by the time the appender closed: they failed, or were still waiting when
 	 * the close gave up.
 	 * @param appender the appender's name
-	 * @param notAcknowledged the records sent and never acknowledged
 	 * @param shipping the appender's reading after the close
 	 * @param timeout how long the close waited for the broker at most
 	 * @return the message
 	 */
-	public static String notAcknowledged(String appender, long notAcknowledged, Shipping shipping, Duration timeout) {
+	public static String notAcknowledged(String appender, Shipping shipping, Duration timeout) {
 		return ("asynclog: appender '%s' closed with %d of %d records never acknowledged by %s (%s) within %s;"
-				+ " last failure: %s").formatted(appender, notAcknowledged, shipping.sent(), shipping.system(),
+				+ " last failure: %s").formatted(appender, shipping.sent() - shipping.acknowledged(), shipping.sent(),
+						shipping.system(),
 						shipping.destination(), asWritten(timeout), shipping.lastFailure());
 	}
 

@@ -104,10 +104,9 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 	@Override
 	public boolean stop(long timeout, TimeUnit timeUnit) {
 		setStopping();
-		long notAcknowledged = this.sender.close(this.closeTimeout);
-		if (notAcknowledged > 0) {
-			DrainReport.print(DrainReport.notAcknowledged(getName(), notAcknowledged, this.sender.reading(),
-					this.closeTimeout));
+		if (this.sender.close(this.closeTimeout) > 0) {
+			// On standard error, with asynclog's other shutdown reports: logging is stopping.
+			DrainReport.print(DrainReport.notAcknowledged(getName(), this.sender.reading(), this.closeTimeout));
 		}
 		setStopped();
 		return true;

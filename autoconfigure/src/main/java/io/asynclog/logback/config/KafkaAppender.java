@@ -97,11 +97,9 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 			return;
 		}
 		super.stop();
-		long notAcknowledged = this.sender.close(this.closeTimeout);
-		if (notAcknowledged > 0) {
-			// Where the queues' shutdown losses go: logging is stopping.
-			DrainReport.print(DrainReport.notAcknowledged(getName(), notAcknowledged, this.sender.reading(),
-					this.closeTimeout));
+		if (this.sender.close(this.closeTimeout) > 0) {
+			// On standard error, with asynclog's other shutdown reports: logging is stopping.
+			DrainReport.print(DrainReport.notAcknowledged(getName(), this.sender.reading(), this.closeTimeout));
 		}
 		this.encoder.stop();
 		if (this.key != null) {

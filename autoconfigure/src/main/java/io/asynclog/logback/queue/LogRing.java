@@ -222,14 +222,10 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 			dropped(event);
 			return;
 		}
-		if (backgroundThread) {
-			// Waiting for room only this thread can make would deadlock (log4j2#2893, #4009).
-			deliverNow(event, true);
-			return;
-		}
-		if (DeliveryThreads.isCurrent()) {
-			// Delivery waits for this thread (a Kafka producer's I/O thread): so must not it.
-			deliverNow(event, false);
+		if (backgroundThread || DeliveryThreads.isCurrent()) {
+			// Waiting for room only this thread can make, or that delivery needs this thread
+			// (a Kafka producer's I/O thread) to make, would deadlock (log4j2#2893, #4009).
+			deliverNow(event, backgroundThread);
 			return;
 		}
 		if (!this.room.publish(this.access, event, null)) {

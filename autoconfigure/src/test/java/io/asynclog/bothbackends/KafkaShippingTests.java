@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -244,16 +245,24 @@ class KafkaShippingTests {
 			await("the first lines acknowledged").atMost(PATIENCE)
 				.until(() -> shipped(registry, "acknowledged", appender) == before);
 			restartable.stop();
-			int logged = 30_000;
+			// How many lines the producer's buffer takes before the ring fills depends on its
+			// compression estimate, so the caller logs until the ring has been full, and then
+			// a fixed number more; a cap bounds it if the ring never fills.
+			AtomicInteger next = new AtomicInteger(before);
+			AtomicInteger stopAt = new AtomicInteger(2_000_000);
 			Thread caller = new Thread(() -> {
 				// A failed test must not leave it logging into the next test's application.
-				for (int i = before; i < logged && !context.isClosed(); i++) {
+				for (int i = next.get(); i < stopAt.get() && !context.isClosed(); i = next.incrementAndGet()) {
 					log.info("line " + i);
 				}
 			}, "restart-caller");
 			caller.start();
 			await("the ring full").atMost(PATIENCE)
-				.until(() -> Apps.queue("async-logger").used() == Apps.queue("async-logger").capacity());
+				.untilAsserted(() -> assertThat(Apps.queue("async-logger").used())
+					.as("slots used; the caller at line %d, %s; the sender %s", next.get(), caller.getState(),
+							KafkaSender.latest(appender).reading())
+					.isEqualTo(Apps.queue("async-logger").capacity()));
+			stopAt.set(next.get() + 2_000);
 			if (policy.equals("block")) {
 				assertThat(caller.isAlive()).as("the caller held while the broker is away").isTrue();
 			}
@@ -271,6 +280,7 @@ class KafkaShippingTests {
 			restartable.startAgain();
 			caller.join(PATIENCE.toMillis() * 2);
 			assertThat(caller.isAlive()).as("the caller released").isFalse();
+			int logged = next.get();
 			await("every record sent acknowledged").atMost(PATIENCE.multipliedBy(2))
 				.until(() -> shipped(registry, "acknowledged", appender) == shipped(registry, "sent", appender)
 						&& Apps.queue("async-logger").used() == 0);

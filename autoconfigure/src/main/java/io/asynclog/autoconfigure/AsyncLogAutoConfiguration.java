@@ -13,6 +13,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 
+import io.asynclog.appender.UnopenedAppenders;
 import io.asynclog.backend.LoggingBackend;
 import io.asynclog.backend.LoggingBackends;
 import io.asynclog.config.AsyncLogProperties;
@@ -56,6 +57,8 @@ public class AsyncLogAutoConfiguration {
 			LoggingBackend.StartupLines lines = backend.getObject().describe();
 			lines.info().forEach(logger::info);
 			lines.warnings().forEach(logger::warn);
+			// The same on every backend: the start-up check found them before either configured.
+			UnopenedAppenders.all().forEach((unopened) -> logger.warn("asynclog: " + unopened.describe()));
 		};
 	}
 

@@ -50,6 +50,28 @@ public class AsyncLogConfigurationException extends IllegalStateException {
 				"Update your application's configuration. %s.".formatted(accepted));
 	}
 
+	/**
+	 * Creates the exception for a file appender that cannot open its file.
+	 * @param property the property that names the file, for example
+	 * {@code asynclog.appenders.main.file-name}
+	 * @param appender what writes the file, for example {@code rolling-file appender 'main'}
+	 * @param fileName the file
+	 * @param reason why it cannot be opened, in the operating system's words
+	 * @param optOut the property that starts the application anyway, or {@code null} if
+	 * none does
+	 * @return the exception
+	 */
+	public static AsyncLogConfigurationException cannotOpen(String property, String appender, String fileName,
+			String reason, String optOut) {
+		String startAnyway = (optOut != null) ? " To start anyway, with the health DOWN and every event meant"
+				+ " for this appender counted as one of its errors, set " + optOut + "." : "";
+		return new AsyncLogConfigurationException(
+				"The %s cannot open its file '%s' (property '%s'): %s.".formatted(appender, fileName, property, reason),
+				("Make the directory exist and be writable by the user the application runs as, with space left,"
+						+ " or point '%s' at a regular file the application can create and write to.%s")
+					.formatted(property, startAnyway));
+	}
+
 	public String getDescription() {
 		return this.description;
 	}

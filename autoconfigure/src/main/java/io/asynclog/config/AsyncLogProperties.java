@@ -99,6 +99,15 @@ public class AsyncLogProperties {
 	private Duration shutdownTimeout = Duration.ofSeconds(10);
 
 	/**
+	 * What start-up does when a file appender cannot open its file (a directory that cannot
+	 * be created, a read-only directory, a path that is not a regular file, a full disk):
+	 * 'fail' stops start-up with a failure analysis; 'warn' starts anyway, with the health
+	 * DOWN and every event meant for that appender counted as one of its errors. Spring
+	 * Boot's own logging.file.name always stops start-up.
+	 */
+	private AppenderStartFailure appenderStartFailure = AppenderStartFailure.FAIL;
+
+	/**
 	 * Settings of the queue meters.
 	 */
 	private final Metrics metrics = new Metrics();
@@ -220,6 +229,14 @@ public class AsyncLogProperties {
 
 	public void setShutdownTimeout(Duration shutdownTimeout) {
 		this.shutdownTimeout = shutdownTimeout;
+	}
+
+	public AppenderStartFailure getAppenderStartFailure() {
+		return this.appenderStartFailure;
+	}
+
+	public void setAppenderStartFailure(AppenderStartFailure appenderStartFailure) {
+		this.appenderStartFailure = appenderStartFailure;
 	}
 
 	public Metrics getMetrics() {
@@ -350,6 +367,25 @@ public class AsyncLogProperties {
 	}
 
 	/**
+	 * What start-up does when an appender cannot open its file.
+	 */
+	public enum AppenderStartFailure {
+
+		/**
+		 * Stop start-up with a failure analysis naming the property, the path and the
+		 * reason.
+		 */
+		FAIL,
+
+		/**
+		 * Start anyway: the health is DOWN with the reason, and every event meant for the
+		 * appender is counted as one of its errors.
+		 */
+		WARN
+
+	}
+
+	/**
 	 * Kinds of appender asynclog can build.
 	 */
 	public enum AppenderType {
@@ -360,12 +396,14 @@ public class AsyncLogProperties {
 		CONSOLE,
 
 		/**
-		 * One file, written by Log4j2's RandomAccessFile appender.
+		 * One regular file, written by Log4j2's RandomAccessFile appender or Logback's
+		 * FileAppender.
 		 */
 		FILE,
 
 		/**
-		 * A file rolled by size, written by Log4j2's RollingRandomAccessFile appender.
+		 * A regular file rolled by size, written by Log4j2's RollingRandomAccessFile appender
+		 * or Logback's RollingFileAppender.
 		 */
 		ROLLING_FILE,
 

@@ -1,10 +1,8 @@
 package io.asynclog.config;
 
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -22,6 +20,8 @@ import org.springframework.boot.logging.LogFile;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
+import io.asynclog.appender.UnopenedAppenders;
+import io.asynclog.appender.UnopenedAppenders.Unopened;
 import io.asynclog.appender.kafka.KafkaSender;
 
 
@@ -58,6 +58,10 @@ public final class AsyncLogPropertiesValidator {
 
 	private final PatternSyntax patterns;
 
+	private AsyncLogProperties.AppenderStartFailure appenderStartFailure;
+
+	private final Map<String, Unopened> unopened = new LinkedHashMap<>();
+
 	/**
 	 * Creates a validator.
 	 * @param environment the Spring environment the properties were bound from
@@ -75,6 +79,12 @@ public final class AsyncLogPropertiesValidator {
 	 * what is accepted
 	 */
 	public void validate(AsyncLogProperties properties) {
+		UnopenedAppenders.replaceAll(Map.of());
+		this.appenderStartFailure = properties.getAppenderStartFailure();
+		if (this.appenderStartFailure == null) {
+			throw invalidValue("asynclog.appender-start-failure", "", "it says what start-up does when an"
+					+ " appender cannot open its file", "fail (stop start-up) or warn (start with the health DOWN)");
+		}
 		if (properties.getRingBufferSize() < AsyncLogProperties.MIN_RING_BUFFER_SIZE) {
 			throw invalidValue("asynclog.ring-buffer-size",
 					properties.getRingBufferSize(), "a ring buffer needs at least 128 slots",
@@ -105,6 +115,7 @@ public final class AsyncLogPropertiesValidator {
 		validateSettingNames("loggers", "a logger", LOGGER_SETTINGS);
 		properties.getLoggers().forEach(this::validateLogger);
 		validateSpringBootLogFile();
+		UnopenedAppenders.replaceAll(this.unopened);
 	}
 
 	private void validateMetricsAndHealth(AsyncLogProperties properties) {
@@ -151,7 +162,7 @@ public final class AsyncLogPropertiesValidator {
 						"a " + AsyncLogProperties.kebabCase(appender.getType()) + " appender needs a file",
 						"the path of the log file, such as logs/app.log");
 			}
-			requireWritable(prefix + "file-name", appender.getFileName());
+			checkFileOpens(name, appender);
 		}
 		if (appender.getMaxFileSize() == null || appender.getMaxFileSize().toBytes() < 1) {
 			throw invalidValue(prefix + "max-file-size", appender.getMaxFileSize(),
@@ -345,20 +356,40 @@ public final class AsyncLogPropertiesValidator {
 		return AsyncLogConfigurationException.invalidValue(property, bound, problem, accepted);
 	}
 
+	/**
+	 * Opens the file as the appender will; with {@code appender-start-failure=warn} a file
+	 * that does not open is remembered for the backend and the health instead of stopping
+	 * start-up.
+	 */
+	private void checkFileOpens(String name, AsyncLogProperties.Appender appender) {
+		String reason = FileTargetCheck.whyCannotOpen(appender.getFileName());
+		if (reason == null) {
+			return;
+		}
+		String property = "asynclog.appenders." + name + ".file-name";
+		String type = AsyncLogProperties.kebabCase(appender.getType());
+		if (this.appenderStartFailure == AsyncLogProperties.AppenderStartFailure.WARN) {
+			this.unopened.put(name, new Unopened(name, type, property, appender.getFileName(), reason));
+			return;
+		}
+		throw AsyncLogConfigurationException.cannotOpen(property, type + " appender '" + name + "'",
+				appender.getFileName(), reason, "asynclog.appender-start-failure=warn");
+	}
+
+	/**
+	 * Spring Boot's own file always stops start-up when it cannot open: on Logback Spring
+	 * Boot stops it itself, and asynclog keeps both backends alike.
+	 */
 	private void validateSpringBootLogFile() {
 		LogFile logFile = LogFile.get(this.environment);
 		if (logFile != null) {
 			String property = this.environment.containsProperty(LogFile.FILE_NAME_PROPERTY) ? LogFile.FILE_NAME_PROPERTY
 					: LogFile.FILE_PATH_PROPERTY;
-			requireWritable(property, logFile.toString());
-		}
-	}
-
-	private static void requireWritable(String property, String fileName) {
-		String problem = whyNotWritable(fileName);
-		if (problem != null) {
-			throw AsyncLogConfigurationException.invalidValue(property, fileName, problem,
-					"the path of a file in a directory the application can write to, or can create");
+			String reason = FileTargetCheck.whyCannotOpen(logFile.toString());
+			if (reason != null) {
+				throw AsyncLogConfigurationException.cannotOpen(property, "Spring Boot file appender", logFile.toString(),
+						reason, null);
+			}
 		}
 	}
 
@@ -372,36 +403,6 @@ public final class AsyncLogPropertiesValidator {
 			.map((property) -> DataObjectPropertyName.toDashedForm(property.getName()))
 			.sorted()
 			.toList();
-	}
-
-	static String whyNotWritable(String fileName) {
-		Path file;
-		try {
-			file = Path.of(fileName).toAbsolutePath().normalize();
-		}
-		catch (InvalidPathException ex) {
-			return "it is not a valid path (" + ex.getReason() + ")";
-		}
-		if (Files.isDirectory(file)) {
-			return "it is a directory";
-		}
-		if (Files.exists(file)) {
-			return Files.isWritable(file) ? null : "the file exists and is not writable";
-		}
-		Path existing = file.getParent();
-		while (existing != null && !Files.exists(existing)) {
-			existing = existing.getParent();
-		}
-		if (existing == null) {
-			return "none of its parent directories exists";
-		}
-		if (!Files.isDirectory(existing)) {
-			return existing + " is a file, not a directory, so the log directory cannot be created";
-		}
-		if (!Files.isWritable(existing)) {
-			return "directory " + existing + " is not writable";
-		}
-		return null;
 	}
 
 	/**

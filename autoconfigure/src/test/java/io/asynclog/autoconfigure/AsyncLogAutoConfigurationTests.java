@@ -72,7 +72,8 @@ class AsyncLogAutoConfigurationTests {
 					"asynclog.queue-full-policy", "asynclog.discard-threshold", "asynclog.async-appender.buffer-size",
 					"asynclog.shutdown-timeout", "asynclog.appenders", "asynclog.loggers",
 					"asynclog.metrics.peak-window", "asynclog.metrics.delivery-lag", "asynclog.health.fill-threshold", "asynclog.health.fill-duration",
-					"asynclog.health.drop-window", "asynclog.health.shipping-stall");
+					"asynclog.health.drop-window", "asynclog.health.shipping-stall",
+					"asynclog.appender-start-failure");
 		assertThat(properties).allSatisfy((property) -> assertThat(property.get("description")).isNotNull());
 		List<Object> ringDefault = JsonPath.read(metadata,
 				"$.properties[?(@.name == 'asynclog.ring-buffer-size')].defaultValue");
@@ -82,6 +83,9 @@ class AsyncLogAutoConfigurationTests {
 		List<String> levelHints = JsonPath.read(metadata,
 				"$.hints[?(@.name == 'asynclog.discard-threshold')].values[*].value");
 		assertThat(levelHints).contains("info", "warn");
+		List<String> startFailureHints = JsonPath.read(metadata,
+				"$.hints[?(@.name == 'asynclog.appender-start-failure')].values[*].value");
+		assertThat(startFailureHints).containsExactly("fail", "warn");
 	}
 
 }

@@ -1,7 +1,5 @@
 package io.asynclog.bothbackends;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -157,23 +155,6 @@ class BadInputTests {
 	void fileAppenderWithoutFileName() {
 		assertAnalysis(analysisOf("asynclog.appenders.main.type=rolling-file"), "'asynclog.appenders.main.file-name'",
 				"a rolling-file appender needs a file", "the path of the log file");
-	}
-
-	@Test
-	void unwritableLogDirectory() throws IOException {
-		Path notADirectory = Files.createFile(this.dir.resolve("plain-file"));
-		String fileName = notADirectory.resolve("logs/app.log").toString();
-		assertAnalysis(
-				analysisOf("asynclog.appenders.main.type=file", "asynclog.appenders.main.file-name=" + fileName),
-				"'asynclog.appenders.main.file-name'", "'" + fileName + "'", "a directory the application can write to");
-	}
-
-	@Test
-	void unwritableSpringBootLogFile() throws IOException {
-		Path notADirectory = Files.createFile(this.dir.resolve("plain-file"));
-		String fileName = notADirectory.resolve("app.log").toString();
-		assertAnalysis(analysisOf("logging.file.name=" + fileName), "'logging.file.name'", "'" + fileName + "'",
-				"a directory the application can write to");
 	}
 
 	/**

@@ -15,6 +15,7 @@ import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.appender.AppenderErrors;
 import io.asynclog.appender.LogAppender;
 import io.asynclog.appender.Shipping;
+import io.asynclog.appender.UnopenedAppenders;
 import io.asynclog.backend.LoggingBackend;
 import io.asynclog.queue.LogQueue;
 import io.asynclog.queue.QueueMonitor;
@@ -26,7 +27,8 @@ import io.asynclog.queue.QueueStatus;
  * while a queue dropped an event or an appender of the running configuration failed to
  * write within {@code asynclog.health.drop-window}, or while records of a shipping
  * appender have waited {@code asynclog.health.shipping-stall} for the broker with none
- * acknowledged; UP otherwise. The details show every queue, and on DOWN the reasons.
+ * acknowledged, or while an appender that could not open its file stands in for it
+ * ({@code asynclog.appender-start-failure=warn}); UP otherwise. The details show every queue, and on DOWN the reasons.
  *
  * @author asynclog
  */
@@ -79,6 +81,8 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 						(shipping.lastFailure() != null) ? "; last failure: " + shipping.lastFailure() : ""));
 			}
 		}
+		// Until the application restarts: the stand-in never opens the file.
+		UnopenedAppenders.all().forEach((unopened) -> reasons.add(unopened.describe()));
 		builder.status(reasons.isEmpty() ? Status.UP : Status.DOWN);
 		builder.withDetail("queues", queues);
 		if (!reasons.isEmpty()) {

@@ -87,6 +87,9 @@ public final class LogAppenders {
 	}
 
 	private static String fileName(Appender appender) {
+		if (appender instanceof UnopenedFileAppender unopened) {
+			return unopened.getFileName();
+		}
 		if (!(appender instanceof AbstractOutputStreamAppender<?> streamAppender)) {
 			return null;
 		}

@@ -8,7 +8,9 @@ import org.springframework.core.env.Environment;
 
 import io.asynclog.config.AsyncLogProperties.AppenderType;
 import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.appender.UnopenedAppenders;
 import io.asynclog.log4j2.appender.KafkaAppender;
+import io.asynclog.log4j2.appender.UnopenedFileAppender;
 
 /**
  * Builds the configuration nodes of the appenders declared under
@@ -76,6 +78,12 @@ final class AppenderNodes {
 			return;
 		}
 		attributes.put("fileName", appender.getFileName());
+		if (UnopenedAppenders.get(name) != null) {
+			// Started anyway (appender-start-failure=warn): a stand-in counts what it receives.
+			this.nodes.add(appenders, UnopenedFileAppender.PLUGIN_NAME, Map.of("name", name, "fileName",
+					appender.getFileName()));
+			return;
+		}
 		if (appender.getType() == AppenderType.FILE) {
 			addLayout(this.nodes.add(appenders, "RandomAccessFile", attributes), appender, "file");
 			return;

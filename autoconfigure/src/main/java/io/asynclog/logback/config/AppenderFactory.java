@@ -30,6 +30,7 @@ import ch.qos.logback.core.util.OptionHelper;
 import org.springframework.boot.logging.logback.StructuredLogEncoder;
 import org.springframework.core.env.Environment;
 
+import io.asynclog.appender.UnopenedAppenders;
 import io.asynclog.appender.kafka.KafkaSender;
 import io.asynclog.config.AsyncLogConfigurationException;
 import io.asynclog.config.AsyncLogProperties;
@@ -84,6 +85,13 @@ final class AppenderFactory {
 	private Appender<ILoggingEvent> build(String name, AsyncLogProperties.Appender settings) {
 		if (settings.getType() == AppenderType.KAFKA) {
 			return kafka(name, settings);
+		}
+		if (UnopenedAppenders.get(name) != null) {
+			// Started anyway (appender-start-failure=warn): a stand-in counts what it receives.
+			UnopenedFileAppender unopened = new UnopenedFileAppender(name, settings.getFileName());
+			unopened.setContext(this.context);
+			unopened.start();
+			return unopened;
 		}
 		boolean console = settings.getType() == AppenderType.CONSOLE;
 		List<OutputStreamAppender<ILoggingEvent>> started = new ArrayList<>(1);

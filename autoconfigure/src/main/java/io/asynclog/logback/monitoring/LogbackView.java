@@ -20,6 +20,7 @@ import ch.qos.logback.core.OutputStreamAppender;
 import io.asynclog.appender.AppenderErrors;
 import io.asynclog.appender.LogAppender;
 import io.asynclog.logback.config.LogbackSetup;
+import io.asynclog.logback.config.UnopenedFileAppender;
 import io.asynclog.logback.queue.LogRing;
 import io.asynclog.queue.LogQueue;
 
@@ -125,6 +126,9 @@ final class LogbackView {
 	}
 
 	private static String fileName(Appender<ILoggingEvent> appender) {
+		if (appender instanceof UnopenedFileAppender unopened) {
+			return unopened.getFile();
+		}
 		return (appender instanceof FileAppender<ILoggingEvent> file) ? file.getFile() : null;
 	}
 

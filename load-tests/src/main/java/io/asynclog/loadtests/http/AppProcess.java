@@ -35,6 +35,9 @@ final class AppProcess implements AutoCloseable {
 
 	static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
+	/** Far more than the slow sink needs for a full pipe (64 KiB at 256 KiB/s). */
+	static final Duration READER_DRAIN_TIMEOUT = Duration.ofSeconds(10);
+
 	/** The file the app writes its port to, beside its stdout. */
 	static final String PORT_FILE = "app.port";
 
@@ -48,12 +51,16 @@ final class AppProcess implements AutoCloseable {
 
 	private final Path stdout;
 
+	/** The slow sink's reader, or null when the output goes straight to the file. */
+	private final Thread stdoutReader;
+
 	private final HttpClient client;
 
-	private AppProcess(Process process, Path portFile, Path stdout) {
+	private AppProcess(Process process, Path portFile, Path stdout, Thread stdoutReader) {
 		this.process = process;
 		this.portFile = portFile;
 		this.stdout = stdout;
+		this.stdoutReader = stdoutReader;
 		this.client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(Duration.ofSeconds(2))
@@ -117,10 +124,11 @@ final class AppProcess implements AutoCloseable {
 			builder.redirectOutput(ProcessBuilder.Redirect.appendTo(stdout.toFile()));
 		}
 		Process process = builder.start();
+		Thread reader = null;
 		if (config.slowSink()) {
-			ThrottledReader.start(process.getInputStream(), stdout, ThrottledReader.BYTES_PER_SECOND);
+			reader = ThrottledReader.start(process.getInputStream(), stdout, ThrottledReader.BYTES_PER_SECOND);
 		}
-		return new AppProcess(process, portFile, stdout);
+		return new AppProcess(process, portFile, stdout, reader);
 	}
 
 	long pid() {
@@ -259,13 +267,20 @@ final class AppProcess implements AutoCloseable {
 		return Duration.ofNanos(System.nanoTime() - start);
 	}
 
-	/** Sends SIGTERM and returns at once, so that load can go on while the app shuts down. */
+	/**
+	 * Sends SIGTERM and returns at once, so that load can go on while the app shuts down.
+	 * Through the process handle: {@link Process#destroy()} also closes this side of the app's
+	 * stdout pipe, and the slow sink's console would then fail at once instead of taking the
+	 * lines still queued, which would be lost from it.
+	 */
 	void sendSigterm() {
-		this.process.destroy();
+		this.process.toHandle().destroy();
 	}
 
 	/**
-	 * Waits for the app to exit; kills it if it does not within the timeout.
+	 * Waits for the app to exit; kills it if it does not within the timeout. With the slow sink,
+	 * also waits until its reader has copied the last of the app's output (at most 64 KiB left in
+	 * the pipe), so that the stdout file is complete, its last lines (a shutdown warning) too.
 	 * @param timeout how long to wait
 	 * @return the exit code
 	 * @throws IOException if it had to be killed
@@ -276,6 +291,13 @@ final class AppProcess implements AutoCloseable {
 			this.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
 			throw new IOException("the app did not exit within " + timeout.toSeconds()
 					+ " s of SIGTERM and was killed; see " + this.stdout);
+		}
+		if (this.stdoutReader != null) {
+			this.stdoutReader.join(READER_DRAIN_TIMEOUT.toMillis());
+			if (this.stdoutReader.isAlive()) {
+				throw new IOException("the app exited, but its output was still being read "
+						+ READER_DRAIN_TIMEOUT.toSeconds() + " s later; " + this.stdout + " is incomplete");
+			}
 		}
 		return this.process.exitValue();
 	}

@@ -77,7 +77,8 @@ class KilledRunnerTest {
 				Thread.sleep(100);
 			}
 			long afterMillis = (System.nanoTime() - killedAt) / 1_000_000;
-			System.out.println("KilledRunnerTest: the app exited " + afterMillis + " ms after its runner was killed");
+			System.out.println("KilledRunnerTest: the app " + (handle.isAlive() ? "still ran" : "had exited") + " "
+					+ afterMillis + " ms after its runner was killed");
 			assertFalse(handle.isAlive(), "the app still runs " + EXIT_BOUND.toSeconds() + " s after its runner was"
 					+ " killed; see " + out);
 			// The comparison's profiles send the app's own lines to its log file, not to stdout.

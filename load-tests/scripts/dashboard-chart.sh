@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Renders docs/dashboards/asynclog-dashboard.png from real metrics:
 #   1. builds the project (demo app jar and the load-tests classes),
-#   2. starts the demo app on 127.0.0.1 on a free port with a small ring buffer,
+#   2. starts the demo app on 127.0.0.1 with a small ring buffer, on a port it picks itself
+#      (--server.port=0, written to a file), watching this script's process so that it exits if
+#      the script is killed,
 #   3. waits for /actuator/health,
 #   4. runs io.asynclog.loadtests.dashboard.DashboardChart (bursty GET /log load + a scrape of
 #      /actuator/prometheus every 500 ms, then a 2x2 PNG),
@@ -33,32 +35,25 @@ CHART_JAR="$ROOT/load-tests/target/asynclog-load-tests-0.1.0-SNAPSHOT.jar"
 
 cd "$ROOT"
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
-	echo "Building (./mvnw -q install -DskipTests)..."
-	./mvnw -q install -DskipTests
+	echo "Building the demo app on Log4j2 and load-tests (./mvnw -q package -DskipTests -pl demo-app-log4j2,load-tests -am)..."
+	./mvnw -q package -DskipTests -pl demo-app-log4j2,load-tests -am
 fi
 mkdir -p "$WORK"
-rm -f "$WORK/demo.log"
-./mvnw -q -pl load-tests dependency:build-classpath -DincludeScope=runtime -Dmdep.outputFile="$WORK/classpath.txt"
-
-# A free port on 127.0.0.1: a random one nobody answers on (the app fails fast if it is taken after all).
-PORT=""
-for _ in $(seq 1 50); do
-	candidate=$((20000 + RANDOM % 40000))
-	if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then
-		PORT=$candidate
-		break
-	fi
+rm -f "$WORK/demo.log" "$WORK/app.port"
+CLASSPATH_FILE="$ROOT/load-tests/target/classpath-runtime.txt"
+for f in "$DEMO_JAR" "$CHART_JAR" "$CLASSPATH_FILE"; do
+	[[ -f "$f" ]] || { echo "Missing $f: build first (without SKIP_BUILD=1)" >&2; exit 2; }
 done
-[[ -n "$PORT" ]] || { echo "No free port found" >&2; exit 1; }
 
 # shellcheck disable=SC2206 # EXTRA_APP_ARGS is split on purpose
 APP_ARGS=(--asynclog.ring-buffer-size="$RING_BUFFER_SIZE" --asynclog.immediate-flush=true
 	--asynclog.metrics.peak-window="$PEAK_WINDOW" --logging.file.name="$WORK/demo.log" $EXTRA_APP_ARGS)
-# Shown on the chart, with the log path relative to the repository.
-APP_ARGS_SHOWN="--server.port=$PORT ${APP_ARGS[*]//$ROOT\//}; stdout to a file"
 
-echo "Starting the demo app on 127.0.0.1:$PORT: ${APP_ARGS[*]}"
-java -jar "$DEMO_JAR" --server.port="$PORT" "${APP_ARGS[@]}" >"$WORK/app-stdout.log" 2>&1 &
+# Port 0: the app binds a free port itself and writes it to app.port (a port chosen here could be
+# taken before the app binds it). demo.parent-pid: the app exits if this script is killed.
+echo "Starting the demo app on 127.0.0.1: ${APP_ARGS[*]}"
+java -jar "$DEMO_JAR" --server.port=0 --server.address=127.0.0.1 --demo.port-file="$WORK/app.port" \
+	--demo.parent-pid=$$ "${APP_ARGS[@]}" >"$WORK/app-stdout.log" 2>&1 &
 APP_PID=$!
 
 stop_app() {
@@ -79,21 +74,29 @@ stop_app() {
 }
 trap stop_app EXIT
 
-BASE_URL="http://127.0.0.1:$PORT"
+PORT=""
+BASE_URL=""
 for i in $(seq 1 120); do
 	if ! kill -0 "$APP_PID" 2>/dev/null; then
 		echo "The demo app exited during start-up; see $WORK/app-stdout.log" >&2
 		tail -20 "$WORK/app-stdout.log" >&2
 		exit 1
 	fi
-	if curl -fsS -o /dev/null "$BASE_URL/actuator/health" 2>/dev/null; then
+	if [[ -z "$PORT" && -s "$WORK/app.port" ]]; then
+		PORT="$(cat "$WORK/app.port")"
+		BASE_URL="http://127.0.0.1:$PORT"
+	fi
+	if [[ -n "$PORT" ]] && curl -fsS -o /dev/null "$BASE_URL/actuator/health" 2>/dev/null; then
 		echo "The demo app answers $BASE_URL/actuator/health after ~$((i / 2)) s"
 		break
 	fi
 	sleep 0.5
 done
+[[ -n "$PORT" ]] || { echo "The demo app wrote no port to $WORK/app.port within 60 s" >&2; exit 1; }
 curl -fsS -o /dev/null "$BASE_URL/actuator/health"
+# Shown on the chart, with the log path relative to the repository.
+APP_ARGS_SHOWN="--server.port=$PORT ${APP_ARGS[*]//$ROOT\//}; stdout to a file"
 
-java -cp "$CHART_JAR:$(cat "$WORK/classpath.txt")" io.asynclog.loadtests.dashboard.DashboardChart \
+java -cp "$CHART_JAR:$(cat "$CLASSPATH_FILE")" io.asynclog.loadtests.dashboard.DashboardChart \
 	--url="$BASE_URL" --duration="$DURATION" --threads="$THREADS" --max-requests="$MAX_REQUESTS" \
 	--out="$OUT" --csv="$WORK/dashboard-chart.csv" --app-args="$APP_ARGS_SHOWN"

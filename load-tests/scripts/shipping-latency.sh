@@ -71,12 +71,11 @@ COMMAND="load-tests/scripts/shipping-latency.sh --rounds $ROUNDS --seconds $SECO
 
 DEMO_JAR="$ROOT/demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar"
 SHIPPING="$ROOT/load-tests/shipping/target"
-CLIENT_CP_FILE="$ROOT/load-tests/target/shipping-latency-cli/classpath.txt"
+# written by the load-tests build
+CLIENT_CP_FILE="$ROOT/load-tests/target/classpath-test.txt"
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
 	echo "Building the demo app, the broker and the load client (./mvnw -o -q package -DskipTests -pl demo-app,load-tests/shipping,load-tests -am)..."
 	./mvnw -o -q package -DskipTests -pl demo-app,load-tests/shipping,load-tests -am
-	mkdir -p "$(dirname "$CLIENT_CP_FILE")"
-	./mvnw -o -q -pl load-tests dependency:build-classpath -Dmdep.outputFile="$CLIENT_CP_FILE"
 fi
 for f in "$DEMO_JAR" "$SHIPPING/broker-classpath.txt" "$SHIPPING/test-classes" "$CLIENT_CP_FILE" "$ROOT/load-tests/target/classes"; do
 	if [[ ! -e "$f" ]]; then
@@ -124,17 +123,23 @@ for ((round = 1; round <= ROUNDS; round++)); do
 			# a loopback port nobody listens on: connections are refused at once
 			target="127.0.0.1:$(free_port)"
 		fi
-		port=$(free_port)
 		log="$OUT/logs/app-$config-$round.log"
+		port_file="$OUT/logs/app-$config-$round.port"
+		# Port 0: the app binds a free port itself and writes it to port_file (a port chosen here could
+		# be taken before the app binds it); demo.parent-pid: it exits if this script is killed.
 		# stdout carries the console appender's copy of every line: not kept
 		java -Xms1g -Xmx1g -jar "$DEMO_JAR" --spring.profiles.active=kafka \
-			--server.port="$port" --server.address=127.0.0.1 \
+			--server.port=0 --server.address=127.0.0.1 --demo.port-file="$port_file" --demo.parent-pid=$$ \
 			--asynclog.ring-buffer-size=1048576 --demo.kafka.bootstrap-servers="$target" \
 			> /dev/null 2> "$log" &
 		APP_PID=$!
 		ready=0
+		port=""
 		for _ in $(seq 120); do
-			if curl -sf "http://127.0.0.1:$port/log/count" > /dev/null 2>&1; then
+			if [[ -z "$port" && -s "$port_file" ]]; then
+				port="$(cat "$port_file")"
+			fi
+			if [[ -n "$port" ]] && curl -sf "http://127.0.0.1:$port/log/count" > /dev/null 2>&1; then
 				ready=1
 				break
 			fi

@@ -151,9 +151,8 @@ stop_broker
 rm -f "$OUT/rounds.properties"
 
 if [[ $REPORT == 1 ]]; then
-	CP_FILE="$ROOT/load-tests/target/shipping-report-cli/classpath.txt"
-	mkdir -p "$(dirname "$CP_FILE")"
-	./mvnw -q -pl load-tests dependency:build-classpath -Dmdep.outputFile="$CP_FILE"
+	# written by the load-tests build
+	CP_FILE="$ROOT/load-tests/target/classpath-test.txt"
 	java -cp "$ROOT/load-tests/target/classes:$(cat "$CP_FILE")" io.asynclog.loadtests.shipping.ShippingThroughputReport \
 		"$OUT" "$ROOT/docs/results"
 fi

@@ -12,7 +12,11 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 public class DemoApplication {
 
 	public static void main(String[] args) {
-		SpringApplication.run(DemoApplication.class, args);
+		SpringApplication application = new SpringApplication(DemoApplication.class);
+		// Added here rather than as a bean: the watch must run while the context is still
+		// starting, since a launcher can be killed during start-up too.
+		application.addListeners(new ParentWatch());
+		application.run(args);
 	}
 
 }

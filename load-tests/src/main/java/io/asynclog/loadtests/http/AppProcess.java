@@ -1,13 +1,13 @@
 package io.asynclog.loadtests.http;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,10 +15,15 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The demo app as a child process: started on a free port of 127.0.0.1 with a fresh log
- * directory and fixed heap flags (optionally pinned with {@code taskset}), its stdout sent to
- * a file; waited for through {@code /actuator/health}; asked for {@code /log/count}; stopped with
- * SIGTERM.
+ * The demo app as a child process: started with a fresh log directory and fixed heap flags
+ * (optionally pinned with {@code taskset}), its stdout sent to a file; waited for through
+ * {@code /actuator/health}; asked for {@code /log/count}; stopped with SIGTERM.
+ * <p>
+ * It binds port 0 of 127.0.0.1 and writes the port it got to a file ({@code demo.port-file},
+ * {@value #PORT_FILE} beside its stdout), which {@link #awaitPort()} reads: a port chosen here
+ * and handed over could be taken by another process in between. It also gets this JVM's
+ * process id ({@code demo.parent-pid}) and exits by itself once this JVM is gone, even if it
+ * was killed with SIGKILL and {@link #close()} never ran.
  *
  * @author asynclog
  */
@@ -30,18 +35,32 @@ final class AppProcess implements AutoCloseable {
 
 	static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
+	/** Far more than the slow sink needs for a full pipe (64 KiB at 256 KiB/s). */
+	static final Duration READER_DRAIN_TIMEOUT = Duration.ofSeconds(10);
+
+	/** The file the app writes its port to, beside its stdout. */
+	static final String PORT_FILE = "app.port";
+
 	private final Process process;
 
-	private final URI baseUrl;
+	private final Path portFile;
+
+	private final long startedAt = System.nanoTime();
+
+	private volatile URI baseUrl;
 
 	private final Path stdout;
 
+	/** The slow sink's reader, or null when the output goes straight to the file. */
+	private final Thread stdoutReader;
+
 	private final HttpClient client;
 
-	private AppProcess(Process process, URI baseUrl, Path stdout) {
+	private AppProcess(Process process, Path portFile, Path stdout, Thread stdoutReader) {
 		this.process = process;
-		this.baseUrl = baseUrl;
+		this.portFile = portFile;
 		this.stdout = stdout;
+		this.stdoutReader = stdoutReader;
 		this.client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(Duration.ofSeconds(2))
@@ -78,14 +97,20 @@ final class AppProcess implements AutoCloseable {
 	 */
 	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout,
 			List<String> extraArgs) throws IOException {
-		int port = freePort();
+		Path portFile = stdout.toAbsolutePath().resolveSibling(PORT_FILE);
+		Files.deleteIfExists(portFile);
 		List<String> command = new ArrayList<>(pinPrefix);
 		command.add(java.toString());
 		command.addAll(HEAP_FLAGS);
 		command.addAll(config.jvmFlags());
 		command.add("-jar");
 		command.add(jar.toString());
-		command.add("--server.port=" + port);
+		// Port 0: the app binds a port nobody holds, and says which in the port file. Loopback only,
+		// whatever the app's own configuration says.
+		command.add("--server.port=0");
+		command.add("--server.address=127.0.0.1");
+		command.add("--demo.port-file=" + portFile);
+		command.add("--demo.parent-pid=" + ProcessHandle.current().pid());
 		command.add("--spring.profiles.active=" + config.profiles());
 		command.add("--demo.log-dir=" + logDir);
 		// The queue peak read at the end of a run then covers the whole run, --full ones too.
@@ -99,25 +124,68 @@ final class AppProcess implements AutoCloseable {
 			builder.redirectOutput(ProcessBuilder.Redirect.appendTo(stdout.toFile()));
 		}
 		Process process = builder.start();
+		Thread reader = null;
 		if (config.slowSink()) {
-			ThrottledReader.start(process.getInputStream(), stdout, ThrottledReader.BYTES_PER_SECOND);
+			reader = ThrottledReader.start(process.getInputStream(), stdout, ThrottledReader.BYTES_PER_SECOND);
 		}
-		return new AppProcess(process, URI.create("http://127.0.0.1:" + port), stdout);
-	}
-
-	/** A port of 127.0.0.1 nobody listens on right now. */
-	static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-			return socket.getLocalPort();
-		}
+		return new AppProcess(process, portFile, stdout, reader);
 	}
 
 	long pid() {
 		return this.process.pid();
 	}
 
+	/**
+	 * The app's {@code http://127.0.0.1:<port>}, once {@link #awaitPort()} has read the port.
+	 * @return the base URL
+	 * @throws IllegalStateException before that
+	 */
 	URI baseUrl() {
-		return this.baseUrl;
+		URI url = this.baseUrl;
+		if (url == null) {
+			throw new IllegalStateException("the app's port is not known yet: awaitPort() first");
+		}
+		return url;
+	}
+
+	/**
+	 * Waits until the app has written the port its web server listens on (Tomcat has started);
+	 * at once if it is already known.
+	 * @return the app's base URL
+	 * @throws IOException if the app exits first, or writes no port within {@link #HEALTH_TIMEOUT}
+	 * of its start
+	 * @throws InterruptedException if interrupted
+	 */
+	URI awaitPort() throws IOException, InterruptedException {
+		if (this.baseUrl != null) {
+			return this.baseUrl;
+		}
+		long deadline = this.startedAt + HEALTH_TIMEOUT.toNanos();
+		while (System.nanoTime() < deadline) {
+			// The app writes the file beside it and renames it: once it exists, it is whole.
+			try {
+				String text = Files.readString(this.portFile, StandardCharsets.US_ASCII).strip();
+				int port = Integer.parseInt(text);
+				if (port < 1 || port > 65535) {
+					throw new IOException("the app wrote port " + port + " to " + this.portFile);
+				}
+				this.baseUrl = URI.create("http://127.0.0.1:" + port);
+				return this.baseUrl;
+			}
+			catch (NoSuchFileException ex) {
+				// not started yet
+			}
+			catch (NumberFormatException ex) {
+				throw new IOException("the app wrote no port number to " + this.portFile, ex);
+			}
+			if (!this.process.isAlive()) {
+				throw new IOException("the app exited with " + this.process.exitValue() + " during start-up; see "
+						+ this.stdout);
+			}
+			Thread.sleep(50);
+		}
+		throw new IOException("the app wrote no port to " + this.portFile + " within " + HEALTH_TIMEOUT.toSeconds()
+				+ " s of its start; see " + this.stdout);
 	}
 
 	HttpClient client() {
@@ -130,15 +198,16 @@ final class AppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Waits until {@code /actuator/health} answers 200.
-	 * @return how long it took
+	 * Waits until the port is known and {@code /actuator/health} answers 200.
+	 * @return how long it took from the app's start
 	 * @throws IOException if the app exits or is not ready within {@link #HEALTH_TIMEOUT}
 	 * @throws InterruptedException if interrupted
 	 */
 	Duration awaitHealthy() throws IOException, InterruptedException {
-		long start = System.nanoTime();
-		long deadline = start + HEALTH_TIMEOUT.toNanos();
-		HttpRequest request = HttpRequest.newBuilder(this.baseUrl.resolve("/actuator/health"))
+		long start = this.startedAt;
+		URI url = awaitPort();
+		long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
+		HttpRequest request = HttpRequest.newBuilder(url.resolve("/actuator/health"))
 			.timeout(Duration.ofSeconds(2))
 			.build();
 		while (System.nanoTime() < deadline) {
@@ -167,7 +236,7 @@ final class AppProcess implements AutoCloseable {
 	 * @throws InterruptedException if interrupted
 	 */
 	long count() throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(this.baseUrl.resolve("/log/count"))
+		HttpRequest request = HttpRequest.newBuilder(baseUrl().resolve("/log/count"))
 			.timeout(Duration.ofSeconds(10))
 			.build();
 		HttpResponse<String> response = this.client.send(request, HttpResponse.BodyHandlers.ofString());
@@ -198,13 +267,20 @@ final class AppProcess implements AutoCloseable {
 		return Duration.ofNanos(System.nanoTime() - start);
 	}
 
-	/** Sends SIGTERM and returns at once, so that load can go on while the app shuts down. */
+	/**
+	 * Sends SIGTERM and returns at once, so that load can go on while the app shuts down.
+	 * Through the process handle: {@link Process#destroy()} also closes this side of the app's
+	 * stdout pipe, and the slow sink's console would then fail at once instead of taking the
+	 * lines still queued, which would be lost from it.
+	 */
 	void sendSigterm() {
-		this.process.destroy();
+		this.process.toHandle().destroy();
 	}
 
 	/**
-	 * Waits for the app to exit; kills it if it does not within the timeout.
+	 * Waits for the app to exit; kills it if it does not within the timeout. With the slow sink,
+	 * also waits until its reader has copied the last of the app's output (at most 64 KiB left in
+	 * the pipe), so that the stdout file is complete, its last lines (a shutdown warning) too.
 	 * @param timeout how long to wait
 	 * @return the exit code
 	 * @throws IOException if it had to be killed
@@ -215,6 +291,13 @@ final class AppProcess implements AutoCloseable {
 			this.process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
 			throw new IOException("the app did not exit within " + timeout.toSeconds()
 					+ " s of SIGTERM and was killed; see " + this.stdout);
+		}
+		if (this.stdoutReader != null) {
+			this.stdoutReader.join(READER_DRAIN_TIMEOUT.toMillis());
+			if (this.stdoutReader.isAlive()) {
+				throw new IOException("the app exited, but its output was still being read "
+						+ READER_DRAIN_TIMEOUT.toSeconds() + " s later; " + this.stdout + " is incomplete");
+			}
 		}
 		return this.process.exitValue();
 	}

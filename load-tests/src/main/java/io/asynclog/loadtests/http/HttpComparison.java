@@ -261,11 +261,12 @@ public final class HttpComparison {
 		boolean logback = configs.stream().anyMatch(RunConfig::logback);
 		if (log4j2 && !Files.isRegularFile(options.jar())) {
 			throw new IOException("no demo app jar on Log4j2 at " + options.jar()
-					+ ": build it first (./mvnw -q install -DskipTests from the repository root)");
+					+ ": build it first (./mvnw -q package -DskipTests -pl demo-app-log4j2 -am from the repository root)");
 		}
 		if (logback && !Files.isRegularFile(options.logbackJar())) {
 			throw new IOException("no demo app jar on Logback at " + options.logbackJar()
-					+ ": build it first (./mvnw -q install -DskipTests from the repository root), or give --logback-jar");
+					+ ": build it first (./mvnw -q package -DskipTests -pl demo-app -am from the repository root), or give"
+					+ " --logback-jar");
 		}
 	}
 

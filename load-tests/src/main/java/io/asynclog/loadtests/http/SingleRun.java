@@ -86,6 +86,8 @@ final class SingleRun {
 			app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, setup.appPin(config),
 					runDir.resolve(RunConfig.STDOUT_FILE));
 			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond()).start();
+			// Gatling needs the URL when it starts, and the app says its port once Tomcat listens.
+			app.awaitPort();
 			// Gatling's JVM starts meanwhile (on its own CPU) and waits for the start signal.
 			String description = config.id() + " " + load.model() + " repeat " + repeat;
 			gatling = GatlingRun.start(setup.java(), setup.gatlingClasspath(), app.baseUrl(), load,

@@ -39,11 +39,13 @@ final class ThrottledReader implements Runnable {
 	 * @param in the app's standard output
 	 * @param file where what is read is appended
 	 * @param bytesPerSecond how fast to read
+	 * @return the reading thread, which ends once the app has exited and its output is all read
 	 */
-	static void start(InputStream in, Path file, int bytesPerSecond) {
+	static Thread start(InputStream in, Path file, int bytesPerSecond) {
 		Thread thread = new Thread(() -> copy(in, file, bytesPerSecond), "slow-sink-reader");
 		thread.setDaemon(true);
 		thread.start();
+		return thread;
 	}
 
 	/**

@@ -134,14 +134,18 @@ class HttpComparisonSmokeTest {
 		assertTrue(Files.isRegularFile(report.resolve(BusyCoreReport.MARKDOWN)), "the busy-core report");
 	}
 
-	/** The built demo app jar on Log4j2 (the comparison's profiles are Log4j2's), or a failure that says how to build it. */
+	/**
+	 * The demo app jar on Log4j2 (the comparison's profiles are Log4j2's) that this module's build
+	 * copied from its Maven dependency, or a failure that says how to build it.
+	 */
 	static Path demoJar() {
 		String configured = System.getProperty("asynclog.demoJar");
 		Path jar = (configured != null && !configured.isBlank()) ? Path.of(configured)
-				: Path.of("..", "demo-app-log4j2", "target", "asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar");
+				: Path.of("target", "demo-apps", "asynclog-demo-app-log4j2.jar");
 		if (!Files.isRegularFile(jar)) {
 			fail("No demo app jar at " + jar.toAbsolutePath().normalize() + ". Build it first: from the repository "
-					+ "root run ./mvnw -q install -DskipTests (a full ./mvnw verify builds demo-app-log4j2 before load-tests).");
+					+ "root run ./mvnw -q -pl load-tests -am package -DskipTests (the load-tests build copies the "
+					+ "demo-app-log4j2 jar it depends on there).");
 		}
 		return jar.toAbsolutePath().normalize();
 	}

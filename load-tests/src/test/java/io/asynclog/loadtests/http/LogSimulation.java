@@ -41,15 +41,17 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * the open injection starts;</li>
  * <li>{@code startSignal} (optional): a file path; the simulation waits (in {@link #before()}, at
  * most {@code startSignalTimeout} seconds, default 180) until that file exists. The comparison
- * runner uses it to start Gatling's JVM while the app starts and warms up, and to release the
+ * runner uses it to start Gatling's JVM while the app warms up, and to release the
  * load only once the app is ready.</li>
  * </ul>
  * The run is capped at {@code gatlingWarmup + duration + 60 s} whatever happens.
  *
  * <p>Run through {@code scripts/http-comparison.sh} (the runner forks Gatling), or by hand
- * against a running app with {@code ./mvnw -pl load-tests gatling:test
- * -Dgatling.simulationClass=io.asynclog.loadtests.http.LogSimulation
- * -DbaseUrl=http://127.0.0.1:8080 -Dusers=50 -Dduration=10}.
+ * against a running app, after {@code ./mvnw -q -pl load-tests -am package -DskipTests}, with
+ * {@code java --add-opens=java.base/java.lang=ALL-UNNAMED -cp
+ * "load-tests/target/test-classes:load-tests/target/classes:$(cat load-tests/target/classpath-test.txt)"
+ * -DbaseUrl=http://127.0.0.1:8080 -Dusers=50 -Dduration=10 io.gatling.app.Gatling --simulation
+ * io.asynclog.loadtests.http.LogSimulation} (docs/load-tests.md has the whole command).
  *
  * @author asynclog
  */

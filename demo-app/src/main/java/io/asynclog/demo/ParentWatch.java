@@ -1,0 +1,66 @@
+package io.asynclog.demo;
+
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.commons.logging.LogFactory;
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.context.ApplicationListener;
+
+/**
+ * With {@code demo.parent-pid} set, ends the app once the process of that id is gone. A load
+ * test starts the demo app as a child JVM and stops it when done; if the test's JVM itself is
+ * killed with SIGKILL (a surefire timeout, an operator), no shutdown hook of it runs, and the
+ * app would live on, holding its port and CPU. So the app watches its launcher: every
+ * {@value #POLL_MILLIS} ms it asks whether the process still lives, and when it does not,
+ * logs why and calls {@link System#exit(int)} with {@value #EXIT_CODE}, which runs the normal
+ * shutdown (Spring's context close, asynclog's drain). The handle is taken once, at start-up:
+ * it remembers the process's start time, so a later process that reuses the id does not pass
+ * for the launcher. An id that names no living process at start-up ends the app at once.
+ *
+ * @author asynclog
+ */
+class ParentWatch implements ApplicationListener<ApplicationEnvironmentPreparedEvent> {
+
+	static final String PROPERTY = "demo.parent-pid";
+
+	/** The exit status when the watched process is gone. */
+	static final int EXIT_CODE = 3;
+
+	static final long POLL_MILLIS = 500;
+
+	@Override
+	public void onApplicationEvent(ApplicationEnvironmentPreparedEvent event) {
+		String value = event.getEnvironment().getProperty(PROPERTY);
+		if (value == null || value.isBlank()) {
+			return;
+		}
+		long pid;
+		try {
+			pid = Long.parseLong(value.strip());
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException(PROPERTY + " must be a process id, not '" + value + "'", ex);
+		}
+		Optional<ProcessHandle> parent = ProcessHandle.of(pid);
+		Thread thread = new Thread(() -> watch(pid, parent), "demo-parent-watch");
+		thread.setDaemon(true);
+		thread.start();
+	}
+
+	private static void watch(long pid, Optional<ProcessHandle> parent) {
+		try {
+			while (parent.isPresent() && parent.get().isAlive()) {
+				TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
+			}
+		}
+		catch (InterruptedException ex) {
+			// Only the JVM's end interrupts this daemon thread: nothing left to watch.
+			return;
+		}
+		LogFactory.getLog(ParentWatch.class)
+			.warn("The process " + pid + " (" + PROPERTY + ") is gone: the demo app exits with " + EXIT_CODE);
+		System.exit(EXIT_CODE);
+	}
+
+}

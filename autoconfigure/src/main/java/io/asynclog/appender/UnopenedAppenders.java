@@ -2,8 +2,8 @@ package io.asynclog.appender;
 
 import java.util.Collection;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The appenders that could not open their file when the application started and that
@@ -28,7 +28,8 @@ public final class UnopenedAppenders {
 	 * @param unopened the appenders, by name
 	 */
 	public static void replaceAll(Map<String, Unopened> unopened) {
-		byName = Collections.unmodifiableMap(new ConcurrentHashMap<>(unopened));
+		// A copy that never changes, published whole: readers need no lock.
+		byName = Collections.unmodifiableMap(new LinkedHashMap<>(unopened));
 	}
 
 	/**

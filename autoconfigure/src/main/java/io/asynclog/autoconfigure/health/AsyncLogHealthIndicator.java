@@ -28,7 +28,8 @@ import io.asynclog.queue.QueueStatus;
  * write within {@code asynclog.health.drop-window}, or while records of a shipping
  * appender have waited {@code asynclog.health.shipping-stall} for the broker with none
  * acknowledged, or while an appender that could not open its file stands in for it
- * ({@code asynclog.appender-start-failure=warn}); UP otherwise. The details show every queue, and on DOWN the reasons.
+ * ({@code asynclog.appender-start-failure=warn}); UP otherwise. The details show every
+ * queue, and on DOWN the reasons.
  *
  * @author asynclog
  */

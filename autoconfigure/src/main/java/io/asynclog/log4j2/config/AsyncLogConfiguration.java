@@ -1,5 +1,6 @@
 package io.asynclog.log4j2.config;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -29,20 +30,25 @@ import io.asynclog.log4j2.queue.LogQueues;
 import io.asynclog.log4j2.queue.RingBufferOwner;
 
 /**
- * A Log4j2 configuration (Spring Boot's default or the user's own file) made asynchronous
- * as {@code asynclog.*} says.
+ * A Log4j2 configuration (Spring Boot's default or the user's own file, with the files of
+ * {@code logging.log4j2.config.override} if any) made asynchronous as {@code asynclog.*}
+ * says.
  * <p>
- * A composite of one: Log4j2 builds the node tree of the wrapped configuration, whatever its
- * format, and this class rewrites the tree before any logger or appender exists. It also
- * keeps run-time level changes from turning on location capture, makes every appender
- * count its failures, and waits for the queues to drain when it stops.
+ * A composite: Log4j2 builds the node tree of each wrapped configuration, whatever its
+ * format, and merges the trees as Spring Boot's own composite of override files would,
+ * the first file's settings winning where Log4j2's merge strategy says so. This class then
+ * rewrites the one merged tree, before any logger or appender exists: an override file's
+ * loggers and appenders are treated exactly as the main file's, and asynclog's own
+ * appenders are added once. A single file is a composite of one. It also keeps run-time
+ * level changes from turning on location capture, makes every appender count its
+ * failures, and waits for the queues to drain when it stops.
  *
  * @author asynclog
  */
 final class AsyncLogConfiguration extends CompositeConfiguration
 		implements RingBufferOwner, HaltedRingSnapshot.Listener {
 
-	private final AbstractConfiguration base;
+	private final List<AbstractConfiguration> bases;
 
 	private final AsyncLogProperties properties;
 
@@ -60,20 +66,32 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 
 	AsyncLogConfiguration(AbstractConfiguration base, AsyncLogProperties properties, Mode mode,
 			Environment environment) {
-		super(List.of(base));
-		this.base = base;
+		this(List.of(base), properties, mode, environment);
+	}
+
+	/**
+	 * Wraps several configurations, merged in this order.
+	 * @param bases the main configuration first, then the ones that override it
+	 * @param properties asynclog's settings
+	 * @param mode the mode to set up
+	 * @param environment the Spring environment
+	 */
+	AsyncLogConfiguration(List<AbstractConfiguration> bases, AsyncLogProperties properties, Mode mode,
+			Environment environment) {
+		super(List.copyOf(bases));
+		this.bases = List.copyOf(bases);
 		this.properties = properties;
 		this.mode = mode;
 		this.environment = environment;
 	}
 
 	/**
-	 * Reports the wrapped configuration's source, so that Spring Boot still recognises a
-	 * {@code log4j2-spring.xml} and can reload from where the configuration came.
+	 * Reports the (first) wrapped configuration's source, so that Spring Boot still
+	 * recognises a {@code log4j2-spring.xml} and can reload from where the configuration came.
 	 */
 	@Override
 	public ConfigurationSource getConfigurationSource() {
-		return this.base.getConfigurationSource();
+		return this.bases.get(0).getConfigurationSource();
 	}
 
 	@Override
@@ -88,7 +106,7 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 	}
 
 	private boolean isSpringBootDefault() {
-		String location = this.base.getConfigurationSource().getLocation();
+		String location = getConfigurationSource().getLocation();
 		return location != null && location.contains("org/springframework/boot/logging/log4j2/");
 	}
 
@@ -178,16 +196,34 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 		}
 	}
 
+	/**
+	 * Reloads every wrapped file and wraps them again, for Log4j2's {@code monitorInterval}.
+	 * @return the new configuration, the reloaded file as Log4j2 parsed it when it is not of a
+	 * kind asynclog can wrap, or {@code null} (Log4j2 then keeps this one) when a file could
+	 * not be reloaded
+	 */
 	@Override
 	public Configuration reconfigure() {
-		if (!(this.base instanceof Reconfigurable reconfigurable)) {
-			return null;
+		List<AbstractConfiguration> reloaded = new ArrayList<>();
+		for (AbstractConfiguration base : this.bases) {
+			Configuration again = (base instanceof Reconfigurable reconfigurable) ? reconfigurable.reconfigure() : null;
+			if (again == null) {
+				return null;
+			}
+			if (!(again instanceof AbstractConfiguration abstractConfiguration)) {
+				return (this.bases.size() == 1) ? again : null;
+			}
+			reloaded.add(abstractConfiguration);
 		}
-		Configuration reloaded = reconfigurable.reconfigure();
-		if (reloaded instanceof AbstractConfiguration abstractConfiguration) {
-			return new AsyncLogConfiguration(abstractConfiguration, this.properties, this.mode, this.environment);
-		}
-		return reloaded;
+		return new AsyncLogConfiguration(reloaded, this.properties, this.mode, this.environment);
+	}
+
+	/**
+	 * Returns where the wrapped configurations came from, the main one first.
+	 * @return their locations, as Log4j2 reports them
+	 */
+	List<String> locations() {
+		return this.bases.stream().map((base) -> String.valueOf(base.getConfigurationSource().getLocation())).toList();
 	}
 
 	@Override

@@ -25,7 +25,10 @@ import io.asynclog.config.AsyncLogProperties;
  * each file before Log4j2's own factories. It lets them parse the file and, once Spring
  * Boot has attached its environment to the logger context, wraps the result in an
  * {@link AsyncLogConfiguration}. Before that (Log4j2's own start-up) and when
- * {@code asynclog.enabled=false}, it hands back exactly what Log4j2 parsed.
+ * {@code asynclog.enabled=false}, it hands back exactly what Log4j2 parsed. With
+ * {@code logging.log4j2.config.override} it hands back what Log4j2 parsed too, and
+ * {@link OverrideComposition} wraps all the files together once Spring Boot has composed
+ * them.
  *
  * @author asynclog
  */
@@ -53,6 +56,12 @@ public class AsyncLogConfigurationFactory extends ConfigurationFactory {
 			return parsed;
 		}
 		AsyncLogPropertySource.apply(properties);
+		if (OverrideComposition.isSet(environment)) {
+			// Spring Boot composes this file with the override files itself; asynclog wraps the
+			// files together once that composite is set (OverrideComposition says why).
+			OverrideComposition.loaded(loggerContext, base);
+			return parsed;
+		}
 		return new AsyncLogConfiguration(base, properties, EffectiveMode.resolve(properties, loggerContext),
 				environment);
 	}

@@ -54,12 +54,17 @@ public final class StartupReport {
 		if (!(configuration instanceof AsyncLogConfiguration asyncLog)) {
 			return new LoggingBackend.StartupLines(List.of(), List.of("asynclog: the Log4j2 configuration in use (" + configuration.getName()
 					+ ") is not the one asynclog set up, so the queue report, shutdown drain and run-time level"
-					+ " handling do not apply: Spring Boot composes logging.log4j2.config.override files itself,"
-					+ " and a file of a type asynclog does not read is used as Log4j2 parsed it"));
+					+ " handling do not apply: a file of a type asynclog does not read is used as Log4j2 parsed it,"
+					+ " and so is a logging.log4j2.config.override file Log4j2 could not load a second time"));
 		}
 		AsyncLogProperties properties = asyncLog.properties();
-		List<String> info = io.asynclog.report.StartupReport.lines(asyncLog.mode(), properties, LogQueues.of(context),
-				LogAppenders.of(context));
+		List<String> info = new ArrayList<>(io.asynclog.report.StartupReport.lines(asyncLog.mode(), properties,
+				LogQueues.of(context), LogAppenders.of(context)));
+		List<String> locations = asyncLog.locations();
+		if (locations.size() > 1) {
+			info.add(1, "asynclog: Log4j2 configuration %s with logging.log4j2.config.override %s, set up as one"
+				.formatted(locations.get(0), String.join(", ", locations.subList(1, locations.size()))));
+		}
 		List<String> warnings = new ArrayList<>();
 		if (asyncLog.mode() == AsyncLogProperties.Mode.ALL_ASYNC) {
 			for (String[] setting : ALL_ASYNC_SETTINGS) {

@@ -71,7 +71,7 @@ public final class EffectiveMode {
 	 * Returns the mode running in a context, as asynclog set it up.
 	 * @param context the Log4j2 logger context
 	 * @return the mode, or {@code null} if the context's configuration is not asynclog's
-	 * (a {@code logging.log4j2.config.override} composite, or asynclog disabled)
+	 * (a file of a type asynclog does not read, or asynclog disabled)
 	 */
 	public static Mode running(LoggerContext context) {
 		return (context.getConfiguration() instanceof AsyncLogConfiguration configuration) ? configuration.mode()

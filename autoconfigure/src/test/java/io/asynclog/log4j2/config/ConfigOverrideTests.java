@@ -129,6 +129,31 @@ class ConfigOverrideTests {
 	}
 
 	@Test
+	void anOverrideOfSpringBootsDefaultConfigurationIsSetUpWithIt() {
+		Path audit = this.dir.resolve("audit.log");
+		// Named, since this JVM's earlier tests leave their file in the logger context, and
+		// Spring Boot takes a configuration Log4j2 already runs for one it found itself.
+		try (ConfigurableApplicationContext context = TestApplications.run(
+				"logging.config=classpath:org/springframework/boot/logging/log4j2/log4j2.xml",
+				"logging.log4j2.config.override=" + CONFIG + "override-audit.xml", "override-test.dir=" + this.dir)) {
+			LoggerContext loggerContext = TestApplications.loggerContext();
+			Configuration configuration = loggerContext.getConfiguration();
+			assertThat(configuration).isInstanceOf(AsyncLogConfiguration.class);
+			assertThat(configuration.getConfigurationSource().getLocation())
+				.contains("org/springframework/boot/logging/log4j2/");
+			assertThat(configuration.getRootLogger()).isInstanceOf(AsyncLoggerConfig.class);
+			assertThat(TestApplications.writingAppenders(configuration.getRootLogger())).containsExactly("Console");
+			LoggerConfig auditLogger = configuration.getLoggers().get("com.example.audit");
+			assertThat(auditLogger).isInstanceOf(AsyncLoggerConfig.class);
+			RecordingAppender recording = recordAt(loggerContext, auditLogger);
+			LogFactory.getLog("com.example.audit.Payments").info("paid");
+			assertThat(TestApplications.awaitLines(audit, 1)).containsExactly("main|?|paid");
+			assertThat(recording.events()).singleElement()
+				.satisfies((event) -> assertThat(event.thread()).contains("AsyncLoggerConfig"));
+		}
+	}
+
+	@Test
 	void aMissingOptionalOverrideLeavesTheMainFileAsynchronous() {
 		try (ConfigurableApplicationContext context = TestApplications.run("logging.config=" + CONFIG + "override-main.xml",
 				"logging.log4j2.config.override=optional:classpath:io/asynclog/nothing-here.xml",

@@ -10,6 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.awaitility.Awaitility;
@@ -240,6 +242,23 @@ public final class SeparateJvm implements AutoCloseable {
 
 	public List<String> stderr() {
 		return TestApplications.lines(this.stderr);
+	}
+
+	/**
+	 * Reads a number the application reported on standard error, such as the events a
+	 * shutdown lost.
+	 * @param report the report, its first group the number
+	 * @return the number in the first line that matches
+	 * @throws AssertionError if no line matches
+	 */
+	public long reportedCount(Pattern report) {
+		List<String> stderr = stderr();
+		return stderr.stream()
+			.map(report::matcher)
+			.filter(Matcher::find)
+			.mapToLong((matcher) -> Long.parseLong(matcher.group(1)))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError("no line matching '" + report + "' in " + stderr));
 	}
 
 	@Override

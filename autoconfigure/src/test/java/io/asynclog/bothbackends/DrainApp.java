@@ -1,6 +1,11 @@
 package io.asynclog.bothbackends;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -27,6 +32,9 @@ public final class DrainApp {
 	 * before {@link SeparateJvmApp#READY}.
 	 */
 	public static final String QUEUED = "QUEUED ";
+
+	/** asynclog's report of what a shutdown lost, the number its first group. */
+	public static final Pattern LOST = Pattern.compile("asynclog: about (\\d+) log events were lost at shutdown");
 
 	private DrainApp() {
 	}
@@ -97,6 +105,26 @@ public final class DrainApp {
 			throw new IllegalStateException("this bean fails on purpose");
 		}
 
+	}
+
+	/**
+	 * Counts the numbered lines a burst wrote to a file, failing unless they are lines 0, 1,
+	 * 2... in that order, each once.
+	 * @param file the file
+	 * @return how many there are
+	 * @throws IOException if the file cannot be read
+	 */
+	public static long linesInOrder(Path file) throws IOException {
+		long expected = 0;
+		try (Stream<String> lines = Files.lines(file)) {
+			for (String line : (Iterable<String>) lines.filter((each) -> each.startsWith("line "))::iterator) {
+				if (!line.equals("line " + expected)) {
+					throw new AssertionError("line " + expected + " expected, found '" + line + "'");
+				}
+				expected++;
+			}
+		}
+		return expected;
 	}
 
 }

@@ -1,12 +1,7 @@
 package io.asynclog.bothbackends;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +27,6 @@ class DrainTests {
 	 */
 	private static final int EXIT_ON_SIGTERM = 143;
 
-	private static final Pattern LOST = Pattern.compile("asynclog: about (\\d+) log events were lost at shutdown");
 
 	/**
 	 * How far a report of lost events may exceed the events really not written: Log4j2's
@@ -55,7 +49,7 @@ class DrainTests {
 			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
 			assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains("asynclog:"));
 		}
-		assertThat(linesInOrder(file)).as("lines 0 to %d in order", LINES - 1).isEqualTo(LINES);
+		assertThat(DrainApp.linesInOrder(file)).as("lines 0 to %d in order", LINES - 1).isEqualTo(LINES);
 	}
 
 	@Test
@@ -67,14 +61,8 @@ class DrainTests {
 			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
 			assertThat(app.stderr()).anyMatch((line) -> line
 				.contains("log events were still queued when asynclog.shutdown-timeout (1s) ran out"));
-			long lost = app.stderr()
-				.stream()
-				.map(LOST::matcher)
-				.filter(Matcher::find)
-				.mapToLong((matcher) -> Long.parseLong(matcher.group(1)))
-				.findFirst()
-				.orElseThrow(() -> new AssertionError("no count of lost events in " + app.stderr()));
-			long written = linesInOrder(file);
+			long lost = app.reportedCount(DrainApp.LOST);
+			long written = DrainApp.linesInOrder(file);
 			long slack = (BACKEND == BackendUnderTest.LOG4J2) ? LOG4J2_LOSS_SLACK : 0;
 			assertThat(lost).as("most of a million lines at 2 a millisecond").isGreaterThan(LINES / 2);
 			assertThat(written + lost).as("written %d + reported lost %d", written, lost)
@@ -101,23 +89,6 @@ class DrainTests {
 
 	private static long queuedAtSigterm(SeparateJvm app) {
 		return Long.parseLong(app.printed(DrainApp.QUEUED).substring(DrainApp.QUEUED.length()).trim());
-	}
-
-	/**
-	 * Counts the numbered lines of the file, failing unless they are lines 0, 1, 2... in
-	 * that order, each once.
-	 */
-	private static long linesInOrder(Path file) throws IOException {
-		long expected = 0;
-		try (Stream<String> lines = Files.lines(file)) {
-			for (String line : (Iterable<String>) lines.filter((each) -> each.startsWith("line "))::iterator) {
-				if (!line.equals("line " + expected)) {
-					throw new AssertionError("line " + expected + " expected, found '" + line + "'");
-				}
-				expected++;
-			}
-		}
-		return expected;
 	}
 
 }

@@ -1,12 +1,7 @@
 package io.asynclog.log4j2.config;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.apache.commons.logging.LogFactory;
 import org.apache.logging.log4j.Level;
@@ -54,7 +49,6 @@ class ConfigOverrideTests {
 	 */
 	private static final long LOG4J2_LOSS_SLACK = 51;
 
-	private static final Pattern LOST = Pattern.compile("asynclog: about (\\d+) log events were lost at shutdown");
 
 	@TempDir
 	Path dir;
@@ -190,7 +184,7 @@ class ConfigOverrideTests {
 			assertThat(app.awaitExit(Duration.ofMinutes(2))).isEqualTo(EXIT_ON_SIGTERM);
 			assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains("asynclog:"));
 		}
-		assertThat(linesInOrder(file)).as("lines 0 to %d in order", SHUTDOWN_LINES - 1).isEqualTo(SHUTDOWN_LINES);
+		assertThat(DrainApp.linesInOrder(file)).as("lines 0 to %d in order", SHUTDOWN_LINES - 1).isEqualTo(SHUTDOWN_LINES);
 	}
 
 	@Test
@@ -202,14 +196,8 @@ class ConfigOverrideTests {
 			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
 			assertThat(app.stderr()).anyMatch((line) -> line
 				.contains("log events were still queued when asynclog.shutdown-timeout (1s) ran out"));
-			long lost = app.stderr()
-				.stream()
-				.map(LOST::matcher)
-				.filter(Matcher::find)
-				.mapToLong((matcher) -> Long.parseLong(matcher.group(1)))
-				.findFirst()
-				.orElseThrow(() -> new AssertionError("no count of lost events in " + app.stderr()));
-			long written = linesInOrder(file);
+			long lost = app.reportedCount(DrainApp.LOST);
+			long written = DrainApp.linesInOrder(file);
 			assertThat(lost).as("most of %d lines at 2 a millisecond", SHUTDOWN_LINES).isGreaterThan(SHUTDOWN_LINES / 2);
 			assertThat(written + lost).as("written %d + reported lost %d", written, lost)
 				.isBetween((long) SHUTDOWN_LINES, SHUTDOWN_LINES + LOG4J2_LOSS_SLACK);
@@ -237,23 +225,6 @@ class ConfigOverrideTests {
 				"sink-per-ms=" + sinkPerMillisecond, shutdownTimeout, "asynclog.ring-buffer-size=131072",
 				"logging.log4j2.config.override=" + CONFIG + "override-drain.xml", "override-test.dir=" + this.dir,
 				"logging.level.root=warn", "logging.level.test=info");
-	}
-
-	/**
-	 * Counts the numbered lines of the file, failing unless they are lines 0, 1, 2... in
-	 * that order, each once.
-	 */
-	private static long linesInOrder(Path file) throws IOException {
-		long expected = 0;
-		try (Stream<String> lines = Files.lines(file)) {
-			for (String line : (Iterable<String>) lines.filter((each) -> each.startsWith("line "))::iterator) {
-				if (!line.equals("line " + expected)) {
-					throw new AssertionError("line " + expected + " expected, found '" + line + "'");
-				}
-				expected++;
-			}
-		}
-		return expected;
 	}
 
 }

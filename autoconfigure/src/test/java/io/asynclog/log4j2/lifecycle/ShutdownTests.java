@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -14,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.asynclog.SeparateJvm;
-import io.asynclog.SeparateJvmApp;
 import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,23 +38,11 @@ class ShutdownTests {
 	 */
 	private static final int EXIT_ON_SIGTERM = 143;
 
-	private static final Pattern LOST = Pattern.compile("asynclog: about (\\d+) log events were lost at shutdown");
-
 	private static final Pattern ALL_ASYNC_LOST = Pattern
 		.compile("asynclog: at least (\\d+) log events were lost at shutdown: they were still in the all-async ring");
 
 	@TempDir
 	Path dir;
-
-	private static long reportedLoss(SeparateJvm app, Pattern report) {
-		return app.stderr()
-			.stream()
-			.map(report::matcher)
-			.filter(Matcher::find)
-			.mapToLong((matcher) -> Long.parseLong(matcher.group(1)))
-			.findFirst()
-			.orElseThrow(() -> new AssertionError("no count of lost events in " + app.stderr()));
-	}
 
 	/**
 	 * In all-async mode Log4j2 stops the logger context's ring before the configuration, so
@@ -76,7 +62,7 @@ class ShutdownTests {
 			// Log4j2 halts the ring, then swaps in its null configuration, and only then stops
 			// asynclog's: events the halted thread hands to it in between vanish uncounted
 			// (0 to 7,165 of about 242,000 in our runs), so the count is a floor.
-			long lost = reportedLoss(app, ALL_ASYNC_LOST);
+			long lost = app.reportedCount(ALL_ASYNC_LOST);
 			long written = distinctLines(file);
 			assertThat(lost).as("most of a 250,000-line backlog at 2 lines a millisecond").isGreaterThan(100_000);
 			assertThat(written + lost).as("written %d, reported lost %d", written, lost)

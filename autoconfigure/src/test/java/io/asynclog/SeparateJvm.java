@@ -22,6 +22,12 @@ import org.awaitility.Awaitility;
  */
 public final class SeparateJvm implements AutoCloseable {
 
+	/**
+	 * The exit status of a JVM that ran its shutdown hooks after SIGTERM: 128 + 15.
+	 */
+	public static final int EXIT_ON_SIGTERM = 143;
+
+
 	private final Process process;
 
 	private final Path stdout;

@@ -33,6 +33,13 @@ public final class DrainApp {
 	 */
 	public static final String QUEUED = "QUEUED ";
 
+	/**
+	 * How far a report of lost events may exceed the events really not written: Log4j2's
+	 * background thread tells the ring of its progress only after every 51st event
+	 * (asynclog's QueueDrain.RING_PROGRESS_STEP).
+	 */
+	public static final long LOG4J2_LOSS_SLACK = 51;
+
 	/** asynclog's report of what a shutdown lost, the number its first group. */
 	public static final Pattern LOST = Pattern.compile("asynclog: about (\\d+) log events were lost at shutdown");
 

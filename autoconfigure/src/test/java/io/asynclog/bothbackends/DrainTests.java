@@ -22,19 +22,6 @@ class DrainTests {
 
 	private static final int LINES = 1_000_000;
 
-	/**
-	 * The exit status of a JVM that ran its shutdown hooks after SIGTERM: 128 + 15.
-	 */
-	private static final int EXIT_ON_SIGTERM = 143;
-
-
-	/**
-	 * How far a report of lost events may exceed the events really not written: Log4j2's
-	 * background thread tells the ring of its progress only after every 51st event
-	 * (asynclog's QueueDrain.RING_PROGRESS_STEP).
-	 */
-	private static final long LOG4J2_LOSS_SLACK = 51;
-
 	@TempDir
 	Path dir;
 
@@ -46,7 +33,7 @@ class DrainTests {
 			assertThat(queuedAtSigterm(app)).as("queued behind the held sink, all but the one it holds")
 				.isGreaterThanOrEqualTo(LINES - 1);
 			app.sigterm();
-			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
+			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
 			assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains("asynclog:"));
 		}
 		assertThat(DrainApp.linesInOrder(file)).as("lines 0 to %d in order", LINES - 1).isEqualTo(LINES);
@@ -58,12 +45,12 @@ class DrainTests {
 		try (SeparateJvm app = heldBurst(file, 2, "asynclog.shutdown-timeout=1s")) {
 			assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(LINES);
 			app.sigterm();
-			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
+			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
 			assertThat(app.stderr()).anyMatch((line) -> line
 				.contains("log events were still queued when asynclog.shutdown-timeout (1s) ran out"));
 			long lost = app.reportedCount(DrainApp.LOST);
 			long written = DrainApp.linesInOrder(file);
-			long slack = (BACKEND == BackendUnderTest.LOG4J2) ? LOG4J2_LOSS_SLACK : 0;
+			long slack = (BACKEND == BackendUnderTest.LOG4J2) ? DrainApp.LOG4J2_LOSS_SLACK : 0;
 			assertThat(lost).as("most of a million lines at 2 a millisecond").isGreaterThan(LINES / 2);
 			assertThat(written + lost).as("written %d + reported lost %d", written, lost)
 				.isBetween((long) LINES, LINES + slack);

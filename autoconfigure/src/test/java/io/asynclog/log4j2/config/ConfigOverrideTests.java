@@ -38,18 +38,6 @@ class ConfigOverrideTests {
 
 	private static final int SHUTDOWN_LINES = 100_000;
 
-	/**
-	 * The exit status of a JVM that ran its shutdown hooks after SIGTERM: 128 + 15.
-	 */
-	private static final int EXIT_ON_SIGTERM = 143;
-
-	/**
-	 * How far a report of lost events may exceed the events really not written: Log4j2's
-	 * background thread tells the ring of its progress only after every 51st event.
-	 */
-	private static final long LOG4J2_LOSS_SLACK = 51;
-
-
 	@TempDir
 	Path dir;
 
@@ -181,7 +169,7 @@ class ConfigOverrideTests {
 		try (SeparateJvm app = heldBurst(5, "asynclog.shutdown-timeout=60s")) {
 			assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(SHUTDOWN_LINES);
 			app.sigterm();
-			assertThat(app.awaitExit(Duration.ofMinutes(2))).isEqualTo(EXIT_ON_SIGTERM);
+			assertThat(app.awaitExit(Duration.ofMinutes(2))).isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
 			assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains("asynclog:"));
 		}
 		assertThat(DrainApp.linesInOrder(file)).as("lines 0 to %d in order", SHUTDOWN_LINES - 1).isEqualTo(SHUTDOWN_LINES);
@@ -193,14 +181,14 @@ class ConfigOverrideTests {
 		try (SeparateJvm app = heldBurst(2, "asynclog.shutdown-timeout=1s")) {
 			assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(SHUTDOWN_LINES);
 			app.sigterm();
-			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
+			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
 			assertThat(app.stderr()).anyMatch((line) -> line
 				.contains("log events were still queued when asynclog.shutdown-timeout (1s) ran out"));
 			long lost = app.reportedCount(DrainApp.LOST);
 			long written = DrainApp.linesInOrder(file);
 			assertThat(lost).as("most of %d lines at 2 a millisecond", SHUTDOWN_LINES).isGreaterThan(SHUTDOWN_LINES / 2);
 			assertThat(written + lost).as("written %d + reported lost %d", written, lost)
-				.isBetween((long) SHUTDOWN_LINES, SHUTDOWN_LINES + LOG4J2_LOSS_SLACK);
+				.isBetween((long) SHUTDOWN_LINES, SHUTDOWN_LINES + DrainApp.LOG4J2_LOSS_SLACK);
 		}
 	}
 

@@ -33,11 +33,6 @@ class ShutdownTests {
 	 */
 	private static final long LINES_IN_RING = 250_000;
 
-	/**
-	 * The exit status of a JVM that ran its shutdown hooks after SIGTERM: 128 + 15.
-	 */
-	private static final int EXIT_ON_SIGTERM = 143;
-
 	private static final Pattern ALL_ASYNC_LOST = Pattern
 		.compile("asynclog: at least (\\d+) log events were lost at shutdown: they were still in the all-async ring");
 
@@ -58,7 +53,7 @@ class ShutdownTests {
 				burst(file, LINES_IN_RING, 2, "asynclog.mode=all-async"))) {
 			app.awaitReady(Duration.ofMinutes(2));
 			app.sigterm();
-			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(EXIT_ON_SIGTERM);
+			assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
 			// Log4j2 halts the ring, then swaps in its null configuration, and only then stops
 			// asynclog's: events the halted thread hands to it in between vanish uncounted
 			// (0 to 7,165 of about 242,000 in our runs), so the count is a floor.

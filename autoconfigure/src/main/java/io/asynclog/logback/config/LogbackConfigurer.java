@@ -32,6 +32,7 @@ import io.asynclog.logback.queue.LogRing;
 import io.asynclog.logback.queue.LoggerRing;
 import io.asynclog.logback.queue.RingListener;
 import io.asynclog.logback.queue.RingSettings;
+import io.asynclog.queue.ShutdownDeadline;
 
 /**
  * Applies {@code asynclog.*} to a Logback logger context that Spring Boot has just configured
@@ -249,8 +250,11 @@ public final class LogbackConfigurer {
 		Map<String, List<Appender<ILoggingEvent>>> moved = new LinkedHashMap<>();
 		Map<Appender<ILoggingEvent>, AppenderRing> wrappers = new IdentityHashMap<>();
 		List<LogRing> rings = new ArrayList<>();
+		// Logback stops the rings one after the other: one deadline keeps the whole stop
+		// within shutdown-timeout, not a timeout per ring.
+		ShutdownDeadline shutdown = new ShutdownDeadline(this.properties.getShutdownTimeout());
 		RingSettings appenderRings = RingSettings.of(this.properties,
-				this.properties.getAsyncAppender().getBufferSize(), 1, this.listeners);
+				this.properties.getAsyncAppender().getBufferSize(), 1, this.listeners, shutdown);
 		for (Logger logger : this.context.getLoggerList()) {
 			List<Appender<ILoggingEvent>> own = appenders(logger);
 			if (own.isEmpty()) {
@@ -279,7 +283,8 @@ public final class LogbackConfigurer {
 		}
 		if (!moved.isEmpty()) {
 			LoggerRing ring = new LoggerRing(this.context, moved, RingSettings.of(this.properties,
-					this.properties.getRingBufferSize(), AsyncLogProperties.MIN_RING_BUFFER_SIZE, this.listeners),
+					this.properties.getRingBufferSize(), AsyncLogProperties.MIN_RING_BUFFER_SIZE, this.listeners,
+					shutdown),
 					owners);
 			ring.start();
 			// Last on each logger: once an event reaches it, the logging thread is done with the event.

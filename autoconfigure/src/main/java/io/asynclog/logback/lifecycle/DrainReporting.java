@@ -1,10 +1,9 @@
 package io.asynclog.logback.lifecycle;
 
-import java.util.List;
+import java.util.Map;
 
 import io.asynclog.logback.queue.LogRing;
 import io.asynclog.logback.queue.RingListener;
-import io.asynclog.queue.LogQueue;
 import io.asynclog.report.DrainReport;
 
 /**
@@ -20,14 +19,10 @@ final class DrainReporting implements RingListener {
 	@Override
 	public void stopped(LogRing ring, Drain drain) {
 		if (drain.backlogAtTimeout() > 0) {
-			report(ring, DrainReport.timedOut(drain.backlogAtTimeout(), drain.timeout(),
-					"asynclog stops the ring's background thread and drops them"));
+			report(ring, DrainReport.timedOut(drain.backlogAtTimeout(), drain.timeout()));
 		}
 		if (drain.lost() > 0) {
-			LogQueue queue = ring.reading();
-			LogQueue whenStopped = new LogQueue(queue.name(), queue.type(), queue.capacity(),
-					Math.max(0, queue.capacity() - drain.lost()));
-			report(ring, DrainReport.lost(drain.lost(), "Logback", List.of(whenStopped)));
+			report(ring, DrainReport.lost(Map.of(ring.queueName(), drain.lost()), drain.timeout()));
 		}
 	}
 

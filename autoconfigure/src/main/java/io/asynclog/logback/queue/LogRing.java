@@ -19,6 +19,7 @@ import com.lmax.disruptor.Sequence;
 import io.asynclog.queue.DeliveryThreads;
 import io.asynclog.queue.DeliveryLag;
 import io.asynclog.queue.LogQueue;
+import io.asynclog.queue.ShutdownDeadline;
 import io.asynclog.queue.WaitForRoom;
 
 /**
@@ -76,9 +77,6 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	private static final long SAMPLE_MASK = DeliveryLag.SAMPLE_EVERY - 1;
 
 	private static final long LONGEST_DRAIN_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
-
-	/** How long a stop waits for the background thread to finish the event it is writing. */
-	private static final long CONSUMER_EXIT_MILLIS = 5_000;
 
 	private final String queueName;
 
@@ -317,7 +315,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 			lost = Math.max(0, cursor - lastHandedOver());
 			this.countedUpTo = cursor;
 		}
-		RingListener.Drain drain = new RingListener.Drain(this.settings.shutdownTimeout(), backlogAtTimeout, lost);
+		RingListener.Drain drain = new RingListener.Drain(this.settings.shutdown().timeout(), backlogAtTimeout, lost);
 		for (RingListener listener : this.listeners) {
 			try {
 				listener.stopped(this, drain);
@@ -334,14 +332,14 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 
 	/**
 	 * Waits until the background thread has handed every queued event over, or the shutdown
-	 * timeout has passed.
+	 * deadline, shared by the installation's rings, has passed.
 	 * @return the events still queued, 0 when the ring emptied in time
 	 */
 	private long awaitEmpty() {
-		long deadline = System.nanoTime() + this.settings.shutdownTimeout().toNanos();
+		ShutdownDeadline shutdown = this.settings.shutdown();
 		long pause = 100_000;
 		long backlog = reading().used();
-		while (backlog > 0 && System.nanoTime() - deadline < 0) {
+		while (backlog > 0 && shutdown.remainingNanos() > 0) {
 			LockSupport.parkNanos(this, pause);
 			pause = Math.min(pause * 2, LONGEST_DRAIN_POLL_NANOS);
 			if (Thread.interrupted()) {
@@ -353,16 +351,22 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		return backlog;
 	}
 
+	/**
+	 * Waits for the background thread to finish the event it writes (and, once abandoned, to
+	 * skip the rest), at most until the deadline's grace has passed: a thread stuck in one
+	 * write is left behind, a daemon, rather than hold the shutdown.
+	 */
 	private void awaitConsumerExit() {
+		long waitMillis = this.settings.shutdown().remainingWithGraceMillis();
 		try {
-			this.consumerThread.join(CONSUMER_EXIT_MILLIS);
+			this.consumerThread.join(waitMillis);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
 		if (this.consumerThread.isAlive()) {
 			addWarn("asynclog: the background thread of queue '" + this.queueName + "' is still writing an event "
-					+ CONSUMER_EXIT_MILLIS + " ms after it was told to stop");
+					+ waitMillis + " ms after it was told to stop; the stop goes on without it");
 		}
 	}
 

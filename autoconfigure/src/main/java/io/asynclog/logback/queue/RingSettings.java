@@ -1,6 +1,5 @@
 package io.asynclog.logback.queue;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -16,6 +15,7 @@ import org.springframework.boot.logging.LogLevel;
 
 import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.config.AsyncLogProperties.QueueFullPolicy;
+import io.asynclog.queue.ShutdownDeadline;
 
 /**
  * How one ring runs, from {@code asynclog.*}.
@@ -26,15 +26,16 @@ import io.asynclog.config.AsyncLogProperties.QueueFullPolicy;
  * @param discardAtOrBelow with 'discard', the most severe Logback level int that is dropped
  * when the ring is full; {@link Integer#MIN_VALUE} under 'block'
  * @param includeLocation whether caller data is taken on the logging thread
- * @param shutdownTimeout how long a stop waits for the backlog
+ * @param shutdown the deadline of a stop, {@code asynclog.shutdown-timeout} from when the first
+ * ring of the installation began to drain: shared by every ring of one installation
  * @param listeners told of drops, samples and the drain
  * @author asynclog
  */
 public record RingSettings(int capacity, Supplier<WaitStrategy> waitStrategy, boolean blocks, int discardAtOrBelow,
-		boolean includeLocation, Duration shutdownTimeout, List<RingListener> listeners) {
+		boolean includeLocation, ShutdownDeadline shutdown, List<RingListener> listeners) {
 
 	/**
-	 * Settings of a ring with the given number of slots.
+	 * Settings of a ring with the given number of slots, which stops on its own deadline.
 	 * @param properties the asynclog properties
 	 * @param slots the slots asked for; rounded up to a power of two
 	 * @param smallest the fewest slots the ring may have
@@ -43,10 +44,24 @@ public record RingSettings(int capacity, Supplier<WaitStrategy> waitStrategy, bo
 	 */
 	public static RingSettings of(AsyncLogProperties properties, int slots, int smallest,
 			List<RingListener> listeners) {
+		return of(properties, slots, smallest, listeners, new ShutdownDeadline(properties.getShutdownTimeout()));
+	}
+
+	/**
+	 * Settings of a ring with the given number of slots.
+	 * @param properties the asynclog properties
+	 * @param slots the slots asked for; rounded up to a power of two
+	 * @param smallest the fewest slots the ring may have
+	 * @param listeners told of drops, samples and the drain
+	 * @param shutdown the deadline shared by every ring of the installation
+	 * @return the settings
+	 */
+	public static RingSettings of(AsyncLogProperties properties, int slots, int smallest,
+			List<RingListener> listeners, ShutdownDeadline shutdown) {
 		boolean blocks = properties.getQueueFullPolicy() == QueueFullPolicy.BLOCK;
 		return new RingSettings(powerOfTwoAtLeast(Math.max(slots, smallest)), waitStrategy(properties), blocks,
 				blocks ? Integer.MIN_VALUE : discardAtOrBelow(properties.getDiscardThreshold()),
-				properties.isIncludeLocation(), properties.getShutdownTimeout(), List.copyOf(listeners));
+				properties.isIncludeLocation(), shutdown, List.copyOf(listeners));
 	}
 
 	/**

@@ -92,6 +92,21 @@ public final class SeparateJvm implements AutoCloseable {
 	}
 
 	/**
+	 * Starts another application of the test class path, as {@link #start(String, Path,
+	 * String, String...)} does, with JVM options.
+	 * @param jvmOptions options for the JVM, such as {@code -Dname=value}
+	 * @param mainClass the application's main class
+	 * @param dir where to write its output
+	 * @param scenario the scenario the application runs
+	 * @param properties {@code key=value} pairs
+	 * @return the running JVM
+	 */
+	public static SeparateJvm start(List<String> jvmOptions, String mainClass, Path dir, String scenario,
+			String... properties) {
+		return start(Path.of(System.getProperty("java.home")), jvmOptions, mainClass, dir, scenario, properties);
+	}
+
+	/**
 	 * Starts another application of the test class path as {@link #start(String, Path,
 	 * String, String...)} does, without the class path entries whose file name starts
 	 * with the given text: an application that lacks a dependency.

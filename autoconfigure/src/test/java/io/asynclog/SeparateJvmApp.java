@@ -1,30 +1,21 @@
 package io.asynclog;
 
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.apache.logging.log4j.core.Appender;
-import org.apache.logging.log4j.core.LogEvent;
-import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.core.config.LoggerConfig;
-import org.apache.logging.log4j.core.filter.AbstractFilter;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.asynclog.log4j2.queue.LogQueues;
-
 /**
  * The application that tests start in a JVM of its own, for what only a real process
- * shows: SIGTERM, the JVM's exit and virtual threads on a newer JDK. The first argument
+ * shows: the JVM's exit after a failed start-up and virtual threads on a newer JDK. The first argument
  * picks the scenario, the rest are {@code key=value} properties. It prints one line that
  * starts with {@value #READY} when the scenario's logging is done.
  */
@@ -35,42 +26,16 @@ public final class SeparateJvmApp {
 	 */
 	public static final String READY = "LOGGED ";
 
-	/**
-	 * What the burst scenario prints, followed by the events its ring held, just before
-	 * {@link #READY}.
-	 */
-	public static final String QUEUED = "QUEUED ";
-
 	private SeparateJvmApp() {
 	}
 
 	public static void main(String[] args) throws Exception {
 		String[] properties = Arrays.copyOfRange(args, 1, args.length);
 		switch (args[0]) {
-			case "burst" -> burst(properties);
 			case "fail-on-start" -> TestApplications.run(FailingConfig.class, properties);
 			case "virtual-threads" -> virtualThreads(properties);
 			default -> throw new IllegalArgumentException("unknown scenario " + args[0]);
 		}
-	}
-
-	/**
-	 * Logs {@code lines} numbered lines from the main thread behind a background thread
-	 * slowed to about {@code background-per-ms} events per millisecond, then waits for
-	 * SIGTERM.
-	 */
-	private static void burst(String[] properties) throws InterruptedException {
-		ConfigurableApplicationContext context = TestApplications.run(properties);
-		int lines = context.getEnvironment().getRequiredProperty("lines", Integer.class);
-		int perMillisecond = context.getEnvironment().getRequiredProperty("background-per-ms", Integer.class);
-		slowDownBackgroundThread(TestApplications.loggerContext(), perMillisecond);
-		Log log = LogFactory.getLog("test");
-		for (int i = 0; i < lines; i++) {
-			log.info("line " + i);
-		}
-		System.out.println(QUEUED + LogQueues.of(TestApplications.loggerContext()).get(0).used());
-		System.out.println(READY + lines);
-		Thread.currentThread().join();
 	}
 
 	/**
@@ -102,31 +67,6 @@ public final class SeparateJvmApp {
 			TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
 			System.out.println(READY + (long) threads * calls);
 		}
-	}
-
-	/**
-	 * Puts a filter on the root logger's reference to the 'main' appender that parks the
-	 * async logger's background thread for a millisecond every {@code perMillisecond}
-	 * events, standing in for a slow disk without slowing the logging threads.
-	 */
-	private static void slowDownBackgroundThread(LoggerContext context, int perMillisecond) {
-		LoggerConfig root = context.getConfiguration().getRootLogger();
-		Appender main = root.getAppenders().get("main");
-		root.removeAppender("main");
-		root.addAppender(main, null, new AbstractFilter() {
-
-			private long events;
-
-			@Override
-			public Result filter(LogEvent event) {
-				if (Thread.currentThread().getName().startsWith("Log4j2-") && ++this.events % perMillisecond == 0) {
-					LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
-				}
-				return Result.NEUTRAL;
-			}
-
-		});
-		context.updateLoggers();
 	}
 
 	@Configuration(proxyBeanMethods = false)

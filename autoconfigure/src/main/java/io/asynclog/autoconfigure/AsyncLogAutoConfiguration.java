@@ -50,6 +50,18 @@ public class AsyncLogAutoConfiguration {
 				properties.getHealth().getFillThreshold());
 	}
 
+	/**
+	 * Drains the queues before Spring Boot's logging shutdown handler stops the logging
+	 * library; only where Spring Boot registers that handler.
+	 * @param context the application context
+	 * @return the registration
+	 */
+	@Bean
+	@ConditionalOnProperty(name = "logging.register-shutdown-hook", matchIfMissing = true)
+	static DrainBeforeLoggingStops asyncLogDrainBeforeLoggingStops(ApplicationContext context) {
+		return new DrainBeforeLoggingStops(context.getClassLoader());
+	}
+
 	@Bean
 	static SmartInitializingSingleton asyncLogStartupReporter(ObjectProvider<LoggingBackend> backend) {
 		return () -> {

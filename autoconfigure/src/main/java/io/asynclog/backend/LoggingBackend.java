@@ -42,6 +42,16 @@ public interface LoggingBackend {
 	Mode runningMode();
 
 	/**
+	 * Drains the queues within {@code asynclog.shutdown-timeout}, just before Spring Boot's
+	 * logging shutdown handler stops the logging library at JVM shutdown, for a backend whose
+	 * library would otherwise stop a queue before asynclog's drain begins. What is still
+	 * queued at the deadline is cut off and counted; the library's own stop then finds the
+	 * queues empty.
+	 */
+	default void drainBeforeLoggingStops() {
+	}
+
+	/**
 	 * Describes what runs, for the start-up report: one line per queue and per appender.
 	 * @return the report's lines
 	 */

@@ -19,6 +19,7 @@ import io.asynclog.log4j2.appender.LogAppenders;
 import io.asynclog.log4j2.config.EffectiveMode;
 import io.asynclog.log4j2.config.PatternCheck;
 import io.asynclog.log4j2.config.StartupReport;
+import io.asynclog.log4j2.lifecycle.ShutdownCutoff;
 import io.asynclog.log4j2.queue.LogQueues;
 import io.asynclog.queue.LogQueue;
 
@@ -60,6 +61,17 @@ public final class Log4j2Backend implements LoggingBackend {
 	@Override
 	public Mode runningMode() {
 		return EffectiveMode.running(this.context);
+	}
+
+	/**
+	 * In all-async mode Log4j2 halts the context's ring, after up to 10 s of its own, before
+	 * it stops the configuration whose stop drains asynclog's queues: the drain comes first.
+	 */
+	@Override
+	public void drainBeforeLoggingStops() {
+		if (this.context.getConfiguration() instanceof ShutdownCutoff.Owner owner) {
+			owner.drainBeforeContextStops();
+		}
 	}
 
 	@Override

@@ -3,6 +3,8 @@ package io.asynclog.report;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.springframework.boot.convert.DurationStyle;
 
@@ -21,25 +23,46 @@ public final class DrainReport {
 	}
 
 	/**
-	 * Says that the drain timed out with events still queued.
+	 * Says that the drain timed out with events still queued, and that they are cut off:
+	 * handed to no appender, each counted.
 	 * @param backlog the events still queued
 	 * @param timeout {@code asynclog.shutdown-timeout}
-	 * @param thenWhat what the backend does with them next
 	 * @return the message
 	 */
-	public static String timedOut(long backlog, Duration timeout, String thenWhat) {
-		return "asynclog: %d log events were still queued when asynclog.shutdown-timeout (%s) ran out; %s"
-			.formatted(backlog, asWritten(timeout), thenWhat);
+	public static String timedOut(long backlog, Duration timeout) {
+		return ("asynclog: %d log events were still queued when asynclog.shutdown-timeout (%s) ran out;"
+				+ " asynclog hands them to no appender and counts each").formatted(backlog, asWritten(timeout));
 	}
 
 	/**
-	 * Says how many events were lost at shutdown, and in which queues.
+	 * Says exactly how many events were lost at shutdown, per queue: they were still queued
+	 * when {@code asynclog.shutdown-timeout} ran out, or reached a queue after, and no
+	 * appender was given them.
+	 * @param lostByQueue the events lost in each queue, those with none left out
+	 * @param timeout {@code asynclog.shutdown-timeout}
+	 * @return the message
+	 */
+	public static String lost(Map<String, Long> lostByQueue, Duration timeout) {
+		long lost = lostByQueue.values().stream().mapToLong(Long::longValue).sum();
+		String perQueue = lostByQueue.entrySet()
+			.stream()
+			.map((entry) -> entry.getKey() + ": " + entry.getValue())
+			.collect(Collectors.joining(", ", "[", "]"));
+		return ("asynclog: %d log events were lost at shutdown: they were still queued when"
+				+ " asynclog.shutdown-timeout (%s) ran out, or reached a queue after, and were written nowhere %s")
+			.formatted(lost, asWritten(timeout), perQueue);
+	}
+
+	/**
+	 * Says about how many events were lost at shutdown in queues whose background thread
+	 * could not be made to skip them, such as one stuck inside a write: the count is read
+	 * from the queues, not counted event by event.
 	 * @param lost the events lost
 	 * @param backend the backend's name as users know it, such as {@code Log4j2}
 	 * @param queues the queues as they were when the backend stopped
 	 * @return the message
 	 */
-	public static String lost(long lost, String backend, List<LogQueue> queues) {
+	public static String lostAbout(long lost, String backend, List<LogQueue> queues) {
 		return "asynclog: about %d log events were lost at shutdown: they were still queued when %s stopped %s"
 			.formatted(lost, backend, queues.stream().filter((queue) -> queue.used() > 0).map(LogQueue::name).toList());
 	}

@@ -1,15 +1,19 @@
 package io.asynclog.log4j2.appender;
 
 import java.time.Instant;
+import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.Core;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.Property;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginAttribute;
+import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
 import org.apache.logging.log4j.core.config.plugins.PluginFactory;
+import io.asynclog.log4j2.lifecycle.ShutdownCutoff;
 import io.asynclog.queue.DeliveryLag;
 
 /**
@@ -21,6 +25,10 @@ import io.asynclog.queue.DeliveryLag;
  * The log call's time is the event's own timestamp, taken by Log4j2 anyway: the producer
  * pays nothing. Both ends are wall-clock readings (microseconds on JDK 17), so a clock
  * step can distort a reading; a negative lag is recorded as zero.
+ * <p>
+ * Since it meets every event of its queue exactly once, it is also where a queue counts the
+ * events cut off at shutdown: once the configuration's {@link ShutdownCutoff} is engaged,
+ * it counts each event it meets, which the appenders after it then refuse.
  * <p>
  * It measures one event in {@value #SAMPLE_EVERY}. Measuring every event cost the
  * background thread enough to slow the callers' hand-off by about a fifth on two cores
@@ -51,20 +59,31 @@ public final class DeliveryLagProbe extends AbstractAppender {
 
 	private final DeliveryLag.Sinks sinks;
 
+	private final boolean measures;
+
+	private final ShutdownCutoff cutoff;
+
+	private final LongAdder cutOff;
+
 	// Only the queue's background thread appends here; a rare race (the queue-full policy
 	// running this path on a logging thread) can only shift which event is sampled.
 	private int seen;
 
-	private DeliveryLagProbe(String name, String queue) {
+	private DeliveryLagProbe(String name, String queue, boolean measure, ShutdownCutoff cutoff) {
 		super(name, null, null, true, Property.EMPTY_ARRAY);
 		this.queue = queue;
-		this.sinks = DeliveryLag.forQueue(queue);
+		this.measures = measure;
+		this.sinks = measure ? DeliveryLag.forQueue(queue) : new DeliveryLag.Sinks();
+		this.cutoff = cutoff;
+		this.cutOff = cutoff.counter(queue);
 	}
 
 	@PluginFactory
 	public static DeliveryLagProbe create(@PluginAttribute("name") String name,
-			@PluginAttribute("queue") String queue) {
-		return new DeliveryLagProbe(name, queue);
+			@PluginAttribute("queue") String queue,
+			@PluginAttribute(value = "measure", defaultBoolean = true) boolean measure,
+			@PluginConfiguration Configuration configuration) {
+		return new DeliveryLagProbe(name, queue, measure, ShutdownCutoff.of(configuration));
 	}
 
 	/**
@@ -75,8 +94,20 @@ public final class DeliveryLagProbe extends AbstractAppender {
 		return this.queue;
 	}
 
+	/**
+	 * Returns whether this probe measures the lag, or only counts what is cut off.
+	 * @return false when {@code asynclog.metrics.delivery-lag} is off or Micrometer absent
+	 */
+	public boolean measures() {
+		return this.measures;
+	}
+
 	@Override
 	public void append(LogEvent event) {
+		if (this.cutoff.isEngaged()) {
+			this.cutOff.increment();
+			return;
+		}
 		if ((++this.seen & (SAMPLE_EVERY - 1)) != 0 || this.sinks.isEmpty()) {
 			return;
 		}

@@ -23,6 +23,7 @@ import io.asynclog.log4j2.appender.CountingErrorHandler;
 import io.asynclog.log4j2.appender.LogAppenders;
 import io.asynclog.log4j2.lifecycle.HaltedRingSnapshot;
 import io.asynclog.log4j2.lifecycle.QueueDrain;
+import io.asynclog.log4j2.lifecycle.ShutdownCutoff;
 import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
 import io.asynclog.log4j2.queue.CountingDiscardPolicy;
 import io.asynclog.log4j2.queue.FullRingRouting;
@@ -46,7 +47,7 @@ import io.asynclog.log4j2.queue.RingBufferOwner;
  * @author asynclog
  */
 final class AsyncLogConfiguration extends CompositeConfiguration
-		implements RingBufferOwner, HaltedRingSnapshot.Listener {
+		implements RingBufferOwner, HaltedRingSnapshot.Listener, ShutdownCutoff.Owner {
 
 	private final List<AbstractConfiguration> bases;
 
@@ -61,6 +62,8 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 	private volatile RingBufferAdmin contextRingBufferAdmin;
 
 	private volatile FullRingRouting fullRingRouting;
+
+	private final ShutdownCutoff shutdownCutoff;
 
 	private volatile QueueDrain drain;
 
@@ -83,6 +86,7 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 		this.properties = properties;
 		this.mode = mode;
 		this.environment = environment;
+		this.shutdownCutoff = new ShutdownCutoff(properties.getShutdownTimeout());
 	}
 
 	/**
@@ -176,12 +180,28 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 
 	@Override
 	public boolean stop(long timeout, TimeUnit timeUnit) {
-		QueueDrain drain = new QueueDrain(this, this.contextRingBufferAdmin, this.properties.getShutdownTimeout());
+		QueueDrain drain = new QueueDrain(this, this.contextRingBufferAdmin, this.shutdownCutoff);
 		this.drain = drain;
 		drain.await();
 		boolean stopped = super.stop(timeout, timeUnit);
 		drain.reportLost();
 		return stopped;
+	}
+
+	/**
+	 * Drains the queues, against the same deadline as the stop that follows, before the
+	 * logger context stops: in all-async mode Log4j2 halts the context's ring before it stops
+	 * this configuration, and only a drain that comes first keeps that ring within
+	 * {@code asynclog.shutdown-timeout} and its count exact.
+	 */
+	@Override
+	public void drainBeforeContextStops() {
+		new QueueDrain(this, this.contextRingBufferAdmin, this.shutdownCutoff).await();
+	}
+
+	@Override
+	public ShutdownCutoff shutdownCutoff() {
+		return this.shutdownCutoff;
 	}
 
 	/**

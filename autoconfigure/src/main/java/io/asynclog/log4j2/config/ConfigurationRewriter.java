@@ -91,10 +91,11 @@ final class ConfigurationRewriter {
 		checkAppenderReferences(appenders);
 		applyMode(loggers, appenders);
 		applyImmediateFlush(loggers, appenders);
-		if (this.properties.getMetrics().isDeliveryLag()
-				&& ClassUtils.isPresent(MICROMETER, ConfigurationRewriter.class.getClassLoader())) {
-			new DeliveryLagProbes(this.nodes, appenders, this.mode == Mode.ALL_ASYNC).place(loggers);
-		}
+		// Placed even when no lag is measured: a probe is where its queue counts the events
+		// cut off at shutdown.
+		boolean measureLag = this.properties.getMetrics().isDeliveryLag()
+				&& ClassUtils.isPresent(MICROMETER, ConfigurationRewriter.class.getClassLoader());
+		new DeliveryLagProbes(this.nodes, appenders, this.mode == Mode.ALL_ASYNC, measureLag).place(loggers);
 	}
 
 	private void addAppenders(Node appenders) {

@@ -10,7 +10,9 @@ import java.util.Set;
 
 import org.apache.logging.log4j.core.appender.AsyncAppender;
 import org.apache.logging.log4j.core.config.Node;
+import org.apache.logging.log4j.core.filter.CompositeFilter;
 import io.asynclog.log4j2.appender.DeliveryLagProbe;
+import io.asynclog.log4j2.lifecycle.CutoffFilter;
 import io.asynclog.log4j2.queue.LogQueues;
 import io.asynclog.queue.LogQueue;
 
@@ -38,12 +40,17 @@ final class DeliveryLagProbes {
 
 	private final boolean allAsync;
 
+	private final boolean measure;
+
 	private final Map<String, String> probeByQueue = new HashMap<>();
 
-	DeliveryLagProbes(Nodes nodes, Node appenders, boolean allAsync) {
+	private final Set<String> probeNames = new HashSet<>();
+
+	DeliveryLagProbes(Nodes nodes, Node appenders, boolean allAsync, boolean measure) {
 		this.nodes = nodes;
 		this.appenders = appenders;
 		this.allAsync = allAsync;
+		this.measure = measure;
 	}
 
 	void place(Node loggers) {
@@ -55,6 +62,7 @@ final class DeliveryLagProbes {
 			if (Nodes.isA(appender, AsyncAppender.class) && Nodes.attribute(appender, "errorRef") == null
 					&& refersOnlyTo(appenderNames, appender)) {
 				this.nodes.addFirst(appender, "AppenderRef", Map.of("ref", probe(queueName(appender))));
+				cutOffReferences(appender);
 			}
 		}
 		Map<String, Node> byName = new HashMap<>();
@@ -81,6 +89,46 @@ final class DeliveryLagProbes {
 				probed.add(logger);
 			}
 		}
+		// Every async logger's event meets a probe, its own or an ancestor's, so each
+		// reference that is cut off at shutdown leaves an event a probe counts.
+		for (Node logger : all) {
+			if (isAsync(logger)) {
+				cutOffReferences(logger);
+			}
+		}
+	}
+
+	/**
+	 * Puts a {@link CutoffFilter} on each of a logger's or AsyncAppender's references to an
+	 * appender, its probe's aside. A reference takes one filter: one it has already is kept
+	 * behind the cutoff in a composite.
+	 */
+	private void cutOffReferences(Node owner) {
+		for (Node ref : Nodes.appenderRefs(owner)) {
+			if (this.probeNames.contains(Nodes.attribute(ref, "ref"))) {
+				continue;
+			}
+			List<Node> filters = new ArrayList<>(ref.getChildren());
+			if (filters.isEmpty()) {
+				this.nodes.add(ref, CutoffFilter.PLUGIN_NAME, Map.of());
+				continue;
+			}
+			ref.getChildren().clear();
+			Node composite = this.nodes.add(ref, "Filters", Map.of());
+			this.nodes.add(composite, CutoffFilter.PLUGIN_NAME, Map.of());
+			for (Node filter : filters) {
+				if (Nodes.isA(filter, CompositeFilter.class)) {
+					filter.getChildren().forEach((inner) -> adopt(composite, inner));
+				}
+				else {
+					adopt(composite, filter);
+				}
+			}
+		}
+	}
+
+	private static void adopt(Node parent, Node child) {
+		parent.getChildren().add(Nodes.copy(child, parent));
 	}
 
 	/**
@@ -135,7 +183,9 @@ final class DeliveryLagProbes {
 	private String probe(String queue) {
 		return this.probeByQueue.computeIfAbsent(queue, (name) -> {
 			String probeName = DeliveryLagProbe.NAME_PREFIX + name;
-			this.nodes.add(this.appenders, DeliveryLagProbe.PLUGIN_NAME, Map.of("name", probeName, "queue", name));
+			this.nodes.add(this.appenders, DeliveryLagProbe.PLUGIN_NAME,
+					Map.of("name", probeName, "queue", name, "measure", String.valueOf(this.measure)));
+			this.probeNames.add(probeName);
 			return probeName;
 		});
 	}

@@ -63,6 +63,13 @@ final class Nodes {
 		return replacement;
 	}
 
+	/**
+	 * Copies a node, with its attributes and children, under another parent.
+	 */
+	static Node copy(Node node, Node parent) {
+		return copy(node, parent, node.getName(), node.getType());
+	}
+
 	private static Node copy(Node node, Node parent, String name, PluginType<?> type) {
 		Node copy = new Node(parent, name, type);
 		copy.getAttributes().putAll(node.getAttributes());

@@ -1,8 +1,8 @@
 package io.asynclog.log4j2.lifecycle;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
@@ -10,23 +10,24 @@ import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 import org.apache.logging.log4j.status.StatusLogger;
 import io.asynclog.log4j2.queue.LogQueues;
 import io.asynclog.queue.LogQueue;
+import io.asynclog.queue.ShutdownDeadline;
 import io.asynclog.report.DrainReport;
 
 /**
- * One stop of a configuration: waits for its queues to hand every event to the appenders,
- * says how many events are left when the time runs out, and counts how many Log4j2's own
- * stop then gave up, instead of letting them vanish.
+ * One stop of a configuration: waits for its queues to hand every event to the appenders
+ * until the configuration's shutdown deadline ({@code asynclog.shutdown-timeout} from the
+ * first drain), then engages its {@link ShutdownCutoff}: the background threads skip what
+ * is left, each event counted, and Log4j2's own drain finds the queues empty in moments
+ * instead of waiting up to 10 more seconds. The report says exactly how many events each
+ * queue lost.
  * <p>
- * The count of lost events is close, not exact, for a ring buffer. Log4j2's background
- * thread tells the ring how far it has got only every {@value #RING_PROGRESS_STEP} events,
- * so up to that many events it wrote may still read as queued. The async-logger ring is
- * read when Log4j2 has halted it, before the appenders stop ({@link HaltedRingSnapshot}):
- * after that, Log4j2 clears the loggers' appenders and the halted ring's thread empties the
- * ring into none of them. In all-async mode Log4j2
- * halts the context's ring, then gives the context its null configuration, and only then
- * stops this one: the ring is read as this stop begins, and events its halted thread
- * handed to the null configuration in between are lost without being counted, so that
- * count is a floor.
+ * Only a queue whose background thread is stuck inside one write cannot be cut off in
+ * time: Log4j2 then waits as it always did (up to 10 s for a ring), and what it gives up is
+ * read from the queues, close but not exact. A ring's reading can be up to
+ * {@value #RING_PROGRESS_STEP} too high, since Log4j2's background thread reports its
+ * progress only every {@value #RING_PROGRESS_STEP} events, and the all-async ring's is a
+ * floor, read as this stop begins: Log4j2 halts that ring before it stops the
+ * configuration.
  *
  * @author asynclog
  */
@@ -44,7 +45,7 @@ public final class QueueDrain {
 
 	private final RingBufferAdmin contextRing;
 
-	private final Duration timeout;
+	private final ShutdownCutoff cutoff;
 
 	private List<LogQueue> haltedContextRing = List.of();
 
@@ -56,26 +57,27 @@ public final class QueueDrain {
 	 * {@link LogQueues}
 	 * @param contextRing the admin of the all-async logger context's ring, or {@code null}
 	 * outside all-async mode
-	 * @param timeout how long to wait for the queues to empty
+	 * @param cutoff the configuration's cutoff, with the deadline of its stop
 	 */
-	public QueueDrain(Configuration configuration, RingBufferAdmin contextRing, Duration timeout) {
+	public QueueDrain(Configuration configuration, RingBufferAdmin contextRing, ShutdownCutoff cutoff) {
 		this.configuration = configuration;
 		this.contextRing = contextRing;
-		this.timeout = timeout;
+		this.cutoff = cutoff;
 	}
 
 	/**
-	 * Waits until the configuration's queues are empty or the timeout runs out.
-	 * @return the number of events still queued
+	 * Waits until the configuration's queues are empty or the deadline has passed, then cuts
+	 * off what is left.
+	 * @return the number of events still queued at the deadline
 	 */
 	public long await() {
 		LoggerContext context = this.configuration.getLoggerContext();
 		if (this.contextRing != null && context != null && (context.isStopping() || context.isStopped())) {
 			this.haltedContextRing = List.of(LogQueues.ringBuffer(this.contextRing));
 		}
-		long deadline = System.nanoTime() + this.timeout.toNanos();
-		long backlog = backlog(LogQueues.of(this.configuration));
-		while (backlog > 0 && System.nanoTime() < deadline) {
+		ShutdownDeadline deadline = this.cutoff.deadline();
+		long backlog = backlog(queues());
+		while (backlog > 0 && deadline.remainingNanos() > 0) {
 			try {
 				Thread.sleep(POLL_MILLIS);
 			}
@@ -83,13 +85,23 @@ public final class QueueDrain {
 				Thread.currentThread().interrupt();
 				break;
 			}
-			backlog = backlog(LogQueues.of(this.configuration));
+			backlog = backlog(queues());
 		}
-		if (backlog > 0) {
-			report(DrainReport.timedOut(backlog, this.timeout, "Log4j2 gives a ring buffer up to 10 seconds more"
-					+ " and an AsyncAppender up to shutdown-timeout more, then drops the rest"));
+		if (backlog > 0 && this.cutoff.engage()) {
+			report(DrainReport.timedOut(backlog, deadline.timeout()));
 		}
 		return backlog;
+	}
+
+	/**
+	 * Reads the configuration's queues, and the all-async ring, whose events it writes.
+	 */
+	private List<LogQueue> queues() {
+		List<LogQueue> queues = LogQueues.of(this.configuration);
+		if (this.contextRing != null) {
+			queues.add(LogQueues.ringBuffer(this.contextRing));
+		}
+		return queues;
 	}
 
 	/**
@@ -106,28 +118,31 @@ public final class QueueDrain {
 	}
 
 	/**
-	 * Counts, once Log4j2 has stopped the configuration, the events its queues still held,
-	 * and those the halted all-async ring held when this stop began: they will never be
-	 * written.
-	 * @return the number of events lost, as far as they could be counted
+	 * Reports, once Log4j2 has stopped the configuration, the events cut off, and those its
+	 * queues still held: they will never be written.
+	 * @return the number of events lost
 	 */
 	public long reportLost() {
+		Map<String, Long> cutOff = this.cutoff.cutOff();
+		if (!cutOff.isEmpty()) {
+			report(DrainReport.lost(cutOff, this.cutoff.deadline().timeout()));
+		}
 		List<LogQueue> queues = LogQueues.of(this.configuration);
 		if (this.haltedRing != null) {
 			List<LogQueue> afterStop = new ArrayList<>(this.haltedRing);
 			queues.stream().filter((queue) -> !queue.type().equals(LogQueue.RING_BUFFER)).forEach(afterStop::add);
 			queues = afterStop;
 		}
-		long lost = backlog(queues);
-		if (lost > 0) {
-			report(DrainReport.lost(lost, "Log4j2", queues));
+		long stuck = backlog(queues);
+		if (stuck > 0) {
+			report(DrainReport.lostAbout(stuck, "Log4j2", queues));
 		}
 		long lostInContextRing = backlog(this.haltedContextRing);
 		if (lostInContextRing > 0) {
 			report(("asynclog: at least %d log events were lost at shutdown: they were still in the all-async ring"
 					+ " buffer when Log4j2 stopped it").formatted(lostInContextRing));
 		}
-		return lost + lostInContextRing;
+		return cutOff.values().stream().mapToLong(Long::longValue).sum() + stuck + lostInContextRing;
 	}
 
 	private static void report(String message) {

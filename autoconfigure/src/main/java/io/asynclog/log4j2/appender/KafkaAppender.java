@@ -22,6 +22,7 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
 
 import io.asynclog.appender.Shipping;
 import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.queue.ShutdownDeadline;
 import io.asynclog.report.DrainReport;
 
 /**
@@ -52,14 +53,14 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 
 	private final RecordKey key;
 
-	private final Duration closeTimeout;
+	private final ShutdownDeadline shutdown;
 
 	private KafkaAppender(String name, Layout<? extends Serializable> layout, Filter filter, Property[] properties,
-			KafkaSender sender, RecordKey key, Duration closeTimeout) {
+			KafkaSender sender, RecordKey key, ShutdownDeadline shutdown) {
 		super(name, filter, layout, true, properties);
 		this.sender = sender;
 		this.key = key;
-		this.closeTimeout = closeTimeout;
+		this.shutdown = shutdown;
 	}
 
 	/**
@@ -73,6 +74,11 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 
 	@Override
 	public void append(LogEvent event) {
+		if (!isStarted()) {
+			// Log4j2 hands a stopped appender the event all the same; its producer is closed.
+			// The error handler has counted it (AppenderDrops), so it is not sent to fail again.
+			return;
+		}
 		String loggerName = event.getLoggerName();
 		if (loggerName != null && loggerName.startsWith(KAFKA_LOGGERS)) {
 			return;
@@ -104,9 +110,11 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 	@Override
 	public boolean stop(long timeout, TimeUnit timeUnit) {
 		setStopping();
-		if (this.sender.close(this.closeTimeout) > 0) {
+		// Until the configuration's shutdown deadline, which the queues in front drained against.
+		Duration closeTimeout = Duration.ofNanos(this.shutdown.remainingNanos());
+		if (this.sender.close(closeTimeout) > 0) {
 			// On standard error, with asynclog's other shutdown reports: logging is stopping.
-			DrainReport.print(DrainReport.notAcknowledged(getName(), this.sender.reading(), this.closeTimeout));
+			DrainReport.print(DrainReport.notAcknowledged(getName(), this.sender.reading(), closeTimeout));
 		}
 		setStopped();
 		return true;
@@ -195,8 +203,13 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 			KafkaSender sender = new KafkaSender(getName(), this.topic,
 					KafkaSender.producerSettings(this.bootstrapServers, overrides));
 			Layout<? extends Serializable> layout = getOrCreateLayout(StandardCharsets.UTF_8);
+			ShutdownDeadline shutdown = ShutdownCutoff.deadlineOf(getConfiguration(),
+					Duration.ofMillis(this.closeTimeoutMillis));
+			// A send that waits for an absent broker would hold the queue's background thread
+			// past the deadline: closing the producer then lets it go, the record counted.
+			ShutdownCutoff.of(getConfiguration()).whenEngaged(() -> sender.close(Duration.ZERO));
 			return new KafkaAppender(getName(), layout, getFilter(), properties, sender,
-					RecordKey.of(this.key, getConfiguration()), Duration.ofMillis(this.closeTimeoutMillis));
+					RecordKey.of(this.key, getConfiguration()), shutdown);
 		}
 
 	}

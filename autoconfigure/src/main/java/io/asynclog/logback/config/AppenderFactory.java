@@ -34,6 +34,7 @@ import io.asynclog.appender.UnopenedAppenders;
 import io.asynclog.appender.kafka.KafkaSender;
 import io.asynclog.config.AsyncLogConfigurationException;
 import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.queue.ShutdownDeadline;
 import io.asynclog.config.AsyncLogProperties.AppenderType;
 
 /**
@@ -59,10 +60,14 @@ final class AppenderFactory {
 
 	private final Environment environment;
 
-	AppenderFactory(LoggerContext context, AsyncLogProperties properties, Environment environment) {
+	private final ShutdownDeadline shutdown;
+
+	AppenderFactory(LoggerContext context, AsyncLogProperties properties, Environment environment,
+			ShutdownDeadline shutdown) {
 		this.context = context;
 		this.properties = properties;
 		this.environment = environment;
+		this.shutdown = shutdown;
 	}
 
 	/**
@@ -157,8 +162,7 @@ final class AppenderFactory {
 				key = patternLayout(keyPattern);
 			}
 		}
-		KafkaAppender appender = new KafkaAppender(sender, kafkaEncoder(settings), key, fixedKey,
-				this.properties.getShutdownTimeout());
+		KafkaAppender appender = new KafkaAppender(sender, kafkaEncoder(settings), key, fixedKey, this.shutdown);
 		appender.setContext(this.context);
 		appender.setName(name);
 		appender.start();

@@ -10,6 +10,7 @@ import ch.qos.logback.core.encoder.Encoder;
 
 import io.asynclog.appender.Shipping;
 import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.queue.ShutdownDeadline;
 import io.asynclog.report.DrainReport;
 
 /**
@@ -39,7 +40,7 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 
 	private final byte[] fixedKey;
 
-	private final Duration closeTimeout;
+	private final ShutdownDeadline shutdown;
 
 	/**
 	 * Creates an appender; {@link #start()} it before use.
@@ -48,15 +49,16 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 	 * @param key formats the record's key per event, or {@code null}
 	 * @param fixedKey the key of every record when {@code key} is {@code null}, or
 	 * {@code null} for none
-	 * @param closeTimeout how long {@link #stop()} waits for the broker's acknowledgements
+	 * @param shutdown the installation's shutdown deadline: {@link #stop()} waits for the broker's
+	 * acknowledgements until then, or for {@code asynclog.shutdown-timeout} when nothing drained before
 	 */
 	KafkaAppender(KafkaSender sender, Encoder<ILoggingEvent> encoder, Layout<ILoggingEvent> key, byte[] fixedKey,
-			Duration closeTimeout) {
+			ShutdownDeadline shutdown) {
 		this.sender = sender;
 		this.encoder = encoder;
 		this.key = key;
 		this.fixedKey = fixedKey;
-		this.closeTimeout = closeTimeout;
+		this.shutdown = shutdown;
 	}
 
 	@Override
@@ -97,9 +99,10 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 			return;
 		}
 		super.stop();
-		if (this.sender.close(this.closeTimeout) > 0) {
+		Duration closeTimeout = Duration.ofNanos(this.shutdown.remainingNanos());
+		if (this.sender.close(closeTimeout) > 0) {
 			// On standard error, with asynclog's other shutdown reports: logging is stopping.
-			DrainReport.print(DrainReport.notAcknowledged(getName(), this.sender.reading(), this.closeTimeout));
+			DrainReport.print(DrainReport.notAcknowledged(getName(), this.sender.reading(), closeTimeout));
 		}
 		this.encoder.stop();
 		if (this.key != null) {

@@ -74,12 +74,20 @@ public final class LogbackConfigurer {
 
 	private final List<RingListener> listeners;
 
+	/**
+	 * One deadline for the whole stop of what this installation set up: Logback stops the
+	 * rings one after the other, and the appenders behind them after, and each waiting the
+	 * whole timeout in turn would add them up.
+	 */
+	private final ShutdownDeadline shutdown;
+
 	private LogbackConfigurer(LoggerContext context, AsyncLogProperties properties, Environment environment,
 			List<RingListener> listeners) {
 		this.context = context;
 		this.properties = properties;
 		this.environment = environment;
 		this.listeners = listeners;
+		this.shutdown = new ShutdownDeadline(properties.getShutdownTimeout());
 	}
 
 	/**
@@ -106,7 +114,7 @@ public final class LogbackConfigurer {
 		Map<String, Appender<ILoggingEvent>> configured = configuredAppenders();
 		checkAppenderReferences(configured.keySet());
 		Map<String, Appender<ILoggingEvent>> built = new AppenderFactory(this.context, this.properties,
-				this.environment)
+				this.environment, this.shutdown)
 			.build();
 		Set<Appender<ILoggingEvent>> before = identitySet(attachedAppenders());
 		replaceSameNamed(built);
@@ -250,9 +258,7 @@ public final class LogbackConfigurer {
 		Map<String, List<Appender<ILoggingEvent>>> moved = new LinkedHashMap<>();
 		Map<Appender<ILoggingEvent>, AppenderRing> wrappers = new IdentityHashMap<>();
 		List<LogRing> rings = new ArrayList<>();
-		// Logback stops the rings one after the other: one deadline keeps the whole stop
-		// within shutdown-timeout, not a timeout per ring.
-		ShutdownDeadline shutdown = new ShutdownDeadline(this.properties.getShutdownTimeout());
+		ShutdownDeadline shutdown = this.shutdown;
 		RingSettings appenderRings = RingSettings.of(this.properties,
 				this.properties.getAsyncAppender().getBufferSize(), 1, this.listeners, shutdown);
 		for (Logger logger : this.context.getLoggerList()) {

@@ -1,13 +1,16 @@
-package io.asynclog.log4j2.lifecycle;
+package io.asynclog.log4j2.appender;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.status.StatusLogger;
 
 import io.asynclog.queue.ShutdownDeadline;
 
@@ -38,6 +41,8 @@ public final class ShutdownCutoff {
 
 	private volatile boolean engaged;
 
+	private final List<Runnable> whenEngaged = new CopyOnWriteArrayList<>();
+
 	/**
 	 * Creates the cutoff of one configuration.
 	 * @param shutdownTimeout {@code asynclog.shutdown-timeout}
@@ -54,6 +59,28 @@ public final class ShutdownCutoff {
 	 */
 	public static ShutdownCutoff of(Configuration configuration) {
 		return (configuration instanceof Owner owner) ? owner.shutdownCutoff() : NEVER;
+	}
+
+	/**
+	 * Returns the deadline of a configuration's stop.
+	 * @param configuration the configuration plugins are built for
+	 * @param outside the timeout to use when the configuration is not asynclog's
+	 * @return the configuration's deadline, or a deadline of its own outside asynclog's
+	 */
+	public static ShutdownDeadline deadlineOf(Configuration configuration, Duration outside) {
+		return (configuration instanceof Owner owner) ? owner.shutdownCutoff().deadline()
+				: new ShutdownDeadline(outside);
+	}
+
+	/**
+	 * Runs an action when the cutoff is engaged: to let go of what keeps a background thread
+	 * inside one write, such as a send waiting for a broker that is away.
+	 * @param action the action
+	 */
+	public void whenEngaged(Runnable action) {
+		if (this != NEVER) {
+			this.whenEngaged.add(action);
+		}
 	}
 
 	/**
@@ -76,11 +103,19 @@ public final class ShutdownCutoff {
 	 * Stops handing queued events to appenders.
 	 * @return true for the call that engaged it, false if it already was
 	 */
-	boolean engage() {
+	public boolean engage() {
 		if (!this.engaging.compareAndSet(false, true)) {
 			return false;
 		}
 		this.engaged = true;
+		for (Runnable action : this.whenEngaged) {
+			try {
+				action.run();
+			}
+			catch (RuntimeException ex) {
+				StatusLogger.getLogger().error("asynclog: an action at the shutdown cutoff failed", ex);
+			}
+		}
 		return true;
 	}
 
@@ -97,7 +132,7 @@ public final class ShutdownCutoff {
 	 * Reads how many events each queue has had cut off.
 	 * @return the counts by queue name, queues with none left out
 	 */
-	Map<String, Long> cutOff() {
+	public Map<String, Long> cutOff() {
 		Map<String, Long> counts = new TreeMap<>();
 		this.cutOff.forEach((queue, counter) -> {
 			long count = counter.sum();

@@ -19,7 +19,7 @@ import io.asynclog.log4j2.appender.LogAppenders;
 import io.asynclog.log4j2.config.EffectiveMode;
 import io.asynclog.log4j2.config.PatternCheck;
 import io.asynclog.log4j2.config.StartupReport;
-import io.asynclog.log4j2.lifecycle.ShutdownCutoff;
+import io.asynclog.log4j2.appender.ShutdownCutoff;
 import io.asynclog.log4j2.queue.LogQueues;
 import io.asynclog.queue.LogQueue;
 

@@ -1,5 +1,7 @@
 package io.asynclog.bothbackends;
 
+import java.util.List;
+
 import org.springframework.util.ClassUtils;
 
 import io.asynclog.backend.LoggingBackend;
@@ -147,6 +149,36 @@ public enum BackendUnderTest {
 	 */
 	public String recordingConfig() {
 		return "logging.config=classpath:io/asynclog/bothbackends/" + this.name + "-recording.xml";
+	}
+
+	/**
+	 * Stops an appender of the running configuration, wherever it is: on a logger, or behind
+	 * one of asynclog's rings.
+	 * @param appenderName the appender's name
+	 */
+	public void stopAppender(String appenderName) {
+		if (this == LOG4J2) {
+			org.apache.logging.log4j.core.LoggerContext context = (org.apache.logging.log4j.core.LoggerContext) org.apache.logging.log4j.LogManager
+				.getContext(false);
+			context.getConfiguration().getAppender(appenderName).stop();
+			return;
+		}
+		ch.qos.logback.classic.LoggerContext context = (ch.qos.logback.classic.LoggerContext) org.slf4j.LoggerFactory
+			.getILoggerFactory();
+		for (ch.qos.logback.classic.Logger logger : context.getLoggerList()) {
+			for (var appenders = logger.iteratorForAppenders(); appenders.hasNext();) {
+				var appender = appenders.next();
+				List<ch.qos.logback.core.Appender<ch.qos.logback.classic.spi.ILoggingEvent>> candidates = (appender instanceof io.asynclog.logback.queue.LogRing ring)
+						? ring.delegates() : List.of(appender);
+				for (var candidate : candidates) {
+					if (candidate.getName().equals(appenderName)) {
+						candidate.stop();
+						return;
+					}
+				}
+			}
+		}
+		throw new AssertionError("no appender named " + appenderName);
 	}
 
 	@Override

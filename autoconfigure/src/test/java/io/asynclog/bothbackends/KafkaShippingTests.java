@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -55,6 +56,10 @@ import static org.awaitility.Awaitility.await;
  * the health say so.
  */
 class KafkaShippingTests {
+
+	/** The close's report of records the broker never acknowledged, the number its first group. */
+	private static final Pattern NEVER_ACKNOWLEDGED = Pattern
+		.compile("asynclog: appender 'ship' closed with (\\d+) of \\d+ records never acknowledged");
 
 	private static final BackendUnderTest BACKEND = BackendUnderTest.running();
 
@@ -345,6 +350,41 @@ class KafkaShippingTests {
 				if (!value(records.get(i)).equals("line " + i)) {
 					throw new AssertionError("record " + i + " is '" + value(records.get(i)) + "'");
 				}
+			}
+		}
+	}
+
+	/**
+	 * SIGTERM while the broker stays away: one send waits for it, the rest of the lines in
+	 * the ring. The shutdown ends within {@code asynclog.shutdown-timeout} and one second (the
+	 * producer is closed at the deadline, which lets the waiting send go), and the lines cut
+	 * off in the ring plus the records the broker never acknowledged are every line logged.
+	 */
+	@Test
+	void sigtermWhileTheBrokerStaysAwayEndsWithinTheTimeoutAndCountsEveryLine(@TempDir Path dir) throws Exception {
+		int lines = 10_000;
+		Duration timeout = Duration.ofSeconds(2);
+		try (LoopbackKafka kafka = LoopbackKafka.start(dir.resolve("kafka"))) {
+			kafka.stop();
+			try (SeparateJvm app = SeparateJvm.start(DrainApp.class.getName(), dir, "burst", "lines=" + lines,
+					"asynclog.ring-buffer-size=16384", "asynclog.shutdown-timeout=" + timeout.toSeconds() + "s",
+					"asynclog.appenders.ship.type=kafka", "asynclog.appenders.ship.topic=away",
+					"asynclog.appenders.ship.bootstrap-servers=" + kafka.bootstrapServers(),
+					"asynclog.appenders.ship.pattern=%m", "asynclog.loggers.test.appenders=ship",
+					"asynclog.loggers.test.additivity=false", "logging.level.root=warn", "logging.level.test=info",
+					"logging.level.org.apache.kafka=error")) {
+				assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
+				long start = System.nanoTime();
+				app.sigterm();
+				assertThat(app.awaitExit(Duration.ofMinutes(1))).as("exit status after SIGTERM")
+					.isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
+				Duration took = Duration.ofNanos(System.nanoTime() - start);
+				long cutOff = app.reportedCount(DrainApp.LOST);
+				long neverAcknowledged = app.reportedCount(NEVER_ACKNOWLEDGED);
+				assertThat(neverAcknowledged).as("the send that waited for the broker").isPositive();
+				assertThat(cutOff + neverAcknowledged).as("cut off %d + never acknowledged %d", cutOff, neverAcknowledged)
+					.isEqualTo(lines);
+				assertThat(took).as("SIGTERM to exit").isLessThanOrEqualTo(timeout.plusSeconds(1));
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +45,9 @@ import static org.awaitility.Awaitility.await;
  * once in every mode.
  */
 class ObservabilityParityTests {
+
+	private static final Map<String, Long> NOTHING_DROPPED = Map.of("recursive-call", 0L, "appender-stopped", 0L);
+
 
 	private static final BackendUnderTest BACKEND = BackendUnderTest.running();
 
@@ -89,8 +93,8 @@ class ObservabilityParityTests {
 			// this class may leave its recording appender in the JVM's Log4j2 configuration.
 			assertThat(descriptor.appenders()).filteredOn((appender) -> !appender.name().equals(Recorder.RECORDING))
 				.containsExactlyInAnyOrder(
-					new AppenderDescriptor("main", BACKEND.rollingFileAppenderType(), main.toString(), false, true, 0, null),
-					new AppenderDescriptor("audit", BACKEND.fileAppenderType(), audit.toString(), true, false, 0, null));
+					new AppenderDescriptor("main", BACKEND.rollingFileAppenderType(), main.toString(), false, true, 0, NOTHING_DROPPED, null),
+					new AppenderDescriptor("audit", BACKEND.fileAppenderType(), audit.toString(), true, false, 0, NOTHING_DROPPED, null));
 			String settings = "asynclog: mode async-logger, wait strategy block, queue-full policy discard,"
 					+ " include-location false";
 			String queue = "asynclog: queue 'async-logger' (ring-buffer) has 512 slots";
@@ -239,12 +243,12 @@ class ObservabilityParityTests {
 				.collect(Collectors.toCollection(TreeSet::new));
 			String queueTags = "tag(queue=" + queue + "), tag(type=" + type + ")]";
 			assertThat(meters).containsExactlyInAnyOrder("asynclog.delivery.lag[tag(queue=" + queue + ")]",
-					"asynclog.events.dropped[tag(level=debug), tag(queue=" + queue + ")]",
-					"asynclog.events.dropped[tag(level=error), tag(queue=" + queue + ")]",
-					"asynclog.events.dropped[tag(level=fatal), tag(queue=" + queue + ")]",
-					"asynclog.events.dropped[tag(level=info), tag(queue=" + queue + ")]",
-					"asynclog.events.dropped[tag(level=trace), tag(queue=" + queue + ")]",
-					"asynclog.events.dropped[tag(level=warn), tag(queue=" + queue + ")]",
+					"asynclog.events.dropped[tag(appender=none), tag(level=debug), tag(queue=" + queue + "), tag(reason=queue-full)]",
+					"asynclog.events.dropped[tag(appender=none), tag(level=error), tag(queue=" + queue + "), tag(reason=queue-full)]",
+					"asynclog.events.dropped[tag(appender=none), tag(level=fatal), tag(queue=" + queue + "), tag(reason=queue-full)]",
+					"asynclog.events.dropped[tag(appender=none), tag(level=info), tag(queue=" + queue + "), tag(reason=queue-full)]",
+					"asynclog.events.dropped[tag(appender=none), tag(level=trace), tag(queue=" + queue + "), tag(reason=queue-full)]",
+					"asynclog.events.dropped[tag(appender=none), tag(level=warn), tag(queue=" + queue + "), tag(reason=queue-full)]",
 					"asynclog.queue.capacity[" + queueTags, "asynclog.queue.peak[" + queueTags,
 					"asynclog.queue.remaining[" + queueTags);
 			assertThat(registry.find("asynclog.appender.errors").tag("appender", "main").functionCounter())

@@ -1,6 +1,7 @@
 package io.asynclog.autoconfigure.endpoint;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 
@@ -10,6 +11,7 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.appender.AppenderDrops;
 import io.asynclog.appender.LogAppender;
 import io.asynclog.appender.Shipping;
 import io.asynclog.backend.LoggingBackend;
@@ -112,16 +114,19 @@ public class AsyncLogEndpoint {
 	 * @param async whether every event reaches it through a queue
 	 * @param errors the writes and flushes it failed since the JVM started (such as on a
 	 * full disk)
+	 * @param dropped the events it did not write since the JVM started, by reason
+	 * ({@code recursive-call}, {@code appender-stopped}), as {@code asynclog.events.dropped}
+	 * counts them
 	 * @param shipping for an appender that ships records off the box (kafka): where to,
 	 * records sent, acknowledged, failed and waiting, and how long they have waited with no
 	 * answer; absent for the others
 	 */
 	public record AppenderDescriptor(String name, String type, String fileName, Boolean immediateFlush,
-			boolean async, long errors, Shipping shipping) {
+			boolean async, long errors, Map<String, Long> dropped, Shipping shipping) {
 
 		AppenderDescriptor(LogAppender appender) {
 			this(appender.name(), appender.type(), appender.fileName(), appender.immediateFlush(), appender.async(),
-					appender.errors(), appender.shipping());
+					appender.errors(), AppenderDrops.byReason(appender.name()), appender.shipping());
 		}
 
 	}

@@ -71,9 +71,9 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 			.tags("queue", name, "type", type)
 			.register(registry);
 		for (LogLevel level : LevelTags.LEVELS) {
-			FunctionCounter.builder("asynclog.events.dropped", name, (queue) -> DroppedEvents.count(queue, level))
-				.description("Events the queue-full policy discarded")
-				.tags("queue", name, "level", LevelTags.of(level))
+			FunctionCounter.builder(DroppedMeters.NAME, name, (queue) -> DroppedEvents.count(queue, level))
+				.description(DroppedMeters.DESCRIPTION)
+				.tags(DroppedMeters.queueFull(name, LevelTags.of(level)))
 				.register(registry);
 		}
 		Timer lag = Timer.builder("asynclog.delivery.lag")

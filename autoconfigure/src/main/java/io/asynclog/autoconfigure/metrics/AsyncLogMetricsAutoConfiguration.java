@@ -36,6 +36,12 @@ public final class AsyncLogMetricsAutoConfiguration {
 		return new AppenderErrorMetrics();
 	}
 
+	@Bean
+	@ConditionalOnMissingBean
+	AppenderDropMetrics appenderDropMetrics() {
+		return new AppenderDropMetrics();
+	}
+
 	/**
 	 * The shipping meters, when kafka-clients is on the class path (an application that ships
 	 * logs adds it).

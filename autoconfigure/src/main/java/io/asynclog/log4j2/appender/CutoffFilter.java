@@ -1,4 +1,4 @@
-package io.asynclog.log4j2.lifecycle;
+package io.asynclog.log4j2.appender;
 
 import org.apache.logging.log4j.core.Core;
 import org.apache.logging.log4j.core.Filter;

@@ -13,7 +13,6 @@ import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginAttribute;
 import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
 import org.apache.logging.log4j.core.config.plugins.PluginFactory;
-import io.asynclog.log4j2.lifecycle.ShutdownCutoff;
 import io.asynclog.queue.DeliveryLag;
 
 /**

@@ -23,7 +23,7 @@ import io.asynclog.log4j2.appender.CountingErrorHandler;
 import io.asynclog.log4j2.appender.LogAppenders;
 import io.asynclog.log4j2.lifecycle.HaltedRingSnapshot;
 import io.asynclog.log4j2.lifecycle.QueueDrain;
-import io.asynclog.log4j2.lifecycle.ShutdownCutoff;
+import io.asynclog.log4j2.appender.ShutdownCutoff;
 import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
 import io.asynclog.log4j2.queue.CountingDiscardPolicy;
 import io.asynclog.log4j2.queue.FullRingRouting;

@@ -12,7 +12,7 @@ import org.apache.logging.log4j.core.appender.AsyncAppender;
 import org.apache.logging.log4j.core.config.Node;
 import org.apache.logging.log4j.core.filter.CompositeFilter;
 import io.asynclog.log4j2.appender.DeliveryLagProbe;
-import io.asynclog.log4j2.lifecycle.CutoffFilter;
+import io.asynclog.log4j2.appender.CutoffFilter;
 import io.asynclog.log4j2.queue.LogQueues;
 import io.asynclog.queue.LogQueue;
 

@@ -8,6 +8,7 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 import org.apache.logging.log4j.status.StatusLogger;
+import io.asynclog.log4j2.appender.ShutdownCutoff;
 import io.asynclog.log4j2.queue.LogQueues;
 import io.asynclog.queue.LogQueue;
 import io.asynclog.queue.ShutdownDeadline;

@@ -3,7 +3,10 @@ package io.asynclog.logback.monitoring;
 import java.time.Instant;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
 
+import io.asynclog.appender.AppenderDrops;
+import io.asynclog.appender.AppenderDrops.Reason;
 import io.asynclog.logback.queue.LogRing;
 import io.asynclog.logback.queue.RingListener;
 import io.asynclog.queue.DeliveryLag;
@@ -11,7 +14,8 @@ import io.asynclog.queue.DroppedEvents;
 
 /**
  * Feeds the backend-neutral counters from what the rings tell: each dropped event into
- * {@link DroppedEvents} by queue and level, and the delivery lag of the sampled events into
+ * {@link DroppedEvents} by queue and level, each event an appender was not given into
+ * {@link AppenderDrops} by appender and reason, and the delivery lag of the sampled events into
  * {@link DeliveryLag}, only while a meter listens to it.
  *
  * @author asynclog
@@ -31,6 +35,11 @@ public final class RingMetrics implements RingListener {
 	@Override
 	public void eventDropped(LogRing ring, ILoggingEvent event) {
 		DroppedEvents.forQueue(ring.queueName()).record(LogbackLevels.of(event.getLevel()));
+	}
+
+	@Override
+	public void eventNotWritten(LogRing ring, Appender<?> appender, Reason reason) {
+		AppenderDrops.record(appender.getName(), reason);
 	}
 
 	/**

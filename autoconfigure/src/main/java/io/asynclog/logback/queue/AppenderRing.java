@@ -36,7 +36,7 @@ public final class AppenderRing extends LogRing {
 
 	@Override
 	protected void deliver(ILoggingEvent event, boolean onBackgroundThread) {
-		this.delegate.doAppend(event);
+		handTo(this.delegate, event, onBackgroundThread);
 	}
 
 }

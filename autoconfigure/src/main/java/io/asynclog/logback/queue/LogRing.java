@@ -16,6 +16,7 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 
+import io.asynclog.appender.AppenderDrops.Reason;
 import io.asynclog.queue.DeliveryThreads;
 import io.asynclog.queue.DeliveryLag;
 import io.asynclog.queue.LogQueue;
@@ -78,6 +79,9 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 
 	private static final long LONGEST_DRAIN_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
+	/** How deep appenders that log from their append are followed; deeper ones are not checked. */
+	private static final int MAX_NESTED_APPENDS = 8;
+
 	private final String queueName;
 
 	private final RingSettings settings;
@@ -111,6 +115,15 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 
 	/** Guarded by {@link #stopLock}: the highest sequence the stop counted as lost or written. */
 	private long countedUpTo = NOT_YET;
+
+	/**
+	 * The appenders the background thread is inside of, outermost first: an event handed to
+	 * one of them again, from its own append, would be skipped by Logback's guard without a
+	 * word. Only the background thread reads or writes them.
+	 */
+	private final Appender<?>[] appending = new Appender<?>[MAX_NESTED_APPENDS];
+
+	private int appendingDepth;
 
 	/**
 	 * Creates a ring.
@@ -153,13 +166,54 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	}
 
 	/**
-	 * Hands an event to the appenders behind the ring: on the background thread, or on the
+	 * Hands an event to the appenders behind the ring, each through
+	 * {@link #handTo(Appender, ILoggingEvent, boolean)}: on the background thread, or on the
 	 * caller's when the ring cannot take it.
 	 * @param event the event
 	 * @param onBackgroundThread whether the ring's background thread calls, which may keep
 	 * state of its own
 	 */
 	protected abstract void deliver(ILoggingEvent event, boolean onBackgroundThread);
+
+	/**
+	 * Hands an event to one appender behind the ring, and tells the listeners what Logback
+	 * would skip with at most a status warning: an event for an appender that has
+	 * stopped, and, on the background thread, an event logged from inside the same appender's
+	 * append (its encoder, filter or a {@code toString()} that logs while the ring is full).
+	 * @param appender the appender
+	 * @param event the event
+	 * @param onBackgroundThread whether the ring's background thread calls
+	 */
+	protected final void handTo(Appender<ILoggingEvent> appender, ILoggingEvent event, boolean onBackgroundThread) {
+		if (!appender.isStarted()) {
+			notWritten(appender, Reason.APPENDER_STOPPED);
+			return;
+		}
+		if (!onBackgroundThread) {
+			appender.doAppend(event);
+			return;
+		}
+		int depth = this.appendingDepth;
+		for (int i = 0; i < depth; i++) {
+			if (this.appending[i] == appender) {
+				notWritten(appender, Reason.RECURSIVE_CALL);
+				return;
+			}
+		}
+		if (depth == MAX_NESTED_APPENDS) {
+			appender.doAppend(event);
+			return;
+		}
+		this.appending[depth] = appender;
+		this.appendingDepth = depth + 1;
+		try {
+			appender.doAppend(event);
+		}
+		finally {
+			this.appending[depth] = null;
+			this.appendingDepth = depth;
+		}
+	}
 
 	@Override
 	public void start() {
@@ -279,6 +333,17 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		this.delegates.flushBuffered();
 	}
 
+	private void notWritten(Appender<ILoggingEvent> appender, Reason reason) {
+		for (RingListener listener : this.listeners) {
+			try {
+				listener.eventNotWritten(this, appender, reason);
+			}
+			catch (RuntimeException ex) {
+				addError("asynclog: a ring listener failed", ex);
+			}
+		}
+	}
+
 	private void dropped(ILoggingEvent event) {
 		for (RingListener listener : this.listeners) {
 			try {
@@ -312,7 +377,13 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		long lost;
 		synchronized (this.stopLock) {
 			long cursor = this.ring.getCursor();
-			lost = Math.max(0, cursor - lastHandedOver());
+			long handedOver = lastHandedOver();
+			if (this.consumerThread.isAlive() && this.firstSkipped == NOT_YET && handedOver < cursor) {
+				// Still inside an appender with the next event: the appender has it, and counts
+				// it itself if it fails (a send let go by the close is never acknowledged).
+				handedOver++;
+			}
+			lost = Math.max(0, cursor - handedOver);
 			this.countedUpTo = cursor;
 		}
 		RingListener.Drain drain = new RingListener.Drain(this.settings.shutdown().timeout(), backlogAtTimeout, lost);

@@ -96,7 +96,7 @@ public final class LoggerRing extends LogRing {
 		String logger = event.getLoggerName();
 		Appender<ILoggingEvent>[] route = onBackgroundThread ? cachedRoute(logger) : route(logger);
 		for (Appender<ILoggingEvent> appender : route) {
-			appender.doAppend(event);
+			handTo(appender, event, onBackgroundThread);
 		}
 	}
 

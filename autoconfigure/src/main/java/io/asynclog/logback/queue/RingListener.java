@@ -3,6 +3,9 @@ package io.asynclog.logback.queue;
 import java.time.Duration;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+
+import io.asynclog.appender.AppenderDrops;
 
 /**
  * What a {@link LogRing} tells the rest of asynclog: the single hook for metrics and reports,
@@ -21,6 +24,18 @@ public interface RingListener {
 	 * @param event the event
 	 */
 	default void eventDropped(LogRing ring, ILoggingEvent event) {
+	}
+
+	/**
+	 * An appender behind the ring was not given an event that Logback would have skipped
+	 * with at most a status warning: the appender had stopped, or the event was logged from
+	 * inside the same appender's append. The other appenders still get it. Called on the
+	 * thread that hands the event over, only on those paths.
+	 * @param ring the ring
+	 * @param appender the appender
+	 * @param reason why
+	 */
+	default void eventNotWritten(LogRing ring, Appender<?> appender, AppenderDrops.Reason reason) {
 	}
 
 	/**

@@ -15,7 +15,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.TestApplications;
 import io.asynclog.log4j2.appender.DeliveryLagProbe;
-import io.asynclog.log4j2.lifecycle.CutoffFilter;
+import io.asynclog.log4j2.appender.CutoffFilter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

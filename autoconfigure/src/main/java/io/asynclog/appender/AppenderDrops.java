@@ -1,0 +1,138 @@
+package io.asynclog.appender;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import io.asynclog.queue.Registration;
+
+/**
+ * Counts, per appender name and reason, the events that reached an appender and were not
+ * written because of where they arrived, not because a write failed: a call back into an
+ * appender from inside its own append (its layout, filter or a {@code toString()} that
+ * logs), which the logging libraries skip, and an event that reaches an appender that has
+ * stopped. Together with the queues' drops ({@code DroppedEvents}) they make up
+ * {@code asynclog.events.dropped}.
+ * <p>
+ * Only those two paths write here, so an appender that writes never touches these counters.
+ *
+ * @author asynclog
+ */
+public final class AppenderDrops {
+
+	private static final ConcurrentMap<String, LongAdder[]> BY_APPENDER = new ConcurrentHashMap<>();
+
+	private static final List<Consumer<String>> NEW_APPENDER_LISTENERS = new CopyOnWriteArrayList<>();
+
+	private static final Function<String, LongAdder[]> NEW_COUNTERS = (appender) -> {
+		LongAdder[] counters = new LongAdder[Reason.values().length];
+		for (int i = 0; i < counters.length; i++) {
+			counters[i] = new LongAdder();
+		}
+		return counters;
+	};
+
+	private AppenderDrops() {
+	}
+
+	/**
+	 * Counts one event an appender did not write.
+	 * @param appender the appender's name
+	 * @param reason why
+	 */
+	public static void record(String appender, Reason reason) {
+		LongAdder[] counters = BY_APPENDER.get(appender);
+		if (counters == null) {
+			counters = BY_APPENDER.computeIfAbsent(appender, NEW_COUNTERS);
+			NEW_APPENDER_LISTENERS.forEach((listener) -> listener.accept(appender));
+		}
+		counters[reason.ordinal()].increment();
+	}
+
+	/**
+	 * Returns how many events an appender did not write for a reason.
+	 * @param appender the appender's name
+	 * @param reason the reason
+	 * @return the number of events
+	 */
+	public static long count(String appender, Reason reason) {
+		LongAdder[] counters = BY_APPENDER.get(appender);
+		return (counters != null) ? counters[reason.ordinal()].sum() : 0;
+	}
+
+	/**
+	 * Returns how many events an appender did not write, by reason.
+	 * @param appender the appender's name
+	 * @return the counts by {@link Reason#tag()}, every reason included
+	 */
+	public static Map<String, Long> byReason(String appender) {
+		Map<String, Long> counts = new LinkedHashMap<>();
+		for (Reason reason : Reason.values()) {
+			counts.put(reason.tag(), count(appender, reason));
+		}
+		return counts;
+	}
+
+	/**
+	 * Returns the names of the appenders that did not write an event at least once.
+	 * @return the appender names
+	 */
+	public static Set<String> appenders() {
+		return Collections.unmodifiableSet(BY_APPENDER.keySet());
+	}
+
+	/**
+	 * Calls a listener with the name of every appender that did not write an event, now and
+	 * from then on for each new one. A name may come twice.
+	 * @param listener the listener
+	 * @return a handle that stops the calls when closed
+	 */
+	public static Registration onEveryAppender(Consumer<String> listener) {
+		NEW_APPENDER_LISTENERS.add(listener);
+		BY_APPENDER.keySet().forEach(listener);
+		return () -> NEW_APPENDER_LISTENERS.remove(listener);
+	}
+
+	/**
+	 * Why an appender did not write an event, as the {@code reason} tag of
+	 * {@code asynclog.events.dropped} says it.
+	 */
+	public enum Reason {
+
+		/**
+		 * The event was logged from inside the same appender's append, on the same thread:
+		 * the libraries skip it rather than recurse without end.
+		 */
+		RECURSIVE_CALL("recursive-call"),
+
+		/**
+		 * The event reached the appender after it had stopped, and the appender could not
+		 * write it.
+		 */
+		APPENDER_STOPPED("appender-stopped");
+
+		private final String tag;
+
+		Reason(String tag) {
+			this.tag = tag;
+		}
+
+		/**
+		 * Returns the reason as meters and the endpoint show it.
+		 * @return the tag value
+		 */
+		public String tag() {
+			return this.tag;
+		}
+
+	}
+
+}

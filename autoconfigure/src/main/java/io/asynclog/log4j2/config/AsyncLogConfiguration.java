@@ -196,7 +196,7 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 	 */
 	@Override
 	public void drainBeforeContextStops() {
-		new QueueDrain(this, this.contextRingBufferAdmin, this.shutdownCutoff).await();
+		QueueDrain.beforeContextStops(this, this.contextRingBufferAdmin, this.shutdownCutoff).await();
 	}
 
 	@Override

@@ -48,6 +48,8 @@ public final class QueueDrain {
 
 	private final ShutdownCutoff cutoff;
 
+	private final boolean drainsContextRing;
+
 	private List<LogQueue> haltedContextRing = List.of();
 
 	private volatile List<LogQueue> haltedRing;
@@ -61,9 +63,30 @@ public final class QueueDrain {
 	 * @param cutoff the configuration's cutoff, with the deadline of its stop
 	 */
 	public QueueDrain(Configuration configuration, RingBufferAdmin contextRing, ShutdownCutoff cutoff) {
+		this(configuration, contextRing, cutoff, false);
+	}
+
+	private QueueDrain(Configuration configuration, RingBufferAdmin contextRing, ShutdownCutoff cutoff,
+			boolean drainsContextRing) {
 		this.configuration = configuration;
 		this.contextRing = contextRing;
 		this.cutoff = cutoff;
+		this.drainsContextRing = drainsContextRing;
+	}
+
+	/**
+	 * Prepares the drain that comes before the logger context stops, which waits for the
+	 * all-async ring too. A configuration's own stop does not: in a reconfiguration the ring
+	 * goes on serving the next configuration, and by the context's stop Log4j2 has halted it.
+	 * @param configuration the configuration that runs
+	 * @param contextRing the admin of the all-async logger context's ring, or {@code null}
+	 * outside all-async mode
+	 * @param cutoff the configuration's cutoff, with the deadline of its stop
+	 * @return the drain
+	 */
+	public static QueueDrain beforeContextStops(Configuration configuration, RingBufferAdmin contextRing,
+			ShutdownCutoff cutoff) {
+		return new QueueDrain(configuration, contextRing, cutoff, true);
 	}
 
 	/**
@@ -95,11 +118,12 @@ public final class QueueDrain {
 	}
 
 	/**
-	 * Reads the configuration's queues, and the all-async ring, whose events it writes.
+	 * Reads the configuration's queues, and before the context stops the all-async ring,
+	 * whose events it writes.
 	 */
 	private List<LogQueue> queues() {
 		List<LogQueue> queues = LogQueues.of(this.configuration);
-		if (this.contextRing != null) {
+		if (this.drainsContextRing && this.contextRing != null) {
 			queues.add(LogQueues.ringBuffer(this.contextRing));
 		}
 		return queues;

@@ -2,12 +2,10 @@ package io.asynclog.appender;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -30,7 +28,7 @@ public final class AppenderDrops {
 
 	private static final ConcurrentMap<String, LongAdder[]> BY_APPENDER = new ConcurrentHashMap<>();
 
-	private static final List<Consumer<String>> NEW_APPENDER_LISTENERS = new CopyOnWriteArrayList<>();
+	private static final AppenderNames NEW_APPENDERS = new AppenderNames();
 
 	private static final Function<String, LongAdder[]> NEW_COUNTERS = (appender) -> {
 		LongAdder[] counters = new LongAdder[Reason.values().length];
@@ -52,7 +50,7 @@ public final class AppenderDrops {
 		LongAdder[] counters = BY_APPENDER.get(appender);
 		if (counters == null) {
 			counters = BY_APPENDER.computeIfAbsent(appender, NEW_COUNTERS);
-			NEW_APPENDER_LISTENERS.forEach((listener) -> listener.accept(appender));
+			NEW_APPENDERS.announce(appender);
 		}
 		counters[reason.ordinal()].increment();
 	}
@@ -96,9 +94,7 @@ public final class AppenderDrops {
 	 * @return a handle that stops the calls when closed
 	 */
 	public static Registration onEveryAppender(Consumer<String> listener) {
-		NEW_APPENDER_LISTENERS.add(listener);
-		BY_APPENDER.keySet().forEach(listener);
-		return () -> NEW_APPENDER_LISTENERS.remove(listener);
+		return NEW_APPENDERS.listen(BY_APPENDER.keySet(), listener);
 	}
 
 	/**

@@ -1,11 +1,9 @@
 package io.asynclog.appender;
 
 import java.util.Collections;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import io.asynclog.queue.Registration;
@@ -24,7 +22,7 @@ public final class AppenderErrors {
 
 	private static final ConcurrentMap<String, Failures> BY_APPENDER = new ConcurrentHashMap<>();
 
-	private static final List<Consumer<String>> NEW_APPENDER_LISTENERS = new CopyOnWriteArrayList<>();
+	private static final AppenderNames NEW_APPENDERS = new AppenderNames();
 
 	private AppenderErrors() {
 	}
@@ -43,7 +41,7 @@ public final class AppenderErrors {
 		if (failures != null) {
 			return failures;
 		}
-		NEW_APPENDER_LISTENERS.forEach((listener) -> listener.accept(appender));
+		NEW_APPENDERS.announce(appender);
 		return created;
 	}
 
@@ -84,9 +82,7 @@ public final class AppenderErrors {
 	 * @return a handle that stops the calls when closed
 	 */
 	public static Registration onEveryAppender(Consumer<String> listener) {
-		NEW_APPENDER_LISTENERS.add(listener);
-		BY_APPENDER.keySet().forEach(listener);
-		return () -> NEW_APPENDER_LISTENERS.remove(listener);
+		return NEW_APPENDERS.listen(BY_APPENDER.keySet(), listener);
 	}
 
 	/**

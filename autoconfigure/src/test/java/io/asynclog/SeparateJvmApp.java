@@ -7,17 +7,13 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 
 /**
  * The application that tests start in a JVM of its own, for what only a real process
- * shows: the JVM's exit after a failed start-up and virtual threads on a newer JDK. The first argument
- * picks the scenario, the rest are {@code key=value} properties. It prints one line that
- * starts with {@value #READY} when the scenario's logging is done.
+ * shows: virtual threads on a newer JDK. The first argument picks the scenario, the rest
+ * are {@code key=value} properties. It prints one line that starts with {@value #READY}
+ * when the scenario's logging is done.
  */
 public final class SeparateJvmApp {
 
@@ -32,7 +28,6 @@ public final class SeparateJvmApp {
 	public static void main(String[] args) throws Exception {
 		String[] properties = Arrays.copyOfRange(args, 1, args.length);
 		switch (args[0]) {
-			case "fail-on-start" -> TestApplications.run(FailingConfig.class, properties);
 			case "virtual-threads" -> virtualThreads(properties);
 			default -> throw new IllegalArgumentException("unknown scenario " + args[0]);
 		}
@@ -67,17 +62,6 @@ public final class SeparateJvmApp {
 			TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
 			System.out.println(READY + (long) threads * calls);
 		}
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@EnableAutoConfiguration
-	static class FailingConfig {
-
-		@Bean
-		String failsAtStart() {
-			throw new IllegalStateException("this bean fails on purpose");
-		}
-
 	}
 
 }

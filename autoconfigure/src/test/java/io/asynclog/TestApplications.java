@@ -41,17 +41,6 @@ public final class TestApplications {
 	}
 
 	/**
-	 * Runs an application from the given configuration class, with the given properties as
-	 * command-line arguments.
-	 * @param configuration the configuration class
-	 * @param properties {@code key=value} pairs
-	 * @return the running context; close it to shut the application down
-	 */
-	public static ConfigurableApplicationContext run(Class<?> configuration, String... properties) {
-		return Apps.run(configuration, properties);
-	}
-
-	/**
 	 * Returns the Log4j2 logger context Spring Boot configured.
 	 * @return the logger context
 	 */

@@ -328,13 +328,7 @@ class KafkaShippingTests {
 		int lines = 100_000;
 		try (LoopbackKafka kafka = LoopbackKafka.start(dir.resolve("kafka"))) {
 			kafka.stop();
-			try (SeparateJvm app = SeparateJvm.start(DrainApp.class.getName(), dir, "burst", "lines=" + lines,
-					"asynclog.ring-buffer-size=131072", "asynclog.shutdown-timeout=60s",
-					"asynclog.appenders.ship.type=kafka", "asynclog.appenders.ship.topic=burst",
-					"asynclog.appenders.ship.bootstrap-servers=" + kafka.bootstrapServers(),
-					"asynclog.appenders.ship.pattern=%m", "asynclog.loggers.test.appenders=ship",
-					"asynclog.loggers.test.additivity=false", "logging.level.root=warn", "logging.level.test=info",
-					"logging.level.org.apache.kafka=error")) {
+			try (SeparateJvm app = burstToKafka(dir, kafka, "burst", lines, 131072, "60s")) {
 				assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
 				long queued = Long.parseLong(app.printed(DrainApp.QUEUED).substring(DrainApp.QUEUED.length()).trim());
 				assertThat(queued).as("queued while the broker is down, all but the record the sender holds")
@@ -366,13 +360,7 @@ class KafkaShippingTests {
 		Duration timeout = Duration.ofSeconds(2);
 		try (LoopbackKafka kafka = LoopbackKafka.start(dir.resolve("kafka"))) {
 			kafka.stop();
-			try (SeparateJvm app = SeparateJvm.start(DrainApp.class.getName(), dir, "burst", "lines=" + lines,
-					"asynclog.ring-buffer-size=16384", "asynclog.shutdown-timeout=" + timeout.toSeconds() + "s",
-					"asynclog.appenders.ship.type=kafka", "asynclog.appenders.ship.topic=away",
-					"asynclog.appenders.ship.bootstrap-servers=" + kafka.bootstrapServers(),
-					"asynclog.appenders.ship.pattern=%m", "asynclog.loggers.test.appenders=ship",
-					"asynclog.loggers.test.additivity=false", "logging.level.root=warn", "logging.level.test=info",
-					"logging.level.org.apache.kafka=error")) {
+			try (SeparateJvm app = burstToKafka(dir, kafka, "away", lines, 16384, timeout.toSeconds() + "s")) {
 				assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
 				long start = System.nanoTime();
 				app.sigterm();
@@ -387,6 +375,21 @@ class KafkaShippingTests {
 				assertThat(took).as("SIGTERM to exit").isLessThanOrEqualTo(timeout.plusSeconds(1));
 			}
 		}
+	}
+
+	/**
+	 * Starts a JVM that logs {@code lines} numbered lines to one kafka appender, 'ship', and
+	 * waits for SIGTERM.
+	 */
+	private static SeparateJvm burstToKafka(Path dir, LoopbackKafka kafka, String topic, int lines, int ringSize,
+			String shutdownTimeout) {
+		return SeparateJvm.start(DrainApp.class.getName(), dir, "burst", "lines=" + lines,
+				"asynclog.ring-buffer-size=" + ringSize, "asynclog.shutdown-timeout=" + shutdownTimeout,
+				"asynclog.appenders.ship.type=kafka", "asynclog.appenders.ship.topic=" + topic,
+				"asynclog.appenders.ship.bootstrap-servers=" + kafka.bootstrapServers(),
+				"asynclog.appenders.ship.pattern=%m", "asynclog.loggers.test.appenders=ship",
+				"asynclog.loggers.test.additivity=false", "logging.level.root=warn", "logging.level.test=info",
+				"logging.level.org.apache.kafka=error");
 	}
 
 	private static long droppedInfo() {

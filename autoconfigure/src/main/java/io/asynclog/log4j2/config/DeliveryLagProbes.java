@@ -11,8 +11,8 @@ import java.util.Set;
 import org.apache.logging.log4j.core.appender.AsyncAppender;
 import org.apache.logging.log4j.core.config.Node;
 import org.apache.logging.log4j.core.filter.CompositeFilter;
-import io.asynclog.log4j2.appender.DeliveryLagProbe;
 import io.asynclog.log4j2.appender.CutoffFilter;
+import io.asynclog.log4j2.appender.DeliveryLagProbe;
 import io.asynclog.log4j2.queue.LogQueues;
 import io.asynclog.queue.LogQueue;
 
@@ -29,6 +29,10 @@ import io.asynclog.queue.LogQueue;
  * appender, or with a reference to an appender that does not exist, gets no probe: a probe
  * that always succeeds would keep Log4j2 from falling back to the error appender, or from
  * refusing to start with no appender at all.
+ * <p>
+ * The probes are placed whether or not the lag is measured: a probe is also where its queue
+ * counts the events cut off at shutdown, and each other reference of an async logger or of a
+ * probed AsyncAppender gets a {@link CutoffFilter}, which refuses them.
  *
  * @author asynclog
  */

@@ -49,10 +49,15 @@ import io.asynclog.queue.WaitForRoom;
  * room at once, and at the end of each batch flushes the appenders that do not flush every
  * event.
  * <p>
+ * <b>Each appender</b> gets the event through {@link #handTo}, which tells the listeners,
+ * instead of letting Logback skip it with at most a status warning, of an appender that has
+ * stopped and of an event logged from inside the same appender's append.
+ * <p>
  * <b>Stopping</b> (Logback stops the ring when it resets, as Spring Boot's shutdown handler
- * and a reconfiguration do): the ring keeps taking events and waits up to the shutdown timeout
- * for its backlog; then the background thread stops, what it never handed over is counted as
- * lost and told to the listeners, and the appenders the ring owns are stopped. An event that
+ * and a reconfiguration do): the ring keeps taking events and waits for its backlog until the
+ * shutdown deadline it shares with the installation's other rings ({@link ShutdownDeadline});
+ * then the background thread skips the rest and stops, what it never handed over is counted
+ * as lost and told to the listeners, and the appenders the ring owns are stopped. An event that
  * arrives after the background thread stopped is written on the logging thread while the
  * appenders still run, and dropped (and told) after.
  *
@@ -118,7 +123,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 
 	/**
 	 * The appenders the background thread is inside of, outermost first: an event handed to
-	 * one of them again, from its own append, would be skipped by Logback's guard without a
+	 * one of them again, from its own append, may be skipped by Logback's guard without a
 	 * word. Only the background thread reads or writes them.
 	 */
 	private final Appender<?>[] appending = new Appender<?>[MAX_NESTED_APPENDS];
@@ -179,7 +184,9 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	 * Hands an event to one appender behind the ring, and tells the listeners what Logback
 	 * would skip with at most a status warning: an event for an appender that has
 	 * stopped, and, on the background thread, an event logged from inside the same appender's
-	 * append (its encoder, filter or a {@code toString()} that logs while the ring is full).
+	 * append (its encoder, filter or a {@code toString()} that logs while the ring is full)
+	 * when the appender guards against that ({@link ReentryGuards}); one that does not writes
+	 * it.
 	 * @param appender the appender
 	 * @param event the event
 	 * @param onBackgroundThread whether the ring's background thread calls
@@ -195,7 +202,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		}
 		int depth = this.appendingDepth;
 		for (int i = 0; i < depth; i++) {
-			if (this.appending[i] == appender) {
+			if (this.appending[i] == appender && ReentryGuards.skipsOnThisThread(appender)) {
 				notWritten(appender, Reason.RECURSIVE_CALL);
 				return;
 			}

@@ -3,6 +3,7 @@ package io.asynclog.bothbackends;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -21,6 +22,8 @@ import org.springframework.context.annotation.Configuration;
 import io.asynclog.SeparateJvm;
 import io.asynclog.SeparateJvmApp;
 import io.asynclog.queue.LogQueue;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The application {@link DrainTests} start in a JVM of their own, on whichever backend the
@@ -141,6 +144,27 @@ public final class DrainApp {
 			throw new IllegalStateException("this bean fails on purpose");
 		}
 
+	}
+
+	/**
+	 * Sends SIGTERM to a held burst whose {@code asynclog.shutdown-timeout} of one second is
+	 * too short for its slowed sink, and checks what a cutoff promises: the JVM exits as on
+	 * SIGTERM, says how many lines were still queued, and the lines in the file, in order, plus
+	 * the lines reported lost are exactly the lines logged, most of them lost.
+	 * @param app the running burst, ready
+	 * @param file the file the burst writes
+	 * @param lines the lines it logged
+	 * @throws Exception if the file cannot be read, or the wait for the exit is interrupted
+	 */
+	public static void assertCutOffAfterOneSecond(SeparateJvm app, Path file, long lines) throws Exception {
+		app.sigterm();
+		assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
+		assertThat(app.stderr()).anyMatch((line) -> line
+			.contains("log events were still queued when asynclog.shutdown-timeout (1s) ran out"));
+		long lost = app.reportedCount(LOST);
+		long written = linesInOrder(file);
+		assertThat(lost).as("most of %d lines at 2 a millisecond", lines).isGreaterThan(lines / 2);
+		assertThat(written + lost).as("written %d + reported lost %d", written, lost).isEqualTo(lines);
 	}
 
 	/**

@@ -27,6 +27,7 @@ import io.asynclog.config.AsyncLogProperties.WaitStrategy;
 import io.asynclog.logback.queue.AppenderRing;
 import io.asynclog.logback.queue.Delegates;
 import io.asynclog.logback.queue.RingSettings;
+import io.asynclog.queue.ShutdownDeadline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,17 +37,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LogRingTests {
 
+
 	@TempDir
 	Path dir;
 
 	@Test
 	void slotsAreRoundedUpToAPowerOfTwoOfAtLeastTheSmallestAllowed() {
 		AsyncLogProperties properties = new AsyncLogProperties();
-		assertThat(RingSettings.of(properties, 100, 128, List.of()).capacity()).isEqualTo(128);
-		assertThat(RingSettings.of(properties, 129, 128, List.of()).capacity()).isEqualTo(256);
-		assertThat(RingSettings.of(properties, 16384, 128, List.of()).capacity()).isEqualTo(16384);
-		assertThat(RingSettings.of(properties, 1000, 1, List.of()).capacity()).isEqualTo(1024);
-		assertThat(RingSettings.of(properties, 1, 1, List.of()).capacity()).isEqualTo(1);
+		assertThat(RingSettings.of(properties, 100, 128, List.of(), ownDeadline()).capacity()).isEqualTo(128);
+		assertThat(RingSettings.of(properties, 129, 128, List.of(), ownDeadline()).capacity()).isEqualTo(256);
+		assertThat(RingSettings.of(properties, 16384, 128, List.of(), ownDeadline()).capacity()).isEqualTo(16384);
+		assertThat(RingSettings.of(properties, 1000, 1, List.of(), ownDeadline()).capacity()).isEqualTo(1024);
+		assertThat(RingSettings.of(properties, 1, 1, List.of(), ownDeadline()).capacity()).isEqualTo(1);
 	}
 
 	@ParameterizedTest
@@ -54,7 +56,7 @@ class LogRingTests {
 	void everyWaitStrategyHandsEveryEventOverInOrder(WaitStrategy strategy) {
 		AsyncLogProperties properties = new AsyncLogProperties();
 		properties.setWaitStrategy(strategy);
-		RingSettings settings = RingSettings.of(properties, 128, 128, List.of());
+		RingSettings settings = RingSettings.of(properties, 128, 128, List.of(), ownDeadline());
 		assertThat(settings.waitStrategy().get()).isInstanceOf(switch (strategy) {
 			case TIMEOUT -> TimeoutBlockingWaitStrategy.class;
 			case BLOCK -> BlockingWaitStrategy.class;
@@ -97,6 +99,13 @@ class LogRingTests {
 			this.threads.add(Thread.currentThread().getName());
 		}
 
+	}
+
+	/**
+	 * A shutdown deadline for one ring alone: each stop starts its own clock.
+	 */
+	private static ShutdownDeadline ownDeadline() {
+		return new ShutdownDeadline(new AsyncLogProperties().getShutdownTimeout());
 	}
 
 }

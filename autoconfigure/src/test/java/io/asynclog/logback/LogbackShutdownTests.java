@@ -32,6 +32,7 @@ import io.asynclog.logback.queue.AppenderRing;
 import io.asynclog.logback.queue.Delegates;
 import io.asynclog.logback.queue.RingSettings;
 import io.asynclog.queue.DroppedEvents;
+import io.asynclog.queue.ShutdownDeadline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,6 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * reports what it could not, and then stops the appenders it owns.
  */
 class LogbackShutdownTests {
+
 
 	private static final Pattern LOST = Pattern
 		.compile("asynclog: (\\d+) log events were lost at shutdown: they were still queued when"
@@ -120,7 +122,7 @@ class LogbackShutdownTests {
 		Delegates.Owners owners = new Delegates.Owners();
 		owners.hold(file);
 		AppenderRing ring = new AppenderRing(file,
-				RingSettings.of(new AsyncLogProperties(), 128, 1, List.of(new RingMetrics(false))), owners);
+				RingSettings.of(new AsyncLogProperties(), 128, 1, List.of(new RingMetrics(false)), ownDeadline()), owners);
 		ring.start();
 		Logger logger = context.getLogger("test");
 		ring.doAppend(new LoggingEvent(Logger.FQCN, logger, Level.INFO, "before", null, null));
@@ -154,6 +156,13 @@ class LogbackShutdownTests {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * A shutdown deadline for one ring alone: each stop starts its own clock.
+	 */
+	private static ShutdownDeadline ownDeadline() {
+		return new ShutdownDeadline(new AsyncLogProperties().getShutdownTimeout());
 	}
 
 }

@@ -35,19 +35,6 @@ public record RingSettings(int capacity, Supplier<WaitStrategy> waitStrategy, bo
 		boolean includeLocation, ShutdownDeadline shutdown, List<RingListener> listeners) {
 
 	/**
-	 * Settings of a ring with the given number of slots, which stops on its own deadline.
-	 * @param properties the asynclog properties
-	 * @param slots the slots asked for; rounded up to a power of two
-	 * @param smallest the fewest slots the ring may have
-	 * @param listeners told of drops, samples and the drain
-	 * @return the settings
-	 */
-	public static RingSettings of(AsyncLogProperties properties, int slots, int smallest,
-			List<RingListener> listeners) {
-		return of(properties, slots, smallest, listeners, new ShutdownDeadline(properties.getShutdownTimeout()));
-	}
-
-	/**
 	 * Settings of a ring with the given number of slots.
 	 * @param properties the asynclog properties
 	 * @param slots the slots asked for; rounded up to a power of two

@@ -20,7 +20,10 @@ import io.asynclog.queue.Registration;
  * stopped. Together with the queues' drops ({@code DroppedEvents}) they make up
  * {@code asynclog.events.dropped}.
  * <p>
- * Only those two paths write here, so an appender that writes never touches these counters.
+ * A remote appender's lane counts here too what it drops rather than make the application
+ * wait: a full lane or spool, and a record torn by a crash.
+ * <p>
+ * Only those paths write here, so an appender that writes never touches these counters.
  *
  * @author asynclog
  */
@@ -113,7 +116,25 @@ public final class AppenderDrops {
 		 * The event reached the appender after it had stopped, and the appender could not
 		 * write it.
 		 */
-		APPENDER_STOPPED("appender-stopped");
+		APPENDER_STOPPED("appender-stopped"),
+
+		/**
+		 * A remote appender's lane was full, and it has no spool (or the spool was waited
+		 * for): the record was dropped rather than make the application wait.
+		 */
+		LANE_FULL("lane-full"),
+
+		/**
+		 * A remote appender's spool was at its maximum size, or the disk refused the write:
+		 * the record was dropped rather than make the application wait.
+		 */
+		SPOOL_FULL("spool-full"),
+
+		/**
+		 * A record the spool held was cut off at the next start because its write never
+		 * finished (the process was killed mid-write): it was never sent.
+		 */
+		SPOOL_TORN("spool-torn");
 
 		private final String tag;
 

@@ -48,7 +48,7 @@ public final class AsyncLogPropertiesValidator {
 	 * always bytes.
 	 */
 	private static final List<String> ASYNCLOG_PRODUCER_SETTINGS = List.of("bootstrap.servers", "key.serializer",
-			"value.serializer");
+			"value.serializer", "max.block.ms");
 
 	private static final List<String> APPENDER_SETTINGS = settingsOf(AsyncLogProperties.Appender.class);
 
@@ -247,6 +247,7 @@ public final class AsyncLogPropertiesValidator {
 								+ " ('" + prefix + "bootstrap-servers' sets the brokers)");
 			}
 		}
+		validateLane(prefix, appender);
 		// One setting at a time, so that the message names the one kafka-clients rejects.
 		appender.getProducer().forEach((setting, value) -> {
 			String problem = KafkaProducerSettings.problem(servers, Map.of(setting, value));
@@ -290,6 +291,34 @@ public final class AsyncLogPropertiesValidator {
 						"The settings under '" + name.chop(3) + "' are " + String.join(", ", settings));
 			}
 		});
+	}
+
+	private void validateLane(String prefix, AsyncLogProperties.Appender appender) {
+		AsyncLogProperties.Lane lane = appender.getLane();
+		if (lane.getCapacity() < 1) {
+			throw invalidValue(prefix + "lane.capacity", lane.getCapacity(), "a lane needs room for one record",
+					"a whole number of at least 1, such as 8192");
+		}
+		if (lane.getMaxSize() == null || lane.getMaxSize().toBytes() < 1) {
+			throw invalidValue(prefix + "lane.max-size", lane.getMaxSize(), "a lane needs room for one record",
+					"a positive size, such as 8MB");
+		}
+		AsyncLogProperties.Spool spool = appender.getSpool();
+		if (spool.getMaxSize() == null || spool.getMaxSize().toMegabytes() < 1) {
+			throw invalidValue(prefix + "spool.max-size", spool.getMaxSize(),
+					"a spool smaller than a megabyte holds too little of an outage to be worth its files",
+					"a size of at least 1MB, such as 1GB");
+		}
+		if (spool.isEnabled()) {
+			String name = prefix.substring("asynclog.appenders.".length(), prefix.length() - 1);
+			String problem = SpoolDirectoryCheck.problem(spool.directory(name));
+			if (problem != null) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "spool.directory",
+						spool.directory(name).toAbsolutePath().toString(), problem,
+						"a directory this application alone can create and write, or " + prefix
+								+ "spool.enabled=false to keep no records on disk");
+			}
+		}
 	}
 
 	/**
@@ -399,7 +428,9 @@ public final class AsyncLogPropertiesValidator {
 	 */
 	private static List<String> settingsOf(Class<?> type) {
 		return Arrays.stream(BeanUtils.getPropertyDescriptors(type))
-			.filter((property) -> property.getWriteMethod() != null)
+			// Nested groups (an appender's lane and spool) have a getter only.
+			.filter((property) -> property.getWriteMethod() != null
+					|| property.getPropertyType().getEnclosingClass() == AsyncLogProperties.class)
 			.map((property) -> DataObjectPropertyName.toDashedForm(property.getName()))
 			.sorted()
 			.toList();

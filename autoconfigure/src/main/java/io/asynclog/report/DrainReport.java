@@ -2,13 +2,14 @@ package io.asynclog.report;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.springframework.boot.convert.DurationStyle;
 
-import io.asynclog.appender.Shipping;
+import io.asynclog.lane.Lane;
 import io.asynclog.queue.LogQueue;
 
 /**
@@ -68,19 +69,29 @@ public final class DrainReport {
 	}
 
 	/**
-	 * Says how many records a shipping appender handed to its client that the broker never
-	 * acknowledged by the time the appender closed: they failed, or were still waiting when
-	 * the close gave up.
-	 * @param appender the appender's name
-	 * @param shipping the appender's reading after the close
-	 * @param timeout how long the close waited for the broker at most
-	 * @return the message
+	 * Says what a remote appender's lane left at shutdown: records kept in its spool for
+	 * the next start, and records neither delivered nor kept.
+	 * @param stopped what the lane's stop left
+	 * @return the messages, none if every record was delivered
 	 */
-	public static String notAcknowledged(String appender, Shipping shipping, Duration timeout) {
-		return ("asynclog: appender '%s' closed with %d of %d records never acknowledged by %s (%s) within %s;"
-				+ " last failure: %s").formatted(appender, shipping.sent() - shipping.acknowledged(), shipping.sent(),
-						shipping.system(),
-						shipping.destination(), asWritten(timeout), shipping.lastFailure());
+	public static List<String> laneStopped(Lane.StopReport stopped) {
+		List<String> messages = new ArrayList<>();
+		if (stopped.kept() > 0) {
+			messages.add("asynclog: appender '%s' kept %d records in %s for the next start (%s did not take them)"
+				.formatted(stopped.appender(), stopped.kept(), stopped.directory().toAbsolutePath(),
+						stopped.destination()));
+		}
+		if (stopped.lost() > 0) {
+			messages.add(("asynclog: appender '%s' lost %d records at shutdown: %s never acknowledged them and"
+					+ " they could not be kept (%s)").formatted(stopped.appender(), stopped.lost(),
+							stopped.destination(),
+							(stopped.directory() != null) ? "the spool could not write them" : "the spool is off"));
+		}
+		if (stopped.threadStillRunning()) {
+			messages.add("asynclog: appender '%s' was still closing its client to %s at the shutdown deadline"
+				.formatted(stopped.appender(), stopped.destination()));
+		}
+		return messages;
 	}
 
 	/**

@@ -35,12 +35,12 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.boot.logging.LogLevel;
 
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.LogQueue;
 
 import io.asynclog.LoopbackKafka;
 import io.asynclog.SeparateJvm;
+import io.asynclog.appender.AppenderDrops;
 import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.Lane;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 
@@ -57,9 +57,8 @@ import static org.awaitility.Awaitility.await;
  */
 class KafkaShippingTests {
 
-	/** The close's report of records the broker never acknowledged, the number its first group. */
-	private static final Pattern NEVER_ACKNOWLEDGED = Pattern
-		.compile("asynclog: appender 'ship' closed with (\\d+) of \\d+ records never acknowledged");
+	/** The stop's report of records kept in the spool, the number its first group. */
+	private static final Pattern KEPT = Pattern.compile("asynclog: appender 'ship' kept (\\d+) records in ");
 
 	private static final BackendUnderTest BACKEND = BackendUnderTest.running();
 
@@ -75,9 +74,12 @@ class KafkaShippingTests {
 
 	private static LoopbackKafka broker;
 
+	private static Path spools;
+
 	@BeforeAll
 	static void startBroker() throws IOException {
 		broker = LoopbackKafka.start(Files.createTempDirectory("kafka-shipping"));
+		spools = Files.createTempDirectory("kafka-spools");
 	}
 
 	@AfterAll
@@ -156,244 +158,272 @@ class KafkaShippingTests {
 	}
 
 	/**
-	 * The sender both appenders use, on its own: what it counts as sent, acknowledged and
-	 * waiting matches what the broker holds, and a flush leaves nothing waiting.
+	 * The lane and the sender both appenders use, on their own: every record added reaches
+	 * the topic in order, the sender counts each acknowledgement, and the stop keeps nothing
+	 * because nothing is left.
 	 */
 	@Test
-	void senderCountsWhatTheBrokerAcknowledged() {
-		KafkaSender sender = new KafkaSender("sender-direct", SENDER_TOPIC,
+	void laneDeliversEveryRecordInOrder() {
+		KafkaSender sender = new KafkaSender("lane-direct", SENDER_TOPIC,
 				KafkaSender.producerSettings(broker.bootstrapServers(), Map.of()));
-		try {
-			for (int i = 0; i < 1_000; i++) {
-				sender.send(null, ("record " + i).getBytes(StandardCharsets.UTF_8));
-			}
-			assertThat(sender.sent()).isEqualTo(1_000);
-			assertThat(sender.flush(PATIENCE)).isZero();
-			assertThat(sender.waiting()).isZero();
-			assertThat(sender.acknowledged()).isEqualTo(1_000);
-			assertThat(sender.failed()).isZero();
+		Lane lane = new Lane("lane-direct", sender,
+				new Lane.Settings(8192, 8 * 1024 * 1024, spools.resolve("lane-direct"), 64 * 1024 * 1024));
+		lane.start();
+		for (int i = 0; i < 1_000; i++) {
+			assertThat(lane.add(null, ("record " + i).getBytes(StandardCharsets.UTF_8))).isTrue();
 		}
-		finally {
-			assertThat(sender.close(Duration.ofSeconds(5))).isZero();
+		await("every record acknowledged").atMost(PATIENCE).until(() -> sender.acknowledged() == 1_000);
+		Lane.StopReport stopped = lane.stop(System.nanoTime() + Duration.ofSeconds(5).toNanos());
+		assertThat(stopped.kept()).isZero();
+		assertThat(stopped.lost()).isZero();
+		assertThat(sender.sent()).isEqualTo(1_000);
+		assertThat(sender.failed()).isZero();
+		List<String> values = consume(SENDER_TOPIC, 1_000).stream().map(KafkaShippingTests::value).toList();
+		assertThat(values).hasSize(1_000);
+		for (int i = 0; i < 1_000; i++) {
+			assertThat(values.get(i)).isEqualTo("record " + i);
 		}
-		assertThat(consume(SENDER_TOPIC, 1_000)).hasSize(1_000)
-			.last()
-			.satisfies((record) -> assertThat(value(record)).isEqualTo("record 999"));
 	}
 
 	/**
 	 * A broker that cannot be reached at start-up (a closed port): the application starts,
-	 * logging calls return at once while the ring has room, the record being delivered
-	 * waits for the broker instead of failing, and the health is DOWN saying so.
+	 * logging calls return at once, the records wait in the lane and then in the spool, and
+	 * the health and the endpoint say so.
 	 */
 	@Test
 	void unreachableBrokerAtStartUpNeitherStopsTheApplicationNorHoldsCallers() throws IOException {
-		int closedPort;
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			closedPort = socket.getLocalPort();
-		}
-		try (ConfigurableApplicationContext context = runShipping("unreachable", "nowhere", "127.0.0.1:" + closedPort,
+		try (ConfigurableApplicationContext context = runShipping("unreachable", "nowhere", closedPort(),
 				"asynclog.health.shipping-stall=1s")) {
 			Log log = LogFactory.getLog("shipping.nowhere");
-			// The first call of a logger may initialise more than the hand-off.
-			log.info("first");
-			long start = System.nanoTime();
-			for (int i = 0; i < 5; i++) {
+			for (int i = 0; i < 6; i++) {
 				log.info("waiting " + i);
 			}
-			Duration calls = Duration.ofNanos(System.nanoTime() - start);
-			assertThat(calls).as("five logging calls with the broker unreachable").isLessThan(Duration.ofMillis(150));
 			AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
-			await("the health DOWN").atMost(PATIENCE)
-				.until(() -> health.health(true).getStatus().equals(Status.DOWN));
+			await("the records in the spool").atMost(PATIENCE)
+				.until(() -> Lane.latest("unreachable").spoolReading().records() == 6);
+			await("the health saying so").atMost(PATIENCE)
+				.until(() -> !health.health(true).getStatus().equals(Status.UP));
 			assertThat(health.health(true).getDetails().get("reasons")).asString()
-				.contains("appender 'unreachable' has 1 records waiting for kafka (nowhere), none acknowledged for");
+				.contains("appender 'unreachable' has 6 records waiting for kafka (nowhere), none acknowledged for");
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			assertThat(shipped(registry, "sent", "unreachable")).as("handed to the producer").isEqualTo(1);
+			assertThat(shipped(registry, "sent", "unreachable")).as("handed to the producer").isZero();
 			assertThat(shipped(registry, "failed", "unreachable")).isZero();
+			assertThat(registry.get("asynclog.shipping.spool.records").tag("appender", "unreachable").gauge().value())
+				.isEqualTo(6);
 			assertThat(errors(context, "unreachable")).isZero();
 			assertThat(context.getBean(AsyncLogEndpoint.class).asyncLog().appenders()).anySatisfy((shown) -> {
 				assertThat(shown.name()).isEqualTo("unreachable");
-				assertThat(shown.shipping().waiting()).isEqualTo(1);
 				assertThat(shown.shipping().destination()).isEqualTo("nowhere");
+				assertThat(shown.shipping().spool().records()).isEqualTo(6);
+				assertThat(shown.shipping().spool().oldestAge()).isPositive();
+				assertThat(shown.shipping().lane().records()).isZero();
 			});
 		}
 	}
 
 	/**
-	 * The broker stopped while the application logs, and started again: a broker outage is
-	 * a slow sink. The producer's buffer and then the ring fill; {@code block} holds the
-	 * caller until the broker is back and loses nothing, {@code discard} drops at the ring
-	 * and counts each drop; the health says records are waiting while the broker is away,
-	 * and turns UP again once it answers. The topic then holds every line written once, in
-	 * order.
+	 * The broker stopped while the application logs, and started again. The caller is never
+	 * held: what the broker cannot take goes to the spool while a file appender on the same
+	 * loggers writes every line. Once the broker is back the topic holds every line once, in
+	 * order, and nothing was dropped.
 	 */
 	@ParameterizedTest(name = "{0}")
-	@ValueSource(strings = { "block", "discard" })
-	void brokerStoppedAndStartedAgain(String policy) throws Exception {
-		String topic = "restart-" + policy;
-		String appender = "restart-" + policy;
+	@ValueSource(strings = { "async-logger", "async-appender" })
+	void brokerStoppedAndStartedAgain(String mode, @TempDir Path dir) throws Exception {
+		String topic = "restart-" + mode;
+		String appender = "restart-" + mode;
 		String prefix = "asynclog.appenders." + appender + ".";
-		try (LoopbackKafka restartable = LoopbackKafka.start(Files.createTempDirectory("kafka-restart"));
+		Path file = dir.resolve("app.log");
+		int before = 1_000;
+		int total = 21_000;
+		try (LoopbackKafka restartable = LoopbackKafka.start(dir.resolve("kafka"));
 				ConfigurableApplicationContext context = runShipping(appender, topic, restartable.bootstrapServers(),
-						"asynclog.queue-full-policy=" + policy, "asynclog.ring-buffer-size=1024", prefix + "pattern=%m",
-				// A small producer buffer, so that the ring fills after a few thousand lines.
-				prefix + "producer.[buffer.memory]=65536", prefix + "producer.[batch.size]=16384",
-				"asynclog.health.shipping-stall=1s", "asynclog.health.drop-window=0")) {
+						"asynclog.mode=" + mode, "asynclog.ring-buffer-size=1024", prefix + "pattern=%m",
+						prefix + "lane.capacity=1024", "asynclog.appenders.file.type=file",
+						"asynclog.appenders.file.file-name=" + file, "asynclog.appenders.file.pattern=%m%n",
+						"asynclog.loggers.shipping.appenders=" + appender + ",file",
+						"asynclog.health.shipping-stall=1s")) {
 			Log log = LogFactory.getLog("shipping.restart");
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
-			long droppedBefore = droppedInfo();
-			int before = 1_000;
 			for (int i = 0; i < before; i++) {
 				log.info("line " + i);
 			}
 			await("the first lines acknowledged").atMost(PATIENCE)
 				.until(() -> shipped(registry, "acknowledged", appender) == before);
 			restartable.stop();
-			// How many lines the producer's buffer takes before the ring fills depends on its
-			// compression estimate, so the caller logs until the ring has filled, and then a
-			// fixed number more; a cap bounds it if the ring never fills.
-			AtomicInteger next = new AtomicInteger(before);
-			AtomicInteger stopAt = new AtomicInteger(2_000_000);
 			Thread caller = new Thread(() -> {
-				// A failed test must not leave it logging into the next test's application.
-				for (int i = next.get(); i < stopAt.get() && !context.isClosed(); i = next.incrementAndGet()) {
+				for (int i = before; i < total && !context.isClosed(); i++) {
 					log.info("line " + i);
 				}
 			}, "restart-caller");
 			caller.start();
-			if (policy.equals("block")) {
-				// Once the ring is full, a caller waits until a share of it is free again, so the
-				// caller is held with the ring nearly, not always exactly, full.
-				AtomicInteger lastSeen = new AtomicInteger(-1);
-				await("the caller held while the broker is away").atMost(PATIENCE).pollInterval(Duration.ofSeconds(1))
-					.until(() -> next.get() == lastSeen.getAndSet(next.get()) && caller.isAlive());
-				LogQueue ring = Apps.queue("async-logger");
-				assertThat(ring.used()).as("slots used while the caller is held at line %d; the sender %s",
-						next.get(), KafkaSender.latest(appender).reading())
-					.isGreaterThan(ring.capacity() / 2);
-				stopAt.set(next.get() + 2_000);
-			}
-			else {
-				await("the ring full and dropping").atMost(PATIENCE)
-					.untilAsserted(() -> assertThat(droppedInfo()).as("dropped; the caller at line %d, %s; the sender %s",
-							next.get(), caller.getState(), KafkaSender.latest(appender).reading())
-						.isGreaterThan(droppedBefore));
-				stopAt.set(next.get() + 2_000);
-				caller.join(PATIENCE.toMillis());
-				assertThat(caller.isAlive()).as("a discarding caller never waits").isFalse();
-			}
-			await("the health DOWN while records wait for the broker").atMost(PATIENCE)
-				.until(() -> health.health(true).getStatus().equals(Status.DOWN));
+			caller.join(PATIENCE.toMillis());
+			assertThat(caller.isAlive()).as("the caller is never held while the broker is away").isFalse();
+			await("every line in the file").atMost(PATIENCE)
+				.until(() -> Files.exists(file) && Files.readAllLines(file).size() == total);
+			await("the lines the broker cannot take in the spool").atMost(PATIENCE)
+				.until(() -> Lane.latest(appender).spoolReading().records() > 0);
+			await("the health saying records wait").atMost(PATIENCE)
+				.until(() -> !health.health(true).getStatus().equals(Status.UP));
 			assertThat(health.health(true).getDetails().get("reasons")).asString()
-				.as("the sender: %s", KafkaSender.latest(appender).reading())
 				.contains("appender '" + appender + "' has ")
 				.contains("records waiting for kafka (" + topic + ")");
-			assertThat(shipped(registry, "failed", appender)).as("records failed while the broker was away").isZero();
 			restartable.startAgain();
-			caller.join(PATIENCE.toMillis() * 2);
-			assertThat(caller.isAlive()).as("the caller released").isFalse();
-			int logged = next.get();
-			await("every record sent acknowledged").atMost(PATIENCE.multipliedBy(2))
-				.until(() -> shipped(registry, "acknowledged", appender) == shipped(registry, "sent", appender)
-						&& Apps.queue("async-logger").used() == 0);
+			await("every line acknowledged").atMost(PATIENCE.multipliedBy(2))
+				.untilAsserted(() -> assertThat(shipped(registry, "acknowledged", appender))
+					.as("acknowledged; %s", Lane.latest(appender).reading(KafkaSender.latest(appender).reading()))
+					.isEqualTo(total));
+			await("the spool empty").atMost(PATIENCE)
+				.until(() -> Lane.latest(appender).spoolReading().records() == 0);
 			await("the health UP again").atMost(PATIENCE)
 				.until(() -> health.health(true).getStatus().equals(Status.UP));
-			long dropped = droppedInfo() - droppedBefore;
-			int written = (int) shipped(registry, "acknowledged", appender);
-			List<String> lines = consume(restartable, topic, written).stream().map(KafkaShippingTests::value).toList();
-			assertThat(lines).as("records on the topic").hasSize(written).doesNotHaveDuplicates();
+			List<String> lines = consume(restartable, topic, total).stream().map(KafkaShippingTests::value).toList();
+			assertThat(lines).as("records on the topic").hasSize(total).doesNotHaveDuplicates();
 			assertThat(lines).as("in the order logged").isSortedAccordingTo(
 					Comparator.comparingInt((String line) -> Integer.parseInt(line.substring(5))));
 			assertThat(shipped(registry, "failed", appender)).isZero();
-			if (policy.equals("block")) {
-				assertThat(dropped).as("dropped under block").isZero();
-				assertThat(written).as("written under block").isEqualTo(logged);
-			}
-			else {
-				assertThat(dropped).as("dropped under discard").isPositive();
-				assertThat(written + dropped).as("written %d + dropped %d = logged", written, dropped).isEqualTo(logged);
-			}
+			assertThat(AppenderDrops.byReason(appender)).allSatisfy((reason, count) -> assertThat(count).isZero());
 		}
 	}
 
 	/**
-	 * SIGTERM while 100,000 records wait in the ring: the broker was down while the
-	 * application logged them and comes back as the shutdown begins. The drain delivers
-	 * every one within {@code asynclog.shutdown-timeout}, in order, and reports no loss.
+	 * A spool at its maximum size while the broker is away: what does not fit is dropped and
+	 * counted by reason, the caller never waits, and kept plus dropped is every line.
 	 */
 	@Test
-	void sigtermWithAHundredThousandRecordsQueuedDeliversThemAll(@TempDir Path dir) throws Exception {
-		int lines = 100_000;
-		try (LoopbackKafka kafka = LoopbackKafka.start(dir.resolve("kafka"))) {
-			kafka.stop();
-			try (SeparateJvm app = burstToKafka(dir, kafka, "burst", lines, 131072, "60s")) {
-				assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
-				long queued = Long.parseLong(app.printed(DrainApp.QUEUED).substring(DrainApp.QUEUED.length()).trim());
-				assertThat(queued).as("queued while the broker is down, all but the record the sender holds")
-					.isGreaterThanOrEqualTo(lines - 1);
-				kafka.startAgain();
-				app.sigterm();
-				assertThat(app.awaitExit(Duration.ofMinutes(2))).as("exit status after SIGTERM").isEqualTo(143);
-				assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains("asynclog:"));
-			}
-			List<ConsumerRecord<byte[], byte[]>> records = consume(kafka, "burst", lines);
-			assertThat(records).hasSize(lines);
-			for (int i = 0; i < lines; i++) {
-				if (!value(records.get(i)).equals("line " + i)) {
-					throw new AssertionError("record " + i + " is '" + value(records.get(i)) + "'");
+	void aFullSpoolDropsAndCountsAndTheCallerNeverWaits() throws Exception {
+		String appender = "spool-full";
+		int lines = 30_000;
+		String padding = "x".repeat(90);
+		try (ConfigurableApplicationContext context = runShipping(appender, "full", closedPort(),
+				"asynclog.appenders." + appender + ".pattern=%m", "asynclog.appenders." + appender + ".spool.max-size=1MB",
+				"asynclog.appenders." + appender + ".lane.capacity=1024")) {
+			Log log = LogFactory.getLog("shipping.full");
+			Thread caller = new Thread(() -> {
+				for (int i = 0; i < lines && !context.isClosed(); i++) {
+					log.info(padding + i);
 				}
-			}
+			}, "full-caller");
+			caller.start();
+			caller.join(PATIENCE.toMillis());
+			assertThat(caller.isAlive()).as("the caller never waits").isFalse();
+			Lane lane = Lane.latest(appender);
+			await("the lane emptied into the spool").atMost(PATIENCE)
+				.until(() -> lane.laneReading().records() == 0 && lane.laneReading().inFlight() == 0);
+			long kept = lane.spoolReading().records();
+			long spoolFull = AppenderDrops.count(appender, AppenderDrops.Reason.SPOOL_FULL);
+			long laneFull = AppenderDrops.count(appender, AppenderDrops.Reason.LANE_FULL);
+			assertThat(spoolFull).as("dropped at the full spool").isPositive();
+			assertThat(kept + spoolFull + laneFull).as("kept %d + spool-full %d + lane-full %d", kept, spoolFull,
+					laneFull).isEqualTo(lines);
+			assertThat(lane.spoolReading().bytes()).isLessThanOrEqualTo(1024 * 1024);
+			assertThat(context.getBean(AsyncLogEndpoint.class).asyncLog().appenders()).anySatisfy((shown) -> {
+				assertThat(shown.name()).isEqualTo(appender);
+				assertThat(shown.dropped()).containsEntry("spool-full", spoolFull);
+			});
 		}
 	}
 
 	/**
-	 * SIGTERM while the broker stays away: one send waits for it, the rest of the lines in
-	 * the ring. The shutdown ends within {@code asynclog.shutdown-timeout} and one second (the
-	 * producer is closed at the deadline, which lets the waiting send go), and the lines cut
-	 * off in the ring plus the records the broker never acknowledged are every line logged.
+	 * SIGTERM while the broker is away and 50,000 records wait: the shutdown ends within
+	 * {@code asynclog.shutdown-timeout} and a second, keeps every record in the spool and
+	 * says so; the next start, with the broker back, sends them all, in order.
 	 */
 	@Test
-	void sigtermWhileTheBrokerStaysAwayEndsWithinTheTimeoutAndCountsEveryLine(@TempDir Path dir) throws Exception {
-		int lines = 10_000;
+	void sigtermWhileTheBrokerIsAwayKeepsEveryRecordForTheNextStart(@TempDir Path dir) throws Exception {
+		int lines = 50_000;
 		Duration timeout = Duration.ofSeconds(2);
+		Path spool = dir.resolve("spool");
 		try (LoopbackKafka kafka = LoopbackKafka.start(dir.resolve("kafka"))) {
 			kafka.stop();
-			try (SeparateJvm app = burstToKafka(dir, kafka, "away", lines, 16384, timeout.toSeconds() + "s")) {
+			try (SeparateJvm app = burstToKafka(dir.resolve("first"), kafka, "kept", lines, spool,
+					timeout.toSeconds() + "s")) {
 				assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
 				long start = System.nanoTime();
 				app.sigterm();
 				assertThat(app.awaitExit(Duration.ofMinutes(1))).as("exit status after SIGTERM")
 					.isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
 				Duration took = Duration.ofNanos(System.nanoTime() - start);
-				long cutOff = app.reportedCount(DrainApp.LOST);
-				long neverAcknowledged = app.reportedCount(NEVER_ACKNOWLEDGED);
-				assertThat(neverAcknowledged).as("the send that waited for the broker").isPositive();
-				assertThat(cutOff + neverAcknowledged).as("cut off %d + never acknowledged %d", cutOff, neverAcknowledged)
-					.isEqualTo(lines);
 				assertThat(took).as("SIGTERM to exit").isLessThanOrEqualTo(timeout.plusSeconds(1));
+				assertThat(app.reportedCount(KEPT)).as("kept for the next start").isEqualTo(lines);
+				assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains(" lost "));
 			}
+			kafka.startAgain();
+			assertNextStartSendsTheSpool(dir.resolve("second"), kafka, "kept", spool, lines);
 		}
 	}
 
 	/**
-	 * Starts a JVM that logs {@code lines} numbered lines to one kafka appender, 'ship', and
-	 * waits for SIGTERM.
+	 * {@code kill -9} during an outage, once the lines are in the spool: the next start,
+	 * with the broker back, sends every one, in order.
 	 */
-	private static SeparateJvm burstToKafka(Path dir, LoopbackKafka kafka, String topic, int lines, int ringSize,
-			String shutdownTimeout) {
-		return SeparateJvm.start(DrainApp.class.getName(), dir, "burst", "lines=" + lines,
-				"asynclog.ring-buffer-size=" + ringSize, "asynclog.shutdown-timeout=" + shutdownTimeout,
-				"asynclog.appenders.ship.type=kafka", "asynclog.appenders.ship.topic=" + topic,
-				"asynclog.appenders.ship.bootstrap-servers=" + kafka.bootstrapServers(),
-				"asynclog.appenders.ship.pattern=%m", "asynclog.loggers.test.appenders=ship",
-				"asynclog.loggers.test.additivity=false", "logging.level.root=warn", "logging.level.test=info",
-				"logging.level.org.apache.kafka=error");
+	@Test
+	void killedDuringAnOutageTheNextStartSendsTheSpool(@TempDir Path dir) throws Exception {
+		int lines = 20_000;
+		Path spool = dir.resolve("spool");
+		try (LoopbackKafka kafka = LoopbackKafka.start(dir.resolve("kafka"))) {
+			kafka.stop();
+			try (SeparateJvm app = burstToKafka(dir.resolve("first"), kafka, "killed", lines, spool, "10s")) {
+				assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
+				// The lane spills to the spool once the broker has not answered for a second.
+				await("every line in the spool").atMost(PATIENCE)
+					.until(() -> spooledBytes(spool) >= (long) lines * ("line 0".length() + 20));
+				app.close();
+				assertThat(app.awaitExit(Duration.ofSeconds(30))).as("exit status after kill -9").isEqualTo(137);
+			}
+			kafka.startAgain();
+			assertNextStartSendsTheSpool(dir.resolve("second"), kafka, "killed", spool, lines);
+		}
 	}
 
-	private static long droppedInfo() {
-		return DroppedEvents.count("async-logger", LogLevel.INFO);
+	private static void assertNextStartSendsTheSpool(Path dir, LoopbackKafka kafka, String topic, Path spool,
+			int lines) throws Exception {
+		try (SeparateJvm next = burstToKafka(dir, kafka, topic, 0, spool, "10s")) {
+			assertThat(next.awaitReady(Duration.ofMinutes(2))).isZero();
+			List<ConsumerRecord<byte[], byte[]>> records = consume(kafka, topic, lines);
+			assertThat(records).hasSize(lines);
+			for (int i = 0; i < lines; i++) {
+				if (!value(records.get(i)).equals("line " + i)) {
+					throw new AssertionError("record " + i + " is '" + value(records.get(i)) + "'");
+				}
+			}
+			next.sigterm();
+			assertThat(next.awaitExit(Duration.ofMinutes(1))).isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
+			assertThat(next.stderr()).as("standard error of the next start").noneMatch((line) -> line.contains("asynclog:"));
+		}
+	}
+
+	private static long spooledBytes(Path spool) throws IOException {
+		if (!Files.isDirectory(spool)) {
+			return 0;
+		}
+		try (var files = Files.list(spool)) {
+			return files.filter((file) -> file.toString().endsWith(".seg")).mapToLong((file) -> file.toFile().length()).sum();
+		}
+	}
+
+	private static String closedPort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return "127.0.0.1:" + socket.getLocalPort();
+		}
+	}
+
+	/**
+	 * Starts a JVM that logs {@code lines} numbered lines to one kafka appender, 'ship', with
+	 * its spool in a given directory, and waits for SIGTERM.
+	 */
+	private static SeparateJvm burstToKafka(Path dir, LoopbackKafka kafka, String topic, int lines, Path spool,
+			String shutdownTimeout) throws IOException {
+		Files.createDirectories(dir);
+		return SeparateJvm.start(DrainApp.class.getName(), dir, "burst", "lines=" + lines,
+				"asynclog.shutdown-timeout=" + shutdownTimeout, "asynclog.appenders.ship.type=kafka",
+				"asynclog.appenders.ship.topic=" + topic,
+				"asynclog.appenders.ship.bootstrap-servers=" + kafka.bootstrapServers(),
+				"asynclog.appenders.ship.pattern=%m", "asynclog.appenders.ship.spool.directory=" + spool,
+				"asynclog.appenders.ship.lane.capacity=65536", "asynclog.loggers.test.appenders=ship",
+				"asynclog.loggers.test.additivity=false", "logging.level.root=warn", "logging.level.test=info",
+				"logging.level.org.apache.kafka=error");
 	}
 
 	/**
@@ -404,7 +434,7 @@ class KafkaShippingTests {
 			String... more) {
 		String prefix = "asynclog.appenders." + appender + ".";
 		List<String> properties = new ArrayList<>(List.of(prefix + "type=kafka", prefix + "topic=" + topic,
-				prefix + "bootstrap-servers=" + servers,
+				prefix + "bootstrap-servers=" + servers, prefix + "spool.directory=" + spools.resolve(appender),
 				// Only the test's loggers ship: the in-process broker logs too.
 				"asynclog.loggers.shipping.appenders=" + appender, "asynclog.loggers.shipping.additivity=false",
 				"asynclog.shutdown-timeout=5s", "logging.level.shipping=info", "logging.level.kafka=warn", "logging.level.org.apache.kafka=warn",

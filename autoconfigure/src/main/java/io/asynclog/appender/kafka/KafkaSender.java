@@ -9,9 +9,7 @@ import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 import org.apache.kafka.clients.ClientDnsLookup;
@@ -23,28 +21,32 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import io.asynclog.appender.AppenderErrors;
 import io.asynclog.appender.Shipping;
+import io.asynclog.lane.Destination;
+import io.asynclog.lane.LaneRecord;
 import io.asynclog.queue.DeliveryThreads;
 import io.asynclog.queue.Registration;
 
 /**
- * Sends formatted log records to one Kafka topic, for the kafka appender of either
- * backend: owns the {@link KafkaProducer}, counts the records sent, the records the broker
- * acknowledged and those that failed, and counts each failure in {@link AppenderErrors}
- * under the appender's name, so that the {@code asynclog.appender.errors} meter and the
- * health react to a broker that cannot be reached.
+ * Sends formatted log records to one Kafka topic, the {@link Destination} of the kafka
+ * appender's lane on either backend: owns the {@link KafkaProducer}, counts the records
+ * sent, the records the broker acknowledged and those that failed, and counts each failure
+ * in {@link AppenderErrors} under the appender's name, so that the
+ * {@code asynclog.appender.errors} meter and the health react to a broker that rejects
+ * records.
  * <p>
- * {@link #send(byte[], byte[])} runs once per log event, on the thread that delivers it
- * (the background thread behind a ring): it takes no lock and allocates nothing beyond the
- * {@link ProducerRecord} and what {@link KafkaProducer#send} does itself; one callback
- * serves every record.
+ * {@link #offer} runs on the lane's thread only, and never waits: asynclog's producer
+ * defaults set {@code max.block.ms=0}, so a record that finds no metadata for the topic or
+ * no room in the producer's buffer comes back at once ({@link Destination.Offer#NOT_NOW}),
+ * and the lane keeps it.
  *
  * @author asynclog
  */
-public final class KafkaSender implements Callback {
+public final class KafkaSender implements Destination {
 
 	/**
 	 * The class lz4-java brings, which kafka-clients declares as a runtime dependency; an
@@ -53,12 +55,10 @@ public final class KafkaSender implements Callback {
 	private static final String LZ4_CLASS = "net.jpountz.lz4.LZ4Factory";
 
 	/**
-	 * max.block.ms and delivery.timeout.ms for "until the producer closes": 24.8 days, the
-	 * largest int, since Kafka keeps delivery.timeout.ms in an int.
+	 * delivery.timeout.ms for "until the producer closes": 24.8 days, the largest int, since
+	 * Kafka keeps delivery.timeout.ms in an int.
 	 */
 	private static final String WAIT_AS_LONG_AS_IT_TAKES = String.valueOf(Integer.MAX_VALUE);
-
-	private static final long FLUSH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
 
 	/** The latest sender of each kafka appender by name: what the shipping meters read. */
 	private static final ConcurrentMap<String, KafkaSender> LATEST = new ConcurrentHashMap<>();
@@ -87,6 +87,8 @@ public final class KafkaSender implements Callback {
 
 	private final LongAdder failed = new LongAdder();
 
+	private final LongAdder unanswered = new LongAdder();
+
 	private volatile Exception lastFailure;
 
 	/**
@@ -96,7 +98,7 @@ public final class KafkaSender implements Callback {
 	 */
 	private volatile long waitingSinceNanos;
 
-	private volatile boolean closed;
+	private volatile boolean closing;
 
 	/**
 	 * Creates a sender and its producer. No connection is made until the first record.
@@ -160,13 +162,13 @@ public final class KafkaSender implements Callback {
 		// No duplicates and no reordering when the producer retries after a broker hiccup.
 		settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
 		settings.put(ProducerConfig.ACKS_CONFIG, "all");
-		// A broker outage is a slow sink, not a reason to throw records away: send() waits
-		// for the topic's metadata and for room in the producer's buffer as long as it takes
-		// (until the producer closes), and a record in the buffer is retried until the broker
-		// takes it. The ring in front absorbs the wait, and its policy decides what callers
-		// do once it is full: block waits, discard drops and counts. Kafka's defaults (60 s,
-		// 2 min) would fail records after a short outage instead.
-		settings.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, WAIT_AS_LONG_AS_IT_TAKES);
+		// send() never waits: without the topic's metadata or room in the buffer it comes
+		// back at once, and the lane keeps the record (in its spool while the broker is away).
+		settings.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "0");
+		// A broker outage is not a reason to throw records away: a record in the buffer is
+		// retried until the broker takes it or the producer closes; what is unanswered then
+		// goes back to the spool. Kafka's default (2 min) would fail records after a short
+		// outage instead.
 		settings.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, WAIT_AS_LONG_AS_IT_TAKES);
 		settings.putAll(overrides);
 		settings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -230,46 +232,93 @@ public final class KafkaSender implements Callback {
 		return properties;
 	}
 
-	/**
-	 * Hands one record to the producer. A record the producer refuses at once (no metadata
-	 * within max.block.ms, a closed producer) is counted as failed, as is one the broker
-	 * later rejects.
-	 * @param key the record's key, or {@code null}
-	 * @param value the record's value
-	 */
-	public void send(byte[] key, byte[] value) {
-		this.sent.increment();
-		if (this.waitingSinceNanos == 0) {
-			// A read per record; a write only when the producer was idle.
-			this.waitingSinceNanos = System.nanoTime();
-		}
+	@Override
+	public Offer offer(LaneRecord record, Outcome outcome) {
+		Delivery delivery = new Delivery(outcome);
 		try {
-			this.producer.send(new ProducerRecord<>(this.topic, key, value), this);
+			this.producer.send(new ProducerRecord<>(this.topic, record.key(), record.value()), delivery);
 		}
 		catch (RuntimeException ex) {
 			// kafka-clients reports most refusals through the callback; a few (a closed
 			// producer, a serializer failure) are thrown.
-			onCompletion(null, ex);
+			delivery.onCompletion(null, ex);
 		}
+		delivery.handing = false;
+		Exception refusal = delivery.refusal;
+		if (refusal == null) {
+			this.sent.increment();
+			if (this.waitingSinceNanos == 0) {
+				// A read per record; a write only when the producer was idle.
+				this.waitingSinceNanos = System.nanoTime();
+			}
+			return Offer.ACCEPTED;
+		}
+		if (refusal instanceof TimeoutException) {
+			// No metadata for the topic yet, or no room in the buffer (BufferExhaustedException):
+			// max.block.ms=0 makes both come back at once.
+			return Offer.NOT_NOW;
+		}
+		this.sent.increment();
+		fail(refusal);
+		return Offer.REFUSED;
 	}
 
-	/**
-	 * Counts one record the broker acknowledged or that failed; runs on the producer's
-	 * I/O thread.
-	 */
-	@Override
-	public void onCompletion(RecordMetadata metadata, Exception exception) {
-		if (exception == null) {
-			this.acknowledged.increment();
-		}
-		else {
-			this.failed.increment();
-			this.lastFailure = exception;
-			this.failures.record();
-		}
+	private void fail(Exception exception) {
+		this.failed.increment();
+		this.lastFailure = exception;
+		this.failures.record();
+	}
+
+	private void answered() {
 		// A record sent while this runs may find the clock still set and leave it, and
 		// then see it cleared here: the next record sent starts it again.
 		this.waitingSinceNanos = (waiting() > 0) ? System.nanoTime() : 0;
+	}
+
+	@Override
+	public String describe() {
+		return "kafka (" + this.topic + ")";
+	}
+
+	/**
+	 * One record's way through the producer: the producer calls it on its I/O thread with
+	 * the broker's answer, or on the lane's thread, inside {@code send}, with a refusal.
+	 */
+	private final class Delivery implements Callback {
+
+		private final Outcome outcome;
+
+		/** True while {@code send} runs: an answer then is a refusal of the record. */
+		private volatile boolean handing = true;
+
+		private Exception refusal;
+
+		Delivery(Outcome outcome) {
+			this.outcome = outcome;
+		}
+
+		@Override
+		public void onCompletion(RecordMetadata metadata, Exception exception) {
+			if (this.handing && exception != null) {
+				this.refusal = exception;
+				return;
+			}
+			if (exception == null) {
+				KafkaSender.this.acknowledged.increment();
+				this.outcome.acknowledged();
+			}
+			else if (KafkaSender.this.closing) {
+				// Given up by the close: the lane keeps the record for the next start.
+				KafkaSender.this.unanswered.increment();
+				this.outcome.unanswered();
+			}
+			else {
+				fail(exception);
+				this.outcome.failed();
+			}
+			answered();
+		}
+
 	}
 
 	/**
@@ -321,7 +370,7 @@ public final class KafkaSender implements Callback {
 	public long waiting() {
 		// Read the outcomes before the sends, so that a record completing in between cannot
 		// make the result negative.
-		long done = this.acknowledged.sum() + this.failed.sum();
+		long done = this.acknowledged.sum() + this.failed.sum() + this.unanswered.sum();
 		return Math.max(0, this.sent.sum() - done);
 	}
 
@@ -331,11 +380,16 @@ public final class KafkaSender implements Callback {
 	 * @return the time without an outcome while records wait, or {@link Duration#ZERO}
 	 */
 	public Duration waitingWithoutAnswer() {
+		return Duration.ofNanos(waitingWithoutAnswerNanos());
+	}
+
+	@Override
+	public long waitingWithoutAnswerNanos() {
 		long since = this.waitingSinceNanos;
 		if (since == 0 || waiting() == 0) {
-			return Duration.ZERO;
+			return 0;
 		}
-		return Duration.ofNanos(Math.max(0, System.nanoTime() - since));
+		return Math.max(0, System.nanoTime() - since);
 	}
 
 	/**
@@ -345,7 +399,7 @@ public final class KafkaSender implements Callback {
 	public Shipping reading() {
 		Exception last = this.lastFailure;
 		return new Shipping("kafka", this.topic, sent(), acknowledged(), failed(), waiting(), waitingWithoutAnswer(),
-				(last != null) ? last.toString() : null);
+				(last != null) ? last.toString() : null, null, null);
 	}
 
 	/**
@@ -357,35 +411,25 @@ public final class KafkaSender implements Callback {
 	}
 
 	/**
-	 * Waits until every record sent so far is acknowledged or failed, or the time is up.
-	 * The producer sends a batch on its own once it is full or linger.ms has passed.
+	 * Closes the producer: it sends every batch it holds at once, lingering no more, and
+	 * waits up to the timeout for the broker's answers; each record still unanswered then
+	 * is told so ({@link Outcome#unanswered()}) before this returns.
 	 * @param timeout how long to wait at most
-	 * @return the records still waiting when it returns
 	 */
-	public long flush(Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		// KafkaProducer.flush has no timeout (a broker that cannot be reached holds it for
-		// delivery.timeout.ms): wait for the outcomes instead.
-		while (waiting() > 0 && System.nanoTime() - deadline < 0) {
-			LockSupport.parkNanos(FLUSH_POLL_NANOS);
+	@Override
+	public void close(Duration timeout) {
+		if (!this.closing) {
+			this.closing = true;
+			this.producer.close(timeout);
 		}
-		return waiting();
 	}
 
 	/**
-	 * Closes the producer: it sends every batch it holds at once, lingering no more, and
-	 * waits up to the timeout for the broker's answers; what is still unanswered then
-	 * fails (and is counted as failed).
-	 * @param timeout how long to wait at most
-	 * @return how many records sent since the start the broker never acknowledged
-	 * (failures included)
+	 * Returns how many records the close gave up on without the broker's answer.
+	 * @return the records
 	 */
-	public long close(Duration timeout) {
-		if (!this.closed) {
-			this.closed = true;
-			this.producer.close(timeout);
-		}
-		return sent() - acknowledged();
+	public long unanswered() {
+		return this.unanswered.sum();
 	}
 
 }

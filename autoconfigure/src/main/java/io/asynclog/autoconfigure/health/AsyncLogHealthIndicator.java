@@ -77,7 +77,7 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 			Duration stall = this.thresholds.getShippingStall();
 			if (shipping != null && !stall.isZero() && shipping.waitingWithoutAnswer().compareTo(stall) >= 0) {
 				reasons.add("appender '%s' has %d records waiting for %s (%s), none acknowledged for %s%s".formatted(
-						appender.name(), shipping.waiting(), shipping.system(), shipping.destination(),
+						appender.name(), shipping.backlog(), shipping.system(), shipping.destination(),
 						seconds(shipping.waitingWithoutAnswer()),
 						(shipping.lastFailure() != null) ? "; last failure: " + shipping.lastFailure() : ""));
 			}

@@ -1,19 +1,26 @@
 package io.asynclog.autoconfigure.metrics;
 
+import java.time.Duration;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.BaseUnits;
 
+import io.asynclog.appender.Shipping;
 import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.Lane;
 import io.asynclog.queue.Registration;
 
 /**
  * The shipping meters of every kafka appender: {@code asynclog.shipping.records.sent},
  * {@code .acknowledged} and {@code .failed} (counters) and {@code .waiting} (records sent and
- * not yet acknowledged or failed, a gauge), tagged with the appender.
+ * not yet acknowledged or failed, a gauge); its lane's records and capacity
+ * ({@code asynclog.shipping.lane.*}); and its spool's records, bytes and oldest age
+ * ({@code asynclog.shipping.spool.*}); all tagged with the appender.
  * <p>
  * Each appender's meters are registered as soon as its sender is built, and read the latest
  * sender of that name only when a registry asks. A sender counts from 0: when a reconfiguration
@@ -39,6 +46,32 @@ public class KafkaShippingMetrics extends PerAppenderMeters {
 			.description("Records sent and not yet acknowledged or failed")
 			.tag("appender", appender)
 			.register(registry);
+		gauge(registry, appender, "asynclog.shipping.lane.records", "Records in the appender's lane", null,
+				(lane) -> lane.laneReading().records());
+		gauge(registry, appender, "asynclog.shipping.lane.capacity", "Most records the appender's lane holds", null,
+				(lane) -> lane.laneReading().capacity());
+		gauge(registry, appender, "asynclog.shipping.spool.records", "Records kept in the appender's spool on disk",
+				null, (lane) -> spool(lane).records());
+		gauge(registry, appender, "asynclog.shipping.spool.bytes", "Disk space the appender's spool takes",
+				BaseUnits.BYTES, (lane) -> spool(lane).bytes());
+		gauge(registry, appender, "asynclog.shipping.spool.oldest.age",
+				"How long ago the oldest record in the appender's spool was logged", "seconds",
+				(lane) -> spool(lane).oldestAge().toMillis() / 1000.0);
+	}
+
+	private static final Shipping.Spool NO_SPOOL = new Shipping.Spool("", 0, 0, 0, Duration.ZERO, 0, 0, null);
+
+	private static Shipping.Spool spool(Lane lane) {
+		Shipping.Spool spool = lane.spoolReading();
+		return (spool != null) ? spool : NO_SPOOL;
+	}
+
+	private static void gauge(MeterRegistry registry, String appender, String name, String description, String unit,
+			ToDoubleFunction<Lane> reading) {
+		Gauge.builder(name, appender, (key) -> {
+			Lane lane = Lane.latest(key);
+			return (lane != null) ? reading.applyAsDouble(lane) : 0;
+		}).description(description).baseUnit(unit).tag("appender", appender).register(registry);
 	}
 
 	private static void counter(MeterRegistry registry, String appender, String outcome, String description,

@@ -2,6 +2,7 @@ package io.asynclog.log4j2.appender;
 
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,15 +23,17 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
 
 import io.asynclog.appender.Shipping;
 import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.Lane;
 import io.asynclog.queue.ShutdownDeadline;
 import io.asynclog.report.DrainReport;
 
 /**
- * Sends each event, formatted by its layout, as one record to a Kafka topic through a
- * {@link KafkaSender}; asynclog builds it for {@code asynclog.appenders.<name>.type=kafka}
- * (plugin {@code AsyncLogKafka}). It is a plain appender: the async-logger ring or an
- * AsyncAppender in front of it, as {@code asynclog.mode} says, decides on which thread it
- * runs and what callers do while it is slow.
+ * Sends each event, formatted by its layout, as one record to a Kafka topic;
+ * asynclog builds it for {@code asynclog.appenders.<name>.type=kafka} (plugin
+ * {@code AsyncLogKafka}). It formats the event and adds the record to its {@link Lane},
+ * which never waits: the lane's own thread hands records to the {@link KafkaSender}, and
+ * keeps them in its spool while the broker is away. So the thread that runs this appender
+ * (a ring's, an AsyncAppender's or a caller's) never waits for the broker.
  * <p>
  * The producer's settings are the appender's {@code Property} elements. Events of
  * kafka-clients' own loggers are not sent: a broker that cannot be reached makes the
@@ -51,14 +54,17 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 
 	private final KafkaSender sender;
 
+	private final Lane lane;
+
 	private final RecordKey key;
 
 	private final ShutdownDeadline shutdown;
 
 	private KafkaAppender(String name, Layout<? extends Serializable> layout, Filter filter, Property[] properties,
-			KafkaSender sender, RecordKey key, ShutdownDeadline shutdown) {
+			KafkaSender sender, Lane lane, RecordKey key, ShutdownDeadline shutdown) {
 		super(name, filter, layout, true, properties);
 		this.sender = sender;
+		this.lane = lane;
 		this.key = key;
 		this.shutdown = shutdown;
 	}
@@ -83,12 +89,18 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 		if (loggerName != null && loggerName.startsWith(KAFKA_LOGGERS)) {
 			return;
 		}
-		this.sender.send(this.key.of(event), getLayout().toByteArray(event));
+		this.lane.add(this.key.of(event), getLayout().toByteArray(event));
 	}
 
 	@Override
 	public Shipping shipping() {
-		return this.sender.reading();
+		return this.lane.reading(this.sender.reading());
+	}
+
+	@Override
+	public void start() {
+		this.lane.start();
+		super.start();
 	}
 
 	/**
@@ -110,12 +122,10 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 	@Override
 	public boolean stop(long timeout, TimeUnit timeUnit) {
 		setStopping();
-		// Until the configuration's shutdown deadline, which the queues in front drained against.
-		Duration closeTimeout = Duration.ofNanos(this.shutdown.remainingNanos());
-		if (this.sender.close(closeTimeout) > 0) {
-			// On standard error, with asynclog's other shutdown reports: logging is stopping.
-			DrainReport.print(DrainReport.notAcknowledged(getName(), this.sender.reading(), closeTimeout));
-		}
+		// By the configuration's shutdown deadline, which the queues in front drained against.
+		Lane.StopReport stopped = this.lane.stop(System.nanoTime() + this.shutdown.remainingNanos());
+		// On standard error, with asynclog's other shutdown reports: logging is stopping.
+		DrainReport.laneStopped(stopped).forEach(DrainReport::print);
 		setStopped();
 		return true;
 	}
@@ -170,6 +180,18 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 		@PluginBuilderAttribute
 		private long closeTimeoutMillis = 10_000;
 
+		@PluginBuilderAttribute
+		private int laneCapacity = 8192;
+
+		@PluginBuilderAttribute
+		private long laneMaxBytes = 8L * 1024 * 1024;
+
+		@PluginBuilderAttribute
+		private String spoolDirectory;
+
+		@PluginBuilderAttribute
+		private long spoolMaxBytes = 1024L * 1024 * 1024;
+
 		public Builder setTopic(String topic) {
 			this.topic = topic;
 			return this;
@@ -190,6 +212,26 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 			return this;
 		}
 
+		public Builder setLaneCapacity(int laneCapacity) {
+			this.laneCapacity = laneCapacity;
+			return this;
+		}
+
+		public Builder setLaneMaxBytes(long laneMaxBytes) {
+			this.laneMaxBytes = laneMaxBytes;
+			return this;
+		}
+
+		public Builder setSpoolDirectory(String spoolDirectory) {
+			this.spoolDirectory = spoolDirectory;
+			return this;
+		}
+
+		public Builder setSpoolMaxBytes(long spoolMaxBytes) {
+			this.spoolMaxBytes = spoolMaxBytes;
+			return this;
+		}
+
 		@Override
 		public KafkaAppender build() {
 			if (!isValid()) {
@@ -205,10 +247,11 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 			Layout<? extends Serializable> layout = getOrCreateLayout(StandardCharsets.UTF_8);
 			ShutdownDeadline shutdown = ShutdownCutoff.deadlineOf(getConfiguration(),
 					Duration.ofMillis(this.closeTimeoutMillis));
-			// A send that waits for an absent broker would hold the queue's background thread
-			// past the deadline: closing the producer then lets it go, the record counted.
-			ShutdownCutoff.of(getConfiguration()).whenEngaged(() -> sender.close(Duration.ZERO));
-			return new KafkaAppender(getName(), layout, getFilter(), properties, sender,
+			Path spool = (this.spoolDirectory != null && !this.spoolDirectory.isEmpty()) ? Path.of(this.spoolDirectory)
+					: null;
+			Lane lane = new Lane(getName(), sender,
+					new Lane.Settings(this.laneCapacity, this.laneMaxBytes, spool, this.spoolMaxBytes));
+			return new KafkaAppender(getName(), layout, getFilter(), properties, sender, lane,
 					RecordKey.of(this.key, getConfiguration()), shutdown);
 		}
 

@@ -1,16 +1,13 @@
 package io.asynclog.log4j2.appender;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.logging.log4j.core.config.Configuration;
-import org.apache.logging.log4j.status.StatusLogger;
 
 import io.asynclog.queue.ShutdownDeadline;
 
@@ -40,8 +37,6 @@ public final class ShutdownCutoff {
 	private final AtomicBoolean engaging = new AtomicBoolean();
 
 	private volatile boolean engaged;
-
-	private final List<Runnable> whenEngaged = new CopyOnWriteArrayList<>();
 
 	/**
 	 * Creates the cutoff of one configuration.
@@ -73,17 +68,6 @@ public final class ShutdownCutoff {
 	}
 
 	/**
-	 * Runs an action when the cutoff is engaged: to let go of what keeps a background thread
-	 * inside one write, such as a send waiting for a broker that is away.
-	 * @param action the action
-	 */
-	public void whenEngaged(Runnable action) {
-		if (this != NEVER) {
-			this.whenEngaged.add(action);
-		}
-	}
-
-	/**
 	 * Returns the deadline of the configuration's stop, which every queue drains against.
 	 * @return the deadline
 	 */
@@ -108,14 +92,6 @@ public final class ShutdownCutoff {
 			return false;
 		}
 		this.engaged = true;
-		for (Runnable action : this.whenEngaged) {
-			try {
-				action.run();
-			}
-			catch (RuntimeException ex) {
-				StatusLogger.getLogger().error("asynclog: an action at the shutdown cutoff failed", ex);
-			}
-		}
 		return true;
 	}
 

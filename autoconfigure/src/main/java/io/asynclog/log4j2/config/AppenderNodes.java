@@ -9,6 +9,7 @@ import org.springframework.core.env.Environment;
 import io.asynclog.config.AsyncLogProperties.AppenderType;
 import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.appender.UnopenedAppenders;
+import io.asynclog.lane.Lane;
 import io.asynclog.log4j2.appender.KafkaAppender;
 import io.asynclog.log4j2.appender.UnopenedFileAppender;
 
@@ -104,6 +105,11 @@ final class AppenderNodes {
 			attributes.put("key", appender.getKey());
 		}
 		attributes.put("closeTimeoutMillis", String.valueOf(this.properties.getShutdownTimeout().toMillis()));
+		Lane.Settings lane = appender.laneSettings(attributes.get("name"));
+		attributes.put("laneCapacity", String.valueOf(lane.capacity()));
+		attributes.put("laneMaxBytes", String.valueOf(lane.maxBytes()));
+		attributes.put("spoolDirectory", (lane.spoolDirectory() != null) ? lane.spoolDirectory().toString() : "");
+		attributes.put("spoolMaxBytes", String.valueOf(lane.spoolMaxBytes()));
 		Node kafka = this.nodes.add(appenders, KafkaAppender.PLUGIN_NAME, attributes);
 		if (appender.getFormat() != null) {
 			// Spring Boot's own layout, so that logging.structured.* applies as it does to

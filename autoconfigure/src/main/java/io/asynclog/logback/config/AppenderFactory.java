@@ -32,6 +32,7 @@ import org.springframework.core.env.Environment;
 
 import io.asynclog.appender.UnopenedAppenders;
 import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.Lane;
 import io.asynclog.config.AsyncLogConfigurationException;
 import io.asynclog.config.AsyncLogProperties;
 import io.asynclog.queue.ShutdownDeadline;
@@ -162,7 +163,8 @@ final class AppenderFactory {
 				key = patternLayout(keyPattern);
 			}
 		}
-		KafkaAppender appender = new KafkaAppender(sender, kafkaEncoder(settings), key, fixedKey, this.shutdown);
+		Lane lane = new Lane(name, sender, settings.laneSettings(name));
+		KafkaAppender appender = new KafkaAppender(sender, lane, kafkaEncoder(settings), key, fixedKey, this.shutdown);
 		appender.setContext(this.context);
 		appender.setName(name);
 		appender.start();

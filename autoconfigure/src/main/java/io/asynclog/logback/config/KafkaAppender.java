@@ -1,7 +1,6 @@
 package io.asynclog.logback.config;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Layout;
@@ -10,15 +9,17 @@ import ch.qos.logback.core.encoder.Encoder;
 
 import io.asynclog.appender.Shipping;
 import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.Lane;
 import io.asynclog.queue.ShutdownDeadline;
 import io.asynclog.report.DrainReport;
 
 /**
- * Sends each event, formatted by its encoder, as one record to a Kafka topic through a
- * {@link KafkaSender}; {@link AppenderFactory} builds it for
- * {@code asynclog.appenders.<name>.type=kafka}. It is a plain appender: a ring in front of
- * it, as {@code asynclog.mode} says, decides on which thread it runs and what callers do
- * while it is slow.
+ * Sends each event, formatted by its encoder, as one record to a Kafka topic;
+ * {@link AppenderFactory} builds it for {@code asynclog.appenders.<name>.type=kafka}. It
+ * formats the event and adds the record to its {@link Lane}, which never waits: the lane's
+ * own thread hands records to the {@link KafkaSender}, and keeps them in its spool while
+ * the broker is away. So the thread that runs this appender (a ring's or a caller's) never
+ * waits for the broker.
  * <p>
  * Unsynchronized, as Logback's own output stream appenders are: the encoders it is given
  * (a PatternLayout's or Spring Boot's structured one) keep no state per event, and
@@ -34,6 +35,8 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 
 	private final KafkaSender sender;
 
+	private final Lane lane;
+
 	private final Encoder<ILoggingEvent> encoder;
 
 	private final Layout<ILoggingEvent> key;
@@ -45,16 +48,18 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 	/**
 	 * Creates an appender; {@link #start()} it before use.
 	 * @param sender the sender that owns the producer
+	 * @param lane the lane whose thread hands records to the sender
 	 * @param encoder formats the record's value
 	 * @param key formats the record's key per event, or {@code null}
 	 * @param fixedKey the key of every record when {@code key} is {@code null}, or
 	 * {@code null} for none
-	 * @param shutdown the installation's shutdown deadline: {@link #stop()} waits for the broker's
-	 * acknowledgements until then, or for {@code asynclog.shutdown-timeout} when nothing drained before
+	 * @param shutdown the installation's shutdown deadline: {@link #stop()} sends while the broker
+	 * answers until then, or for {@code asynclog.shutdown-timeout} when nothing drained before
 	 */
-	KafkaAppender(KafkaSender sender, Encoder<ILoggingEvent> encoder, Layout<ILoggingEvent> key, byte[] fixedKey,
-			ShutdownDeadline shutdown) {
+	KafkaAppender(KafkaSender sender, Lane lane, Encoder<ILoggingEvent> encoder, Layout<ILoggingEvent> key,
+			byte[] fixedKey, ShutdownDeadline shutdown) {
 		this.sender = sender;
+		this.lane = lane;
 		this.encoder = encoder;
 		this.key = key;
 		this.fixedKey = fixedKey;
@@ -67,7 +72,7 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 		if (loggerName != null && loggerName.startsWith(KAFKA_LOGGERS)) {
 			return;
 		}
-		this.sender.send(key(event), this.encoder.encode(event));
+		this.lane.add(key(event), this.encoder.encode(event));
 	}
 
 	private byte[] key(ILoggingEvent event) {
@@ -82,7 +87,13 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 
 	@Override
 	public Shipping shipping() {
-		return this.sender.reading();
+		return this.lane.reading(this.sender.reading());
+	}
+
+	@Override
+	public void start() {
+		this.lane.start();
+		super.start();
 	}
 
 	/**
@@ -99,11 +110,10 @@ public final class KafkaAppender extends UnsynchronizedAppenderBase<ILoggingEven
 			return;
 		}
 		super.stop();
-		Duration closeTimeout = Duration.ofNanos(this.shutdown.remainingNanos());
-		if (this.sender.close(closeTimeout) > 0) {
-			// On standard error, with asynclog's other shutdown reports: logging is stopping.
-			DrainReport.print(DrainReport.notAcknowledged(getName(), this.sender.reading(), closeTimeout));
-		}
+		// By the installation's shutdown deadline, which the rings in front drained against.
+		Lane.StopReport stopped = this.lane.stop(System.nanoTime() + this.shutdown.remainingNanos());
+		// On standard error, with asynclog's other shutdown reports: logging is stopping.
+		DrainReport.laneStopped(stopped).forEach(DrainReport::print);
 		this.encoder.stop();
 		if (this.key != null) {
 			this.key.stop();

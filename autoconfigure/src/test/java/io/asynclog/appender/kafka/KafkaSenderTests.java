@@ -5,20 +5,22 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import io.asynclog.appender.AppenderErrors;
+import io.asynclog.lane.Destination;
+import io.asynclog.lane.LaneRecord;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sender's producer settings, and its counts with a real KafkaProducer whose broker
- * cannot be reached (a closed port on loopback): each record fails within max.block.ms,
- * is counted once in {@link AppenderErrors}, and close reports it as never acknowledged.
- * Records reaching a real broker are tested in {@code KafkaShippingTests}.
+ * The sender's producer settings, and what it does with a real KafkaProducer whose broker
+ * cannot be reached (a closed port on loopback). Records reaching a real broker, and the
+ * lane in front, are tested in {@code KafkaShippingTests}.
  */
 class KafkaSenderTests {
 
@@ -33,8 +35,8 @@ class KafkaSenderTests {
 			.containsEntry("compression.type", "lz4")
 			.containsEntry("enable.idempotence", "true")
 			.containsEntry("acks", "all")
-			// A broker outage is a slow sink: records wait, until the producer closes.
-			.containsEntry("max.block.ms", "2147483647")
+			// send() never waits; a record in the buffer is retried until the producer closes.
+			.containsEntry("max.block.ms", "0")
 			.containsEntry("delivery.timeout.ms", "2147483647")
 			.containsEntry("bootstrap.servers", "127.0.0.1:9092");
 		assertThat(KafkaSender.problem(settings)).isNull();
@@ -50,61 +52,54 @@ class KafkaSenderTests {
 	}
 
 	/**
-	 * With asynclog's defaults a record for a broker that cannot be reached waits in send
-	 * (for the topic's metadata) instead of failing: the delivering thread is held, the
-	 * record counts as waiting, and the time without an answer grows. Closing the producer
-	 * releases the thread, and the record counts as failed and never acknowledged.
+	 * With asynclog's defaults a record for a broker that cannot be reached never holds the
+	 * lane's thread: without the topic's metadata the producer gives it back at once, not
+	 * sent and not failed, so that the lane keeps it.
 	 */
 	@Test
-	void withTheDefaultsARecordWaitsForTheBrokerUntilClose() throws Exception {
-		int closedPort;
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			closedPort = socket.getLocalPort();
-		}
-		KafkaSender sender = new KafkaSender("sender-waiting", "logs",
-				KafkaSender.producerSettings("127.0.0.1:" + closedPort, Map.of()));
-		Thread delivering = new Thread(() -> sender.send(null, "line".getBytes(StandardCharsets.UTF_8)),
-				"delivering");
-		delivering.start();
-		Awaitility.await("time without an answer").atMost(Duration.ofSeconds(10))
-			.until(() -> sender.waitingWithoutAnswer().compareTo(Duration.ofMillis(500)) > 0);
-		assertThat(delivering.isAlive()).as("the delivering thread waits for the broker").isTrue();
-		assertThat(sender.reading()).satisfies((reading) -> {
-			assertThat(reading.sent()).isEqualTo(1);
-			assertThat(reading.waiting()).isEqualTo(1);
-			assertThat(reading.failed()).isZero();
-			assertThat(reading.destination()).isEqualTo("logs");
-		});
-		assertThat(sender.close(Duration.ofMillis(200))).as("never acknowledged").isEqualTo(1);
-		delivering.join(10_000);
-		assertThat(delivering.isAlive()).as("released by the close").isFalse();
-		assertThat(sender.failed()).isEqualTo(1);
-		assertThat(sender.waiting()).isZero();
-		assertThat(sender.waitingWithoutAnswer()).isZero();
-	}
-
-	@Test
-	void recordsToAnUnreachableBrokerFailAreCountedAndReportedAtClose() throws IOException {
+	void aRecordForABrokerThatCannotBeReachedComesBackAtOnce() throws IOException {
 		int closedPort;
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			closedPort = socket.getLocalPort();
 		}
 		KafkaSender sender = new KafkaSender("sender-unreachable", "logs",
-				KafkaSender.producerSettings("127.0.0.1:" + closedPort, Map.of("max.block.ms", "100")));
-		byte[] value = "line".getBytes(StandardCharsets.UTF_8);
-		for (int i = 0; i < 3; i++) {
-			sender.send(null, value);
+				KafkaSender.producerSettings("127.0.0.1:" + closedPort, Map.of()));
+		List<String> outcomes = new CopyOnWriteArrayList<>();
+		try {
+			for (int i = 0; i < 3; i++) {
+				assertThat(sender.offer(new LaneRecord(null, "line".getBytes(StandardCharsets.UTF_8), 0),
+						new RecordingOutcome(outcomes)))
+					.isEqualTo(Destination.Offer.NOT_NOW);
+			}
+			assertThat(sender.sent()).isZero();
+			assertThat(sender.failed()).isZero();
+			assertThat(sender.waiting()).isZero();
+			assertThat(AppenderErrors.count("sender-unreachable")).isZero();
+			assertThat(sender.describe()).isEqualTo("kafka (logs)");
 		}
-		assertThat(sender.sent()).isEqualTo(3);
-		assertThat(sender.flush(Duration.ofSeconds(5))).isZero();
-		assertThat(sender.failed()).isEqualTo(3);
-		assertThat(sender.acknowledged()).isZero();
-		assertThat(AppenderErrors.count("sender-unreachable")).isEqualTo(3);
-		assertThat(sender.lastFailure()).isNotNull();
-		assertThat(sender.close(Duration.ofSeconds(1))).isEqualTo(3);
-		// A record after close fails at once and is counted too.
-		sender.send(null, value);
-		assertThat(sender.failed()).isEqualTo(4);
+		finally {
+			sender.close(Duration.ZERO);
+		}
+		assertThat(outcomes).as("no outcome for a record the lane keeps").isEmpty();
+	}
+
+	private record RecordingOutcome(List<String> outcomes) implements Destination.Outcome {
+
+		@Override
+		public void acknowledged() {
+			this.outcomes.add("acknowledged");
+		}
+
+		@Override
+		public void failed() {
+			this.outcomes.add("failed");
+		}
+
+		@Override
+		public void unanswered() {
+			this.outcomes.add("unanswered");
+		}
+
 	}
 
 }

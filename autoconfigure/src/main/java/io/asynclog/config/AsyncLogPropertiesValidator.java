@@ -1,5 +1,6 @@
 package io.asynclog.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -311,10 +312,11 @@ public final class AsyncLogPropertiesValidator {
 		}
 		if (spool.isEnabled()) {
 			String name = prefix.substring("asynclog.appenders.".length(), prefix.length() - 1);
-			String problem = SpoolDirectoryCheck.problem(spool.directory(name));
+			Path directory = spool.directory(name);
+			String problem = SpoolDirectoryCheck.problem(directory);
 			if (problem != null) {
-				throw AsyncLogConfigurationException.invalidValue(prefix + "spool.directory",
-						spool.directory(name).toAbsolutePath().toString(), problem,
+				throw AsyncLogConfigurationException.invalidValue(prefix + "spool.directory", directory.toString(),
+						directory.toAbsolutePath() + ": " + problem,
 						"a directory this application alone can create and write, or " + prefix
 								+ "spool.enabled=false to keep no records on disk");
 			}

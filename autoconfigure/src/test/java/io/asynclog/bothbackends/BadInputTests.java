@@ -29,7 +29,7 @@ class BadInputTests {
 	private static final BackendUnderTest BACKEND = BackendUnderTest.running();
 
 	private static final String APPENDER_SETTINGS = "bootstrap-servers, file-name, file-pattern, format,"
-			+ " immediate-flush, key, max-file-size, max-history, pattern, producer, topic, type";
+			+ " immediate-flush, key, lane, max-file-size, max-history, pattern, producer, spool, topic, type";
 
 	private static final String KAFKA = "asynclog.appenders.k.type=kafka";
 
@@ -122,7 +122,21 @@ class BadInputTests {
 						KAFKA, KAFKA_TOPIC, KAFKA_SERVERS),
 				badInput("asynclog.appenders.k.producer.value.serializer", "x.Y",
 						"any KafkaProducer setting other than bootstrap.servers, key.serializer, value.serializer",
-						KAFKA, KAFKA_TOPIC, KAFKA_SERVERS));
+						KAFKA, KAFKA_TOPIC, KAFKA_SERVERS),
+				badInput("asynclog.appenders.k.producer.max.block.ms", "1000",
+						"any KafkaProducer setting other than bootstrap.servers, key.serializer, value.serializer,"
+								+ " max.block.ms",
+						KAFKA, KAFKA_TOPIC, KAFKA_SERVERS),
+				badInput("asynclog.appenders.k.lane.capacity", "0", "a whole number of at least 1", KAFKA, KAFKA_TOPIC,
+						KAFKA_SERVERS),
+				badInput("asynclog.appenders.k.lane.max-size", "0B", "a positive size", KAFKA, KAFKA_TOPIC,
+						KAFKA_SERVERS),
+				badInput("asynclog.appenders.k.spool.max-size", "100KB", "a size of at least 1MB", KAFKA, KAFKA_TOPIC,
+						KAFKA_SERVERS),
+				// A directory cannot be made where a file stands.
+				badInput("asynclog.appenders.k.spool.directory", "pom.xml/spool",
+						"a directory this application alone can create and write", KAFKA, KAFKA_TOPIC,
+						KAFKA_SERVERS));
 	}
 
 	static Stream<BadInput> unknownSettings() {

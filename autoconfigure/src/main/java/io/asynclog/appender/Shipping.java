@@ -61,8 +61,11 @@ public record Shipping(String system, String destination, long sent, long acknow
 	 * @param inFlight the records handed to the client and not answered yet
 	 * @param inFlightFromSpool of those, the records sent from the spool, which keeps them
 	 * until they are answered
+	 * @param lastFailure the last failure of the lane's thread or of its spool (to open,
+	 * write or read it), or {@code null}
 	 */
-	public record Lane(long records, long capacity, long bytes, long maxBytes, long inFlight, long inFlightFromSpool) {
+	public record Lane(long records, long capacity, long bytes, long maxBytes, long inFlight, long inFlightFromSpool,
+			String lastFailure) {
 
 		/**
 		 * Returns how full the queue is, from 0 to 1, by records or bytes, whichever is fuller.
@@ -85,10 +88,9 @@ public record Shipping(String system, String destination, long sent, long acknow
 	 * @param keptAtStart the records a previous run left, sent first
 	 * @param replayedAtStart of those, the records the previous run had handed over without
 	 * an answer: they may arrive twice
-	 * @param lastFailure the last failure to open, write or read the spool, or {@code null}
 	 */
 	public record Spool(String directory, long records, long bytes, long maxBytes, Duration oldestAge,
-			long keptAtStart, long replayedAtStart, String lastFailure) {
+			long keptAtStart, long replayedAtStart) {
 	}
 
 	/**

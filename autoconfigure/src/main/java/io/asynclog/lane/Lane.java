@@ -103,7 +103,7 @@ public final class Lane {
 
 	private volatile long spoolOldestMillis = -1;
 
-	private volatile String spoolFailure;
+	private volatile String lastFailure;
 
 	private volatile long keptAtStop = -1;
 
@@ -149,8 +149,11 @@ public final class Lane {
 	/**
 	 * Starts the lane's thread.
 	 */
-	public void start() {
-		this.thread.start();
+	public synchronized void start() {
+		// An appender may be started again; the lane runs once.
+		if (this.thread.getState() == Thread.State.NEW) {
+			this.thread.start();
+		}
 	}
 
 	/**
@@ -222,7 +225,7 @@ public final class Lane {
 	 */
 	public Shipping.Lane laneReading() {
 		return new Shipping.Lane(this.queued.get(), this.settings.capacity(), this.queuedBytes.get(),
-				this.settings.maxBytes(), this.inFlightCount, this.inFlightFromSpool);
+				this.settings.maxBytes(), this.inFlightCount, this.inFlightFromSpool, this.lastFailure);
 	}
 
 	/**
@@ -258,8 +261,7 @@ public final class Lane {
 		Duration age = (oldest > 0 && this.spool.records() > 0)
 				? Duration.ofMillis(Math.max(0, System.currentTimeMillis() - oldest)) : Duration.ZERO;
 		return new Shipping.Spool(this.spool.directory().toAbsolutePath().toString(), this.spool.records(),
-				this.spool.bytes(), this.spool.maxBytes(), age, this.spool.keptAtOpen(), this.spool.replayedAtOpen(),
-				this.spoolFailure);
+				this.spool.bytes(), this.spool.maxBytes(), age, this.spool.keptAtOpen(), this.spool.replayedAtOpen());
 	}
 
 	/**
@@ -278,17 +280,17 @@ public final class Lane {
 				AppenderDrops.record(this.appender, Reason.SPOOL_TORN);
 			}
 			this.spool = opened;
-			this.spoolFailure = null;
+			this.lastFailure = null;
 			return true;
 		}
 		catch (Spool.HeldException ex) {
-			this.spoolFailure = ex.getMessage();
+			this.lastFailure = ex.getMessage();
 			if (ex.inThisProcess() && !this.stopping) {
 				return false;
 			}
 		}
 		catch (IOException ex) {
-			this.spoolFailure = ex.toString();
+			this.lastFailure = ex.toString();
 		}
 		// Records go on without a spool rather than wait for one that will not open.
 		this.spoolGivenUp = true;
@@ -302,15 +304,24 @@ public final class Lane {
 					LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(10));
 					continue;
 				}
-				reap();
-				if (this.stopping && nothingMoreToSendNow()) {
-					break;
+				try {
+					reap();
+					if (this.stopping && nothingMoreToSendNow()) {
+						break;
+					}
+					boolean worked = sendFromSpool();
+					worked |= takeFromQueue();
+					afterBatch();
+					if (!worked) {
+						idle();
+					}
 				}
-				boolean worked = sendFromSpool();
-				worked |= takeFromQueue();
-				afterBatch();
-				if (!worked) {
-					idle();
+				catch (RuntimeException ex) {
+					// The lane must outlive a surprise from the client or the disk: records
+					// keep coming, and a dead lane would drop every one.
+					this.lastFailure = ex.toString();
+					backOff();
+					LockSupport.parkNanos(this, this.backoffNanos);
 				}
 			}
 		}
@@ -366,7 +377,7 @@ public final class Lane {
 			}
 		}
 		catch (IOException ex) {
-			this.spoolFailure = ex.toString();
+			this.lastFailure = ex.toString();
 			backOff();
 		}
 		return sent > 0;
@@ -438,7 +449,7 @@ public final class Lane {
 	}
 
 	private void spoolWriteFailed(IOException ex, int lost) {
-		this.spoolFailure = ex.toString();
+		this.lastFailure = ex.toString();
 		for (int i = 0; i < lost; i++) {
 			AppenderDrops.record(this.appender, Reason.SPOOL_FULL);
 		}
@@ -468,7 +479,7 @@ public final class Lane {
 				this.spool.acknowledged(last.segment(), last.endOffset(), fromSpool);
 			}
 			catch (IOException ex) {
-				this.spoolFailure = ex.toString();
+				this.lastFailure = ex.toString();
 			}
 		}
 	}
@@ -484,7 +495,7 @@ public final class Lane {
 			spoolWriteFailed(ex, ex.lostRecords());
 		}
 		catch (IOException ex) {
-			this.spoolFailure = ex.toString();
+			this.lastFailure = ex.toString();
 		}
 		long now = System.nanoTime();
 		if (now - this.positionWrittenNanos >= POSITION_INTERVAL_NANOS) {
@@ -494,7 +505,7 @@ public final class Lane {
 				this.spoolOldestMillis = oldestInSpool();
 			}
 			catch (IOException ex) {
-				this.spoolFailure = ex.toString();
+				this.lastFailure = ex.toString();
 			}
 		}
 	}
@@ -552,14 +563,14 @@ public final class Lane {
 				this.spool.prepend(unanswered);
 			}
 			catch (IOException ex) {
-				this.spoolFailure = ex.toString();
+				this.lastFailure = ex.toString();
 				lost += unanswered.size();
 			}
 			try {
 				this.spool.close();
 			}
 			catch (IOException ex) {
-				this.spoolFailure = ex.toString();
+				this.lastFailure = ex.toString();
 			}
 			kept = this.spool.records();
 		}

@@ -59,7 +59,7 @@ public class KafkaShippingMetrics extends PerAppenderMeters {
 				(lane) -> spool(lane).oldestAge().toMillis() / 1000.0);
 	}
 
-	private static final Shipping.Spool NO_SPOOL = new Shipping.Spool("", 0, 0, 0, Duration.ZERO, 0, 0, null);
+	private static final Shipping.Spool NO_SPOOL = new Shipping.Spool("", 0, 0, 0, Duration.ZERO, 0, 0);
 
 	private static Shipping.Spool spool(Lane lane) {
 		Shipping.Spool spool = lane.spoolReading();

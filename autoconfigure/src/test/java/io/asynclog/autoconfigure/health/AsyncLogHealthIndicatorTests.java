@@ -4,12 +4,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.springframework.boot.health.actuate.endpoint.HttpCodeStatusMapper;
+import org.springframework.boot.health.actuate.endpoint.StatusAggregator;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.logging.LogLevel;
@@ -153,6 +156,27 @@ class AsyncLogHealthIndicatorTests {
 		assertThat(AsyncLogHealthIndicator.DEGRADED.getDescription()).isNotBlank();
 		assertThat(AsyncLogHealthIndicator.DEGRADED).isNotIn(Status.UP, Status.DOWN, Status.OUT_OF_SERVICE,
 				Status.UNKNOWN);
+	}
+
+	/**
+	 * What the documentation says of Spring Boot: its HTTP mapping answers DEGRADED with 200
+	 * and DOWN with 503; its default order leaves DEGRADED out of the aggregate, which
+	 * {@link HealthStatusOrder}'s order ranks between OUT_OF_SERVICE and UP.
+	 */
+	@Test
+	void springBootAnswersDegradedWith200AndRanksItOnlyWithAsynclogsOrder() {
+		assertThat(HttpCodeStatusMapper.DEFAULT.getStatusCode(AsyncLogHealthIndicator.DEGRADED)).isEqualTo(200);
+		assertThat(HttpCodeStatusMapper.DEFAULT.getStatusCode(Status.DOWN)).isEqualTo(503);
+		Set<Status> upAndDegraded = Set.of(Status.UP, AsyncLogHealthIndicator.DEGRADED);
+		assertThat(StatusAggregator.getDefault().getAggregateStatus(upAndDegraded))
+			.as("Spring Boot's default order hides DEGRADED under UP")
+			.isEqualTo(Status.UP);
+		StatusAggregator asynclogOrder = StatusAggregator.of(HealthStatusOrder.DEFAULT_ORDER.split(","));
+		assertThat(asynclogOrder.getAggregateStatus(upAndDegraded)).isEqualTo(AsyncLogHealthIndicator.DEGRADED);
+		assertThat(asynclogOrder.getAggregateStatus(Set.of(Status.DOWN, AsyncLogHealthIndicator.DEGRADED)))
+			.isEqualTo(Status.DOWN);
+		assertThat(asynclogOrder.getAggregateStatus(Set.of(Status.OUT_OF_SERVICE, AsyncLogHealthIndicator.DEGRADED)))
+			.isEqualTo(Status.OUT_OF_SERVICE);
 	}
 
 	private void shippingStalled() {

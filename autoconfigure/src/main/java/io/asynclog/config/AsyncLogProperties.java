@@ -392,7 +392,7 @@ public class AsyncLogProperties {
 
 		/**
 		 * DEGRADED, with the reasons: HTTP 200 unless
-		 * management.endpoint.health.status.http-mapping.DEGRADED says otherwise.
+		 * management.endpoint.health.status.http-mapping.degraded says otherwise.
 		 */
 		DEGRADED,
 

@@ -51,7 +51,7 @@ import io.asynclog.queue.QueueStatus;
  * health DOWN, through the fill reason: callers wait from then on.
  * <p>
  * {@link #DEGRADED} is a custom {@link Status}: Spring Boot's HTTP mapping answers it with
- * 200 unless {@code management.endpoint.health.status.http-mapping.DEGRADED} says otherwise,
+ * 200 unless {@code management.endpoint.health.status.http-mapping.degraded} says otherwise,
  * and {@link HealthStatusOrder} ranks it between OUT_OF_SERVICE and UP, so that the aggregate
  * {@code /actuator/health} shows it.
  *

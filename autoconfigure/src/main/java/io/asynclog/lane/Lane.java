@@ -384,19 +384,25 @@ public final class Lane {
 	}
 
 	private boolean takeFromQueue() {
+		// Decided once a batch: the destination's clocks are read once, not per record.
+		boolean toSpool = this.spool != null && (spoolBacklog() || spilling());
 		int taken = 0;
+		long takenBytes = 0;
 		LaneRecord record;
 		while (taken < BATCH && (record = this.queue.peek()) != null) {
-			if (this.spool != null && (spoolBacklog() || spilling())) {
+			if (toSpool) {
 				toSpool(record);
 			}
 			else if (!ready() || !offer(new InFlight(record, null))) {
 				break;
 			}
 			this.queue.poll();
-			this.queued.decrementAndGet();
-			this.queuedBytes.addAndGet(-record.size());
 			taken++;
+			takenBytes += record.size();
+		}
+		if (taken > 0) {
+			this.queued.addAndGet(-taken);
+			this.queuedBytes.addAndGet(-takenBytes);
 		}
 		return taken > 0;
 	}

@@ -29,7 +29,16 @@ class AsyncLogAutoConfigurationTests {
 			assertThat(properties.getMode()).isEqualTo(AsyncLogProperties.Mode.ASYNC_LOGGER);
 			assertThat(properties.getRingBufferSize()).isEqualTo(16384);
 			assertThat(properties.getQueueFullPolicy()).isEqualTo(AsyncLogProperties.QueueFullPolicy.BLOCK);
+			assertThat(properties.getHealth().getPipelineStatus())
+				.isEqualTo(AsyncLogProperties.PipelineStatus.DEGRADED);
 		});
+	}
+
+	@Test
+	void bindsThePipelineStatus() {
+		this.runner.withPropertyValues("asynclog.health.pipeline-status=down")
+			.run((context) -> assertThat(context.getBean(AsyncLogProperties.class).getHealth().getPipelineStatus())
+				.isEqualTo(AsyncLogProperties.PipelineStatus.DOWN));
 	}
 
 	@Test
@@ -73,7 +82,7 @@ class AsyncLogAutoConfigurationTests {
 					"asynclog.shutdown-timeout", "asynclog.appenders", "asynclog.loggers",
 					"asynclog.metrics.peak-window", "asynclog.metrics.delivery-lag", "asynclog.health.fill-threshold", "asynclog.health.fill-duration",
 					"asynclog.health.drop-window", "asynclog.health.shipping-stall",
-					"asynclog.appender-start-failure");
+					"asynclog.health.pipeline-status", "asynclog.appender-start-failure");
 		assertThat(properties).allSatisfy((property) -> assertThat(property.get("description")).isNotNull());
 		List<Object> ringDefault = JsonPath.read(metadata,
 				"$.properties[?(@.name == 'asynclog.ring-buffer-size')].defaultValue");
@@ -86,6 +95,12 @@ class AsyncLogAutoConfigurationTests {
 		List<String> startFailureHints = JsonPath.read(metadata,
 				"$.hints[?(@.name == 'asynclog.appender-start-failure')].values[*].value");
 		assertThat(startFailureHints).containsExactly("fail", "warn");
+		List<String> pipelineStatusHints = JsonPath.read(metadata,
+				"$.hints[?(@.name == 'asynclog.health.pipeline-status')].values[*].value");
+		assertThat(pipelineStatusHints).containsExactly("degraded", "down");
+		List<Object> pipelineStatusDefault = JsonPath.read(metadata,
+				"$.properties[?(@.name == 'asynclog.health.pipeline-status')].defaultValue");
+		assertThat(pipelineStatusDefault).containsExactly("degraded");
 	}
 
 }

@@ -150,7 +150,9 @@ class AppenderStartFailureTests {
 				assertThat(shown.errors()).isEqualTo(events);
 			});
 			Health health = context.getBean(AsyncLogHealthIndicator.class).health(true);
-			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(health.getStatus())
+				.as("an appender that never opened its file is DOWN, though its counted events are failed writes too")
+				.isEqualTo(Status.DOWN);
 			assertThat(health.getDetails().get("reasons")).asString()
 				.contains("appender 'f' (file) could not open " + UNCREATABLE + " (asynclog.appenders.f.file-name)",
 						"no such file or directory", "every event it receives is counted as an error");

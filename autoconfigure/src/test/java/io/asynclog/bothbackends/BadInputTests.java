@@ -69,6 +69,7 @@ class BadInputTests {
 				badInput("asynclog.health.fill-threshold", "high", "a number, such as 0.9"),
 				badInput("asynclog.health.fill-duration", "long", "a duration, such as 500ms"),
 				badInput("asynclog.health.drop-window", "wide", "a duration, such as 500ms"),
+				badInput("asynclog.health.pipeline-status", "red", "one of degraded, down"),
 				badInput("asynclog.appenders.x.type", "syslog", "one of console, file, rolling-file, kafka"),
 				badInput("asynclog.appenders.x.max-file-size", "huge", "a size, such as 512KB or 10MB"),
 				badInput("asynclog.appenders.x.max-history", "many", "a whole number"),

@@ -188,12 +188,19 @@ class ObservabilityParityTests {
 		}
 	}
 
-	@Test
-	void healthGoesDownOnDropsAndUpAgainAfterTheDropWindow() {
+	/**
+	 * Drops are a trouble of log delivery: DEGRADED by default, DOWN with
+	 * {@code asynclog.health.pipeline-status=down}; UP again once the drop window has passed.
+	 */
+	@ParameterizedTest(name = "pipeline-status={0}")
+	@ValueSource(strings = { "degraded", "down" })
+	void dropsTurnTheHealthToThePipelineStatusUntilTheDropWindowHasPassed(String pipelineStatus) {
+		Status expected = pipelineStatus.equals("down") ? Status.DOWN : AsyncLogHealthIndicator.DEGRADED;
 		long droppedBefore = DroppedEvents.total(LogQueue.ASYNC_LOGGER);
 		try (ConfigurableApplicationContext context = Apps.runRecording(BACKEND,
 				"management.endpoints.web.exposure.include=asynclog", "asynclog.ring-buffer-size=128",
-				"asynclog.queue-full-policy=discard", "asynclog.health.drop-window=1s", "logging.level.root=warn",
+				"asynclog.queue-full-policy=discard", "asynclog.health.drop-window=1s",
+				"asynclog.health.pipeline-status=" + pipelineStatus, "logging.level.root=warn",
 				"logging.level.test=info")) {
 			AsyncLogEndpoint endpoint = context.getBean(AsyncLogEndpoint.class);
 			AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
@@ -207,9 +214,9 @@ class ObservabilityParityTests {
 			}
 			long dropped = DroppedEvents.total(LogQueue.ASYNC_LOGGER) - droppedBefore;
 			assertThat(dropped).as("300 lines into 128 held slots").isGreaterThanOrEqualTo(300 - 128);
-			Health down = health.health(true);
-			assertThat(down.getStatus()).isEqualTo(Status.DOWN);
-			assertThat(down.getDetails().get("reasons")).asString().contains("queue 'async-logger' dropped events");
+			Health withDrops = health.health(true);
+			assertThat(withDrops.getStatus()).isEqualTo(expected);
+			assertThat(withDrops.getDetails().get("reasons")).asString().contains("queue 'async-logger' dropped events");
 			assertThat(endpoint.asyncLog().queues()).singleElement()
 				.satisfies((queue) -> assertThat(queue.dropped()).isEqualTo(DroppedEvents.total(LogQueue.ASYNC_LOGGER)));
 			recorder.release();
@@ -258,7 +265,7 @@ class ObservabilityParityTests {
 	}
 
 	@Test
-	void appenderFailuresAreCountedAndTurnTheHealthDown() throws IOException {
+	void appenderFailuresAreCountedAndTurnTheHealthDegraded() throws IOException {
 		Path healthy = this.dir.resolve("healthy.log");
 		// Every write to /dev/full fails as on a full disk.
 		Path full = Files.createSymbolicLink(this.dir.resolve("full.log"), Path.of("/dev/full"));
@@ -286,7 +293,8 @@ class ObservabilityParityTests {
 				assertThat(appender.errors()).isZero();
 			});
 			Health health = context.getBean(AsyncLogHealthIndicator.class).health(true);
-			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(health.getStatus()).as("a failed write is a trouble of log delivery")
+				.isEqualTo(AsyncLogHealthIndicator.DEGRADED);
 			assertThat(health.getDetails().get("reasons")).asString()
 				.contains("appender 'full' failed to write")
 				.doesNotContain("healthy");

@@ -22,18 +22,49 @@ import io.asynclog.queue.QueueMonitor;
 import io.asynclog.queue.QueueStatus;
 
 /**
- * Health of asynclog's queues and appenders: DOWN while a queue has stayed above
- * {@code asynclog.health.fill-threshold} for {@code asynclog.health.fill-duration}, or
- * while a queue dropped an event or an appender of the running configuration failed to
- * write within {@code asynclog.health.drop-window}, or while records of a shipping
- * appender have waited {@code asynclog.health.shipping-stall} for the broker with none
- * acknowledged, or while an appender that could not open its file stands in for it
- * ({@code asynclog.appender-start-failure=warn}); UP otherwise. The details show every
- * queue, and on DOWN the reasons.
+ * Health of asynclog's queues and appenders, with every queue in the details and, when it is
+ * not UP, the reasons. There are two kinds of reason:
+ * <ul>
+ * <li>troubles of the application's own logging, always {@link Status#DOWN}: a queue that has
+ * stayed above {@code asynclog.health.fill-threshold} for
+ * {@code asynclog.health.fill-duration}, and an appender that could not open its file and
+ * stands in for it ({@code asynclog.appender-start-failure=warn});</li>
+ * <li>troubles of log delivery, {@link #DEGRADED} unless
+ * {@code asynclog.health.pipeline-status=down}: records of a shipping appender that have
+ * waited {@code asynclog.health.shipping-stall} for the broker with none acknowledged, and a
+ * queue that dropped an event or an appender of the running configuration that failed to
+ * write within {@code asynclog.health.drop-window}.</li>
+ * </ul>
+ * <p>
+ * Why the line falls there: a reason is DOWN when this instance cannot do its own work as
+ * configured. A queue held full makes the logging calls its policy does not drop wait for a
+ * slot on the application's threads (every call under {@code block}, those above
+ * {@code discard-threshold} under {@code discard}), so logging holds up requests; an appender
+ * that never opened its file loses every event meant for it until a restart, on this
+ * instance alone: a misconfiguration a rollout must see. A delivery reason is DEGRADED
+ * because the application serves at full speed meanwhile (a dropped event, a failed write
+ * and a record waiting in the producer's buffer do not hold the calling thread) and the
+ * trouble clears by itself once the broker, the disk or the load recovers; and because its
+ * cause is usually shared by every instance (one broker, one log volume), so that DOWN, a
+ * 503, would take them all out of the load balancer at once for a trouble none of them can
+ * fix: an outage amplifier. A broker outage long enough to fill the queue does turn the
+ * health DOWN, through the fill reason: callers wait from then on.
+ * <p>
+ * {@link #DEGRADED} is a custom {@link Status}: Spring Boot's HTTP mapping answers it with
+ * 200 unless {@code management.endpoint.health.status.http-mapping.degraded} says otherwise,
+ * and {@link HealthStatusOrder} ranks it between OUT_OF_SERVICE and UP, so that the aggregate
+ * {@code /actuator/health} shows it.
  *
  * @author asynclog
  */
 public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
+
+	/**
+	 * The status of troubles of log delivery alone: the application serves, log events are
+	 * delayed or lost. Answered with HTTP 200 unless mapped otherwise.
+	 */
+	public static final Status DEGRADED = new Status("DEGRADED",
+			"log events are delayed or lost; the application itself is serving");
 
 	private final QueueMonitor monitor;
 
@@ -52,6 +83,7 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 	protected void doHealthCheck(Health.Builder builder) {
 		Map<String, Object> queues = new LinkedHashMap<>();
 		List<String> reasons = new ArrayList<>();
+		boolean ownLoggingDown = false;
 		for (QueueStatus status : this.monitor.queues()) {
 			LogQueue queue = status.queue();
 			queues.put(queue.name(), details(status));
@@ -59,6 +91,7 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 					&& status.aboveThresholdFor().compareTo(this.thresholds.getFillDuration()) >= 0) {
 				reasons.add("queue '%s' has been more than %s full for %s".formatted(queue.name(),
 						percent(this.thresholds.getFillThreshold()), seconds(status.aboveThresholdFor())));
+				ownLoggingDown = true;
 			}
 			Duration sinceLastDrop = status.sinceLastDrop();
 			if (sinceLastDrop != null && sinceLastDrop.compareTo(this.thresholds.getDropWindow()) < 0) {
@@ -83,12 +116,31 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 			}
 		}
 		// Until the application restarts: the stand-in never opens the file.
-		UnopenedAppenders.all().forEach((unopened) -> reasons.add(unopened.describe()));
-		builder.status(reasons.isEmpty() ? Status.UP : Status.DOWN);
+		for (UnopenedAppenders.Unopened unopened : UnopenedAppenders.all()) {
+			reasons.add(unopened.describe());
+			ownLoggingDown = true;
+		}
+		builder.status(status(ownLoggingDown, !reasons.isEmpty()));
 		builder.withDetail("queues", queues);
 		if (!reasons.isEmpty()) {
 			builder.withDetail("reasons", reasons);
 		}
+	}
+
+	/**
+	 * DOWN for a trouble of the application's own logging, whatever the setting; for
+	 * troubles of delivery alone, the status {@code asynclog.health.pipeline-status} asks
+	 * for (see the class comment for why).
+	 */
+	private Status status(boolean ownLoggingDown, boolean anyReason) {
+		if (ownLoggingDown) {
+			return Status.DOWN;
+		}
+		if (!anyReason) {
+			return Status.UP;
+		}
+		return (this.thresholds.getPipelineStatus() == AsyncLogProperties.PipelineStatus.DOWN) ? Status.DOWN
+				: DEGRADED;
 	}
 
 	private static Map<String, Object> details(QueueStatus status) {

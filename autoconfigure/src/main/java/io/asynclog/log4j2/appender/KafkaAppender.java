@@ -181,10 +181,10 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 		private long closeTimeoutMillis = 10_000;
 
 		@PluginBuilderAttribute
-		private int laneCapacity = 8192;
+		private int laneCapacity = 65536;
 
 		@PluginBuilderAttribute
-		private long laneMaxBytes = 8L * 1024 * 1024;
+		private long laneMaxBytes = 16L * 1024 * 1024;
 
 		@PluginBuilderAttribute
 		private String spoolDirectory;

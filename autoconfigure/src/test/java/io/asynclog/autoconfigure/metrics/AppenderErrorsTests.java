@@ -14,7 +14,6 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.health.contributor.Health;
-import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.TestApplications;
@@ -67,7 +66,7 @@ class AppenderErrorsTests {
 					assertThat(appender.errors()).isZero();
 				});
 			Health health = context.getBean(AsyncLogHealthIndicator.class).health(true);
-			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(health.getStatus()).isEqualTo(AsyncLogHealthIndicator.DEGRADED);
 			assertThat(health.getDetails().get("reasons")).asString()
 				.contains("appender 'full-a' failed to write")
 				.doesNotContain("healthy-a");

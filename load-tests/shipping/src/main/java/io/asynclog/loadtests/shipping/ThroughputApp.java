@@ -30,6 +30,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import io.asynclog.appender.AppenderDrops;
 import io.asynclog.appender.kafka.KafkaSender;
 import io.asynclog.backend.LoggingBackends;
 import io.asynclog.queue.LogQueue;
@@ -428,7 +429,7 @@ public class ThroughputApp {
 		@Override
 		public String state() {
 			return "sent " + this.sender.sent() + ", acknowledged " + this.sender.acknowledged() + ", failed "
-					+ this.sender.failed();
+					+ this.sender.failed() + ", not sent " + AppenderDrops.byReason(APPENDER);
 		}
 
 		@Override

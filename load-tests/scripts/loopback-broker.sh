@@ -36,3 +36,8 @@ start_broker() {
 	fi
 	echo "Broker on $BOOTSTRAP (pid $BROKER_PID)"
 }
+
+# A loopback port nobody listens on (for a broker that is away): connections are refused at once.
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Request latency with the Kafka broker stopped against running (docs/shipping.md#throughput,
-# docs/results/shipping-latency.md; issue 16's target: request p99 with the broker stopped at most
-# 1.5x request p99 with it running, until the ring fills):
+# docs/results/shipping-latency.md; issue 24's target: request p99 with the broker stopped at most
+# 1.5x request p99 with it running, every request answered, every line on the console):
 #   1. builds the demo app (Logback), the loopback broker (load-tests/shipping) and the load client
 #      and report tool (load-tests) once,
 #   2. starts a one-node KRaft broker in a JVM of its own (LoopbackBroker, clients on 127.0.0.1) and kills it on exit,
 #   3. runs, in N interleaved rounds, a fresh demo-app JVM per configuration with the kafka profile and
-#      a 1,048,576-slot ring: `running` ships to the broker, `stopped` to a loopback port where nothing
-#      listens; each run gets W seconds of warm-up then S measured seconds of a fixed-rate open-model
+#      asynclog's defaults: `running` ships to the broker, `stopped` to a loopback port where nothing
+#      listens (the lines go to the kafka appender's spool); each run gets W seconds of warm-up then S measured seconds of a fixed-rate open-model
 #      load (LatencyLoad: R requests/s to GET /log?lines=L on 127.0.0.1, latency from each request's
 #      due time) while /actuator/asynclog is read every 200 ms for the ring's most slots in use,
 #   4. writes docs/results/shipping-latency.md and the raw CSV.
@@ -91,10 +91,6 @@ mkdir -p "$OUT/logs"
 RAW="$OUT/shipping-latency-raw.csv"
 INFO="$OUT/run-info.properties"
 
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
-
 BROKER_PID=""
 # shellcheck source=loopback-broker.sh
 source "$ROOT/load-tests/scripts/loopback-broker.sh"
@@ -128,10 +124,13 @@ for ((round = 1; round <= ROUNDS; round++)); do
 		# Port 0: the app binds a free port itself and writes it to port_file (a port chosen here could
 		# be taken before the app binds it); demo.parent-pid: it exits if this script is killed.
 		# stdout carries the console appender's copy of every line: not kept
+		# asynclog's defaults (a 16,384-slot ring, the kafka appender's lane and spool), the spool in a
+		# directory of the run's own; stdout is the console appender's copy of every line, counted below
+		console="$OUT/logs/console-$config-$round.log"
 		java -Xms1g -Xmx1g -jar "$DEMO_JAR" --spring.profiles.active=kafka \
 			--server.port=0 --server.address=127.0.0.1 --demo.port-file="$port_file" --demo.parent-pid=$$ \
-			--asynclog.ring-buffer-size=1048576 --demo.kafka.bootstrap-servers="$target" \
-			> /dev/null 2> "$log" &
+			--demo.kafka.bootstrap-servers="$target" --asynclog.appenders.ship.spool.directory="$OUT/spool-$config-$round" \
+			> "$console" 2> "$log" &
 		APP_PID=$!
 		ready=0
 		port=""
@@ -169,8 +168,30 @@ for ((round = 1; round <= ROUNDS; round++)); do
 			echo "  $config: load FAILED, see $OUT/logs/load-$config-$round.log" >&2
 			tail -5 "$OUT/logs/load-$config-$round.log" >&2
 		fi
+		# Every answered request's lines must be on the console, broker or no broker: the count is read
+		# once the console has caught up (the ring drains in moments), then the spool's state is kept.
+		answered=$(curl -s "http://127.0.0.1:$port/log/count" | tr -d '[:space:]')
+		expected=$(( answered * LINES ))
+		for _ in $(seq 20); do
+			written=$(grep -cE ' (line [0-9]{2}|handled) ' "$console" || true)
+			[[ "$written" -ge "$expected" ]] && break
+			sleep 0.5
+		done
+		spool=$(curl -s "http://127.0.0.1:$port/actuator/asynclog" | python3 -c 'import json, sys
+for a in json.load(sys.stdin)["appenders"]:
+    s = (a.get("shipping") or {}).get("spool")
+    if s: print(s["records"])' || true)
+		echo "round.$round.$config.console=$written of $expected" >> "$OUT/rounds.properties"
+		echo "round.$round.$config.spool=${spool:-?}" >> "$OUT/rounds.properties"
+		echo "    console lines $written of $expected, spool records ${spool:-?}"
+		if [[ "$written" -lt "$expected" ]]; then
+			echo "    console lines missing in $config round $round" >&2
+			FAILED=1
+		fi
 		stop_pid "$APP_PID"
 		APP_PID=""
+		rm -f "$console"
+		rm -rf "$OUT/spool-$config-$round"
 	done
 done
 END=$(date +%s)
@@ -193,7 +214,7 @@ BROKER_PID=""
 	echo "os=$(uname -sr)"
 	echo "jdk=$(java -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.vm.name|java.runtime.version/ {printf "%s ", $2}' | sed 's/ $//')"
 	echo "app.jvm=-Xms1g -Xmx1g"
-	echo "app=demo-app (Logback), --spring.profiles.active=kafka --asynclog.ring-buffer-size=1048576"
+	echo "app=demo-app (Logback), --spring.profiles.active=kafka, asynclog's defaults (16,384-slot ring, lane and spool)"
 } > "$INFO"
 rm -f "$OUT/rounds.properties"
 

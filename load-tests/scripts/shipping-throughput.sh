@@ -4,8 +4,9 @@
 #   2. starts a one-node KRaft broker (Kafka's KafkaRaftServer on 127.0.0.1) in a JVM of its own on localhost, and kills it on exit,
 #   3. runs, in N interleaved rounds, one application JVM per configuration: a plain Spring Boot application
 #      with the asynclog starter on Log4j2, asynclog.mode=async-logger, one caller thread logging L lines of
-#      100 characters after a warm-up of W lines, timed until every record is acknowledged (kafka, kafka-ecs)
-#      or every line is in the file (file), each run checked (topic end offset, file line count),
+#      100 characters after a warm-up of W lines, timed until every record is acknowledged (kafka, kafka-ecs),
+#      every line is in the kafka appender's spool with the broker away (kafka-away: a loopback port nobody
+#      listens on), or every line is in the file (file), each run checked (topic end offset, spool, file line count),
 #   4. writes docs/results/shipping-throughput.md, its chart and the raw CSVs.
 #
 # Usage: load-tests/scripts/shipping-throughput.sh [--rounds N] [--lines L] [--warmup W] [--out DIR] [--no-report]
@@ -14,7 +15,7 @@
 #   --warmup W   lines logged and delivered before the clock starts (default 500000)
 #   --out DIR    raw outputs (default load-tests/target/shipping-throughput)
 #   --no-report  stop after the runs
-# Defaults: 3 rounds x 3 configurations x (500,000 + 1,000,000) lines, about 4 minutes on 2 cores.
+# Defaults: 3 rounds x 4 configurations x (500,000 + 1,000,000) lines, about 5 minutes on 2 cores.
 # Exit codes: 0 every run delivered and checked; 1 a run failed (its row says why); 2 bad options or set-up.
 # Environment:
 #   SKIP_BUILD=1   reuse what is built
@@ -28,7 +29,7 @@ LINES=1000000
 WARMUP=500000
 OUT=""
 REPORT=1
-CONFIGS=(kafka kafka-ecs file)
+CONFIGS=(kafka kafka-ecs kafka-away file)
 while [[ $# -gt 0 ]]; do
 	case "$1" in
 		--rounds) ROUNDS="${2:-}"; shift ;;
@@ -83,7 +84,7 @@ INFO="$OUT/run-info.properties"
 TOPICS=()
 for ((round = 1; round <= ROUNDS; round++)); do
 	for config in "${CONFIGS[@]}"; do
-		[[ "$config" == file ]] || TOPICS+=("$config-$round")
+		[[ "$config" == file || "$config" == kafka-away ]] || TOPICS+=("$config-$round")
 	done
 done
 
@@ -112,6 +113,9 @@ for ((round = 1; round <= ROUNDS; round++)); do
 			--csv "$RAW" --threads "$THREADS" --broker-pid "$BROKER_PID" --clock-ticks "$(getconf CLK_TCK)")
 		if [[ "$config" == file ]]; then
 			args+=(--file "$OUT/logs/file-$round.log")
+		elif [[ "$config" == kafka-away ]]; then
+			# the broker is away: every line goes to the spool
+			args+=(--bootstrap "127.0.0.1:$(free_port)" --topic "$config-$round")
 		else
 			args+=(--bootstrap "$BOOTSTRAP" --topic "$config-$round")
 		fi

@@ -32,7 +32,10 @@ import io.asynclog.queue.DeliveryThreads;
  * destination has not answered for {@link #STALL}, or has refused records for that long,
  * or the queue is half full. Without a spool, records wait in the queue, and what finds it
  * full is dropped and counted ({@code lane-full}); a full spool drops and counts too
- * ({@code spool-full}).
+ * ({@code spool-full}). With a spool, an appender that finds the queue full waits while the
+ * lane's thread moves records to the spool: a wait on the local disk, as a file appender's,
+ * never on the destination, and bounded ({@link #ROOM_WAIT_NANOS}); a burst faster than the
+ * lane's thread is kept rather than dropped.
  * <p>
  * {@link #stop(long)} never waits on the network: while the destination answers it keeps
  * sending until the deadline; then, or at once if the destination is away, what is left goes
@@ -58,6 +61,14 @@ public final class Lane {
 	private static final long POSITION_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
 	private static final int BATCH = 4096;
+
+	/**
+	 * How long an appender waits at most for the lane's thread to move records to the spool
+	 * when the queue is full.
+	 */
+	private static final long ROOM_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+	private static final long ROOM_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
 	private static final String THREAD_PREFIX = "asynclog-lane-";
 
@@ -89,6 +100,9 @@ public final class Lane {
 	private final Thread thread;
 
 	private volatile boolean sleeping;
+
+	/** Set when the lane's thread did not make room in time; cleared when it takes records again. */
+	private volatile boolean roomWaitTimedOut;
 
 	private volatile boolean stopping;
 
@@ -169,14 +183,7 @@ public final class Lane {
 		}
 		LaneRecord record = new LaneRecord(key, value, System.currentTimeMillis());
 		int size = record.size();
-		if (this.queued.incrementAndGet() > this.settings.capacity()) {
-			this.queued.decrementAndGet();
-			AppenderDrops.record(this.appender, Reason.LANE_FULL);
-			return false;
-		}
-		if (this.queuedBytes.addAndGet(size) > this.settings.maxBytes() && this.queued.get() > 1) {
-			this.queuedBytes.addAndGet(-size);
-			this.queued.decrementAndGet();
+		if (!reserve(size) && !(roomIsLocal() && awaitRoom(size))) {
 			AppenderDrops.record(this.appender, Reason.LANE_FULL);
 			return false;
 		}
@@ -187,6 +194,49 @@ public final class Lane {
 			LockSupport.unpark(this.thread);
 		}
 		return true;
+	}
+
+	/** Takes room for a record in the queue's bounds, if there is any. */
+	private boolean reserve(int size) {
+		if (this.queued.incrementAndGet() > this.settings.capacity()) {
+			this.queued.decrementAndGet();
+			return false;
+		}
+		if (this.queuedBytes.addAndGet(size) > this.settings.maxBytes() && this.queued.get() > 1) {
+			this.queuedBytes.addAndGet(-size);
+			this.queued.decrementAndGet();
+			return false;
+		}
+		return true;
+	}
+
+	/**
+	 * Whether room in a full queue depends only on this machine: with a spool, the lane's
+	 * thread makes room at disk speed, whatever the destination does. A lane that did not
+	 * make room within {@link #ROOM_WAIT} is not waited for again until it has.
+	 */
+	private boolean roomIsLocal() {
+		return this.spool != null && !this.stopping && !this.roomWaitTimedOut;
+	}
+
+	/**
+	 * Waits, as a file appender waits for its disk, while the lane's thread moves records to
+	 * the spool: a burst faster than the lane's thread is kept, not dropped.
+	 */
+	private boolean awaitRoom(int size) {
+		long deadline = System.nanoTime() + ROOM_WAIT_NANOS;
+		LockSupport.unpark(this.thread);
+		while (System.nanoTime() - deadline < 0) {
+			LockSupport.parkNanos(ROOM_POLL_NANOS);
+			if (reserve(size)) {
+				return true;
+			}
+			if (this.stopping) {
+				return false;
+			}
+		}
+		this.roomWaitTimedOut = true;
+		return false;
 	}
 
 	/**
@@ -309,7 +359,9 @@ public final class Lane {
 					if (this.stopping && nothingMoreToSendNow()) {
 						break;
 					}
-					boolean worked = sendFromSpool();
+					// A queue half full is emptied into the spool first: appenders may be
+					// waiting for room.
+					boolean worked = this.queued.get() < this.settings.capacity() / 2 && sendFromSpool();
 					worked |= takeFromQueue();
 					afterBatch();
 					if (!worked) {
@@ -342,9 +394,18 @@ public final class Lane {
 				&& (this.refusedSinceNanos == 0 || System.nanoTime() - this.refusedSinceNanos < STALL_NANOS);
 	}
 
+	/** Whether the destination may be offered records now; read once a batch. */
 	private boolean ready() {
-		return System.nanoTime() - this.retryAtNanos >= 0 && this.inFlight.size() < this.settings.capacity()
+		return System.nanoTime() - this.retryAtNanos >= 0 && roomInFlight()
 				&& this.destination.waitingWithoutAnswerNanos() < STALL_NANOS;
+	}
+
+	/**
+	 * Whether fewer records wait for an answer than the queue holds: the records in flight
+	 * are kept in memory until answered. Read per record; an offer refused backs off.
+	 */
+	private boolean roomInFlight() {
+		return this.inFlight.size() < this.settings.capacity();
 	}
 
 	private boolean spoolBacklog() {
@@ -361,8 +422,11 @@ public final class Lane {
 			return false;
 		}
 		int sent = 0;
+		if (!ready()) {
+			return false;
+		}
 		try {
-			while (sent < BATCH && ready()) {
+			while (sent < BATCH && roomInFlight()) {
 				Spool.Entry entry = (this.held != null) ? this.held : this.spool.next();
 				if (entry == null) {
 					break;
@@ -386,6 +450,7 @@ public final class Lane {
 	private boolean takeFromQueue() {
 		// Decided once a batch: the destination's clocks are read once, not per record.
 		boolean toSpool = this.spool != null && (spoolBacklog() || spilling());
+		boolean ready = toSpool || ready();
 		int taken = 0;
 		long takenBytes = 0;
 		LaneRecord record;
@@ -393,7 +458,7 @@ public final class Lane {
 			if (toSpool) {
 				toSpool(record);
 			}
-			else if (!ready() || !offer(new InFlight(record, null))) {
+			else if (!ready || !roomInFlight() || !offer(new InFlight(record, null))) {
 				break;
 			}
 			this.queue.poll();
@@ -403,6 +468,9 @@ public final class Lane {
 		if (taken > 0) {
 			this.queued.addAndGet(-taken);
 			this.queuedBytes.addAndGet(-takenBytes);
+			if (this.roomWaitTimedOut) {
+				this.roomWaitTimedOut = false;
+			}
 		}
 		return taken > 0;
 	}

@@ -75,11 +75,23 @@ class ShippingLatencyReportTests {
 	}
 
 	@Test
+	void consoleLinesAreCheckedPerRun() {
+		java.util.Properties info = new java.util.Properties();
+		assertThat(ShippingLatencyReport.consoleLines(info)).isEqualTo("Console lines: not counted in this run.");
+		info.setProperty("round.1.running.console", "500 of 500");
+		info.setProperty("round.1.stopped.console", "500 of 500");
+		assertThat(ShippingLatencyReport.consoleLines(info)).contains("in all 2 runs");
+		info.setProperty("round.2.stopped.console", "480 of 500");
+		assertThat(ShippingLatencyReport.consoleLines(info))
+			.isEqualTo("**Console lines missing:** round.2.stopped: 480 of 500.");
+	}
+
+	@Test
 	void aMissedTargetAndAFullRingAreSaid() {
 		assertThat(ShippingLatencyReport.verdict(ShippingLatencyReport
 			.parse(csv(row("running", 1, 1, 10, 5), row("stopped", 1, 2, 16, 5))))).startsWith("**Missed:**");
 		assertThat(ShippingLatencyReport.verdict(ShippingLatencyReport
-			.parse(csv(row("running", 1, 1, 10, 5), row("stopped", 1, 2, 11, 1048576))))).startsWith("**Not valid:**");
+			.parse(csv(row("running", 1, 1, 10, 5), row("stopped", 1, 2, 11, 1048576))))).startsWith("**Missed:** the ring filled");
 	}
 
 }

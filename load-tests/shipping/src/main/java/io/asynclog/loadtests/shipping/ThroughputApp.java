@@ -29,9 +29,12 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.util.FileSystemUtils;
 
 import io.asynclog.appender.AppenderDrops;
+import io.asynclog.appender.Shipping;
 import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.Lane;
 import io.asynclog.backend.LoggingBackends;
 import io.asynclog.queue.LogQueue;
 
@@ -58,7 +61,7 @@ public class ThroughputApp {
 	/** The raw CSV's columns, in order. */
 	static final List<String> COLUMNS = List.of("round", "position", "config", "lines", "warmup", "seconds",
 			"lines_per_s", "caller_seconds", "caller_lines_per_s", "delivered", "checked", "check", "record_bytes",
-			"cpu_caller_s", "cpu_background_s", "cpu_producer_s", "cpu_gc_s", "cpu_jit_s", "cpu_other_s", "cpu_app_s",
+			"cpu_caller_s", "cpu_background_s", "cpu_producer_s", "cpu_lane_s", "cpu_gc_s", "cpu_jit_s", "cpu_other_s", "cpu_app_s",
 			"cpu_broker_s", "wait_caller_s", "wait_background_s", "wait_producer_s", "machine_busy_s", "ring_capacity", "ring_samples", "ring_nearly_full_samples", "ring_max_used",
 			"ring_used_at_caller_end", "load_before", "load_after");
 
@@ -96,6 +99,18 @@ public class ThroughputApp {
 	 * @throws Exception if the run cannot be made
 	 */
 	static boolean run(Options options) throws Exception {
+		Path spool = null;
+		try {
+			return run(options, spool = options.kafka() ? Files.createTempDirectory("throughput-spool") : null);
+		}
+		finally {
+			if (spool != null) {
+				FileSystemUtils.deleteRecursively(spool);
+			}
+		}
+	}
+
+	private static boolean run(Options options, Path spool) throws Exception {
 		String message = TEXT + "{}";
 		List<String> properties = new ArrayList<>(List.of("--asynclog.mode=async-logger",
 				"--asynclog.queue-full-policy=block", "--asynclog.appenders." + APPENDER + ".type="
@@ -107,6 +122,8 @@ public class ThroughputApp {
 			properties.add("--asynclog.appenders." + APPENDER + ".bootstrap-servers=" + options.bootstrap());
 			properties.add(options.config().equals("kafka-ecs") ? "--asynclog.appenders." + APPENDER + ".format=ecs"
 					: "--asynclog.appenders." + APPENDER + ".pattern=" + PATTERN);
+			// A spool of the run's own: what one run leaves must not be sent by the next.
+			properties.add("--asynclog.appenders." + APPENDER + ".spool.directory=" + spool);
 		}
 		else {
 			Files.deleteIfExists(options.file());
@@ -116,7 +133,8 @@ public class ThroughputApp {
 		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(ThroughputApp.class)
 			.web(WebApplicationType.NONE)
 			.run(properties.toArray(String[]::new))) {
-			Delivery delivery = options.kafka() ? new KafkaDelivery(options) : new FileDelivery(options.file());
+			Delivery delivery = options.config().equals("kafka-away") ? new SpoolDelivery()
+					: options.kafka() ? new KafkaDelivery(options) : new FileDelivery(options.file());
 			Logger log = LoggerFactory.getLogger(LOGGER);
 			LogQueue ring = ring();
 			// Warm-up: the same calls, delivered before the clock starts.
@@ -241,13 +259,14 @@ public class ThroughputApp {
 	/**
 	 * Adds up each thread's CPU over the run by what it does: the caller, asynclog's ring
 	 * thread (Log4j2's {@code Log4j2-TF-*-AsyncLoggerConfig-*}: it formats each event and calls
-	 * the appender), Kafka's producer I/O thread, the garbage collector, the JIT compilers, and
+	 * the appender), Kafka's producer I/O thread, the kafka appender's lane thread (it hands
+	 * records to the producer, or to the spool), the garbage collector, the JIT compilers, and
 	 * the rest. Threads that started during the run count from zero.
 	 */
 	static Map<String, Double> cpuByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after,
 			long clockTicks) {
 		Map<String, Double> groups = new LinkedHashMap<>();
-		for (String group : List.of("caller", "background", "producer", "gc", "jit", "other")) {
+		for (String group : List.of("caller", "background", "producer", "lane", "gc", "jit", "other")) {
 			groups.put(group, 0.0);
 		}
 		after.forEach((tid, thread) -> {
@@ -282,6 +301,9 @@ public class ThroughputApp {
 		}
 		if (comm.startsWith("kafka-producer")) {
 			return "producer";
+		}
+		if (comm.startsWith("asynclog-lane")) {
+			return "lane";
 		}
 		if (comm.startsWith("GC Thread") || comm.startsWith("G1 ") || comm.equals("VM Thread")) {
 			return "gc";
@@ -417,7 +439,9 @@ public class ThroughputApp {
 		public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
 			long deadline = System.nanoTime() + patience.toNanos();
 			while (this.sender.acknowledged() < total) {
-				if (this.sender.failed() > 0 || System.nanoTime() > deadline) {
+				// Records the lane did not send never arrive: no use waiting for them.
+				boolean notSent = AppenderDrops.byReason(APPENDER).values().stream().anyMatch((count) -> count > 0);
+				if (this.sender.failed() > 0 || notSent || System.nanoTime() > deadline) {
 					return false;
 				}
 				Thread.onSpinWait();
@@ -470,6 +494,57 @@ public class ThroughputApp {
 			settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
 			settings.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
 			return new KafkaConsumer<>(settings, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+		}
+
+	}
+
+	/**
+	 * Delivered with the broker away: every line is in the kafka appender's spool, and its lane
+	 * holds none. The check: the spool holds exactly the lines logged, and the lane dropped none.
+	 */
+	static final class SpoolDelivery implements Delivery {
+
+		private final Lane lane;
+
+		SpoolDelivery() {
+			this.lane = Lane.latest(APPENDER);
+			if (this.lane == null) {
+				throw new IllegalStateException("no lane for appender '" + APPENDER + "'");
+			}
+		}
+
+		@Override
+		public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
+			long deadline = System.nanoTime() + patience.toNanos();
+			while (spooled() < total) {
+				boolean notSent = AppenderDrops.byReason(APPENDER).values().stream().anyMatch((count) -> count > 0);
+				if (notSent || System.nanoTime() > deadline) {
+					return false;
+				}
+				Thread.sleep(0, 200_000);
+			}
+			return true;
+		}
+
+		private long spooled() {
+			Shipping.Spool spool = this.lane.spoolReading();
+			return (spool != null) ? spool.records() : 0;
+		}
+
+		@Override
+		public Check check(long total) {
+			Shipping.Spool spool = this.lane.spoolReading();
+			boolean passed = spool != null && spool.records() == total && this.lane.laneReading().records() == 0
+					&& AppenderDrops.byReason(APPENDER).values().stream().allMatch((count) -> count == 0);
+			return new Check(passed, state(), (spool != null && spool.records() > 0) ? spool.bytes() / spool.records() : 0);
+		}
+
+		@Override
+		public String state() {
+			Shipping.Spool spool = this.lane.spoolReading();
+			return "spool " + ((spool != null) ? spool.records() + " records, " + spool.bytes() + " bytes" : "not open")
+					+ ", lane " + this.lane.laneReading().records() + " records; not sent "
+					+ AppenderDrops.byReason(APPENDER);
 		}
 
 	}
@@ -597,14 +672,14 @@ public class ThroughputApp {
 	}
 
 	/**
-	 * The run's options: {@code --config kafka|kafka-ecs|file --round R --position P --lines N
+	 * The run's options: {@code --config kafka|kafka-ecs|kafka-away|file --round R --position P --lines N
 	 * --warmup W --csv PATH [--threads PATH] --broker-pid PID [--clock-ticks 100]}, and for kafka
 	 * {@code --bootstrap HOST:PORT --topic T}, for file {@code --file PATH}.
 	 */
 	record Options(String config, int round, int position, long lines, long warmup, Path csv, Path threads,
 			String brokerPid, long clockTicks, String bootstrap, String topic, Path file) {
 
-		static final List<String> CONFIGS = List.of("kafka", "kafka-ecs", "file");
+		static final List<String> CONFIGS = List.of("kafka", "kafka-ecs", "kafka-away", "file");
 
 		boolean kafka() {
 			return !this.config.equals("file");

@@ -65,6 +65,21 @@ class ShippingThroughputSmokeTest {
 		assertThat(Integer.parseInt(row.get("record_bytes"))).isGreaterThan(157);
 	}
 
+	/**
+	 * The broker away (a loopback port nobody listens on): every line goes through the lane
+	 * into the spool, which the run checks, and the lane's thread did the work.
+	 */
+	@Test
+	void brokerAwayRunFillsTheSpool() throws Exception {
+		String closedPort;
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+			closedPort = "127.0.0.1:" + socket.getLocalPort();
+		}
+		Map<String, String> row = runOk("kafka-away", "--bootstrap", closedPort, "--topic", "smoke-away");
+		assertThat(row.get("check")).startsWith("spool 11000 records, ").contains("lane 0 records");
+		assertThat(Double.parseDouble(row.get("cpu_lane_s"))).isPositive();
+	}
+
 	@Test
 	void fileRunIsOnDiskAndChecked() throws Exception {
 		Path file = this.dir.resolve("lines.log");

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The layers of {@code src/main/java}, read from the source: the backend-neutral core
- * ({@code io.asynclog.config}, {@code .queue}, {@code .appender}, {@code .backend},
+ * ({@code io.asynclog.config}, {@code .queue}, {@code .appender}, {@code .lane}, {@code .backend},
  * {@code .report}) imports neither a backend nor the Spring wiring; a backend (any other
  * {@code io.asynclog.<name>} but {@code autoconfigure}: {@code log4j2}, {@code logback}, ...)
  * imports the core and itself only; the wiring ({@code io.asynclog.autoconfigure.*}) imports
@@ -132,7 +132,7 @@ class ArchitectureTests {
 	 */
 	static final class PackageGraph {
 
-		private static final Set<String> CORE = Set.of("config", "queue", "appender", "backend", "report");
+		private static final Set<String> CORE = Set.of("config", "queue", "appender", "lane", "backend", "report");
 
 		private static final String WIRING = "autoconfigure";
 

@@ -23,7 +23,7 @@ import org.springframework.util.ClassUtils;
 
 import io.asynclog.appender.UnopenedAppenders;
 import io.asynclog.appender.UnopenedAppenders.Unopened;
-import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.kafka.KafkaSender;
 
 
 /**

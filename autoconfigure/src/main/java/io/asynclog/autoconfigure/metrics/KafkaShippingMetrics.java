@@ -11,7 +11,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.BaseUnits;
 
 import io.asynclog.appender.Shipping;
-import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.kafka.KafkaSender;
 import io.asynclog.lane.Lane;
 import io.asynclog.queue.Registration;
 

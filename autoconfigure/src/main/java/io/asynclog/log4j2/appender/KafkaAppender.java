@@ -22,7 +22,7 @@ import org.apache.logging.log4j.core.config.plugins.validation.constraints.Requi
 import org.apache.logging.log4j.core.layout.PatternLayout;
 
 import io.asynclog.appender.Shipping;
-import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.kafka.KafkaSender;
 import io.asynclog.lane.Lane;
 import io.asynclog.queue.ShutdownDeadline;
 import io.asynclog.report.DrainReport;

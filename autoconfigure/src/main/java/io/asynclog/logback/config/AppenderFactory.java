@@ -31,7 +31,7 @@ import org.springframework.boot.logging.logback.StructuredLogEncoder;
 import org.springframework.core.env.Environment;
 
 import io.asynclog.appender.UnopenedAppenders;
-import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.kafka.KafkaSender;
 import io.asynclog.lane.Lane;
 import io.asynclog.config.AsyncLogConfigurationException;
 import io.asynclog.config.AsyncLogProperties;

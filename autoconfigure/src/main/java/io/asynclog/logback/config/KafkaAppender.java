@@ -8,7 +8,7 @@ import ch.qos.logback.core.UnsynchronizedAppenderBase;
 import ch.qos.logback.core.encoder.Encoder;
 
 import io.asynclog.appender.Shipping;
-import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.kafka.KafkaSender;
 import io.asynclog.lane.Lane;
 import io.asynclog.queue.ShutdownDeadline;
 import io.asynclog.report.DrainReport;

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -195,10 +196,14 @@ class AsyncLogHealthIndicatorTests {
 	}
 
 	private Health health(AsyncLogProperties.Health thresholds) {
-		// A queue above the threshold counts at once.
+		// A queue above the threshold counts at once, once the monitor has sampled it.
 		thresholds.setFillDuration(Duration.ZERO);
 		if (this.monitor == null) {
 			this.monitor = QueueMonitor.start(() -> this.queues, Duration.ofMinutes(1), thresholds.getFillThreshold());
+			// The monitor samples on a thread of its own, the first time at once.
+			Awaitility.await("the monitor's first sample")
+				.atMost(Duration.ofSeconds(5))
+				.until(() -> this.monitor.queues().stream().allMatch((status) -> status.peak() == status.queue().used()));
 		}
 		return new AsyncLogHealthIndicator(this.monitor, new StandIns(), thresholds).health(true);
 	}

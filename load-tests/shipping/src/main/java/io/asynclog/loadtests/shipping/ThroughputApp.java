@@ -33,7 +33,7 @@ import org.springframework.util.FileSystemUtils;
 
 import io.asynclog.appender.AppenderDrops;
 import io.asynclog.appender.Shipping;
-import io.asynclog.appender.kafka.KafkaSender;
+import io.asynclog.lane.kafka.KafkaSender;
 import io.asynclog.lane.Lane;
 import io.asynclog.backend.LoggingBackends;
 import io.asynclog.queue.LogQueue;

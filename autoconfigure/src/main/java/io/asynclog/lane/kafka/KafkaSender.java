@@ -1,4 +1,4 @@
-package io.asynclog.appender.kafka;
+package io.asynclog.lane.kafka;
 
 import java.time.Duration;
 import java.util.Arrays;

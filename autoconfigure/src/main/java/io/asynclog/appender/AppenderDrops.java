@@ -1,7 +1,9 @@
 package io.asynclog.appender;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,6 +34,15 @@ public final class AppenderDrops {
 	private static final ConcurrentMap<String, LongAdder[]> BY_APPENDER = new ConcurrentHashMap<>();
 
 	private static final AppenderNames NEW_APPENDERS = new AppenderNames();
+
+	/** The appenders that send to a remote destination through a lane. */
+	private static final Set<String> REMOTE = ConcurrentHashMap.newKeySet();
+
+	private static final List<Reason> EVERY_REASON = List.of(Reason.values());
+
+	private static final List<Reason> LOCAL_REASONS = Arrays.stream(Reason.values())
+		.filter((reason) -> !reason.remoteOnly)
+		.toList();
 
 	private static final Function<String, LongAdder[]> NEW_COUNTERS = (appender) -> {
 		LongAdder[] counters = new LongAdder[Reason.values().length];
@@ -70,13 +81,31 @@ public final class AppenderDrops {
 	}
 
 	/**
+	 * Marks an appender as one that sends to a remote destination through a lane, before
+	 * its meters are registered: it can drop for the lane's reasons too.
+	 * @param appender the appender's name
+	 */
+	public static void remote(String appender) {
+		REMOTE.add(appender);
+	}
+
+	/**
+	 * Returns the reasons an appender can drop for: the lane's too for a remote one.
+	 * @param appender the appender's name
+	 * @return the reasons
+	 */
+	public static List<Reason> reasonsOf(String appender) {
+		return REMOTE.contains(appender) ? EVERY_REASON : LOCAL_REASONS;
+	}
+
+	/**
 	 * Returns how many events an appender did not write, by reason.
 	 * @param appender the appender's name
-	 * @return the counts by {@link Reason#tag()}, every reason included
+	 * @return the counts by {@link Reason#tag()}, every reason it can drop for included
 	 */
 	public static Map<String, Long> byReason(String appender) {
 		Map<String, Long> counts = new LinkedHashMap<>();
-		for (Reason reason : Reason.values()) {
+		for (Reason reason : reasonsOf(appender)) {
 			counts.put(reason.tag(), count(appender, reason));
 		}
 		return counts;
@@ -110,36 +139,39 @@ public final class AppenderDrops {
 		 * The event was logged from inside the same appender's append, on the same thread:
 		 * the libraries skip it rather than recurse without end.
 		 */
-		RECURSIVE_CALL("recursive-call"),
+		RECURSIVE_CALL("recursive-call", false),
 
 		/**
 		 * The event reached the appender after it had stopped, and the appender could not
 		 * write it.
 		 */
-		APPENDER_STOPPED("appender-stopped"),
+		APPENDER_STOPPED("appender-stopped", false),
 
 		/**
 		 * A remote appender's lane was full, and it has no spool (or the spool was waited
 		 * for): the record was dropped rather than make the application wait.
 		 */
-		LANE_FULL("lane-full"),
+		LANE_FULL("lane-full", true),
 
 		/**
 		 * A remote appender's spool was at its maximum size, or the disk refused the write:
 		 * the record was dropped rather than make the application wait.
 		 */
-		SPOOL_FULL("spool-full"),
+		SPOOL_FULL("spool-full", true),
 
 		/**
 		 * A record the spool held was cut off at the next start because its write never
 		 * finished (the process was killed mid-write): it was never sent.
 		 */
-		SPOOL_TORN("spool-torn");
+		SPOOL_TORN("spool-torn", true);
 
 		private final String tag;
 
-		Reason(String tag) {
+		private final boolean remoteOnly;
+
+		Reason(String tag, boolean remoteOnly) {
 			this.tag = tag;
+			this.remoteOnly = remoteOnly;
 		}
 
 		/**

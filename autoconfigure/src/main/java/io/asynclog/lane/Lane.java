@@ -145,6 +145,7 @@ public final class Lane {
 		this.appender = appender;
 		this.destination = destination;
 		this.settings = settings;
+		AppenderDrops.remote(appender);
 		this.thread = new Thread(this::run, THREAD_PREFIX + appender);
 		this.thread.setDaemon(true);
 		LATEST.put(appender, this);

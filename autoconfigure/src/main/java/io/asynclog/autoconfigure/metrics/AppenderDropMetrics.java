@@ -11,7 +11,9 @@ import io.asynclog.queue.Registration;
 
 /**
  * The {@code asynclog.events.dropped} series of each appender, one per reason: events it was
- * called with from inside its own append, and events that reached it after it stopped.
+ * called with from inside its own append, and events that reached it after it stopped; for
+ * a remote (kafka) appender also records its lane or spool was full for, and records a
+ * crash tore.
  * <p>
  * Every appender whose failures are counted gets its series, at 0, as soon as its
  * configuration is built; any other appender gets them at its first such event. The
@@ -33,7 +35,7 @@ public class AppenderDropMetrics extends PerAppenderMeters {
 
 	@Override
 	protected void register(MeterRegistry registry, String appender) {
-		for (AppenderDrops.Reason reason : AppenderDrops.Reason.values()) {
+		for (AppenderDrops.Reason reason : AppenderDrops.reasonsOf(appender)) {
 			FunctionCounter.builder(DroppedMeters.NAME, appender, (name) -> AppenderDrops.count(name, reason))
 				.description(DroppedMeters.DESCRIPTION)
 				.tags(DroppedMeters.notWritten(appender, reason))

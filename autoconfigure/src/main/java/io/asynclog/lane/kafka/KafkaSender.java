@@ -24,6 +24,7 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
+import io.asynclog.appender.AppenderDrops;
 import io.asynclog.appender.AppenderErrors;
 import io.asynclog.appender.Shipping;
 import io.asynclog.lane.Destination;
@@ -115,6 +116,9 @@ public final class KafkaSender implements Destination {
 		this.appenderName = appenderName;
 		this.topic = topic;
 		this.producer = producer;
+		// Before the appender's name is announced to the meters, which register its drop
+		// reasons then.
+		AppenderDrops.remote(appenderName);
 		this.failures = AppenderErrors.forAppender(appenderName);
 		if (LATEST.put(appenderName, this) == null) {
 			NEW_APPENDER_LISTENERS.forEach((listener) -> listener.accept(appenderName));

@@ -18,6 +18,7 @@ import io.asynclog.appender.AppenderDrops;
 import io.asynclog.appender.AppenderDrops.Reason;
 import io.asynclog.appender.Shipping;
 import io.asynclog.queue.DeliveryThreads;
+import io.asynclog.queue.ShutdownDeadline;
 
 /**
  * The way from one remote appender to its {@link Destination}: a bounded queue that the
@@ -252,7 +253,7 @@ public final class Lane {
 		LockSupport.unpark(this.thread);
 		if (this.thread.isAlive()) {
 			try {
-				long waitNanos = Math.max(0, deadlineNanos - System.nanoTime()) + GRACE_NANOS;
+				long waitNanos = Math.max(0, deadlineNanos - System.nanoTime()) + ShutdownDeadline.GRACE.toNanos();
 				this.thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
 			}
 			catch (InterruptedException ex) {
@@ -267,8 +268,6 @@ public final class Lane {
 		return new StopReport(this.appender, this.destination.describe(), Math.max(0, this.keptAtStop),
 				(this.spool != null) ? this.spool.directory() : null, this.lostAtStop, this.thread.isAlive());
 	}
-
-	private static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
 	/**
 	 * Returns what an operator sees of the lane and its spool now.

@@ -72,10 +72,11 @@ class FullQueueManyThreadsTests {
 			Recorder recorder = Recorder.named(Recorder.RECORDING);
 			recorder.echoCalls();
 			Log log = LogFactory.getLog("test");
+			long timesSeenFull;
 			try (FullQueueWatch watch = FullQueueWatch.start()) {
 				Callers.run(THREADS, CALLS_PER_THREAD, Duration.ofSeconds(90),
 						(thread, call) -> log.info("call " + thread + " " + call));
-				assertThat(watch.timesSeenFull()).as("times a queue was seen full").isPositive();
+				timesSeenFull = watch.timesSeenFull();
 			}
 			Apps.awaitQueuesEmpty();
 
@@ -94,6 +95,10 @@ class FullQueueManyThreadsTests {
 				.as("events above the threshold dropped")
 				.isEqualTo(otherDroppedBefore);
 			if (policy.equals("block")) {
+				// Held callers keep the queue full, so the watcher sees it. Under discard the
+				// drops counted below prove it instead: there a full moment among 200 threads
+				// on two cores can pass between the watcher's looks (one CI run missed it).
+				assertThat(timesSeenFull).as("times a queue was seen full").isPositive();
 				assertThat(calls).as("calls in the file").isEqualTo(CALLS);
 				assertThat(echoes).isEqualTo(CALLS);
 			}

@@ -407,14 +407,6 @@ public final class KafkaSender implements Destination {
 	}
 
 	/**
-	 * Returns the last failure a record met.
-	 * @return the exception, or {@code null} if no record failed
-	 */
-	public Exception lastFailure() {
-		return this.lastFailure;
-	}
-
-	/**
 	 * Closes the producer: it sends every batch it holds at once, lingering no more, and
 	 * waits up to the timeout for the broker's answers; each record still unanswered then
 	 * is told so ({@link Outcome#unanswered()}) before this returns.
@@ -426,14 +418,6 @@ public final class KafkaSender implements Destination {
 			this.closing = true;
 			this.producer.close(timeout);
 		}
-	}
-
-	/**
-	 * Returns how many records the close gave up on without the broker's answer.
-	 * @return the records
-	 */
-	public long unanswered() {
-		return this.unanswered.sum();
 	}
 
 }

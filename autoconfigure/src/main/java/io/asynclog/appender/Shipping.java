@@ -66,15 +66,6 @@ public record Shipping(String system, String destination, long sent, long acknow
 	 */
 	public record Lane(long records, long capacity, long bytes, long maxBytes, long inFlight, long inFlightFromSpool,
 			String lastFailure) {
-
-		/**
-		 * Returns how full the queue is, from 0 to 1, by records or bytes, whichever is fuller.
-		 * @return the fill
-		 */
-		public double fill() {
-			return Math.max((double) this.records / this.capacity, (double) this.bytes / this.maxBytes);
-		}
-
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package io.asynclog.demo;
 
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.commons.logging.Log;
@@ -63,6 +64,19 @@ class LogController {
 	@GetMapping("/log/count")
 	String count() {
 		return this.sequence.get() + "\n";
+	}
+
+	/**
+	 * Returns how many bytes of heap the JVM's threads have allocated since it started, for the
+	 * load tests' allocation per request ({@code com.sun.management.ThreadMXBean}); -1 where
+	 * the JVM cannot tell.
+	 * @return the bytes, as text
+	 */
+	@GetMapping("/log/allocated")
+	String allocated() {
+		return ((ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads)
+				&& threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled())
+						? threads.getTotalThreadAllocatedBytes() + "\n" : "-1\n";
 	}
 
 	static String message(long number) {

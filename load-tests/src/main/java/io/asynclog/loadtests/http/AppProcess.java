@@ -103,6 +103,9 @@ final class AppProcess implements AutoCloseable {
 		command.add(java.toString());
 		command.addAll(HEAP_FLAGS);
 		command.addAll(config.jvmFlags());
+		if (config.virtualThreads()) {
+			command.addAll(PinnedEvents.jvmFlags(stdout.toAbsolutePath().resolveSibling(PinnedEvents.FILE)));
+		}
 		command.add("-jar");
 		command.add(jar.toString());
 		// Port 0: the app binds a port nobody holds, and says which in the port file. Loopback only,

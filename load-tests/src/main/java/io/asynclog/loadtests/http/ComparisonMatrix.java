@@ -37,11 +37,12 @@ public final class ComparisonMatrix {
 
 	/**
 	 * The {@code busy-core} matrix: a small app that only adds the starter, at the most lines per
-	 * request. With the app on one core (the load on the other): Spring Boot's console
-	 * ({@code sink=boot-console}) and one buffered rolling file, each with sync, async-appender and
-	 * async-logger, and logging-off; with the app and the load sharing both cores: the console with
-	 * sync and async-logger, and logging-off; then, for every ring size asked for, async-logger on
-	 * the console on one core with that ring.
+	 * request, on both backends. With the app on one core (the load on the other): Spring Boot's
+	 * console ({@code sink=boot-console}) and one buffered rolling file, each with sync,
+	 * async-appender and async-logger (and, on Logback's console, Logback's own AsyncAppender);
+	 * with the app and the load sharing both cores: the console with sync and async-logger; Log4j2's
+	 * logging-off on the console on one core as the ceiling; then, for every ring size asked for,
+	 * async-logger on Log4j2's console on one core with that ring.
 	 * @param dimensions what it varies (the most lines, the ring sizes)
 	 * @return the configurations, in run order (each round runs all of them)
 	 */
@@ -49,21 +50,41 @@ public final class ComparisonMatrix {
 		String lines = "/lines=" + dimensions.mostLines();
 		String console = "/sink=boot-console";
 		List<String> ids = new ArrayList<>();
-		for (String mode : List.of("sync", "async-appender", "async-logger")) {
-			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + console);
+		for (String backend : List.of("", "/backend=" + RunConfig.LOGBACK)) {
+			List<String> consoleModes = backend.isEmpty() ? List.of("sync", "async-appender", "async-logger")
+					: List.of("sync", RunConfig.LOGBACK_ASYNC_APPENDER, "async-appender", "async-logger");
+			for (String mode : consoleModes) {
+				ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + console + backend);
+			}
+			for (String mode : List.of("sync", "async-appender", "async-logger")) {
+				ids.add(NO_FLUSH_FILE_BASE.formatted(mode) + lines + backend);
+			}
+			for (String mode : List.of("sync", "async-logger")) {
+				ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + "/cores=2" + console + backend);
+			}
 		}
-		// What asynclog's own meters cost: the same run with them off.
-		ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + lines + console + "/meters=off");
 		ids.add(RunConfig.LOGGING_OFF + lines + console);
-		for (String mode : List.of("sync", "async-appender", "async-logger")) {
-			ids.add(NO_FLUSH_FILE_BASE.formatted(mode) + lines);
-		}
-		for (String mode : List.of("sync", "async-logger")) {
-			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + "/cores=2" + console);
-		}
-		ids.add(RunConfig.LOGGING_OFF + lines + "/cores=2" + console);
 		for (int ring : dimensions.ringSizes()) {
 			ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + lines + console + "/ring=" + ring);
+		}
+		return closed(ids);
+	}
+
+	/**
+	 * The {@code virtual-threads} matrix: the busy-core app serving its requests on virtual threads
+	 * ({@code threads=virtual}), at the most lines per request, Spring Boot's console, one busy
+	 * core, both backends: sync and every asynclog mode the backend has.
+	 * @param dimensions what it varies (the most lines)
+	 * @return the configurations, in run order (each round runs all of them)
+	 */
+	static List<RunConfig> virtualThreads(ComparisonOptions.Dimensions dimensions) {
+		String options = "/lines=" + dimensions.mostLines() + "/sink=boot-console";
+		List<String> ids = new ArrayList<>();
+		for (String mode : List.of("sync", "async-appender", "async-logger", "all-async")) {
+			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + options + "/threads=virtual");
+		}
+		for (String mode : List.of("sync", "async-appender", "async-logger")) {
+			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + options + "/backend=" + RunConfig.LOGBACK + "/threads=virtual");
 		}
 		return closed(ids);
 	}

@@ -64,13 +64,16 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 
 	static final String LOGBACK = "logback";
 
+	static final String VIRTUAL_THREADS = "virtual-threads";
+
 	/** The busy-core matrix warms up longer: JIT and Boot's console path settle well after 5 s. */
 	static final int BUSY_CORE_WARMUP = 40;
 
 	static final int BUSY_CORE_REPEATS = 3;
 
 	static final String USAGE = """
-			Usage: HttpComparison [--matrix where-async-pays|study|busy-core|logback] [--lines L,L] [--cores C,C]
+			Usage: HttpComparison [--matrix where-async-pays|study|busy-core|logback|virtual-threads] [--lines L,L]
+			                      [--cores C,C]
 			                      [--slow-sink | --no-slow-sink] [--ring-sizes N,N] [--open-percents P,P]
 			                      [--quick | --full] [--repeats N] [--duration S] [--warmup S]
 			                      [--gatling-warmup S] [--users N] [--configs id,id,...] [--open | --no-open]
@@ -81,10 +84,14 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			                     async-logger and logging-off at the most lines for each other --cores; the slow sink
 			                     (block and discard); open-model latency at --open-percents of each one's own
 			                     closed-model TPS. study: the published study's grid (14 configurations, part one).
-			                     busy-core (about 36 min; 3 rounds, 40 s warm-up, no open model): 20 lines a
-			                     request; on one busy core Spring Boot's console and one buffered rolling file,
-			                     each with sync, async-appender and async-logger, and logging-off; on two
-			                     shared cores the console with sync and async-logger, and logging-off.
+			                     busy-core (about 80 min; 3 rounds, 40 s warm-up, no open model): 20 lines a
+			                     request, both backends; on one busy core Spring Boot's console (Logback's
+			                     AsyncAppender too) and one buffered rolling file, each with sync,
+			                     async-appender and async-logger; on two shared cores the console with sync and
+			                     async-logger; Log4j2's logging-off on one core.
+			                     virtual-threads (about 35 min; give --java a JDK 21 or later): the same app
+			                     serving requests on virtual threads, 20 lines a request, Spring Boot's console,
+			                     one busy core, both backends, every mode; pinned virtual threads recorded.
 			                     logback (about 16 min; 3 rounds, 40 s warm-up, no open model): the demo app on
 			                     Logback, 20 lines a request, Spring Boot's console, two shared cores: sync,
 			                     Logback's AsyncAppender (its lost lines counted), asynclog async-logger, logging-off
@@ -98,16 +105,16 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			  --quick            20 s measured per run, 5 s warm-up (default)
 			  --full             360 s measured per run (the study's 6 minutes), 10 s warm-up
 			  --repeats N        closed-model runs per configuration, in interleaved rounds (default 2 for
-			                     where-async-pays, 3 for study, busy-core and logback; 1..20)
+			                     where-async-pays, 3 for study, busy-core, logback and virtual-threads; 1..20)
 			  --duration S       measured seconds per run (overrides --quick/--full, 1..900)
 			  --warmup S         seconds of warm-up requests (Java HttpClient) before Gatling (0..60; default 5,
-			                     10 with --full, 40 for busy-core and logback)
+			                     10 with --full, 40 for busy-core, logback and virtual-threads)
 			  --gatling-warmup S seconds Gatling warms up with silent GET /log/count before its load
 			                     (default 2, 0..30)
 			  --users N          closed-model concurrent users (default 400, 1..5000)
 			  --configs LIST     run only these configurations, e.g. sync/3/flush/study,logging-off
 			                     (mode/files/flush|no-flush/study|plain; modes sync, async-appender,
-			                     async-logger, all-async; files 1, 3, 6)
+			                     async-logger, all-async; files 1, 3, 6; options such as /threads=virtual)
 			  --open / --no-open run the open-model part (default: --open)
 			  --open-rate R      study matrix: open-model users per second (default: 50% of the lowest
 			                     median closed-model TPS among the open-model configurations)
@@ -167,10 +174,9 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			switch (name) {
 				case "--matrix" -> {
 					matrix = value(list, i++);
-					if (!matrix.equals(WHERE_ASYNC_PAYS) && !matrix.equals(STUDY) && !matrix.equals(BUSY_CORE)
-							&& !matrix.equals(LOGBACK)) {
+					if (!List.of(WHERE_ASYNC_PAYS, STUDY, BUSY_CORE, LOGBACK, VIRTUAL_THREADS).contains(matrix)) {
 						throw new IllegalArgumentException("--matrix must be " + WHERE_ASYNC_PAYS + ", " + STUDY + ", "
-								+ BUSY_CORE + " or " + LOGBACK + ", not '" + matrix + "'");
+								+ BUSY_CORE + ", " + LOGBACK + " or " + VIRTUAL_THREADS + ", not '" + matrix + "'");
 					}
 				}
 				case "--lines" -> lines = intList(name, value(list, i++), 1, RunConfig.MAX_LINES);
@@ -216,8 +222,9 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 		}
 		int durationSeconds = (duration != null) ? duration : (full ? FULL_DURATION : QUICK_DURATION);
 		boolean busyCore = matrix.equals(BUSY_CORE);
-		// The logback matrix is measured like busy-core: long warm-up, three interleaved rounds.
-		boolean longWarmup = busyCore || matrix.equals(LOGBACK);
+		// The logback and virtual-threads matrices are measured like busy-core: long warm-up, three
+		// interleaved rounds.
+		boolean longWarmup = busyCore || matrix.equals(LOGBACK) || matrix.equals(VIRTUAL_THREADS);
 		if (!ringSizes.isEmpty() && !busyCore) {
 			throw new IllegalArgumentException("--ring-sizes belongs to --matrix " + BUSY_CORE
 					+ "; for another matrix name the rows with --configs ...ring=N");

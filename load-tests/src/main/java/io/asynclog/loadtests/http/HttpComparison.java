@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import io.asynclog.loadtests.http.report.BusyCoreReport;
 import io.asynclog.loadtests.http.report.HttpComparisonReport;
 import io.asynclog.loadtests.http.report.LogbackReport;
+import io.asynclog.loadtests.http.report.VirtualThreadsReport;
 import io.asynclog.loadtests.http.report.WhereAsyncPaysReport;
 
 /**
@@ -99,6 +100,25 @@ public final class HttpComparison {
 		}
 	}
 
+	/**
+	 * Refuses a JDK without virtual threads for {@code threads=virtual} runs: Spring Boot would
+	 * serve the requests on platform threads without a word.
+	 */
+	static void requireVirtualThreads(Path java) {
+		String version = RunInfoFile.jdk(java);
+		int major = majorVersion(version);
+		if (major < 21) {
+			throw new IllegalArgumentException("threads=virtual needs a JDK 21 or later for the app; --java " + java
+					+ " is '" + version + "' (for example --java /usr/lib/jvm/temurin-25-jdk-amd64/bin/java)");
+		}
+	}
+
+	/** The major version in {@code java -version}'s first line ({@code openjdk version "25.0.1" ...}), 0 if none. */
+	static int majorVersion(String versionLine) {
+		java.util.regex.Matcher matcher = java.util.regex.Pattern.compile("version \"(?:1\\.)?(\\d+)").matcher(versionLine);
+		return matcher.find() ? Integer.parseInt(matcher.group(1)) : 0;
+	}
+
 	static Outcome run(PrintStream log, ComparisonOptions options) throws IOException, InterruptedException {
 		if (!ProcSampler.available()) {
 			throw new IOException("/proc/self/{stat,status,io} are not readable: the runner needs Linux /proc");
@@ -111,14 +131,19 @@ public final class HttpComparison {
 		boolean study = options.matrix().equals(ComparisonOptions.STUDY);
 		boolean busyCore = options.matrix().equals(ComparisonOptions.BUSY_CORE);
 		boolean logback = options.matrix().equals(ComparisonOptions.LOGBACK);
+		boolean virtualThreads = options.matrix().equals(ComparisonOptions.VIRTUAL_THREADS);
 		List<RunConfig> closed = !options.configs().isEmpty() ? ComparisonMatrix.closed(options.configs())
 				: study ? ComparisonMatrix.defaultClosed()
 						: busyCore ? ComparisonMatrix.busyCore(options.dimensions())
 								: logback ? ComparisonMatrix.logback(options.dimensions())
+										: virtualThreads ? ComparisonMatrix.virtualThreads(options.dimensions())
 										: ComparisonMatrix.whereAsyncPays(options.dimensions());
 		requireJars(options, closed);
-		// The busy-core and logback matrices have no open-model part.
-		List<RunConfig> open = (!options.open() || busyCore || logback) ? List.of()
+		if (closed.stream().anyMatch(RunConfig::virtualThreads)) {
+			requireVirtualThreads(options.java());
+		}
+		// The busy-core, logback and virtual-threads matrices have no open-model part.
+		List<RunConfig> open = (!options.open() || busyCore || logback || virtualThreads) ? List.of()
 				: study ? ComparisonMatrix.open(closed)
 						: ComparisonMatrix.whereAsyncPaysOpen(closed, options.dimensions());
 		int openRuns = study ? open.size() : open.size() * options.dimensions().openPercents().size();
@@ -129,7 +154,7 @@ public final class HttpComparison {
 				+ " + %d s warm-up: %d runs, about %d min%n", closed.size(), options.repeats(), options.users(),
 				open.isEmpty() ? ", no open model" : " + " + openRuns + " open-model runs",
 				options.durationSeconds(), options.warmupSeconds(), runs, (long) Math.ceil(runs * perRun / 60.0));
-		if (options.open() && open.isEmpty() && !busyCore && !logback) {
+		if (options.open() && open.isEmpty() && !busyCore && !logback && !virtualThreads) {
 			log.println("Open model skipped: none of " + ComparisonMatrix.OPEN_IDS + " is among the configurations");
 		}
 
@@ -206,6 +231,9 @@ public final class HttpComparison {
 				}
 				else if (busyCore) {
 					BusyCoreReport.write(csv.file(), runInfoFile, options.report());
+				}
+				else if (virtualThreads) {
+					VirtualThreadsReport.write(csv.file(), runInfoFile, options.report());
 				}
 				else if (logback) {
 					LogbackReport.write(csv.file(), runInfoFile, options.report());

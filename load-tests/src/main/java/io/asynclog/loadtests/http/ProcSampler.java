@@ -55,7 +55,10 @@ final class ProcSampler implements AutoCloseable {
 	/** What a thread does for the request, by its name. */
 	enum ThreadKind {
 
-		/** Tomcat's request threads: {@code http-nio-...-exec-N}. */
+		/**
+		 * Tomcat's request threads: {@code http-nio-...-exec-N}; with virtual threads, their
+		 * carriers ({@code ForkJoinPool-1-worker-N}).
+		 */
 		REQUEST,
 
 		/**
@@ -64,7 +67,16 @@ final class ProcSampler implements AutoCloseable {
 		 */
 		LOGGING_BACKGROUND,
 
-		/** Everything else: GC, JIT, Tomcat's poller and acceptor, the JVM. */
+		/**
+		 * The garbage collector's threads (G1's, and the other collectors'), and the VM thread,
+		 * where SerialGC (the JVM's choice on one CPU) collects.
+		 */
+		GC,
+
+		/** The JIT compilers' threads. */
+		JIT,
+
+		/** Everything else: Tomcat's poller and acceptor, the JVM's own threads. */
 		OTHER;
 
 		/**
@@ -76,9 +88,20 @@ final class ProcSampler implements AutoCloseable {
 			if (name.startsWith("http-nio-") && name.contains("-exec-")) {
 				return REQUEST;
 			}
+			if (name.startsWith("ForkJoinPool-1-worker-")) {
+				// the carriers of virtual threads, which serve requests with threads=virtual
+				return REQUEST;
+			}
 			if (name.contains("AsyncLogger") || name.contains("AsyncAppender") || name.startsWith("Log4j2-")
 					|| name.contains("asynclog")) {
 				return LOGGING_BACKGROUND;
+			}
+			if (name.startsWith("GC Thread") || name.startsWith("G1 ") || name.startsWith("ZGC")
+					|| name.startsWith("Shenandoah") || name.equals("VM Thread")) {
+				return GC;
+			}
+			if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+				return JIT;
 			}
 			return OTHER;
 		}
@@ -89,11 +112,14 @@ final class ProcSampler implements AutoCloseable {
 	 * CPU seconds of the app's threads over a window, by group; NaN when the thread names are unknown.
 	 * @param requestSeconds request threads
 	 * @param loggingBackgroundSeconds logging background threads
+	 * @param gcSeconds the garbage collector's threads
+	 * @param jitSeconds the JIT compilers' threads
 	 * @param otherSeconds the rest
 	 */
-	record ThreadCpu(double requestSeconds, double loggingBackgroundSeconds, double otherSeconds) {
+	record ThreadCpu(double requestSeconds, double loggingBackgroundSeconds, double gcSeconds, double jitSeconds,
+			double otherSeconds) {
 
-		static final ThreadCpu UNKNOWN = new ThreadCpu(Double.NaN, Double.NaN, Double.NaN);
+		static final ThreadCpu UNKNOWN = new ThreadCpu(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
 
 	}
 
@@ -449,8 +475,8 @@ final class ProcSampler implements AutoCloseable {
 			ThreadKind group = ThreadKind.of(names.getOrDefault(tid, ""));
 			seconds[group.ordinal()] += Math.max(0, end - start) / ticksPerSecond;
 		}
-		return new ThreadCpu(seconds[ThreadKind.REQUEST.ordinal()],
-				seconds[ThreadKind.LOGGING_BACKGROUND.ordinal()], seconds[ThreadKind.OTHER.ordinal()]);
+		return new ThreadCpu(seconds[ThreadKind.REQUEST.ordinal()], seconds[ThreadKind.LOGGING_BACKGROUND.ordinal()],
+				seconds[ThreadKind.GC.ordinal()], seconds[ThreadKind.JIT.ordinal()], seconds[ThreadKind.OTHER.ordinal()]);
 	}
 
 	/**

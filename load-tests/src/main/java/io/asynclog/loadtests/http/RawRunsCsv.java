@@ -21,7 +21,8 @@ final class RawRunsCsv {
 			+ "requests_ok,requests_ko,tps,mean_ms,p50_ms,p95_ms,p99_ms,max_ms,app_cpu_pct,app_rss_mb,app_threads,"
 			+ "app_write_syscalls_per_s,app_write_bytes_per_s,app_wchar_bytes_per_s,gatling_cpu_pct,lines_expected,"
 			+ "lines_found,lines_ok,queue_peak,queue_dropped,p999_ms,out_of_order_lines,max_jump_back_ms,peak_ring_used,"
-			+ "cpu_request_s,cpu_logging_bg_s,cpu_other_s,backend,lines_lost";
+			+ "cpu_request_s,cpu_logging_bg_s,cpu_other_s,backend,lines_lost,cpu_gc_s,cpu_jit_s,alloc_bytes,"
+			+ "threads,pinned_events,pinned_in_asynclog";
 
 	/**
 	 * One run's row.
@@ -36,10 +37,12 @@ final class RawRunsCsv {
 	 * @param queues the app's queue endpoint at the end of the run
 	 * @param order how far the request lines are out of time order (the worst file)
 	 * @param threadCpu the app's CPU over the window by thread group
+	 * @param allocatedBytes bytes the app allocated over the window, NaN if unknown
+	 * @param pinned virtual threads pinned to their carrier ({@code threads=virtual} runs)
 	 */
 	record Row(RunConfig config, String model, int users, int rate, int repeat, GatlingConsole.Summary gatling,
 			ProcSampler.Window window, LineCheck.Result lines, QueueReading queues, LineOrder.Result order,
-			ProcSampler.ThreadCpu threadCpu) {
+			ProcSampler.ThreadCpu threadCpu, double allocatedBytes, PinnedEvents pinned) {
 
 		double tps() {
 			return this.gatling.ok() / this.window.seconds();
@@ -66,7 +69,10 @@ final class RawRunsCsv {
 					// Every mode has the column: a mode without a queue used none of it.
 					Long.toString(this.queues.peak()), fixed(this.threadCpu.requestSeconds(), 3),
 					fixed(this.threadCpu.loggingBackgroundSeconds(), 3), fixed(this.threadCpu.otherSeconds(), 3),
-					this.config.backend(), Long.toString(this.lines.lost())));
+					this.config.backend(), Long.toString(this.lines.lost()), fixed(this.threadCpu.gcSeconds(), 3),
+					fixed(this.threadCpu.jitSeconds(), 3), fixed(this.allocatedBytes, 0),
+					this.config.virtualThreads() ? "virtual" : "platform", count(this.pinned.events()),
+					count(this.pinned.inAsynclog())));
 		}
 
 	}
@@ -95,6 +101,11 @@ final class RawRunsCsv {
 
 	void append(Row row) throws IOException {
 		Files.writeString(this.file, row.toCsv() + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+	}
+
+	/** A count, or empty when it is unknown (negative). */
+	static String count(long value) {
+		return (value < 0) ? "" : Long.toString(value);
 	}
 
 	/** A number with that many decimals, or empty when it is not a number. */

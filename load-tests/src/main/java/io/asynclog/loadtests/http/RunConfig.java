@@ -26,7 +26,12 @@ import java.util.Set;
  * runner reads stays;</li>
  * <li>{@code backend=logback}: the demo app on Logback, Spring Boot's default ({@code demo-app}),
  * instead of on Log4j2 ({@code demo-app-log4j2}, the default, left out of the id so that the
- * Log4j2 matrices keep their ids).</li>
+ * Log4j2 matrices keep their ids);</li>
+ * <li>{@code threads=virtual}: Spring Boot serves requests on virtual threads
+ * ({@code spring.threads.virtual.enabled}; run the app on JDK 21 or later with {@code --java});</li>
+ * <li>{@code threadlocals=off}: Log4j2's thread-locals off ({@code -Dlog4j2.enableThreadlocals=false}),
+ * as in a web application before asynclog turned them on in executable jars: the allocation it
+ * saves, measured in one run.</li>
  * </ul>
  * For example {@code async-logger/1/flush/plain/lines=20/cores=2} or
  * {@code async-logger/1/flush/boot/lines=20/sink=boot-console/ring=4096}. It knows the Spring
@@ -51,11 +56,15 @@ import java.util.Set;
  * @param ringSize asynclog's ring buffer size, or 0 for asynclog's default
  * @param metersOff whether asynclog's meters are turned off
  * @param backend {@code log4j2} or {@code logback}: the logging library the demo app runs on
+ * @param virtualThreads whether Spring Boot serves requests on virtual threads (JDK 21 and later)
+ * @param threadLocalsOff whether Log4j2's thread-locals are turned off as Log4j2 does by itself in
+ * a web application ({@code -Dlog4j2.enableThreadlocals=false}), which asynclog otherwise turns on
+ * in an executable jar
  * @author asynclog
  */
 public record RunConfig(String id, String mode, int appenders, boolean immediateFlush, String pattern, boolean loggingOff,
 		int linesPerRequest, int cores, boolean discard, boolean slowSink, boolean bootConsole, int ringSize,
-		boolean metersOff, String backend) {
+		boolean metersOff, String backend, boolean virtualThreads, boolean threadLocalsOff) {
 
 	public static final String LOGGING_OFF = "logging-off";
 
@@ -110,7 +119,7 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			return new RunConfig(LOGGING_OFF + options.suffix(), "async-logger", 1, true,
 					options.bootConsole() ? BOOT_PATTERN : "study", true, options.lines(), options.cores(),
 					options.discard(), options.slowSink(), options.bootConsole(), options.ring(), options.metersOff(),
-					options.backend());
+					options.backend(), options.virtualThreads(), options.threadLocalsOff());
 		}
 		if (!MODES.contains(parts[0])) {
 			throw new IllegalArgumentException("config '" + id + "': mode must be one of " + MODES);
@@ -161,7 +170,7 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 		String base = String.join("/", parts[0], parts[1], parts[2], parts[3]);
 		return new RunConfig(base + options.suffix(), parts[0], files, parts[2].equals("flush"), parts[3], false,
 				options.lines(), options.cores(), options.discard(), options.slowSink(), options.bootConsole(),
-				options.ring(), options.metersOff(), options.backend());
+				options.ring(), options.metersOff(), options.backend(), options.virtualThreads(), options.threadLocalsOff());
 	}
 
 	/** The {@code mode} column of the CSV: {@code logging-off} for the baseline. */
@@ -216,6 +225,9 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 		if (this.ringSize != 0) {
 			args.add("--asynclog.ring-buffer-size=" + this.ringSize);
 		}
+		if (this.virtualThreads) {
+			args.add("--spring.threads.virtual.enabled=true");
+		}
 		if (this.metersOff) {
 			// asynclog has no single switch for its meters: the probe is its own property (false places
 			// none), and Boot 4.1's management.metrics.enable.<prefix> denies the meters, which makes
@@ -251,7 +263,14 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 
 	/** JVM flags the mode needs (the context selector for all-async). */
 	List<String> jvmFlags() {
-		return "all-async".equals(this.mode) ? List.of("-Dlog4j2.contextSelector=" + ALL_ASYNC_SELECTOR) : List.of();
+		List<String> flags = new ArrayList<>();
+		if ("all-async".equals(this.mode)) {
+			flags.add("-Dlog4j2.contextSelector=" + ALL_ASYNC_SELECTOR);
+		}
+		if (this.threadLocalsOff) {
+			flags.add("-Dlog4j2.enableThreadlocals=false");
+		}
+		return List.copyOf(flags);
 	}
 
 	/** The id without its options: the configuration of the study's grid it varies. */
@@ -268,7 +287,7 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 
 	/** The options after the base id, each checked. */
 	private record Options(int lines, int cores, boolean discard, boolean slowSink, boolean bootConsole, int ring,
-			boolean metersOff, String backend) {
+			boolean metersOff, String backend, boolean virtualThreads, boolean threadLocalsOff) {
 
 		static Options parse(String id, String[] parts, int from) {
 			int lines = 1;
@@ -279,6 +298,8 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			int ring = 0;
 			boolean metersOff = false;
 			String backend = LOG4J2;
+			boolean virtualThreads = false;
+			boolean threadLocalsOff = false;
 			for (int i = from; i < parts.length; i++) {
 				String[] option = parts[i].split("=", 2);
 				String value = (option.length == 2) ? option[1] : "";
@@ -318,12 +339,26 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 						}
 						backend = value;
 					}
+					case "threads" -> {
+						if (!value.equals("platform") && !value.equals("virtual")) {
+							throw new IllegalArgumentException("config '" + id + "': threads must be platform or virtual");
+						}
+						virtualThreads = value.equals("virtual");
+					}
+					case "threadlocals" -> {
+						if (!value.equals("on") && !value.equals("off")) {
+							throw new IllegalArgumentException("config '" + id + "': threadlocals must be on or off");
+						}
+						threadLocalsOff = value.equals("off");
+					}
 					default -> throw new IllegalArgumentException("config '" + id + "': unknown option '" + parts[i]
 							+ "'; options are lines=N, cores=1|2, policy=block|discard, sink=slow|boot-console,"
-							+ " ring=N (a power of two, 128..1048576), meters=on|off, backend=log4j2|logback");
+							+ " ring=N (a power of two, 128..1048576), meters=on|off, backend=log4j2|logback,"
+							+ " threads=platform|virtual, threadlocals=on|off");
 				}
 			}
-			return new Options(lines, cores, discard, slowSink, bootConsole, ring, metersOff, backend);
+			return new Options(lines, cores, discard, slowSink, bootConsole, ring, metersOff, backend, virtualThreads,
+					threadLocalsOff);
 		}
 
 		private static int number(String id, String name, String value, int min, int max) {
@@ -366,6 +401,12 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			}
 			if (!this.backend.equals(LOG4J2)) {
 				suffix.append("/backend=").append(this.backend);
+			}
+			if (this.virtualThreads) {
+				suffix.append("/threads=virtual");
+			}
+			if (this.threadLocalsOff) {
+				suffix.append("/threadlocals=off");
 			}
 			return suffix.toString();
 		}

@@ -128,6 +128,8 @@ final class SingleRun {
 					String.format(Locale.ROOT, "%.3f", (window.startNanos() - released) / 1e9));
 			note(notes, "count_baseline", baseline);
 			note(notes, "count_window_end", window.finalCount());
+			double allocated = watcher.allocatedBytes(window.startNanos(), window.endNanos());
+			note(notes, "allocated_bytes", RawRunsCsv.fixed(allocated, 0));
 
 			long handled = app.count();
 			note(notes, "count_before_stop", handled);
@@ -142,6 +144,15 @@ final class SingleRun {
 			note(notes, "queue_dropped", queues.dropped());
 			Duration stopped = app.stop();
 			note(notes, "stop_s", seconds(stopped));
+			PinnedEvents pinned = config.virtualThreads()
+					? PinnedEvents.read(setup.java(), runDir.resolve(PinnedEvents.FILE)) : PinnedEvents.UNKNOWN;
+			if (config.virtualThreads()) {
+				note(notes, "pinned_events", pinned.events());
+				note(notes, "pinned_in_asynclog", pinned.inAsynclog());
+				if (!pinned.firstAsynclogStack().isEmpty()) {
+					note(notes, "first_pinned_in_asynclog", "\n" + pinned.firstAsynclogStack());
+				}
+			}
 			sampler.close();
 			ProcSampler.Window figures = sampler.window(window.startNanos(), window.endNanos());
 			ProcSampler.ThreadCpu threadCpu = sampler.threadCpu(window.startNanos(), window.endNanos(), threadNames);
@@ -180,7 +191,7 @@ final class SingleRun {
 			lines.problems().forEach((problem) -> note(notes, "problem", problem));
 			note(notes, "gatling_mean_rps", summary.meanRps());
 			return new RawRunsCsv.Row(config, load.model(), load.users(), load.rate(), repeat, summary, figures, lines,
-					queues, order, threadCpu);
+					queues, order, threadCpu, allocated, pinned);
 		}
 		finally {
 			if (gatling != null) {

@@ -123,7 +123,45 @@ class BusyCorePartsTests {
 			.isEqualTo(ProcSampler.ThreadKind.LOGGING_BACKGROUND);
 		assertThat(ProcSampler.ThreadKind.of("asynclog-queue-monitor"))
 			.isEqualTo(ProcSampler.ThreadKind.LOGGING_BACKGROUND);
-		assertThat(ProcSampler.ThreadKind.of("C2 CompilerThread0")).isEqualTo(ProcSampler.ThreadKind.OTHER);
+		assertThat(ProcSampler.ThreadKind.of("C2 CompilerThread0")).isEqualTo(ProcSampler.ThreadKind.JIT);
+		// the kernel's comm of a compiler thread, for one that is gone before the thread dump
+		assertThat(ProcSampler.ThreadKind.of("C1 CompilerThre")).isEqualTo(ProcSampler.ThreadKind.JIT);
+		assertThat(ProcSampler.ThreadKind.of("GC Thread#1")).isEqualTo(ProcSampler.ThreadKind.GC);
+		assertThat(ProcSampler.ThreadKind.of("G1 Conc#0")).isEqualTo(ProcSampler.ThreadKind.GC);
+		// SerialGC, the JVM's choice on one CPU, collects on the VM thread
+		assertThat(ProcSampler.ThreadKind.of("VM Thread")).isEqualTo(ProcSampler.ThreadKind.GC);
+		assertThat(ProcSampler.ThreadKind.of("VM Periodic Task Thread")).isEqualTo(ProcSampler.ThreadKind.OTHER);
+	}
+
+	@Test
+	void pinnedVirtualThreadsAreCountedAndThoseInAsynclogsFramesToo() {
+		List<String> printed = List.of("jdk.VirtualThreadPinned {", "  startTime = 00:43:00.309 (2026-11-26)",
+				"  pinnedReason = \"VM call to Pin$Slow.<clinit> on stack\"", "  stackTrace = [",
+				"    java.lang.VirtualThread.parkOnCarrierThread(boolean, long) line: 830",
+				"    Pin$Slow.<clinit>() line: 2", "  ]", "}", "", "jdk.VirtualThreadPinned {", "  stackTrace = [",
+				"    java.lang.VirtualThread.parkNanos(long) line: 798",
+				"    io.asynclog.queue.WaitForRoom.awaitRoom(Reading, long) line: 180",
+				"    io.asynclog.queue.WaitForRoom.publish(Ring, Object, Object) line: 120", "  ]", "}");
+		PinnedEvents pinned = PinnedEvents.parse(printed);
+		assertThat(pinned.events()).isEqualTo(2);
+		assertThat(pinned.inAsynclog()).isEqualTo(1);
+		assertThat(pinned.firstAsynclogStack()).contains("io.asynclog.queue.WaitForRoom.awaitRoom");
+		assertThat(PinnedEvents.parse(List.of())).isEqualTo(new PinnedEvents(0, 0, ""));
+		assertThat(HttpComparison.majorVersion("openjdk version \"25.0.1\" 2025-10-21 LTS")).isEqualTo(25);
+		assertThat(HttpComparison.majorVersion("openjdk version \"17.0.15\" 2025-04-15")).isEqualTo(17);
+		assertThat(HttpComparison.majorVersion("java version \"1.8.0_402\"")).isEqualTo(8);
+	}
+
+	@Test
+	void aVirtualThreadsRunIsAnOptionOfItsOwn() {
+		RunConfig config = RunConfig.parse("async-logger/1/flush/boot/lines=20/sink=boot-console/backend=logback/threads=virtual");
+		assertThat(config.virtualThreads()).isTrue();
+		assertThat(config.appArgs()).contains("--spring.threads.virtual.enabled=true");
+		assertThat(RunConfig.parse("sync/1/flush/boot/lines=20/sink=boot-console/threads=platform").id())
+			.isEqualTo("sync/1/flush/boot/lines=20/sink=boot-console");
+		assertThat(ComparisonMatrix.virtualThreads(ComparisonOptions.parse("--matrix", "virtual-threads",
+				"--gatling-classpath", "cp").dimensions())).hasSize(7).allMatch(RunConfig::virtualThreads);
+		assertThat(ProcSampler.ThreadKind.of("ForkJoinPool-1-worker-3")).isEqualTo(ProcSampler.ThreadKind.REQUEST);
 	}
 
 	@Test
@@ -150,8 +188,11 @@ class BusyCorePartsTests {
 		ProcSampler.ThreadCpu cpu = ProcSampler.threadCpu(samples, s / 2, 5 * s / 2, names, 100);
 		assertThat(cpu.requestSeconds()).isCloseTo(2.0, within(1e-9));
 		assertThat(cpu.loggingBackgroundSeconds()).isCloseTo(0.8, within(1e-9));
-		// the JIT's 20 ticks between 1 s and 2 s, and all of the new thread's 10
-		assertThat(cpu.otherSeconds()).isCloseTo(0.3, within(1e-9));
+		// the JIT's 20 ticks between 1 s and 2 s
+		assertThat(cpu.jitSeconds()).isCloseTo(0.2, within(1e-9));
+		assertThat(cpu.gcSeconds()).isZero();
+		// all of the new thread's 10
+		assertThat(cpu.otherSeconds()).isCloseTo(0.1, within(1e-9));
 		assertThat(ProcSampler.threadCpu(List.of(sample(0, Map.of()), sample(s, Map.of())), 0, s, names, 100))
 			.isEqualTo(ProcSampler.ThreadCpu.UNKNOWN);
 	}
@@ -164,25 +205,33 @@ class BusyCorePartsTests {
 	}
 
 	@Test
-	void theBusyCoreMatrixRunsBootsConsoleAndABufferedFileOnOneCoreAndTheConsoleOnTwo() {
+	void theBusyCoreMatrixRunsBootsConsoleAndABufferedFileOnOneCoreAndTheConsoleOnTwoOnBothBackends() {
 		ComparisonOptions options = ComparisonOptions.parse("--matrix", "busy-core", "--gatling-classpath", "cp");
 		assertThat(options.repeats()).isEqualTo(3);
 		assertThat(options.warmupSeconds()).isEqualTo(40);
+		String logback = "/backend=logback";
 		assertThat(ComparisonMatrix.busyCore(options.dimensions())).extracting(RunConfig::id).containsExactly(
 				"sync/1/flush/boot/lines=20/sink=boot-console", "async-appender/1/flush/boot/lines=20/sink=boot-console",
-				"async-logger/1/flush/boot/lines=20/sink=boot-console",
-				"async-logger/1/flush/boot/lines=20/sink=boot-console/meters=off",
-				"logging-off/lines=20/sink=boot-console", "sync/1/no-flush/plain/lines=20", "async-appender/1/no-flush/plain/lines=20",
-				"async-logger/1/no-flush/plain/lines=20", "sync/1/flush/boot/lines=20/cores=2/sink=boot-console",
+				"async-logger/1/flush/boot/lines=20/sink=boot-console", "sync/1/no-flush/plain/lines=20",
+				"async-appender/1/no-flush/plain/lines=20", "async-logger/1/no-flush/plain/lines=20",
+				"sync/1/flush/boot/lines=20/cores=2/sink=boot-console",
 				"async-logger/1/flush/boot/lines=20/cores=2/sink=boot-console",
-				"logging-off/lines=20/cores=2/sink=boot-console");
+				"sync/1/flush/boot/lines=20/sink=boot-console" + logback,
+				"logback-async-appender/1/flush/boot/lines=20/sink=boot-console" + logback,
+				"async-appender/1/flush/boot/lines=20/sink=boot-console" + logback,
+				"async-logger/1/flush/boot/lines=20/sink=boot-console" + logback,
+				"sync/1/no-flush/plain/lines=20" + logback, "async-appender/1/no-flush/plain/lines=20" + logback,
+				"async-logger/1/no-flush/plain/lines=20" + logback,
+				"sync/1/flush/boot/lines=20/cores=2/sink=boot-console" + logback,
+				"async-logger/1/flush/boot/lines=20/cores=2/sink=boot-console" + logback,
+				"logging-off/lines=20/sink=boot-console");
 		ComparisonOptions rings = ComparisonOptions.parse("--matrix", "busy-core", "--ring-sizes", "4096,16384,65536,262144",
 				"--repeats", "4", "--warmup", "45", "--gatling-classpath", "cp");
 		assertThat(rings.repeats()).isEqualTo(4);
 		assertThat(rings.warmupSeconds()).isEqualTo(45);
 		List<RunConfig> configs = ComparisonMatrix.busyCore(rings.dimensions());
-		assertThat(configs).hasSize(15);
-		assertThat(configs.subList(11, 15)).extracting(RunConfig::id).containsExactly(
+		assertThat(configs).hasSize(22);
+		assertThat(configs.subList(18, 22)).extracting(RunConfig::id).containsExactly(
 				"async-logger/1/flush/boot/lines=20/sink=boot-console/ring=4096",
 				"async-logger/1/flush/boot/lines=20/sink=boot-console/ring=16384",
 				"async-logger/1/flush/boot/lines=20/sink=boot-console/ring=65536",
@@ -199,7 +248,7 @@ class BusyCorePartsTests {
 			.withMessageContaining("--ring-sizes belongs to --matrix busy-core");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> ComparisonOptions.parse("--matrix", "busy", "--gatling-classpath", "cp"))
-			.withMessageContaining("where-async-pays, study, busy-core or logback");
+			.withMessageContaining("where-async-pays, study, busy-core, logback or virtual-threads");
 	}
 
 	@Test

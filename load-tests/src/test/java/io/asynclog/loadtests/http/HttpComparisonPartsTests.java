@@ -193,6 +193,15 @@ class HttpComparisonPartsTests {
 	}
 
 	@Test
+	void allocationIsInterpolatedAtTheWindowsEnds() {
+		List<CountWatcher.Poll> polls = List.of(new CountWatcher.Poll(0, 1_000), new CountWatcher.Poll(500, 6_000),
+				new CountWatcher.Poll(1_000, 8_000));
+		// 2,000 + 2,500 + 1,000 bytes: a quarter of the first interval to three quarters of the second
+		assertEquals(3_500, CountWatcher.allocatedBytes(polls, 250, 750), 1e-9);
+		assertEquals(Double.NaN, CountWatcher.allocatedBytes(polls, 250, 1_250), "no poll after the end");
+	}
+
+	@Test
 	void procFiguresAreInterpolatedOverTheWindow() {
 		long s = 1_000_000_000L;
 		List<ProcSampler.Sample> samples = List.of(sample(0, 0, 100, 20, 0, 0), sample(s, 100, 300, 30, 1000, 50),

@@ -129,9 +129,10 @@ class LogbackMatrixTests {
 		ProcSampler.Window window = new ProcSampler.Window(20, 99, 300, 40, 1000, 0, 5e6, 60);
 		LineCheck.Result lines = new LineCheck.Result(40_000, 11_000, true, List.of(), List.of());
 		csv.append(new RawRunsCsv.Row(RunConfig.parse(ASYNC_APPENDER), "closed", 400, 0, 1, gatling, window, lines,
-				new QueueReading(256, 0, 1, 0), new LineOrder.Result(11_000, 5, 3, 0), ProcSampler.ThreadCpu.UNKNOWN));
+				new QueueReading(256, 0, 1, 0), new LineOrder.Result(11_000, 5, 3, 0), ProcSampler.ThreadCpu.UNKNOWN, Double.NaN,
+				PinnedEvents.UNKNOWN));
 		List<String> written = new ArrayList<>(Files.readAllLines(csv.file()));
-		assertThat(written.get(1)).startsWith(ASYNC_APPENDER + ",logback-async-appender,").endsWith(",logback,29000");
+		assertThat(written.get(1)).startsWith(ASYNC_APPENDER + ",logback-async-appender,").endsWith(",logback,29000,,,,platform,,");
 		RunRecord run = RawCsvReader.read(csv.file()).get(0);
 		assertThat(run.linesExpected() - run.linesFound()).isEqualTo(29_000);
 		assertThat(run.peakRingUsed()).isEqualTo(256);

@@ -47,22 +47,28 @@ final class BusyCoreChart {
 		ComparisonCharts.save(cpu(cpuTitle, runs), cpuTitle, dir.resolve(CPU), WIDTH, HEIGHT);
 	}
 
-	/** Stacked bars: request, logging background and other threads; {@code null} when none was measured. */
+	/**
+	 * Stacked bars: request threads, logging threads, GC, JIT and the other threads; {@code null}
+	 * when none was measured.
+	 */
 	static CategoryChart cpu(String title, BusyCoreRuns runs) {
 		List<String> labels = new ArrayList<>();
-		List<Double> request = new ArrayList<>();
-		List<Double> background = new ArrayList<>();
-		List<Double> other = new ArrayList<>();
+		List<List<Double>> groups = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+				new ArrayList<>());
 		double top = 0;
 		for (BusyCoreRuns.Row row : runs.rows()) {
 			if (Double.isNaN(row.requestUs())) {
 				continue;
 			}
 			labels.add(label(row));
-			request.add(row.requestUs());
-			background.add(zeroIfNaN(row.backgroundUs()));
-			other.add(zeroIfNaN(row.otherUs()));
-			top = Math.max(top, row.requestUs() + zeroIfNaN(row.backgroundUs()) + zeroIfNaN(row.otherUs()));
+			double[] values = { row.requestUs(), zeroIfNaN(row.backgroundUs()), zeroIfNaN(row.gcUs()),
+					zeroIfNaN(row.jitUs()), zeroIfNaN(row.otherUs()) };
+			double sum = 0;
+			for (int group = 0; group < values.length; group++) {
+				groups.get(group).add(values[group]);
+				sum += values[group];
+			}
+			top = Math.max(top, sum);
 		}
 		if (labels.isEmpty()) {
 			return null;
@@ -75,17 +81,20 @@ final class BusyCoreChart {
 		styler.setStacked(true);
 		styler.setYAxisDecimalPattern("#,##0");
 		styler.setYAxisMax(top * 1.12);
-		chart.addSeries("request threads (http-nio-*-exec-*)", labels, request).setFillColor(new Color(31, 119, 180));
-		chart.addSeries("logging background threads", labels, background).setFillColor(new Color(255, 127, 14));
-		chart.addSeries("other threads (GC, JIT, poller, ...)", labels, other).setFillColor(new Color(160, 160, 160));
+		chart.addSeries("request threads (http-nio-*-exec-*)", labels, groups.get(0)).setFillColor(new Color(31, 119, 180));
+		chart.addSeries("logging threads", labels, groups.get(1)).setFillColor(new Color(255, 127, 14));
+		chart.addSeries("GC", labels, groups.get(2)).setFillColor(new Color(44, 160, 44));
+		chart.addSeries("JIT", labels, groups.get(3)).setFillColor(new Color(148, 103, 189));
+		chart.addSeries("other threads (poller, VM, ...)", labels, groups.get(4)).setFillColor(new Color(160, 160, 160));
 		return chart;
 	}
 
-	/** Mode, sink and placement in a few words, for an axis. */
+	/** Mode, sink, placement and backend in a few words, for an axis. */
 	static String label(BusyCoreRuns.Row row) {
 		String sink = row.config().bootConsole() ? "console" : "file";
 		String cores = (row.config().cores() == 2) ? ", 2 cores" : "";
-		return BusyCoreMarkdown.label(row.config()) + ", " + sink + cores;
+		String backend = row.config().logback() ? "Logback " : "";
+		return backend + BusyCoreMarkdown.label(row.config()) + ", " + sink + cores;
 	}
 
 	private static double zeroIfNaN(double value) {

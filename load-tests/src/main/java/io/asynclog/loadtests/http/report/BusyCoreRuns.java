@@ -56,39 +56,59 @@ record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 	 * One configuration's runs.
 	 * @param config the configuration
 	 * @param rounds how many runs it had
+	 * @param cpuUs CPU µs per request of all the app's threads (the process's CPU time over the
+	 * window), median and min–max over the rounds
+	 * @param cpuRatioToSync CPU per request over its sync twin's of the same round: median and
+	 * min–max of the per-round ratios (empty without a twin)
 	 * @param tps requests per second, median and min–max over the rounds
-	 * @param ratioToSync TPS over its sync twin's of the same round: median and min–max of the
-	 * per-round ratios (empty without a twin)
+	 * @param ratioToSync TPS over its sync twin's of the same round, as for {@code cpuRatioToSync}
 	 * @param p99Ms 99th percentile response time
 	 * @param outOfOrderPct the worst run's request lines out of time order, percent of its lines
 	 * @param maxJumpBackMs the worst run's largest jump back in time, ms
 	 * @param peakRingUsed the most slots of the ring (or the AsyncAppender's queue) any run used
 	 * @param requestUs CPU µs of the request threads per request (median)
-	 * @param backgroundUs CPU µs of the logging background threads per request (median)
+	 * @param backgroundUs CPU µs of the logging threads per request (median)
+	 * @param gcUs CPU µs of the garbage collector's threads per request (median)
+	 * @param jitUs CPU µs of the JIT compilers' threads per request (median)
 	 * @param otherUs CPU µs of the app's other threads per request (median)
+	 * @param allocKb KiB the app allocated per request (median)
 	 * @param linesOk whether every run's line check passed
 	 */
-	record Row(RunConfig config, int rounds, Stats tps, Stats ratioToSync, Stats p99Ms, double outOfOrderPct,
-			double maxJumpBackMs, double peakRingUsed, double requestUs, double backgroundUs, double otherUs,
-			boolean linesOk) {
+	record Row(RunConfig config, int rounds, Stats cpuUs, Stats cpuRatioToSync, Stats tps, Stats ratioToSync,
+			Stats p99Ms, double outOfOrderPct, double maxJumpBackMs, double peakRingUsed, double requestUs,
+			double backgroundUs, double gcUs, double jitUs, double otherUs, double allocKb, boolean linesOk) {
 
 		static Row of(RunConfig config, List<RunRecord> runs, List<RunRecord> syncRuns) {
 			List<Double> ratios = new ArrayList<>();
+			List<Double> cpuRatios = new ArrayList<>();
 			for (RunRecord run : runs) {
-				syncRuns.stream()
-					.filter((sync) -> sync.repeat() == run.repeat())
-					.findFirst()
-					.ifPresent((sync) -> ratios.add(Stats.ratio(run.tps(), sync.tps())));
+				syncRuns.stream().filter((sync) -> sync.repeat() == run.repeat()).findFirst().ifPresent((sync) -> {
+					ratios.add(Stats.ratio(run.tps(), sync.tps()));
+					cpuRatios.add(Stats.ratio(cpuPerRequestUs(run), cpuPerRequestUs(sync)));
+				});
 			}
-			return new Row(config, runs.size(), Stats.over(runs, RunRecord::tps), Stats.of(ratios),
-					Stats.over(runs, RunRecord::p99Ms), worst(runs, BusyCoreRuns::outOfOrderPct),
-					worst(runs, RunRecord::maxJumpBackMs), worst(runs, RunRecord::peakRingUsed),
-					Stats.over(runs, (run) -> perRequestUs(run, run.cpuRequestS())).median(),
-					Stats.over(runs, (run) -> perRequestUs(run, run.cpuLoggingBgS())).median(),
-					Stats.over(runs, (run) -> perRequestUs(run, run.cpuOtherS())).median(),
+			return new Row(config, runs.size(), Stats.over(runs, BusyCoreRuns::cpuPerRequestUs), Stats.of(cpuRatios),
+					Stats.over(runs, RunRecord::tps), Stats.of(ratios), Stats.over(runs, RunRecord::p99Ms),
+					worst(runs, BusyCoreRuns::outOfOrderPct), worst(runs, RunRecord::maxJumpBackMs),
+					worst(runs, RunRecord::peakRingUsed), median(runs, RunRecord::cpuRequestS),
+					median(runs, RunRecord::cpuLoggingBgS), median(runs, RunRecord::cpuGcS),
+					median(runs, RunRecord::cpuJitS), median(runs, RunRecord::cpuOtherS),
+					Stats.over(runs, (run) -> perRequest(run, run.allocBytes()) / 1024).median(),
 					runs.stream().allMatch(RunRecord::linesOk));
 		}
 
+		private static double median(List<RunRecord> runs, ToDoubleFunction<RunRecord> cpuSeconds) {
+			return Stats.over(runs, (run) -> perRequest(run, cpuSeconds.applyAsDouble(run)) * 1e6).median();
+		}
+
+	}
+
+	/**
+	 * CPU µs per request of the whole app: the process's CPU over the window, every thread
+	 * counted, those that ended during it included.
+	 */
+	static double cpuPerRequestUs(RunRecord run) {
+		return perRequest(run, run.appCpuPct() / 100 * run.durationS()) * 1e6;
 	}
 
 	/** Request lines out of order, percent of the run's request lines; NaN for a run without lines. */
@@ -96,8 +116,8 @@ record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 		return (run.linesExpected() > 0) ? 100 * run.outOfOrderLines() / run.linesExpected() : Double.NaN;
 	}
 
-	private static double perRequestUs(RunRecord run, double cpuSeconds) {
-		return (run.requestsOk() > 0) ? cpuSeconds * 1e6 / run.requestsOk() : Double.NaN;
+	private static double perRequest(RunRecord run, double amount) {
+		return (run.requestsOk() > 0) ? amount / run.requestsOk() : Double.NaN;
 	}
 
 	private static double worst(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {

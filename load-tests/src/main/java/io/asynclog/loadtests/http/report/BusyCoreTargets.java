@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import io.asynclog.loadtests.http.ComparisonMatrix;
+import io.asynclog.loadtests.http.RunConfig;
 
 /**
  * The busy-core targets, computed rather than asserted: each one met or missed, and by how much.
@@ -41,22 +42,185 @@ final class BusyCoreTargets {
 		String options = "/lines=" + lines;
 		String console = "/sink=boot-console";
 		List<Target> targets = new ArrayList<>();
-		targets.add(ratio("one busy core, Spring Boot's console: async-logger TPS ≥ 1.3× sync",
-				runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console), 1.3));
-		targets.add(ratio("one busy core, one buffered rolling file: async-logger TPS ≥ 1.0× sync",
-				runs.row(ComparisonMatrix.NO_FLUSH_FILE_BASE.formatted("async-logger") + options), 1.0));
-		targets.add(ratio("two shared cores, Spring Boot's console: async-logger TPS ≥ 1.2× sync",
-				runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + "/cores=2" + console),
-				1.2));
+		targets.add(defaultModeFirst(runs));
+		for (String backend : List.of("", LOGBACK)) {
+			String name = backend.isEmpty() ? "Log4j2" : "Logback";
+			String onConsole = ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console + backend;
+			String onFile = ComparisonMatrix.NO_FLUSH_FILE_BASE.formatted("async-logger") + options + backend;
+			targets.add(cpuAndTps(name + ", one busy core, Spring Boot's console: async-logger CPU per request ≤ 0.9×"
+					+ " sync's and TPS ≥ 1.1× sync", runs.row(onConsole)));
+			targets.add(cpuAndTps(name + ", one busy core, one buffered rolling file: async-logger CPU per request"
+					+ " ≤ 0.9× sync's and TPS ≥ 1.1× sync", runs.row(onFile)));
+		}
+		targets.add(noRowBelowSync(runs));
+		for (String backend : List.of("", LOGBACK)) {
+			String name = backend.isEmpty() ? "Log4j2" : "Logback";
+			targets.add(ratio(name + ", two cores shared with the load: async-logger TPS ≥ 1.3× sync",
+					runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + "/cores=2" + console
+							+ backend),
+					1.3));
+		}
+		for (String backend : List.of("", LOGBACK)) {
+			String name = backend.isEmpty() ? "Log4j2" : "Logback";
+			targets.add(allocation(name + ", one busy core, Spring Boot's console: async-logger allocates per request"
+					+ " ≤ sync", runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console
+							+ backend),
+					runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("sync") + options + console + backend)));
+		}
+		targets.add(beatsLogbackAsyncAppender(runs,
+				ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console + LOGBACK,
+				ComparisonMatrix.BOOT_CONSOLE_BASE.formatted(RunConfig.LOGBACK_ASYNC_APPENDER) + options + console
+						+ LOGBACK));
 		targets.add(order(runs));
 		targets.add(everyLineWritten(runs));
 		String asyncLoggerConsole = ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console;
-		targets.add(metersCost(runs, asyncLoggerConsole, asyncLoggerConsole + "/meters=off"));
+		if (runs.row(asyncLoggerConsole + "/meters=off").isPresent()) {
+			targets.add(metersCost(runs, asyncLoggerConsole, asyncLoggerConsole + "/meters=off"));
+		}
 		return List.copyOf(targets);
 	}
 
+	private static final String LOGBACK = "/backend=" + RunConfig.LOGBACK;
+
+	/** The asynchronous rows: neither sync nor logging-off, nor Logback's own appender. */
+	private static boolean asynclogAsync(RunConfig config) {
+		return !config.loggingOff() && !config.csvMode().equals("sync")
+				&& !config.csvMode().equals(RunConfig.LOGBACK_ASYNC_APPENDER);
+	}
+
+	/**
+	 * asynclog's default mode is at least as fast as each other asynclog mode in the same table
+	 * (backend, sink, placement): its median TPS ratio to sync against theirs.
+	 */
+	static Target defaultModeFirst(BusyCoreRuns runs) {
+		String name = "the default mode (async-logger) at least as fast as every other asynclog mode on every row";
+		List<String> behind = new ArrayList<>();
+		List<String> compared = new ArrayList<>();
+		for (BusyCoreRuns.Row row : runs.rows()) {
+			RunConfig config = row.config();
+			if (!asynclogAsync(config) || config.csvMode().equals("async-logger") || !row.ratioToSync().measured()) {
+				continue;
+			}
+			String defaultId = config.id().replaceFirst("^[a-z-]+/", "async-logger/");
+			Optional<BusyCoreRuns.Row> asyncLogger = runs.row(defaultId);
+			if (asyncLogger.isEmpty() || !asyncLogger.get().ratioToSync().measured()) {
+				continue;
+			}
+			double ours = asyncLogger.get().ratioToSync().median();
+			double theirs = row.ratioToSync().median();
+			String pair = String.format(Locale.ROOT, "%s: %s against %s's %s", BusyCoreChart.label(asyncLogger.get()),
+					Fmt.ratio(ours), config.csvMode(), Fmt.ratio(theirs));
+			compared.add(pair);
+			if (ours < theirs) {
+				behind.add(pair);
+			}
+		}
+		if (compared.isEmpty()) {
+			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+		}
+		return new Target(name, behind.isEmpty() ? TargetResult.Status.MET : TargetResult.Status.MISSED,
+				"TPS × sync, medians: " + String.join("; ", compared),
+				behind.isEmpty() ? "ahead on every row" : "behind on " + behind.size() + " of " + compared.size());
+	}
+
+	/** CPU per request at most 0.9× sync's and TPS at least 1.1× sync, both as per-round ratio medians. */
+	private static Target cpuAndTps(String name, Optional<BusyCoreRuns.Row> row) {
+		if (row.isEmpty() || !row.get().ratioToSync().measured() || !row.get().cpuRatioToSync().measured()) {
+			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+		}
+		Stats cpu = row.get().cpuRatioToSync();
+		Stats tps = row.get().ratioToSync();
+		String figures = String.format(Locale.ROOT, "CPU %s (%s–%s), %s µs a request; TPS %s (%s–%s), %s; %d rounds",
+				Fmt.ratio(cpu.median()), Fmt.ratio(cpu.min()), Fmt.ratio(cpu.max()), Fmt.withSpread(row.get().cpuUs()),
+				Fmt.ratio(tps.median()), Fmt.ratio(tps.min()), Fmt.ratio(tps.max()), Fmt.withSpread(row.get().tps()),
+				tps.count());
+		boolean cpuMet = cpu.median() <= 0.9;
+		boolean tpsMet = tps.median() >= 1.1;
+		String by = String.format(Locale.ROOT, "CPU %s by %.2f×, TPS %s by %.2f×", cpuMet ? "under" : "over",
+				Math.abs(0.9 - cpu.median()), tpsMet ? "over" : "short", Math.abs(tps.median() - 1.1));
+		return new Target(name, (cpuMet && tpsMet) ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+	}
+
+	/** Every asynclog async row's median TPS ratio to sync is at least 1.0×. */
+	private static Target noRowBelowSync(BusyCoreRuns runs) {
+		String name = "no asynclog row of the matrix below 1.0× sync (TPS, median of the rounds)";
+		List<String> below = new ArrayList<>();
+		int measured = 0;
+		double worst = Double.NaN;
+		String worstLabel = Fmt.DASH;
+		for (BusyCoreRuns.Row row : runs.rows()) {
+			if (!asynclogAsync(row.config()) || !row.ratioToSync().measured()) {
+				continue;
+			}
+			measured++;
+			double ratio = row.ratioToSync().median();
+			if (Double.isNaN(worst) || ratio < worst) {
+				worst = ratio;
+				worstLabel = BusyCoreChart.label(row);
+			}
+			if (ratio < 1.0) {
+				below.add(BusyCoreChart.label(row) + " " + Fmt.ratio(ratio));
+			}
+		}
+		if (measured == 0) {
+			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+		}
+		String figures = String.format(Locale.ROOT, "%d of %d rows at or above 1.0×; lowest %s (%s)",
+				measured - below.size(), measured, Fmt.ratio(worst), worstLabel);
+		return new Target(name, below.isEmpty() ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures,
+				below.isEmpty() ? "none below" : "below: " + String.join(", ", below));
+	}
+
+	/** Allocation per request (medians) of the async row at most the sync row's. */
+	private static Target allocation(String name, Optional<BusyCoreRuns.Row> async, Optional<BusyCoreRuns.Row> sync) {
+		if (async.isEmpty() || sync.isEmpty() || Double.isNaN(async.get().allocKb()) || Double.isNaN(sync.get().allocKb())) {
+			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+		}
+		double ours = async.get().allocKb();
+		double theirs = sync.get().allocKb();
+		String figures = String.format(Locale.ROOT, "%s KiB a request against sync's %s KiB (medians)", Fmt.number(ours),
+				Fmt.number(theirs));
+		boolean met = ours <= theirs;
+		String by = String.format(Locale.ROOT, "%s by %s KiB (%s)", met ? "under" : "over", Fmt.number(Math.abs(ours - theirs)),
+				Fmt.ratio(ours / theirs));
+		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+	}
+
+	/**
+	 * On Logback, async-logger's TPS at least Logback's AsyncAppender's, round by round (median
+	 * ratio), with every line written.
+	 */
+	private static Target beatsLogbackAsyncAppender(BusyCoreRuns runs, String asyncLoggerId, String asyncAppenderId) {
+		String name = "Logback, one busy core, Spring Boot's console: async-logger TPS ≥ 1.0× Logback's AsyncAppender,"
+				+ " with nothing lost";
+		List<Double> ratios = new ArrayList<>();
+		for (RunRecord ours : runs.runs()) {
+			if (!ours.config().equals(asyncLoggerId)) {
+				continue;
+			}
+			runs.runs()
+				.stream()
+				.filter((theirs) -> theirs.config().equals(asyncAppenderId) && theirs.repeat() == ours.repeat())
+				.findFirst()
+				.ifPresent((theirs) -> ratios.add(Stats.ratio(ours.tps(), theirs.tps())));
+		}
+		Stats ratio = Stats.of(ratios);
+		Optional<BusyCoreRuns.Row> row = runs.row(asyncLoggerId);
+		if (!ratio.measured() || row.isEmpty()) {
+			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+		}
+		boolean allLines = row.get().linesOk();
+		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds); async-logger's lines %s",
+				Fmt.ratio(ratio.median()), Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(),
+				allLines ? "all written" : "**not all written**");
+		boolean met = ratio.median() >= 1.0 && allLines;
+		String by = String.format(Locale.ROOT, "%s by %.2f×", (ratio.median() >= 1.0) ? "over" : "short",
+				Math.abs(ratio.median() - 1.0));
+		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+	}
+
 	/** 'block' loses nothing: every run's line check found every request line exactly once. */
-	private static Target everyLineWritten(BusyCoreRuns runs) {
+	static Target everyLineWritten(BusyCoreRuns runs) {
 		String name = "nothing lost under block: every request line in the log, exactly once, in every run";
 		List<RunRecord> checked = runs.runs().stream().filter((run) -> !run.config().startsWith("logging-off")).toList();
 		if (checked.isEmpty()) {
@@ -120,7 +284,7 @@ final class BusyCoreTargets {
 	 * over 1 s. Sync runs are the yardstick ("as good as sync's"), not held to it: their worst is
 	 * given for scale.
 	 */
-	private static Target order(BusyCoreRuns runs) {
+	static Target order(BusyCoreRuns runs) {
 		String name = "order as good as sync's: in every async run ≤ 1% of the lines out of order and no jump back"
 				+ " over 1 s";
 		RunRecord worstShare = null;

@@ -124,7 +124,9 @@ public final class RawCsvReader {
 					number("lines_found"), Boolean.TRUE.equals(bool("lines_ok")), optionalNumber("queue_peak"),
 					optionalNumber("queue_dropped"), optionalNumber("p999_ms"), optionalNumber("out_of_order_lines"),
 					optionalNumber("max_jump_back_ms"), optionalNumber("peak_ring_used"), optionalNumber("cpu_request_s"),
-					optionalNumber("cpu_logging_bg_s"), optionalNumber("cpu_other_s"));
+					optionalNumber("cpu_logging_bg_s"), optionalNumber("cpu_other_s"), optionalNumber("cpu_gc_s"),
+					optionalNumber("cpu_jit_s"), optionalNumber("alloc_bytes"), optionalNumber("pinned_events"),
+					optionalNumber("pinned_in_asynclog"));
 		}
 
 		/** A column older runners did not write: NaN when absent. */

@@ -48,7 +48,14 @@ import java.util.Map;
  * @param peakRingUsed most slots of the app's ring or queue in use during the run, 0 without one
  * @param cpuRequestS CPU seconds of the request threads over the window
  * @param cpuLoggingBgS CPU seconds of the logging background threads over the window
- * @param cpuOtherS CPU seconds of the app's other threads over the window
+ * @param cpuOtherS CPU seconds of the app's other threads over the window (GC and JIT included in
+ * runs without their own columns)
+ * @param cpuGcS CPU seconds of the garbage collector's threads, NaN when the column is absent
+ * @param cpuJitS CPU seconds of the JIT compilers' threads, NaN when the column is absent
+ * @param allocBytes bytes the app allocated over the window, NaN when the column is absent
+ * @param pinnedEvents virtual threads pinned to their carrier, NaN unless recorded
+ * ({@code threads=virtual} runs)
+ * @param pinnedInAsynclog those with an asynclog frame on the stack, NaN as for {@code pinnedEvents}
  * @author asynclog
  */
 public record RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
@@ -57,7 +64,40 @@ public record RunRecord(String config, String mode, Integer appenders, Boolean i
 		double appRssMb, double appThreads, double appWriteSyscallsPerS, double appWriteBytesPerS,
 		double appWcharBytesPerS, double gatlingCpuPct, double linesExpected, double linesFound, boolean linesOk,
 		double queuePeak, double queueDropped, double p999Ms, double outOfOrderLines, double maxJumpBackMs,
-		double peakRingUsed, double cpuRequestS, double cpuLoggingBgS, double cpuOtherS) {
+		double peakRingUsed, double cpuRequestS, double cpuLoggingBgS, double cpuOtherS, double cpuGcS,
+		double cpuJitS, double allocBytes, double pinnedEvents, double pinnedInAsynclog) {
+
+	/** A run without the pinned-thread columns. */
+	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
+			String model, Integer users, double rate, int repeat, double durationS, double requestsOk,
+			double requestsKo, double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs,
+			double appCpuPct, double appRssMb, double appThreads, double appWriteSyscallsPerS,
+			double appWriteBytesPerS, double appWcharBytesPerS, double gatlingCpuPct, double linesExpected,
+			double linesFound, boolean linesOk, double queuePeak, double queueDropped, double p999Ms,
+			double outOfOrderLines, double maxJumpBackMs, double peakRingUsed, double cpuRequestS, double cpuLoggingBgS,
+			double cpuOtherS, double cpuGcS, double cpuJitS, double allocBytes) {
+		this(config, mode, appenders, immediateFlush, pattern, model, users, rate, repeat, durationS, requestsOk,
+				requestsKo, tps, meanMs, p50Ms, p95Ms, p99Ms, maxMs, appCpuPct, appRssMb, appThreads,
+				appWriteSyscallsPerS, appWriteBytesPerS, appWcharBytesPerS, gatlingCpuPct, linesExpected, linesFound,
+				linesOk, queuePeak, queueDropped, p999Ms, outOfOrderLines, maxJumpBackMs, peakRingUsed, cpuRequestS,
+				cpuLoggingBgS, cpuOtherS, cpuGcS, cpuJitS, allocBytes, Double.NaN, Double.NaN);
+	}
+
+	/** A run without the GC, JIT and allocation columns. */
+	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
+			String model, Integer users, double rate, int repeat, double durationS, double requestsOk,
+			double requestsKo, double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs,
+			double appCpuPct, double appRssMb, double appThreads, double appWriteSyscallsPerS,
+			double appWriteBytesPerS, double appWcharBytesPerS, double gatlingCpuPct, double linesExpected,
+			double linesFound, boolean linesOk, double queuePeak, double queueDropped, double p999Ms,
+			double outOfOrderLines, double maxJumpBackMs, double peakRingUsed, double cpuRequestS, double cpuLoggingBgS,
+			double cpuOtherS) {
+		this(config, mode, appenders, immediateFlush, pattern, model, users, rate, repeat, durationS, requestsOk,
+				requestsKo, tps, meanMs, p50Ms, p95Ms, p99Ms, maxMs, appCpuPct, appRssMb, appThreads,
+				appWriteSyscallsPerS, appWriteBytesPerS, appWcharBytesPerS, gatlingCpuPct, linesExpected, linesFound,
+				linesOk, queuePeak, queueDropped, p999Ms, outOfOrderLines, maxJumpBackMs, peakRingUsed, cpuRequestS,
+				cpuLoggingBgS, cpuOtherS, Double.NaN, Double.NaN, Double.NaN);
+	}
 
 	/** A run without the line-order, ring and per-thread CPU columns. */
 	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,

@@ -10,7 +10,7 @@ import io.asynclog.queue.LogQueue;
 
 /**
  * The text of the start-up report, the same on every backend: the settings in force, then
- * one line per queue and per appender.
+ * one line per queue and per appender, then what each log call allocates.
  *
  * @author asynclog
  */
@@ -40,6 +40,19 @@ public final class StartupReport {
 			info.add("asynclog: appender '%s' (%s%s)".formatted(appender.name(), appender.type(), flush(appender)));
 		}
 		return info;
+	}
+
+	/**
+	 * Says whether log calls reuse their message and event (Log4j2 with its thread-locals on)
+	 * or build new ones (Log4j2 with them off, and Logback, which has no garbage-free path).
+	 * @param library the logging library's name, as users know it
+	 * @param reusesEvents whether log calls reuse their message and event
+	 * @param why what decided it, for the reader who wants the other way
+	 * @return the line to log at INFO
+	 */
+	public static String allocation(String library, boolean reusesEvents, String why) {
+		return (reusesEvents ? "asynclog: %s reuses each thread's message and event (%s)"
+				: "asynclog: %s builds a new message and event for every log call (%s)").formatted(library, why);
 	}
 
 	/**

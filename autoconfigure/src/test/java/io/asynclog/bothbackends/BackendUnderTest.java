@@ -133,6 +133,18 @@ public enum BackendUnderTest {
 	}
 
 	/**
+	 * Returns the start-up report's line on what a log call allocates: Log4j2 reuses its message
+	 * and event in these tests (no servlet API on the class path, or asynclog turned its
+	 * thread-locals on), Logback has no such path.
+	 * @return the line
+	 */
+	public String allocationLine() {
+		return (this == LOG4J2)
+				? "asynclog: Log4j2 reuses each thread's message and event (its thread-locals are on: garbage-free log calls)"
+				: "asynclog: Logback builds a new message and event for every log call (Logback has no garbage-free path)";
+	}
+
+	/**
 	 * Returns the name of the counter Spring Boot's metrics auto-configuration registers for
 	 * this backend's events, by level.
 	 * @return {@code log4j2.events} or {@code logback.events}

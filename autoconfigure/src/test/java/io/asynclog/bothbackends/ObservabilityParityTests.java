@@ -104,7 +104,8 @@ class ObservabilityParityTests {
 				.startsWith(settings, queue)
 				.containsExactlyInAnyOrder(settings, queue,
 						"asynclog: appender 'audit' (" + BACKEND.fileAppenderType() + ", flush every line)",
-						"asynclog: appender 'main' (" + BACKEND.rollingFileAppenderType() + ", flush at end of batch)");
+						"asynclog: appender 'main' (" + BACKEND.rollingFileAppenderType() + ", flush at end of batch)",
+						BACKEND.allocationLine());
 		}
 	}
 

@@ -65,10 +65,10 @@ public final class StartupReport {
 			info.add(1, "asynclog: Log4j2 configuration %s with logging.log4j2.config.override %s, set up as one"
 				.formatted(locations.get(0), String.join(", ", locations.subList(1, locations.size()))));
 		}
-		info.add(ReusableMessages.threadLocalsOn()
-				? "asynclog: Log4j2 reuses each thread's message and event (its thread-locals are on: garbage-free log calls)"
-				: "asynclog: Log4j2's thread-locals are off (a web application in a servlet container, or"
-						+ " log4j2.enable.threadlocals=false): each log call allocates its message and event");
+		info.add(io.asynclog.report.StartupReport.allocation("Log4j2", ReusableMessages.threadLocalsOn(),
+				ReusableMessages.threadLocalsOn() ? "its thread-locals are on: garbage-free log calls"
+						: "its thread-locals are off: a web application in a servlet container, or"
+								+ " log4j2.enableThreadlocals=false"));
 		List<String> warnings = new ArrayList<>();
 		if (asyncLog.mode() == AsyncLogProperties.Mode.ALL_ASYNC) {
 			for (String[] setting : ALL_ASYNC_SETTINGS) {

@@ -1,5 +1,6 @@
 package io.asynclog.logback.monitoring;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import ch.qos.logback.classic.LoggerContext;
@@ -82,8 +83,10 @@ public final class LogbackBackend implements LoggingBackend {
 					+ " message on standard error)"));
 		}
 		LogbackView view = LogbackView.of(this.context);
-		return new StartupLines(StartupReport.lines(setup.mode(), setup.properties(), view.queues(), view.appenders()),
-				List.of());
+		List<String> info = new ArrayList<>(
+				StartupReport.lines(setup.mode(), setup.properties(), view.queues(), view.appenders()));
+		info.add(StartupReport.allocation("Logback", false, "Logback has no garbage-free path"));
+		return new StartupLines(info, List.of());
 	}
 
 }

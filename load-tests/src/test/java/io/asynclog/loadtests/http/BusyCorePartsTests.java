@@ -162,6 +162,8 @@ class BusyCorePartsTests {
 		assertThat(ComparisonMatrix.virtualThreads(ComparisonOptions.parse("--matrix", "virtual-threads",
 				"--gatling-classpath", "cp").dimensions())).hasSize(7).allMatch(RunConfig::virtualThreads);
 		assertThat(ProcSampler.ThreadKind.of("ForkJoinPool-1-worker-3")).isEqualTo(ProcSampler.ThreadKind.REQUEST);
+		assertThat(RunConfig.parse("async-logger/1/flush/boot/lines=20/sink=boot-console/threadlocals=off").jvmFlags())
+			.containsExactly("-Dlog4j2.enableThreadlocals=false");
 	}
 
 	@Test

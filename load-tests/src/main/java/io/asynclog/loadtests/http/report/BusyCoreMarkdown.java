@@ -118,6 +118,9 @@ final class BusyCoreMarkdown {
 		if (config.metersOff()) {
 			parts.add("meters off");
 		}
+		if (config.threadLocalsOff()) {
+			parts.add("Log4j2 thread-locals off");
+		}
 		if (config.discard()) {
 			parts.add("discard");
 		}

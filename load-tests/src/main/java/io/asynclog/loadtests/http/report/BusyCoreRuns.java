@@ -38,7 +38,8 @@ record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 
 	/**
 	 * The sync configuration with the same sink, placement and lines: what the ratio divides by.
-	 * A ring size or the meters switch has no sync counterpart and is left out.
+	 * A ring size or the meters switch has no sync counterpart and is left out; Log4j2's
+	 * thread-locals off has one, sync with them off.
 	 */
 	static String syncTwinId(RunConfig config) {
 		String options = config.id()

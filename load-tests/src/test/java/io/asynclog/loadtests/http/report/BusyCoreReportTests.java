@@ -10,6 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.asynclog.loadtests.http.RunConfig;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -132,6 +134,13 @@ class BusyCoreReportTests {
 		assertThat(md).contains("| the default mode (async-logger) at least as fast as every other asynclog mode on every"
 				+ " row | – | **not measured** | – |");
 		assertThat(md).doesNotContain("Spring Boot's console\n\n| configuration");
+	}
+
+	@Test
+	void log4j2WithItsThreadLocalsOffIsARowOfItsOwnAgainstSyncWithThemOff() {
+		RunConfig off = RunConfig.parse("async-logger" + CONSOLE + "/threadlocals=off");
+		assertThat(BusyCoreMarkdown.label(off)).isEqualTo("async-logger, Log4j2 thread-locals off");
+		assertThat(BusyCoreRuns.syncTwinId(off)).isEqualTo("sync" + CONSOLE + "/threadlocals=off");
 	}
 
 	/** µs per request as the report prints it, for {@code share} of one core over 20 s at {@code tps}. */

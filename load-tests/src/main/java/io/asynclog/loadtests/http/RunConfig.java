@@ -93,6 +93,9 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 	/** The file the runner sends the app's standard output to, in the run's directory. */
 	public static final String STDOUT_FILE = "app-stdout.log";
 
+	/** The plain pattern in Logback's syntax: the date quoted, so that its comma is not a time zone's. */
+	static final String LOGBACK_PLAIN_PATTERN = "[%-5p %c{1} %t %d{\"yyyy-MM-dd HH:mm:ss,SSS\"}]  %m%n";
+
 	static final int MIN_RING = 128;
 
 	static final int MAX_RING = 1 << 20;
@@ -224,6 +227,11 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 		}
 		if (this.ringSize != 0) {
 			args.add("--asynclog.ring-buffer-size=" + this.ringSize);
+		}
+		if (logback() && !this.bootConsole && this.pattern.equals("plain")) {
+			// Logback reads what follows a comma inside %d{...} as a time zone: the same timestamp,
+			// quoted (asynclog refuses the unquoted one at start-up).
+			args.add("--demo.pattern=" + LOGBACK_PLAIN_PATTERN);
 		}
 		if (this.virtualThreads) {
 			args.add("--spring.threads.virtual.enabled=true");

@@ -164,6 +164,9 @@ class BusyCorePartsTests {
 		assertThat(ProcSampler.ThreadKind.of("ForkJoinPool-1-worker-3")).isEqualTo(ProcSampler.ThreadKind.REQUEST);
 		assertThat(RunConfig.parse("async-logger/1/flush/boot/lines=20/sink=boot-console/threadlocals=off").jvmFlags())
 			.containsExactly("-Dlog4j2.enableThreadlocals=false");
+		assertThat(RunConfig.parse("sync/1/no-flush/plain/lines=20/backend=logback").appArgs())
+			.containsExactly("--demo.pattern=[%-5p %c{1} %t %d{\"yyyy-MM-dd HH:mm:ss,SSS\"}]  %m%n");
+		assertThat(RunConfig.parse("sync/1/no-flush/plain/lines=20").appArgs()).isEmpty();
 	}
 
 	@Test

@@ -93,7 +93,9 @@ final class BusyCoreChart {
 	static String label(BusyCoreRuns.Row row) {
 		String sink = row.config().bootConsole() ? "console" : "file";
 		String cores = (row.config().cores() == 2) ? ", 2 cores" : "";
-		String backend = row.config().logback() ? "Logback " : "";
+		String backend = (row.config().logback()
+				&& !row.config().csvMode().equals(io.asynclog.loadtests.http.RunConfig.LOGBACK_ASYNC_APPENDER))
+						? "Logback " : "";
 		return backend + BusyCoreMarkdown.label(row.config()) + ", " + sink + cores;
 	}
 

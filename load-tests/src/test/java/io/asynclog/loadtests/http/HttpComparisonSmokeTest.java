@@ -122,10 +122,7 @@ class HttpComparisonSmokeTest {
 		assertTrue(Double.parseDouble(cell(header, row, "cpu_request_s")) > 0, "request threads used CPU");
 
 		// The request lines were in the captured standard output, counted, then removed from it.
-		Path stdout;
-		try (Stream<Path> files = Files.walk(out.resolve("runs"))) {
-			stdout = files.filter((p) -> p.getFileName().toString().equals(RunConfig.STDOUT_FILE)).findFirst().orElseThrow();
-		}
+		Path stdout = firstStdout(out);
 		List<String> kept = Files.readAllLines(stdout, StandardCharsets.ISO_8859_1);
 		assertEquals("[http-comparison] " + expected + " request lines removed after the line check",
 				kept.get(kept.size() - 1));
@@ -154,7 +151,14 @@ class HttpComparisonSmokeTest {
 		return jar.toAbsolutePath().normalize();
 	}
 
-	private static String cell(List<String> header, List<String> row, String column) {
+	/** The app's captured standard output of the first run under {@code out}. */
+	static Path firstStdout(Path out) throws IOException {
+		try (Stream<Path> files = Files.walk(out.resolve("runs"))) {
+			return files.filter((p) -> p.getFileName().toString().equals(RunConfig.STDOUT_FILE)).findFirst().orElseThrow();
+		}
+	}
+
+	static String cell(List<String> header, List<String> row, String column) {
 		int index = header.indexOf(column);
 		assertTrue(index >= 0, "column " + column);
 		return row.get(index);

@@ -53,18 +53,15 @@ class VirtualThreadsSmokeTest {
 		assertEquals(2, csv.size(), () -> "one row expected:\n" + String.join("\n", csv));
 		List<String> header = List.of(csv.get(0).split(",", -1));
 		List<String> row = List.of(csv.get(1).split(",", -1));
-		assertEquals("true", cell(header, row, "lines_ok"));
-		assertEquals("virtual", cell(header, row, "threads"));
-		assertTrue(Long.parseLong(cell(header, row, "pinned_events")) >= 0, "the flight recording was read");
-		assertEquals("0", cell(header, row, "pinned_in_asynclog"));
-		assertTrue(Double.parseDouble(cell(header, row, "cpu_request_s")) > 0, "the carriers did the requests' work");
+		assertEquals("true", HttpComparisonSmokeTest.cell(header, row, "lines_ok"));
+		assertEquals("virtual", HttpComparisonSmokeTest.cell(header, row, "threads"));
+		assertTrue(Long.parseLong(HttpComparisonSmokeTest.cell(header, row, "pinned_events")) >= 0, "the flight recording was read");
+		assertEquals("0", HttpComparisonSmokeTest.cell(header, row, "pinned_in_asynclog"));
+		assertTrue(Double.parseDouble(HttpComparisonSmokeTest.cell(header, row, "cpu_request_s")) > 0, "the carriers did the requests' work");
 		assertTrue(Files.isRegularFile(report.resolve(VirtualThreadsReport.MARKDOWN)), "the virtual-threads report");
 
-		// Spring Boot did serve on virtual threads: its request lines name them as Tomcat's handlers.
-		Path stdout;
-		try (Stream<Path> files = Files.walk(out.resolve("runs"))) {
-			stdout = files.filter((p) -> p.getFileName().toString().equals(RunConfig.STDOUT_FILE)).findFirst().orElseThrow();
-		}
+		// The app was started with virtual threads on (the runner refuses them on a JDK below 21).
+		Path stdout = HttpComparisonSmokeTest.firstStdout(out);
 		assertTrue(Files.readString(stdout, StandardCharsets.ISO_8859_1).contains("--spring.threads.virtual.enabled=true"),
 				"the app was started with virtual threads");
 	}
@@ -82,12 +79,6 @@ class VirtualThreadsSmokeTest {
 				.filter((candidate) -> HttpComparison.majorVersion(RunInfoFile.jdk(candidate)) >= 21)
 				.findFirst();
 		}
-	}
-
-	private static String cell(List<String> header, List<String> row, String column) {
-		int index = header.indexOf(column);
-		assertTrue(index >= 0, "column " + column);
-		return row.get(index);
 	}
 
 }

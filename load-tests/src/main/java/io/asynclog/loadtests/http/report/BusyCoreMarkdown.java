@@ -47,13 +47,7 @@ final class BusyCoreMarkdown {
 				+ " file, in percent of the run's lines; the jump back is by how much.\n\n");
 
 		md.append("## Targets\n\n");
-		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");
-		for (BusyCoreTargets.Target target : targets) {
-			String status = target.status().label();
-			Fmt.tableRow(md, target.target(), target.figures(),
-					(target.status() == TargetResult.Status.MET) ? status : "**" + status + "**", target.margin());
-		}
-		md.append('\n');
+		targetsTable(md, targets);
 
 		List<BusyCoreRuns.Row> left = new ArrayList<>(runs.rows());
 		int number = 1;
@@ -105,6 +99,21 @@ final class BusyCoreMarkdown {
 		}
 		md.append('\n');
 		return number + 1;
+	}
+
+	/**
+	 * The targets as a table, each met or missed (in bold) and by how much.
+	 * @param md where the table goes
+	 * @param targets the computed targets
+	 */
+	static void targetsTable(StringBuilder md, List<BusyCoreTargets.Target> targets) {
+		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");
+		for (BusyCoreTargets.Target target : targets) {
+			String status = target.status().label();
+			Fmt.tableRow(md, target.target(), target.figures(),
+					(target.status() == TargetResult.Status.MET) ? status : "**" + status + "**", target.margin());
+		}
+		md.append('\n');
 	}
 
 	/** The configuration without what its table says already. */

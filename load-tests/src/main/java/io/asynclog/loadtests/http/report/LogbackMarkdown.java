@@ -54,13 +54,7 @@ final class LogbackMarkdown {
 
 		md.append("## Targets\n\n");
 		md.append("Computed from the runs, not asserted.\n\n");
-		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");
-		for (BusyCoreTargets.Target target : targets) {
-			String status = target.status().label();
-			Fmt.tableRow(md, target.target(), target.figures(),
-					(target.status() == TargetResult.Status.MET) ? status : "**" + status + "**", target.margin());
-		}
-		md.append('\n');
+		BusyCoreMarkdown.targetsTable(md, targets);
 
 		md.append("## Logback, Spring Boot's console, two shared cores, 20 lines a request\n\n").append(HEADER);
 		for (LogbackRuns.Row row : runs.rows()) {

@@ -118,13 +118,8 @@ public final class VirtualThreadsReport {
 				+ " (`ForkJoinPool-1-worker-N`). Each run records `jdk.VirtualThreadPinned` events of every duration"
 				+ " with their stacks (JFR).\n");
 		md.append("- The columns are the busy-core report's: [http-busy-core.md](http-busy-core.md).\n\n");
-		md.append("## Targets\n\n| target | measured | result | by how much |\n|---|---|---|---|\n");
-		for (BusyCoreTargets.Target target : targets) {
-			String status = target.status().label();
-			Fmt.tableRow(md, target.target(), target.figures(),
-					(target.status() == TargetResult.Status.MET) ? status : "**" + status + "**", target.margin());
-		}
-		md.append('\n');
+		md.append("## Targets\n\n");
+		BusyCoreMarkdown.targetsTable(md, targets);
 		List<BusyCoreRuns.Row> left = new ArrayList<>(runs.rows());
 		int number = BusyCoreMarkdown.section(md, 1, "Log4j2, virtual threads, one busy core: Spring Boot's console", left,
 				(config) -> !config.logback());

@@ -97,12 +97,31 @@ final class AppProcess implements AutoCloseable {
 	 */
 	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout,
 			List<String> extraArgs) throws IOException {
+		return start(java, jar, config, logDir, pinPrefix, stdout, List.of(), extraArgs);
+	}
+
+	/**
+	 * Starts the app with more JVM flags and more arguments after the configuration's.
+	 * @param java the java executable
+	 * @param jar the demo app jar
+	 * @param config the configuration to select
+	 * @param logDir the log directory (must exist and be empty)
+	 * @param pinPrefix the command prefix that pins it (for example {@code taskset -c 0}), or empty
+	 * @param stdout where its stdout and stderr go
+	 * @param jvmFlags more JVM flags, for example {@code -XX:ActiveProcessorCount=1}
+	 * @param extraArgs more application arguments
+	 * @return the started process (not yet ready)
+	 * @throws IOException if it cannot be started
+	 */
+	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout,
+			List<String> jvmFlags, List<String> extraArgs) throws IOException {
 		Path portFile = stdout.toAbsolutePath().resolveSibling(PORT_FILE);
 		Files.deleteIfExists(portFile);
 		List<String> command = new ArrayList<>(pinPrefix);
 		command.add(java.toString());
 		command.addAll(HEAP_FLAGS);
 		command.addAll(config.jvmFlags());
+		command.addAll(jvmFlags);
 		if (config.virtualThreads()) {
 			command.addAll(PinnedEvents.jvmFlags(stdout.toAbsolutePath().resolveSibling(PinnedEvents.FILE)));
 		}

@@ -27,6 +27,8 @@ import java.util.List;
  * @param out where raw outputs go
  * @param report where the report is written
  * @param pin whether to pin the app and Gatling to separate CPUs (when taskset works)
+ * @param wideWarmup whether a one-core app warms up on both CPUs before it is measured on its own
+ * ({@link CpuPlacement}); the default of the matrices with the long warm-up
  * @param open whether to run the open-model part
  * @param openRate the open-model rate given with {@code --open-rate}, or 0 to derive it
  * @param gatlingClasspath the class path of the forked Gatling JVM
@@ -36,8 +38,8 @@ import java.util.List;
  */
 record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int repeats, int durationSeconds, int warmupSeconds, int gatlingWarmupSeconds,
 		int users,
-		List<String> configs, Path jar, Path logbackJar, Path out, Path report, boolean pin, boolean open, int openRate,
-		String gatlingClasspath, Path java, String command) {
+		List<String> configs, Path jar, Path logbackJar, Path out, Path report, boolean pin, boolean wideWarmup, boolean open,
+		int openRate, String gatlingClasspath, Path java, String command) {
 
 	static final int QUICK_DURATION = 20;
 
@@ -77,7 +79,7 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			                      [--slow-sink | --no-slow-sink] [--ring-sizes N,N] [--open-percents P,P]
 			                      [--quick | --full] [--repeats N] [--duration S] [--warmup S]
 			                      [--gatling-warmup S] [--users N] [--configs id,id,...] [--open | --no-open]
-			                      [--open-rate R] [--no-pin] [--jar PATH] [--logback-jar PATH] [--out DIR] [--report DIR]
+			                      [--open-rate R] [--no-pin] [--[no-]wide-warmup] [--jar PATH] [--logback-jar PATH] [--out DIR] [--report DIR]
 			                      [--gatling-classpath CP] [--java PATH]
 			  --matrix M         where-async-pays (default; about 30 min): sync, async-appender, async-logger and
 			                     logging-off on one file, flushed, plain pattern, for each --lines on one core; sync,
@@ -119,6 +121,10 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			  --open-rate R      study matrix: open-model users per second (default: 50% of the lowest
 			                     median closed-model TPS among the open-model configurations)
 			  --no-pin           do not pin the app (CPU 0) and Gatling (CPU 1) with taskset
+			  --wide-warmup / --no-wide-warmup  a one-core app warms up on both CPUs, where its JIT
+			                     finishes, and is measured on its own; it sees one CPU throughout
+			                     (-XX:ActiveProcessorCount=1) (default: on for busy-core, logback and
+			                     virtual-threads, off for the others)
 			  --jar PATH         demo app jar on Log4j2 (default
 			                     demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar)
 			  --logback-jar PATH demo app jar on Logback, for backend=logback configurations (default
@@ -154,6 +160,7 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 		Path out = Path.of("load-tests/target/http-comparison");
 		Path report = Path.of("docs/results");
 		boolean pin = true;
+		Boolean wideWarmup = null;
 		boolean open = true;
 		int openRate = 0;
 		String classpath = System.getProperty("java.class.path");
@@ -196,6 +203,8 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 				case "--quick" -> full = false;
 				case "--full" -> full = true;
 				case "--no-pin" -> pin = false;
+				case "--wide-warmup" -> wideWarmup = true;
+				case "--no-wide-warmup" -> wideWarmup = false;
 				case "--open" -> open = true;
 				case "--no-open" -> open = false;
 				case "--repeats" -> repeats = intValue(name, value(list, i++), 1, 20);
@@ -241,7 +250,8 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 				durationSeconds, warmupSeconds, gatlingWarmup, users,
 				List.copyOf(configs), jar.toAbsolutePath().normalize(), logbackJar.toAbsolutePath().normalize(),
 				out.toAbsolutePath().normalize(),
-				report.toAbsolutePath().normalize(), pin, open, openRate, classpath, java, String.join(" ", args));
+				report.toAbsolutePath().normalize(), pin, (wideWarmup != null) ? wideWarmup : longWarmup, open, openRate,
+				classpath, java, String.join(" ", args));
 	}
 
 	private static String value(List<String> args, int i) {

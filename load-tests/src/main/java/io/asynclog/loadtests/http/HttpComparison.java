@@ -168,7 +168,7 @@ public final class HttpComparison {
 
 		SingleRun.Setup setup = new SingleRun.Setup(options.java(), options.jar(), options.logbackJar(),
 				options.gatlingClasspath(),
-				pinning.app(), pinning.gatling(), pinning.shared(), options.warmupSeconds(),
+				pinning.app(), pinning.gatling(), pinning.shared(), options.warmupSeconds(), options.wideWarmup(),
 				ProcSampler.clockTicksPerSecond(), log);
 		List<RawRunsCsv.Row> rows = new ArrayList<>();
 		List<String> failed = new ArrayList<>();
@@ -332,6 +332,7 @@ public final class HttpComparison {
 		info.put("jdk", RunInfoFile.jdk(options.java()));
 		info.put("gatling.version", gatlingVersion);
 		info.put("warmup_s", Integer.toString(options.warmupSeconds()));
+		info.put("warmup.wide", Boolean.toString(options.wideWarmup() && !pinning.app().isEmpty()));
 		info.put("gatling.warmup_s", Integer.toString(options.gatlingWarmupSeconds()));
 		info.put("duration_s", Integer.toString(options.durationSeconds()));
 		info.put("repeats", Integer.toString(options.repeats()));

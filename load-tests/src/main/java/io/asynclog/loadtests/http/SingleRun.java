@@ -36,11 +36,17 @@ final class SingleRun {
 	 * @param gatlingPin command prefix pinning Gatling, or empty
 	 * @param sharedPin command prefix giving a process both CPUs, or empty
 	 * @param warmupSeconds warm-up length
+	 * @param wideWarmup whether a one-core app warms up on both CPUs ({@link CpuPlacement})
 	 * @param ticksPerSecond clock ticks per second of /proc/pid/stat
 	 * @param log where progress goes
 	 */
 	record Setup(Path java, Path jar, Path logbackJar, String gatlingClasspath, List<String> appPin, List<String> gatlingPin,
-			List<String> sharedPin, int warmupSeconds, double ticksPerSecond, PrintStream log) {
+			List<String> sharedPin, int warmupSeconds, boolean wideWarmup, double ticksPerSecond, PrintStream log) {
+
+		/** Whether this configuration's app warms up on both CPUs and is measured on its own. */
+		boolean warmsUpWide(RunConfig config) {
+			return this.wideWarmup && config.cores() == 1 && !this.appPin.isEmpty() && !this.sharedPin.isEmpty();
+		}
 
 		/** The demo app jar of the configuration's backend. */
 		Path jar(RunConfig config) {
@@ -83,8 +89,10 @@ final class SingleRun {
 		CountWatcher watcher = null;
 		GatlingRun gatling = null;
 		try {
+			boolean wide = setup.warmsUpWide(config);
 			app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, setup.appPin(config),
-					runDir.resolve(RunConfig.STDOUT_FILE));
+					runDir.resolve(RunConfig.STDOUT_FILE), wide ? List.of(CpuPlacement.ONE_CPU_FLAG) : List.of(),
+					List.of());
 			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond()).start();
 			// Gatling needs the URL when it starts, and the app says its port once Tomcat listens.
 			app.awaitPort();
@@ -98,8 +106,18 @@ final class SingleRun {
 			note(notes, "ready_s", seconds(ready));
 
 			long warmStart = System.nanoTime();
+			if (wide) {
+				CpuPlacement.move(app.pid(), setup.sharedPin());
+			}
 			Warmup.Result warm = Warmup.run(app.client(), app.baseUrl(), config.linesPerRequest(),
 					setup.warmupSeconds());
+			if (wide) {
+				long escaped = CpuPlacement.move(app.pid(), setup.appPin());
+				note(notes, "threads_not_back_on_own_cpu", escaped);
+				if (escaped > 0) {
+					setup.log().printf("    warning: %d threads of the app still run on other CPUs after the warm-up%n", escaped);
+				}
+			}
 			note(notes, "warmup_s", seconds(Duration.ofNanos(System.nanoTime() - warmStart)));
 			note(notes, "warmup_ok", warm.ok());
 			note(notes, "warmup_failed", warm.failed());

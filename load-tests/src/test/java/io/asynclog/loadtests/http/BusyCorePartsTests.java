@@ -214,6 +214,10 @@ class BusyCorePartsTests {
 		ComparisonOptions options = ComparisonOptions.parse("--matrix", "busy-core", "--gatling-classpath", "cp");
 		assertThat(options.repeats()).isEqualTo(3);
 		assertThat(options.warmupSeconds()).isEqualTo(40);
+		assertThat(options.wideWarmup()).isTrue();
+		assertThat(ComparisonOptions.parse("--matrix", "busy-core", "--no-wide-warmup", "--gatling-classpath", "cp")
+			.wideWarmup()).isFalse();
+		assertThat(ComparisonOptions.parse("--matrix", "study", "--gatling-classpath", "cp").wideWarmup()).isFalse();
 		String logback = "/backend=logback";
 		assertThat(ComparisonMatrix.busyCore(options.dimensions())).extracting(RunConfig::id).containsExactly(
 				"sync/1/flush/boot/lines=20/sink=boot-console", "async-appender/1/flush/boot/lines=20/sink=boot-console",

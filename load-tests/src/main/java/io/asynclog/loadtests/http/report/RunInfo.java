@@ -57,6 +57,11 @@ final class RunInfo {
 		return get("warmup_s");
 	}
 
+	/** Whether one-core apps warmed up on both CPUs; false for runs recorded before the option. */
+	boolean wideWarmup() {
+		return Boolean.parseBoolean(get("warmup.wide"));
+	}
+
 	String durationSeconds() {
 		return get("duration_s");
 	}

@@ -29,6 +29,7 @@ import java.util.Set;
  * Log4j2 matrices keep their ids);</li>
  * <li>{@code threads=virtual}: Spring Boot serves requests on virtual threads
  * ({@code spring.threads.virtual.enabled}; run the app on JDK 21 or later with {@code --java});</li>
+ * <li>{@code wait=NAME}: asynclog's {@code wait-strategy} (timeout, block, sleep, yield, busy-spin);</li>
  * <li>{@code threadlocals=off}: Log4j2's thread-locals off ({@code -Dlog4j2.enableThreadlocals=false}),
  * as in a web application before asynclog turned them on in executable jars: the allocation it
  * saves, measured in one run.</li>
@@ -60,11 +61,12 @@ import java.util.Set;
  * @param threadLocalsOff whether Log4j2's thread-locals are turned off as Log4j2 does by itself in
  * a web application ({@code -Dlog4j2.enableThreadlocals=false}), which asynclog otherwise turns on
  * in an executable jar
+ * @param waitStrategy asynclog's {@code wait-strategy} ({@code wait=NAME}), or empty for its default
  * @author asynclog
  */
 public record RunConfig(String id, String mode, int appenders, boolean immediateFlush, String pattern, boolean loggingOff,
 		int linesPerRequest, int cores, boolean discard, boolean slowSink, boolean bootConsole, int ringSize,
-		boolean metersOff, String backend, boolean virtualThreads, boolean threadLocalsOff) {
+		boolean metersOff, String backend, boolean virtualThreads, boolean threadLocalsOff, String waitStrategy) {
 
 	public static final String LOGGING_OFF = "logging-off";
 
@@ -122,7 +124,7 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			return new RunConfig(LOGGING_OFF + options.suffix(), "async-logger", 1, true,
 					options.bootConsole() ? BOOT_PATTERN : "study", true, options.lines(), options.cores(),
 					options.discard(), options.slowSink(), options.bootConsole(), options.ring(), options.metersOff(),
-					options.backend(), options.virtualThreads(), options.threadLocalsOff());
+					options.backend(), options.virtualThreads(), options.threadLocalsOff(), options.waitStrategy());
 		}
 		if (!MODES.contains(parts[0])) {
 			throw new IllegalArgumentException("config '" + id + "': mode must be one of " + MODES);
@@ -173,7 +175,8 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 		String base = String.join("/", parts[0], parts[1], parts[2], parts[3]);
 		return new RunConfig(base + options.suffix(), parts[0], files, parts[2].equals("flush"), parts[3], false,
 				options.lines(), options.cores(), options.discard(), options.slowSink(), options.bootConsole(),
-				options.ring(), options.metersOff(), options.backend(), options.virtualThreads(), options.threadLocalsOff());
+				options.ring(), options.metersOff(), options.backend(), options.virtualThreads(), options.threadLocalsOff(),
+				options.waitStrategy());
 	}
 
 	/** The {@code mode} column of the CSV: {@code logging-off} for the baseline. */
@@ -227,6 +230,9 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 		}
 		if (this.ringSize != 0) {
 			args.add("--asynclog.ring-buffer-size=" + this.ringSize);
+		}
+		if (!this.waitStrategy.isEmpty()) {
+			args.add("--asynclog.wait-strategy=" + this.waitStrategy);
 		}
 		if (logback() && !this.bootConsole && this.pattern.equals("plain")) {
 			// Logback reads what follows a comma inside %d{...} as a time zone: the same timestamp,
@@ -295,7 +301,9 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 
 	/** The options after the base id, each checked. */
 	private record Options(int lines, int cores, boolean discard, boolean slowSink, boolean bootConsole, int ring,
-			boolean metersOff, String backend, boolean virtualThreads, boolean threadLocalsOff) {
+			boolean metersOff, String backend, boolean virtualThreads, boolean threadLocalsOff, String waitStrategy) {
+
+		private static final List<String> WAIT_STRATEGIES = List.of("timeout", "block", "sleep", "yield", "busy-spin");
 
 		static Options parse(String id, String[] parts, int from) {
 			int lines = 1;
@@ -308,6 +316,7 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			String backend = LOG4J2;
 			boolean virtualThreads = false;
 			boolean threadLocalsOff = false;
+			String waitStrategy = "";
 			for (int i = from; i < parts.length; i++) {
 				String[] option = parts[i].split("=", 2);
 				String value = (option.length == 2) ? option[1] : "";
@@ -359,14 +368,20 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 						}
 						threadLocalsOff = value.equals("off");
 					}
+					case "wait" -> {
+						if (!WAIT_STRATEGIES.contains(value)) {
+							throw new IllegalArgumentException("config '" + id + "': wait must be one of " + WAIT_STRATEGIES);
+						}
+						waitStrategy = value;
+					}
 					default -> throw new IllegalArgumentException("config '" + id + "': unknown option '" + parts[i]
 							+ "'; options are lines=N, cores=1|2, policy=block|discard, sink=slow|boot-console,"
 							+ " ring=N (a power of two, 128..1048576), meters=on|off, backend=log4j2|logback,"
-							+ " threads=platform|virtual, threadlocals=on|off");
+							+ " threads=platform|virtual, threadlocals=on|off, wait=timeout|block|sleep|yield|busy-spin");
 				}
 			}
 			return new Options(lines, cores, discard, slowSink, bootConsole, ring, metersOff, backend, virtualThreads,
-					threadLocalsOff);
+					threadLocalsOff, waitStrategy);
 		}
 
 		private static int number(String id, String name, String value, int min, int max) {
@@ -415,6 +430,9 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			}
 			if (this.threadLocalsOff) {
 				suffix.append("/threadlocals=off");
+			}
+			if (!this.waitStrategy.isEmpty()) {
+				suffix.append("/wait=").append(this.waitStrategy);
 			}
 			return suffix.toString();
 		}

@@ -167,6 +167,11 @@ class BusyCorePartsTests {
 		assertThat(RunConfig.parse("sync/1/no-flush/plain/lines=20/backend=logback").appArgs())
 			.containsExactly("--demo.pattern=[%-5p %c{1} %t %d{\"yyyy-MM-dd HH:mm:ss,SSS\"}]  %m%n");
 		assertThat(RunConfig.parse("sync/1/no-flush/plain/lines=20").appArgs()).isEmpty();
+		RunConfig sleeping = RunConfig.parse("async-logger/1/no-flush/plain/wait=sleep/lines=20");
+		assertThat(sleeping.id()).isEqualTo("async-logger/1/no-flush/plain/lines=20/wait=sleep");
+		assertThat(sleeping.appArgs()).containsExactly("--asynclog.wait-strategy=sleep");
+		assertThatIllegalArgumentException().isThrownBy(() -> RunConfig.parse("async-logger/1/no-flush/plain/wait=nap"))
+			.withMessageContaining("wait must be one of");
 	}
 
 	@Test

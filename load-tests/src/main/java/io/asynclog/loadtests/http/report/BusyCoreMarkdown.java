@@ -127,6 +127,9 @@ final class BusyCoreMarkdown {
 		if (config.metersOff()) {
 			parts.add("meters off");
 		}
+		if (!config.waitStrategy().isEmpty()) {
+			parts.add("wait-strategy " + config.waitStrategy());
+		}
 		if (config.threadLocalsOff()) {
 			parts.add("Log4j2 thread-locals off");
 		}

@@ -38,13 +38,14 @@ record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 
 	/**
 	 * The sync configuration with the same sink, placement and lines: what the ratio divides by.
-	 * A ring size or the meters switch has no sync counterpart and is left out; Log4j2's
+	 * A ring size, a wait strategy or the meters switch has no sync counterpart and is left out; Log4j2's
 	 * thread-locals off has one, sync with them off.
 	 */
 	static String syncTwinId(RunConfig config) {
 		String options = config.id()
 			.substring(config.baseId().length())
 			.replaceAll("/ring=\\d+", "")
+			.replaceAll("/wait=[a-z-]+", "")
 			.replace("/meters=off", "");
 		if (config.loggingOff()) {
 			return (config.bootConsole() ? ComparisonMatrix.BOOT_CONSOLE_BASE : ComparisonMatrix.NO_FLUSH_FILE_BASE)

@@ -122,7 +122,7 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 			                     median closed-model TPS among the open-model configurations)
 			  --no-pin           do not pin the app (CPU 0) and Gatling (CPU 1) with taskset
 			  --wide-warmup / --no-wide-warmup  a one-core app warms up on both CPUs, where its JIT
-			                     finishes, and is measured on its own; it sees one CPU throughout
+			                     gets much further, and is measured on its own; it sees one CPU throughout
 			                     (-XX:ActiveProcessorCount=1) (default: on for busy-core, logback and
 			                     virtual-threads, off for the others)
 			  --jar PATH         demo app jar on Log4j2 (default

@@ -129,8 +129,8 @@ public final class ReportFiles {
 		void rounds(StringBuilder md, RunInfo info) {
 			md.append("- Each run: ").append(info.users()).append(" closed-model users, ").append(info.durationSeconds())
 				.append(" s measured after ").append(info.warmupSeconds())
-				.append(info.wideWarmup() ? " s of warm-up (a one-core app warms up on both CPUs, where its JIT"
-						+ " finishes, seeing one CPU throughout, and is measured on its own); " : " s of warm-up; ")
+				.append(info.wideWarmup() ? " s of warm-up (a one-core app warms up on both CPUs, which lets its JIT"
+						+ " get much further, seeing one CPU throughout, and is measured on its own); " : " s of warm-up; ")
 				.append(info.repeats()).append(" interleaved rounds (every configuration once per round); medians"
 						+ " with the min–max over the rounds. No open model.\n");
 		}

@@ -370,7 +370,8 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 					}
 					case "wait" -> {
 						if (!WAIT_STRATEGIES.contains(value)) {
-							throw new IllegalArgumentException("config '" + id + "': wait must be one of " + WAIT_STRATEGIES);
+							throw new IllegalArgumentException("config '" + id + "': wait must be one of " + WAIT_STRATEGIES
+									+ ", not '" + value + "'");
 						}
 						waitStrategy = value;
 					}

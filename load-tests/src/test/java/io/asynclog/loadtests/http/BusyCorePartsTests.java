@@ -171,7 +171,7 @@ class BusyCorePartsTests {
 		assertThat(sleeping.id()).isEqualTo("async-logger/1/no-flush/plain/lines=20/wait=sleep");
 		assertThat(sleeping.appArgs()).containsExactly("--asynclog.wait-strategy=sleep");
 		assertThatIllegalArgumentException().isThrownBy(() -> RunConfig.parse("async-logger/1/no-flush/plain/wait=nap"))
-			.withMessageContaining("wait must be one of");
+			.withMessageContaining("wait must be one of").withMessageContaining("not 'nap'");
 	}
 
 	@Test

@@ -10,6 +10,8 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler.LegendLayout;
 
+import io.asynclog.loadtests.http.RunConfig;
+
 /**
  * Draws the busy-core charts with XChart: {@code http-busy-core-tps.png}, every configuration's
  * median TPS coloured by mode with the min–max over the rounds as whiskers (the study report's
@@ -93,9 +95,8 @@ final class BusyCoreChart {
 	static String label(BusyCoreRuns.Row row) {
 		String sink = row.config().bootConsole() ? "console" : "file";
 		String cores = (row.config().cores() == 2) ? ", 2 cores" : "";
-		String backend = (row.config().logback()
-				&& !row.config().csvMode().equals(io.asynclog.loadtests.http.RunConfig.LOGBACK_ASYNC_APPENDER))
-						? "Logback " : "";
+		String backend = (row.config().logback() && !row.config().csvMode().equals(RunConfig.LOGBACK_ASYNC_APPENDER))
+				? "Logback " : "";
 		return backend + BusyCoreMarkdown.label(row.config()) + ", " + sink + cores;
 	}
 

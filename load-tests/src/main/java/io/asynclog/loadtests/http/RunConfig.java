@@ -162,6 +162,14 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			throw new IllegalArgumentException("config '" + id + "': ring=N sizes the async-logger ring buffer, so it"
 					+ " needs mode async-logger or all-async, not " + parts[0]);
 		}
+		boolean hasRing = parts[0].equals("async-logger") || parts[0].equals("all-async")
+				|| (parts[0].equals("async-appender") && options.backend().equals(LOGBACK));
+		if (!options.waitStrategy().isEmpty() && !hasRing) {
+			// Its sync twin would be the row itself (the twin leaves wait= out), a ratio of 1.0 that says nothing.
+			throw new IllegalArgumentException("config '" + id + "': wait=" + options.waitStrategy() + " sets how"
+					+ " asynclog's Disruptor rings wait, so it needs mode async-logger or all-async, or async-appender"
+					+ " on Logback, not " + parts[0] + ((options.backend().equals(LOGBACK)) ? "" : " on Log4j2"));
+		}
 		if (parts[0].equals("all-async") && options.backend().equals(LOGBACK)) {
 			throw new IllegalArgumentException("config '" + id + "': all-async is Log4j2's (a context selector);"
 					+ " asynclog refuses it on Logback");

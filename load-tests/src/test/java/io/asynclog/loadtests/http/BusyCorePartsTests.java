@@ -172,6 +172,13 @@ class BusyCorePartsTests {
 		assertThat(sleeping.appArgs()).containsExactly("--asynclog.wait-strategy=sleep");
 		assertThatIllegalArgumentException().isThrownBy(() -> RunConfig.parse("async-logger/1/no-flush/plain/wait=nap"))
 			.withMessageContaining("wait must be one of").withMessageContaining("not 'nap'");
+		assertThatIllegalArgumentException().isThrownBy(() -> RunConfig.parse("sync/1/no-flush/plain/wait=sleep"))
+			.withMessageContaining("wait=sleep sets how asynclog's Disruptor rings wait").withMessageContaining("not sync");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RunConfig.parse("async-appender/1/no-flush/plain/wait=sleep"))
+			.withMessageContaining("not async-appender on Log4j2");
+		assertThat(RunConfig.parse("async-appender/1/no-flush/plain/wait=sleep/backend=logback").appArgs())
+			.contains("--asynclog.wait-strategy=sleep");
 	}
 
 	@Test

@@ -104,6 +104,20 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 
 	static final String ALL_ASYNC_SELECTOR = "org.apache.logging.log4j.core.async.AsyncLoggerContextSelector";
 
+	/** asynclog's ring size when the id names none. */
+	static final int DEFAULT_RING = 16384;
+
+	private static final String ASYNCLOG_POLICIES = "io.asynclog.log4j2.queue.";
+
+	/** Log4j2's name of a wait strategy: {@code busy-spin} is {@code BusySpin}. */
+	static String log4j2WaitStrategy(String name) {
+		StringBuilder out = new StringBuilder();
+		for (String word : name.split("-")) {
+			out.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+		}
+		return out.toString();
+	}
+
 	/**
 	 * Parses an id.
 	 * @param id for example {@code sync/3/flush/study}, {@code logging-off/lines=20} or
@@ -233,13 +247,15 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 	/** Application arguments beyond the profiles. */
 	List<String> appArgs() {
 		List<String> args = new ArrayList<>();
-		if (this.discard) {
+		// All-async takes these as JVM flags (see jvmFlags); asynclog would only warn that they are not applied.
+		boolean allAsync = "all-async".equals(this.mode);
+		if (this.discard && !allAsync) {
 			args.add("--asynclog.queue-full-policy=discard");
 		}
-		if (this.ringSize != 0) {
+		if (this.ringSize != 0 && !allAsync) {
 			args.add("--asynclog.ring-buffer-size=" + this.ringSize);
 		}
-		if (!this.waitStrategy.isEmpty()) {
+		if (!this.waitStrategy.isEmpty() && !allAsync) {
 			args.add("--asynclog.wait-strategy=" + this.waitStrategy);
 		}
 		if (logback() && !this.bootConsole && this.pattern.equals("plain")) {
@@ -283,11 +299,27 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 		return this.bootConsole ? LineOrder.Format.BOOT_CONSOLE : LineOrder.Format.BRACKETED;
 	}
 
-	/** JVM flags the mode needs (the context selector for all-async). */
+	/**
+	 * JVM flags the mode needs. All-async gets the context selector and, as configuration.md tells a
+	 * user to, the ring's settings as Log4j2 system properties (its ring starts before
+	 * {@code application.yml} is read): asynclog's queue-full policy, since Log4j2's own loses events
+	 * on a full ring, and asynclog's ring size, so that it is compared with async-logger ring for ring.
+	 */
 	List<String> jvmFlags() {
 		List<String> flags = new ArrayList<>();
 		if ("all-async".equals(this.mode)) {
 			flags.add("-Dlog4j2.contextSelector=" + ALL_ASYNC_SELECTOR);
+			if (this.discard) {
+				flags.add("-Dlog4j2.asyncQueueFullPolicy=" + ASYNCLOG_POLICIES + "CountingDiscardPolicy");
+				flags.add("-Dlog4j2.discardThreshold=INFO");
+			}
+			else {
+				flags.add("-Dlog4j2.asyncQueueFullPolicy=" + ASYNCLOG_POLICIES + "BlockingQueueFullPolicy");
+			}
+			flags.add("-Dlog4j2.asyncLoggerRingBufferSize=" + ((this.ringSize != 0) ? this.ringSize : DEFAULT_RING));
+			if (!this.waitStrategy.isEmpty()) {
+				flags.add("-Dlog4j2.asyncLoggerWaitStrategy=" + log4j2WaitStrategy(this.waitStrategy));
+			}
 		}
 		if (this.threadLocalsOff) {
 			flags.add("-Dlog4j2.enableThreadlocals=false");

@@ -48,8 +48,18 @@ class HttpComparisonPartsTests {
 		assertEquals("comparison,logging-off,async-logger,files-1,flush,study-pattern", off.profiles());
 		assertEquals("logging-off", off.csvMode());
 		assertTrue(off.loggingOff());
-		assertEquals(List.of("-Dlog4j2.contextSelector=" + RunConfig.ALL_ASYNC_SELECTOR),
-				RunConfig.parse("all-async/3/flush/study").jvmFlags());
+		// All-async is set up as configuration.md tells a user: asynclog's policy and ring size as Log4j2
+		// system properties, none of asynclog's properties (they do not apply to Log4j2's ring).
+		RunConfig allAsync = RunConfig.parse("all-async/3/flush/study");
+		assertEquals(List.of("-Dlog4j2.contextSelector=" + RunConfig.ALL_ASYNC_SELECTOR,
+				"-Dlog4j2.asyncQueueFullPolicy=io.asynclog.log4j2.queue.BlockingQueueFullPolicy",
+				"-Dlog4j2.asyncLoggerRingBufferSize=16384"), allAsync.jvmFlags());
+		RunConfig tuned = RunConfig.parse("all-async/1/flush/plain/policy=discard/ring=4096/wait=busy-spin");
+		assertEquals(List.of("-Dlog4j2.contextSelector=" + RunConfig.ALL_ASYNC_SELECTOR,
+				"-Dlog4j2.asyncQueueFullPolicy=io.asynclog.log4j2.queue.CountingDiscardPolicy",
+				"-Dlog4j2.discardThreshold=INFO", "-Dlog4j2.asyncLoggerRingBufferSize=4096",
+				"-Dlog4j2.asyncLoggerWaitStrategy=BusySpin"), tuned.jvmFlags());
+		assertTrue(tuned.appArgs().stream().noneMatch((arg) -> arg.startsWith("--asynclog.")), tuned.appArgs()::toString);
 		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("async/3/flush/study"));
 		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("sync/2/flush/study"));
 		assertThrows(IllegalArgumentException.class, () -> RunConfig.parse("sync/3/flush"));

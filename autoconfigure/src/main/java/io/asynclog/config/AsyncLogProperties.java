@@ -15,7 +15,8 @@ import org.springframework.core.env.Environment;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Configuration properties for asynchronous logging, bound from {@code asynclog.*}.
+ * Configuration properties for asynchronous logging on Logback or Log4j2, whichever Spring
+ * Boot uses, bound from {@code asynclog.*}.
  * <p>
  * Log levels stay with Spring Boot's {@code logging.level.*}.
  *
@@ -30,31 +31,31 @@ public class AsyncLogProperties {
 	public static final String PREFIX = "asynclog";
 
 	/**
-	 * The smallest ring buffer Log4j2 accepts.
+	 * The fewest slots of the async-logger ring, on either backend.
 	 */
 	public static final int MIN_RING_BUFFER_SIZE = 128;
 
 	/**
-	 * Whether asynclog configures Log4j2. When false, Spring Boot's logging is exactly as
-	 * it would be without the starter.
+	 * Whether asynclog sets up the logging backend Spring Boot uses, Logback or Log4j2. When
+	 * false, asynclog neither checks asynclog.* nor changes the logging configuration.
 	 */
 	private boolean enabled = true;
 
 	/**
-	 * How log events travel from the logging thread to the appenders. 'all-async' needs
-	 * the Log4j2 context selector set before the JVM logs anything.
+	 * How log events travel from the logging thread to the appenders. 'all-async' is Log4j2
+	 * only and needs Log4j2's context selector set before the JVM logs anything.
 	 */
 	private Mode mode = Mode.ASYNC_LOGGER;
 
 	/**
 	 * Slots of the async-logger ring buffer. Rounded up to a power of two; at least 128. A
-	 * full ring holds its events until the background thread writes them: 16384 bounds that
-	 * delay to well under a second on a busy core, where 262144 held 13 seconds.
+	 * full ring holds its events until the background thread writes them, so its size
+	 * bounds how late a line can reach the appenders.
 	 */
 	private int ringBufferSize = 16384;
 
 	/**
-	 * How the background thread waits for new events.
+	 * How a ring's background thread waits for new events.
 	 */
 	private WaitStrategy waitStrategy = WaitStrategy.TIMEOUT;
 
@@ -66,13 +67,15 @@ public class AsyncLogProperties {
 
 	/**
 	 * Whether to capture the caller's class, method and line before the hand-off, so that
-	 * %C %M %L %l show the caller. Walks the stack on every log call.
+	 * the pattern's caller conversions (%C %M %L, and Log4j2's %l) show the caller. Walks
+	 * the stack on every log call.
 	 */
 	private boolean includeLocation = false;
 
 	/**
-	 * Whether the appenders built by asynclog flush after every event. Asynchronous paths
-	 * flush at the end of each batch anyway.
+	 * Whether appenders flush after every event: asynclog's own, and Spring Boot's console
+	 * and file wherever only a queue reaches them. With false, an appender behind a queue
+	 * flushes at the end of each batch; with mode 'sync', set true.
 	 */
 	private boolean immediateFlush = false;
 
@@ -89,12 +92,13 @@ public class AsyncLogProperties {
 	private LogLevel discardThreshold = LogLevel.INFO;
 
 	/**
-	 * Settings of the AsyncAppenders used in 'async-appender' mode.
+	 * Settings of the per-appender queues of 'async-appender' mode.
 	 */
 	private final AsyncAppender asyncAppender = new AsyncAppender();
 
 	/**
-	 * How long shutdown waits for queued events to reach the appenders.
+	 * One deadline for every queue to hand its events to the appenders when logging stops;
+	 * what is still queued then is counted and reported, not written.
 	 */
 	private Duration shutdownTimeout = Duration.ofSeconds(10);
 
@@ -284,8 +288,8 @@ public class AsyncLogProperties {
 		SYNC,
 
 		/**
-		 * Synchronous loggers; every appender is wrapped in a Log4j2 AsyncAppender with a
-		 * queue and a thread of its own.
+		 * Synchronous loggers; every appender gets a queue and a thread of its own (a Log4j2
+		 * AsyncAppender, or an asynclog ring on Logback).
 		 */
 		ASYNC_APPENDER,
 
@@ -296,8 +300,8 @@ public class AsyncLogProperties {
 		ASYNC_LOGGER,
 
 		/**
-		 * Log4j2's AsyncLoggerContextSelector makes every logger asynchronous. Must be
-		 * chosen before the JVM logs anything.
+		 * Log4j2 only: Log4j2's AsyncLoggerContextSelector makes every logger asynchronous.
+		 * Must be chosen before the JVM logs anything. Refused on Logback.
 		 */
 		ALL_ASYNC
 
@@ -451,12 +455,13 @@ public class AsyncLogProperties {
 	}
 
 	/**
-	 * Settings of the AsyncAppenders used in 'async-appender' mode.
+	 * Settings of the per-appender queues of 'async-appender' mode.
 	 */
 	public static class AsyncAppender {
 
 		/**
-		 * Queue slots of each AsyncAppender.
+		 * Slots of each appender's queue in 'async-appender' mode; rounded up to a power of
+		 * two on Logback.
 		 */
 		private int bufferSize = 1024;
 
@@ -596,7 +601,8 @@ public class AsyncLogProperties {
 
 		/**
 		 * Kind of appender. File kinds use Log4j2's RandomAccessFile and
-		 * RollingRandomAccessFile appenders.
+		 * RollingRandomAccessFile appenders, or Logback's FileAppender and
+		 * RollingFileAppender.
 		 */
 		private AppenderType type;
 
@@ -607,7 +613,8 @@ public class AsyncLogProperties {
 
 		/**
 		 * Names of rolled files, for 'rolling-file'. Defaults to the file name followed by
-		 * '.%d{yyyy-MM-dd}.%i.gz'.
+		 * '.%d{yyyy-MM-dd}.%i.gz'. On Logback it must hold %i, and a %d{...} makes the file
+		 * roll by date as well.
 		 */
 		private String filePattern;
 
@@ -617,12 +624,15 @@ public class AsyncLogProperties {
 		private DataSize maxFileSize = DataSize.ofMegabytes(10);
 
 		/**
-		 * Rolled files kept by a 'rolling-file' appender.
+		 * Rolled files kept by a 'rolling-file' appender. Log4j2: the highest %i kept per
+		 * date of the file pattern. Logback: with %d in the file pattern, the periods (days
+		 * by default) kept; with %i alone, the files kept, at most 20.
 		 */
 		private int maxHistory = 7;
 
 		/**
-		 * Log4j2 PatternLayout pattern. Defaults to Spring Boot's console or file pattern
+		 * Layout pattern in the syntax of the backend that runs: Log4j2's or Logback's
+		 * PatternLayout. Defaults to Spring Boot's console or file pattern
 		 * (logging.pattern.console or logging.pattern.file when set).
 		 */
 		private String pattern;
@@ -663,7 +673,8 @@ public class AsyncLogProperties {
 		 * KafkaProducer settings, passed through as written, such as
 		 * 'producer.[linger.ms]=20'. They override asynclog's defaults for logs:
 		 * linger.ms=5, batch.size=65536, compression.type=lz4 (gzip without lz4-java),
-		 * enable.idempotence=true, acks=all, max.block.ms=1000.
+		 * enable.idempotence=true, acks=all, delivery.timeout.ms=2147483647. max.block.ms is
+		 * always 0 and cannot be set, nor can bootstrap.servers or the serializers.
 		 */
 		private Map<String, String> producer = new LinkedHashMap<>();
 
@@ -912,7 +923,8 @@ public class AsyncLogProperties {
 
 		/**
 		 * Names of the appenders this logger writes to, from asynclog.appenders or the
-		 * base Log4j2 configuration. Inherits the configured ones when not set.
+		 * backend's configuration (Spring Boot's console is CONSOLE on Logback, Console on
+		 * Log4j2). Inherits the configured ones when not set.
 		 */
 		private List<String> appenders;
 

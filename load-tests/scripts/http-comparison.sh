@@ -5,7 +5,7 @@
 #      (./mvnw -q package -DskipTests),
 #   2. takes the load-tests test class path (Gatling, LogSimulation, gatling.conf) that the build
 #      wrote to load-tests/target/classpath-test.txt,
-#   3. runs io.asynclog.loadtests.http.HttpComparison, which for every run starts the demo app on
+#   3. runs io.asynclog.loadtests.http.command.HttpComparisonCommand, which for every run starts the demo app on
 #      127.0.0.1 (pinned to CPU 0), forks Gatling (pinned to CPU 1), samples /proc, checks the log
 #      lines, and at the end writes the report.
 # The runner itself is pinned to CPU 1 too (next to Gatling, away from the app) unless --no-pin is
@@ -50,4 +50,4 @@ if [[ $pin_wanted == 1 ]] && command -v taskset >/dev/null 2>&1 && taskset -c 1 
 fi
 
 exec ${PIN[@]+"${PIN[@]}"} java -Dasynclog.command="load-tests/scripts/http-comparison.sh $*" -cp "$CP" \
-	io.asynclog.loadtests.http.HttpComparison "$@"
+	io.asynclog.loadtests.http.command.HttpComparisonCommand "$@"

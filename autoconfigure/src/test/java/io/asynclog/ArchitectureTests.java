@@ -23,13 +23,14 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The layers of {@code src/main/java}, read from the source: the backend-neutral core
- * ({@code io.asynclog.config}, {@code .queue}, {@code .appender}, {@code .lane}, {@code .backend},
- * {@code .report}) imports neither a backend nor the Spring wiring; a backend (any other
- * {@code io.asynclog.<name>} but {@code autoconfigure}: {@code log4j2}, {@code logback}, ...)
- * imports the core and itself only; the wiring ({@code io.asynclog.autoconfigure.*}) imports
- * the core only. No two packages depend on each other, directly or round a longer loop, the
- * sub-packages of one backend included.
+ * The layers of {@code src/main/java}, named by their package prefix and read from the source:
+ * the backend-neutral core ({@code io.asynclog.core.*}) imports neither a backend, nor the Spring
+ * wiring, nor Log4j2, Logback or the Disruptor; a backend ({@code io.asynclog.log4j2.*},
+ * {@code io.asynclog.logback.*}) imports the core and itself only, and both backends have the same
+ * sub-packages for the same concerns; the wiring ({@code io.asynclog.autoconfigure.*}) imports the
+ * core only. No two packages depend on each other, directly or round a longer loop, the
+ * sub-packages of one backend included, and none in the harness (load-tests and its modules, the
+ * demo app) either.
  * <p>
  * A dependency is an {@code import} (static and on-demand ones too) or a fully qualified
  * name in code; comments and string literals do not count. Run it alone with
@@ -45,33 +46,67 @@ class ArchitectureTests {
 	void mainSourcesKeepTheLayersAndHaveNoPackageCycle() {
 		PackageGraph graph = PackageGraph.of(MAIN_SOURCES);
 		assertThat(graph.packages()).as("the packages the check must have read")
-			.contains("io.asynclog.config", "io.asynclog.queue", "io.asynclog.backend", "io.asynclog.autoconfigure",
-					"io.asynclog.log4j2", "io.asynclog.log4j2.config", "io.asynclog.log4j2.queue");
+			.contains("io.asynclog.core.config", "io.asynclog.core.queue", "io.asynclog.core.backend",
+					"io.asynclog.autoconfigure", "io.asynclog.log4j2.lifecycle", "io.asynclog.log4j2.config",
+					"io.asynclog.logback.queue");
 		assertThat(graph.dependencies("io.asynclog.log4j2.config")).as("edges the check must have seen")
-			.contains("io.asynclog.config", "io.asynclog.log4j2.queue");
+			.contains("io.asynclog.core.config", "io.asynclog.log4j2.queue");
 		List<String> problems = new ArrayList<>(graph.violations());
 		graph.cycles().forEach((cycle) -> problems.add("packages that depend on each other: " + cycle));
 		assertThat(problems).isEmpty();
 	}
 
 	@Test
-	void coreImportingABackendOrTheWiringIsReported() {
-		PackageGraph graph = PackageGraph.of(Map.of("io/asynclog/queue/A.java", """
-				package io.asynclog.queue;
+	void bothBackendsHaveTheSameSubPackages() {
+		PackageGraph graph = PackageGraph.of(MAIN_SOURCES);
+		assertThat(graph.subPackages("logback")).as("Logback's sub-packages, against Log4j2's")
+			.isEqualTo(graph.subPackages("log4j2"))
+			.containsExactlyInAnyOrder("config", "appender", "queue", "metrics", "lifecycle");
+	}
+
+	@Test
+	void theHarnessHasNoPackageCycle() {
+		Map<String, String> sources = new LinkedHashMap<>();
+		for (String module : List.of("../load-tests", "../load-tests/jmh", "../load-tests/shipping", "../demo-app")) {
+			sources.putAll(PackageGraph.read(Path.of(module, "src/main/java")));
+		}
+		PackageGraph harness = PackageGraph.of(sources);
+		assertThat(harness.packages()).as("the harness packages the check must have read")
+			.contains("io.asynclog.loadtests.http", "io.asynclog.benchmarks", "io.asynclog.demo");
+		assertThat(harness.cycles()).isEmpty();
+	}
+
+	@Test
+	void coreImportingABackendTheWiringOrALoggingLibraryIsReported() {
+		PackageGraph graph = PackageGraph.of(Map.of("io/asynclog/core/queue/A.java", """
+				package io.asynclog.core.queue;
 
 				import io.asynclog.log4j2.queue.LogQueues;
 				import static io.asynclog.autoconfigure.AsyncLogAutoConfiguration.something;
-				""", "io/asynclog/report/B.java", """
-				package io.asynclog.report;
+				import com.lmax.disruptor.RingBuffer;
+				""", "io/asynclog/core/report/B.java", """
+				package io.asynclog.core.report;
+
+				import org.apache.logging.log4j.core.LogEvent;
 
 				class B {
 					Object queue = new io.asynclog.logback.queue.Ring();
+					Object level = ch.qos.logback.classic.Level.INFO;
 				}
+				""", "io/asynclog/log4j2/queue/C.java", """
+				package io.asynclog.log4j2.queue;
+
+				import com.lmax.disruptor.RingBuffer;
 				"""));
 		assertThat(graph.violations()).containsExactlyInAnyOrder(
-				"io.asynclog.queue -> io.asynclog.log4j2.queue: the core imports a backend (io/asynclog/queue/A.java)",
-				"io.asynclog.queue -> io.asynclog.autoconfigure: the core imports the Spring wiring (io/asynclog/queue/A.java)",
-				"io.asynclog.report -> io.asynclog.logback.queue: the core imports a backend (io/asynclog/report/B.java)");
+				"io.asynclog.core.queue -> io.asynclog.log4j2.queue: the core imports a backend (io/asynclog/core/queue/A.java)",
+				"io.asynclog.core.queue -> io.asynclog.autoconfigure: the core imports the Spring wiring"
+						+ " (io/asynclog/core/queue/A.java)",
+				"io.asynclog.core.queue -> com.lmax.disruptor: the core imports the Disruptor (io/asynclog/core/queue/A.java)",
+				"io.asynclog.core.report -> io.asynclog.logback.queue: the core imports a backend"
+						+ " (io/asynclog/core/report/B.java)",
+				"io.asynclog.core.report -> org.apache.logging.log4j: the core imports Log4j2 (io/asynclog/core/report/B.java)",
+				"io.asynclog.core.report -> ch.qos.logback: the core imports Logback (io/asynclog/core/report/B.java)");
 	}
 
 	@Test
@@ -85,9 +120,11 @@ class ArchitectureTests {
 
 				import io.asynclog.log4j2.queue.LogQueues;
 				import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.QueueDescriptor;
-				import io.asynclog.queue.LogQueue;
+				import io.asynclog.core.queue.LogQueue;
 				""", "io/asynclog/C.java", """
 				package io.asynclog;
+				""", "io/asynclog/queue/D.java", """
+				package io.asynclog.queue;
 				"""));
 		assertThat(graph.violations()).containsExactlyInAnyOrder(
 				"io.asynclog.autoconfigure.metrics -> io.asynclog.log4j2.metrics: the Spring wiring imports a backend"
@@ -96,7 +133,8 @@ class ArchitectureTests {
 						+ " (io/asynclog/logback/B.java)",
 				"io.asynclog.logback -> io.asynclog.autoconfigure.endpoint: a backend imports the Spring wiring"
 						+ " (io/asynclog/logback/B.java)",
-				"io.asynclog: a package outside the core, the wiring and the backends (io/asynclog/C.java)");
+				"io.asynclog: a package outside the core, the wiring and the backends (io/asynclog/C.java)",
+				"io.asynclog.queue: a package outside the core, the wiring and the backends (io/asynclog/queue/D.java)");
 	}
 
 	@Test
@@ -132,7 +170,16 @@ class ArchitectureTests {
 	 */
 	static final class PackageGraph {
 
-		private static final Set<String> CORE = Set.of("config", "queue", "appender", "lane", "backend", "report");
+		private static final String CORE = "core";
+
+		private static final Set<String> BACKENDS = Set.of("log4j2", "logback");
+
+		/** The libraries the core must not import, by package prefix. */
+		private static final Map<String, String> LIBRARIES = Map.of("org.apache.logging.log4j", "Log4j2",
+				"ch.qos.logback", "Logback", "com.lmax.disruptor", "the Disruptor");
+
+		private static final Pattern LIBRARY_NAME = Pattern
+			.compile("(?<![\\w.])(org\\.apache\\.logging\\.log4j|ch\\.qos\\.logback|com\\.lmax\\.disruptor)\\.");
 
 		private static final String WIRING = "autoconfigure";
 
@@ -152,10 +199,18 @@ class ArchitectureTests {
 		/** Package, then the packages it uses, each with the first file that uses it. */
 		private final Map<String, Map<String, String>> edges = new TreeMap<>();
 
+		/** Package, then the libraries of {@link #LIBRARIES} it uses, each with the first file that uses it. */
+		private final Map<String, Map<String, String>> libraries = new TreeMap<>();
+
 		/** Package, then the first file in it. */
 		private final Map<String, String> files = new TreeMap<>();
 
 		static PackageGraph of(Path sourceRoot) {
+			return of(read(sourceRoot));
+		}
+
+		/** The sources under a root, by file path relative to it. */
+		static Map<String, String> read(Path sourceRoot) {
 			Map<String, String> sources = new LinkedHashMap<>();
 			try (Stream<Path> paths = Files.walk(sourceRoot)) {
 				for (Path path : paths.filter((path) -> path.toString().endsWith(".java")).sorted().toList()) {
@@ -165,7 +220,7 @@ class ArchitectureTests {
 			catch (IOException ex) {
 				throw new UncheckedIOException(ex);
 			}
-			return of(sources);
+			return sources;
 		}
 
 		static PackageGraph of(Map<String, String> sourcesByFile) {
@@ -190,6 +245,10 @@ class ArchitectureTests {
 			Matcher qualified = QUALIFIED_NAME.matcher(code.substring(declaration.end()).replaceAll("(?m)^\\s*import\\s.*$", ""));
 			while (qualified.find()) {
 				addEdge(uses, from, qualified.group(1), file);
+			}
+			Matcher library = LIBRARY_NAME.matcher(code.substring(declaration.end()));
+			while (library.find()) {
+				this.libraries.computeIfAbsent(from, (key) -> new TreeMap<>()).putIfAbsent(library.group(1), file);
 			}
 		}
 
@@ -218,6 +277,18 @@ class ArchitectureTests {
 			return this.edges.keySet();
 		}
 
+		/** The sub-packages of a backend, by their name under it ({@code config}, {@code queue}, ...). */
+		Set<String> subPackages(String backend) {
+			String prefix = ROOT + "." + backend + ".";
+			Set<String> names = new TreeSet<>();
+			for (String pkg : this.edges.keySet()) {
+				if (pkg.startsWith(prefix)) {
+					names.add(pkg.substring(prefix.length()).split("\\.")[0]);
+				}
+			}
+			return names;
+		}
+
 		Set<String> dependencies(String pkg) {
 			return this.edges.getOrDefault(pkg, Map.of()).keySet();
 		}
@@ -239,6 +310,11 @@ class ArchitectureTests {
 						violations.add("%s -> %s: %s (%s)".formatted(from, to, problem, file));
 					}
 				});
+				if (CORE.equals(layer(from))) {
+					this.libraries.getOrDefault(from, Map.of())
+						.forEach((library, file) -> violations.add("%s -> %s: the core imports %s (%s)".formatted(from,
+								library, LIBRARIES.get(library), file)));
+				}
 			});
 			return violations;
 		}
@@ -266,14 +342,14 @@ class ArchitectureTests {
 
 		/**
 		 * Returns "core", "autoconfigure", the backend's name, or {@code null} for a package
-		 * that is none of them (io.asynclog itself, or outside io.asynclog).
+		 * that is none of them (io.asynclog itself, another name under it, or outside io.asynclog).
 		 */
 		private static String layer(String pkg) {
 			if (!pkg.startsWith(ROOT + ".")) {
 				return null;
 			}
 			String top = pkg.substring(ROOT.length() + 1).split("\\.")[0];
-			return CORE.contains(top) ? "core" : top;
+			return (top.equals(CORE) || top.equals(WIRING) || BACKENDS.contains(top)) ? top : null;
 		}
 
 		/**

@@ -13,11 +13,11 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 
-import io.asynclog.appender.UnopenedAppenders;
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.backend.LoggingBackends;
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.queue.QueueMonitor;
+import io.asynclog.core.appender.UnopenedAppenders;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.backend.LoggingBackends;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.queue.QueueMonitor;
 
 /**
  * Auto-configuration for asynclog.

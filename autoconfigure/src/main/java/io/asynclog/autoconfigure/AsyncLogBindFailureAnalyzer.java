@@ -13,8 +13,9 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.core.Ordered;
 import org.springframework.core.convert.ConversionFailedException;
 import org.springframework.util.unit.DataSize;
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.config.AsyncLogConfigurationException;
+
+import io.asynclog.core.config.AsyncLogConfigurationException;
+import io.asynclog.core.config.AsyncLogProperties;
 
 /**
  * Reports an {@code asynclog.*} value of the wrong type (text for a number, an unknown

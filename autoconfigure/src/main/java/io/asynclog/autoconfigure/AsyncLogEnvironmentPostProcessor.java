@@ -7,9 +7,9 @@ import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
-import io.asynclog.backend.BindingConflict;
-import io.asynclog.backend.LoggingBackends;
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.backend.BindingConflict;
+import io.asynclog.core.backend.LoggingBackends;
+import io.asynclog.core.config.AsyncLogProperties;
 
 /**
  * Checks {@code asynclog.*} and the logging system once application.yml is read and before

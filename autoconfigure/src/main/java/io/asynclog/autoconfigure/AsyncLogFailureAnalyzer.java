@@ -2,7 +2,8 @@ package io.asynclog.autoconfigure;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
-import io.asynclog.config.AsyncLogConfigurationException;
+
+import io.asynclog.core.config.AsyncLogConfigurationException;
 
 /**
  * Turns an {@link AsyncLogConfigurationException} into the failure analysis Spring Boot

@@ -5,13 +5,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.SpringApplication;
 
-import io.asynclog.backend.LoggingBackends;
-import io.asynclog.report.DrainReport;
+import io.asynclog.core.backend.LoggingBackends;
+import io.asynclog.core.report.DrainReport;
 
 /**
  * Adds a Spring Boot shutdown handler that drains asynclog's queues just before Spring
  * Boot's logging shutdown handler stops the logging library
- * ({@link io.asynclog.backend.LoggingBackend#drainBeforeLoggingStops()}). Spring Boot runs
+ * ({@link io.asynclog.core.backend.LoggingBackend#drainBeforeLoggingStops()}). Spring Boot runs
  * its shutdown handlers in the reverse order they were added, and adds the logging one while
  * it prepares the environment, before any bean exists: one added once the beans are ready
  * runs before it. The handler finds the backend that runs at shutdown, so one handler serves

@@ -6,8 +6,8 @@ import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.backend.LoggingBackends;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.backend.LoggingBackends;
 
 /**
  * Matches when asynclog has a {@link LoggingBackend} for the logging system Spring Boot

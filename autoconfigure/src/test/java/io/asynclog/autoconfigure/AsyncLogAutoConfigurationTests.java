@@ -15,7 +15,7 @@ import org.springframework.core.io.ClassPathResource;
 import com.lmax.disruptor.RingBuffer;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogProperties;
 
 class AsyncLogAutoConfigurationTests {
 

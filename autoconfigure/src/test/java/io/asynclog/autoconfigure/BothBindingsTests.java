@@ -9,7 +9,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.FailureAnalyses;
 import io.asynclog.TestApplications;
-import io.asynclog.backend.BindingConflict;
+import io.asynclog.core.backend.BindingConflict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;

@@ -21,9 +21,9 @@ import io.asynclog.autoconfigure.metrics.AppenderErrorMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetricsAutoConfiguration;
 import io.asynclog.autoconfigure.metrics.KafkaShippingMetrics;
+import io.asynclog.core.queue.QueueMonitor;
 import io.asynclog.log4j2.metrics.ExactLog4j2Metrics;
 import io.asynclog.log4j2.metrics.Log4j2EventsMetricsAutoConfiguration;
-import io.asynclog.queue.QueueMonitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

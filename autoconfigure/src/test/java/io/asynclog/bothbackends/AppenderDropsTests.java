@@ -13,11 +13,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.logging.LogLevel;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.appender.AppenderDrops;
-import io.asynclog.appender.AppenderDrops.Reason;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.count.AppenderDrops.Reason;
+import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.LogQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

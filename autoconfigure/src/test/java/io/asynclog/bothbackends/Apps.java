@@ -17,8 +17,8 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
-import io.asynclog.backend.LoggingBackends;
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.backend.LoggingBackends;
+import io.asynclog.core.queue.LogQueue;
 
 /**
  * Starts real Spring Boot applications with the starter's auto-configuration on whichever

@@ -4,8 +4,10 @@ import java.util.List;
 
 import org.springframework.util.ClassUtils;
 
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.backend.LoggingBackends;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.backend.LoggingBackends;
+import io.asynclog.logback.appender.CountedFileAppender;
+import io.asynclog.logback.appender.CountedRollingFileAppender;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

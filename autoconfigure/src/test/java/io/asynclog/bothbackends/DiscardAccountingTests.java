@@ -20,9 +20,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.Callers;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
-import io.asynclog.backend.LevelTags;
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.backend.LevelTags;
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.LogQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Configuration;
 
 import io.asynclog.SeparateJvm;
 import io.asynclog.SeparateJvmApp;
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.queue.LogQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -149,7 +149,7 @@ public final class DrainApp {
 	/**
 	 * Sends SIGTERM to a held burst whose {@code asynclog.shutdown-timeout} of one second is
 	 * too short for its slowed sink, and checks what a cutoff promises: the JVM exits as on
-	 * SIGTERM, says how many lines were still queued, and the lines in the file, in order, plus
+	 * SIGTERM, says that lines were still queued, and the lines in the file, in order, plus
 	 * the lines reported lost are exactly the lines logged, most of them lost.
 	 * @param app the running burst, ready
 	 * @param file the file the burst writes
@@ -160,7 +160,7 @@ public final class DrainApp {
 		app.sigterm();
 		assertThat(app.awaitExit(Duration.ofMinutes(1))).isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
 		assertThat(app.stderr()).anyMatch((line) -> line
-			.contains("log events were still queued when asynclog.shutdown-timeout (1s) ran out"));
+			.contains("asynclog.shutdown-timeout (1s) ran out with log events still queued"));
 		long lost = app.reportedCount(LOST);
 		long written = linesInOrder(file);
 		assertThat(lost).as("most of %d lines at 2 a millisecond", lines).isGreaterThan(lines / 2);

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.asynclog.SeparateJvm;
-import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

@@ -16,8 +16,8 @@ import org.springframework.boot.logging.LogLevel;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.Callers;
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.LogQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

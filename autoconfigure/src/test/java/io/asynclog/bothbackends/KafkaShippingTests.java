@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 
 import io.micrometer.core.instrument.FunctionCounter;
@@ -30,19 +29,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.MDC;
-import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.boot.logging.LogLevel;
 
 
 import io.asynclog.LoopbackKafka;
 import io.asynclog.SeparateJvm;
-import io.asynclog.appender.AppenderDrops;
-import io.asynclog.lane.kafka.KafkaSender;
-import io.asynclog.lane.Lane;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
+import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.kafka.KafkaSender;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -19,8 +19,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.CallOrder;
 import io.asynclog.Callers;
-import io.asynclog.appender.LogAppender;
-import io.asynclog.backend.LoggingBackends;
+import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.backend.LoggingBackends;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

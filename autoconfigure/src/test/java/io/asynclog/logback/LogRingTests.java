@@ -22,12 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.config.AsyncLogProperties.WaitStrategy;
+import io.asynclog.core.config.AsyncLogProperties.WaitStrategy;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.logback.queue.AppenderRing;
 import io.asynclog.logback.queue.Delegates;
 import io.asynclog.logback.queue.RingSettings;
-import io.asynclog.queue.ShutdownDeadline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

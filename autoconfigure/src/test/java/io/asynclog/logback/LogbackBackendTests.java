@@ -21,8 +21,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.logback.monitoring.LogbackBackend;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.logback.lifecycle.LogbackBackend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

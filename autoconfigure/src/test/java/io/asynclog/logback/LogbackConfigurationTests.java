@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import io.asynclog.core.queue.LogQueue;
 import io.asynclog.logback.config.LogbackSetup;
 import io.asynclog.logback.queue.LogRing;
 import io.asynclog.logback.queue.LoggerRing;
-import io.asynclog.queue.LogQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

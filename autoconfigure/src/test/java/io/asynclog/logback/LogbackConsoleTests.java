@@ -20,7 +20,7 @@ import org.springframework.boot.logging.logback.StructuredLogEncoder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.WriteCountingStream;
-import io.asynclog.logback.config.BatchingConsoleStream;
+import io.asynclog.logback.appender.BatchingConsoleStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -15,10 +15,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.queue.LogQueue;
 import io.asynclog.logback.queue.AppenderRing;
 import io.asynclog.logback.queue.LoggerRing;
-import io.asynclog.queue.LogQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -21,8 +21,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.CallOrder;
 import io.asynclog.Callers;
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.LogQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

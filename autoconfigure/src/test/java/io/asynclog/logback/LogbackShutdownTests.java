@@ -26,13 +26,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.logging.LogLevel;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.logback.monitoring.RingMetrics;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.ShutdownDeadline;
+import io.asynclog.logback.metrics.RingMetrics;
 import io.asynclog.logback.queue.AppenderRing;
 import io.asynclog.logback.queue.Delegates;
 import io.asynclog.logback.queue.RingSettings;
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.ShutdownDeadline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -97,7 +97,7 @@ class LogbackShutdownTests {
 		Duration took = Duration.ofNanos(System.nanoTime() - start);
 		report = err.toString(StandardCharsets.UTF_8);
 		originalErr.print(report);
-		assertThat(report).contains("log events were still queued when asynclog.shutdown-timeout (300ms) ran out;"
+		assertThat(report).contains("asynclog.shutdown-timeout (300ms) ran out with log events still queued;"
 				+ " asynclog hands them to no appender and counts each");
 		Matcher lost = LOST.matcher(report);
 		assertThat(lost.find()).as("lost report in %s", report).isTrue();

@@ -9,14 +9,14 @@ import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.config.AsyncLogProperties.Mode;
-import io.asynclog.appender.AppenderDrops;
-import io.asynclog.appender.LogAppender;
-import io.asynclog.appender.Shipping;
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.queue.QueueMonitor;
-import io.asynclog.queue.QueueStatus;
+import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.queue.QueueMonitor;
+import io.asynclog.core.queue.QueueStatus;
 
 /**
  * {@link Endpoint @Endpoint} that shows what asynclog runs: the effective mode and

@@ -10,9 +10,9 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.context.annotation.Bean;
 
 import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.queue.QueueMonitor;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.queue.QueueMonitor;
 
 /**
  * Auto-configuration for the {@link AsyncLogHealthIndicator}, named {@code asynclog} in

@@ -11,15 +11,15 @@ import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.appender.AppenderErrors;
-import io.asynclog.appender.LogAppender;
-import io.asynclog.appender.Shipping;
-import io.asynclog.appender.UnopenedAppenders;
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.queue.LogQueue;
-import io.asynclog.queue.QueueMonitor;
-import io.asynclog.queue.QueueStatus;
+import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.appender.UnopenedAppenders;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.count.AppenderErrors;
+import io.asynclog.core.queue.LogQueue;
+import io.asynclog.core.queue.QueueMonitor;
+import io.asynclog.core.queue.QueueStatus;
 
 /**
  * Health of asynclog's queues and appenders, with every queue in the details and, when it is

@@ -12,7 +12,7 @@ import org.springframework.core.env.MapPropertySource;
 import org.springframework.util.ClassUtils;
 
 import io.asynclog.autoconfigure.AsyncLogEnvironmentPostProcessor;
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogProperties;
 
 /**
  * Ranks {@link AsyncLogHealthIndicator#DEGRADED} in the aggregate health: sets

@@ -5,9 +5,9 @@ import java.util.function.Consumer;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 
-import io.asynclog.appender.AppenderDrops;
-import io.asynclog.appender.AppenderErrors;
-import io.asynclog.queue.Registration;
+import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.count.AppenderErrors;
+import io.asynclog.core.queue.Registration;
 
 /**
  * The {@code asynclog.events.dropped} series of each appender, one per reason: events it was

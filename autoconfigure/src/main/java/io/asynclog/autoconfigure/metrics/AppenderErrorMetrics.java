@@ -5,8 +5,8 @@ import java.util.function.Consumer;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 
-import io.asynclog.appender.AppenderErrors;
-import io.asynclog.queue.Registration;
+import io.asynclog.core.count.AppenderErrors;
+import io.asynclog.core.queue.Registration;
 
 /**
  * The {@code asynclog.appender.errors} counter of every appender asynclog's configuration

@@ -17,13 +17,13 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.noop.NoopTimer;
 import org.springframework.boot.logging.LogLevel;
 
-import io.asynclog.backend.LevelTags;
-import io.asynclog.queue.DeliveryLag;
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.LogQueue;
-import io.asynclog.queue.QueueMonitor;
-import io.asynclog.queue.QueueStatus;
-import io.asynclog.queue.Registration;
+import io.asynclog.core.backend.LevelTags;
+import io.asynclog.core.queue.DeliveryLag;
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.LogQueue;
+import io.asynclog.core.queue.QueueMonitor;
+import io.asynclog.core.queue.QueueStatus;
+import io.asynclog.core.queue.Registration;
 
 /**
  * Meters of every queue between logging threads and appenders: capacity, remaining slots,

@@ -9,7 +9,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
-import io.asynclog.queue.QueueMonitor;
+import io.asynclog.core.queue.QueueMonitor;
 
 /**
  * Auto-configuration for asynclog's queue, appender-error and shipping meters, whichever

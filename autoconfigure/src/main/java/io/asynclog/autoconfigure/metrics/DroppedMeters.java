@@ -2,7 +2,7 @@ package io.asynclog.autoconfigure.metrics;
 
 import io.micrometer.core.instrument.Tags;
 
-import io.asynclog.appender.AppenderDrops;
+import io.asynclog.core.count.AppenderDrops;
 
 /**
  * The one tag set of {@code asynclog.events.dropped}, whatever dropped the event: Prometheus

@@ -10,10 +10,10 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.BaseUnits;
 
-import io.asynclog.appender.Shipping;
-import io.asynclog.lane.kafka.KafkaSender;
-import io.asynclog.lane.Lane;
-import io.asynclog.queue.Registration;
+import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.kafka.KafkaSender;
+import io.asynclog.core.queue.Registration;
 
 /**
  * The shipping meters of every kafka appender: {@code asynclog.shipping.records.sent},

@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
-import io.asynclog.queue.Registration;
+import io.asynclog.core.queue.Registration;
 
 /**
  * Meters registered once per appender name and registry, as the core announces each appender:

@@ -5,9 +5,10 @@ import org.apache.logging.log4j.core.ErrorHandler;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
 import org.apache.logging.log4j.core.appender.DefaultErrorHandler;
-import io.asynclog.appender.AppenderDrops;
-import io.asynclog.appender.AppenderDrops.Reason;
-import io.asynclog.appender.AppenderErrors;
+
+import io.asynclog.core.count.AppenderDrops.Reason;
+import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.count.AppenderErrors;
 
 /**
  * An appender's error handler that counts each failure in {@link AppenderErrors}, then

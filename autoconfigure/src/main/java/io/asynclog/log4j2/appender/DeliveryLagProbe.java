@@ -13,7 +13,8 @@ import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginAttribute;
 import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
 import org.apache.logging.log4j.core.config.plugins.PluginFactory;
-import io.asynclog.queue.DeliveryLag;
+
+import io.asynclog.core.queue.DeliveryLag;
 
 /**
  * An appender that writes nothing: placed where a queue's background thread hands each

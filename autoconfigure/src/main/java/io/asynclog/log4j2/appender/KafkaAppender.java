@@ -21,11 +21,12 @@ import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
 import org.apache.logging.log4j.core.config.plugins.validation.constraints.Required;
 import org.apache.logging.log4j.core.layout.PatternLayout;
 
-import io.asynclog.appender.Shipping;
-import io.asynclog.lane.kafka.KafkaSender;
-import io.asynclog.lane.Lane;
-import io.asynclog.queue.ShutdownDeadline;
-import io.asynclog.report.DrainReport;
+import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.kafka.KafkaSender;
+import io.asynclog.core.queue.ShutdownDeadline;
+import io.asynclog.core.report.DrainReport;
 
 /**
  * Sends each event, formatted by its layout, as one record to a Kafka topic;

@@ -19,8 +19,9 @@ import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
-import io.asynclog.appender.AppenderErrors;
-import io.asynclog.appender.LogAppender;
+
+import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.count.AppenderErrors;
 
 /**
  * Lists the appenders that write a context's events, and whether each is reached through a

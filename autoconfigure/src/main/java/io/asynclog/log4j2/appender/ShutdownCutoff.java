@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.logging.log4j.core.config.Configuration;
 
-import io.asynclog.queue.ShutdownDeadline;
+import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
  * What becomes of the events a configuration's queues still hold when

@@ -9,8 +9,8 @@ import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginAttribute;
 import org.apache.logging.log4j.core.config.plugins.PluginFactory;
 
-import io.asynclog.appender.AppenderErrors;
-import io.asynclog.appender.UnopenedAppenders;
+import io.asynclog.core.appender.UnopenedAppenders;
+import io.asynclog.core.count.AppenderErrors;
 
 /**
  * Stands in for a file appender that could not open its file when

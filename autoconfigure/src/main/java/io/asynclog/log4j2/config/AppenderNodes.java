@@ -6,10 +6,10 @@ import java.util.Map;
 import org.apache.logging.log4j.core.config.Node;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.config.AsyncLogProperties.AppenderType;
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.appender.UnopenedAppenders;
-import io.asynclog.lane.Lane;
+import io.asynclog.core.appender.UnopenedAppenders;
+import io.asynclog.core.config.AsyncLogProperties.AppenderType;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.lane.Lane;
 import io.asynclog.log4j2.appender.KafkaAppender;
 import io.asynclog.log4j2.appender.UnopenedFileAppender;
 

@@ -6,7 +6,7 @@ import java.util.Map;
 import org.apache.logging.log4j.core.appender.AsyncAppender;
 import org.apache.logging.log4j.core.config.Node;
 
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogProperties;
 
 /**
  * For 'async-appender' mode: points a logger's appender references at Log4j2

@@ -16,18 +16,16 @@ import org.apache.logging.log4j.core.config.composite.CompositeConfiguration;
 import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.config.AsyncLogProperties.Mode;
-import io.asynclog.config.AsyncLogProperties.QueueFullPolicy;
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.log4j2.appender.CountingErrorHandler;
 import io.asynclog.log4j2.appender.LogAppenders;
-import io.asynclog.log4j2.lifecycle.HaltedRingSnapshot;
-import io.asynclog.log4j2.lifecycle.QueueDrain;
 import io.asynclog.log4j2.appender.ShutdownCutoff;
-import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
-import io.asynclog.log4j2.queue.CountingDiscardPolicy;
 import io.asynclog.log4j2.queue.FullRingRouting;
+import io.asynclog.log4j2.queue.HaltedRingSnapshot;
 import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.queue.QueueDrain;
+import io.asynclog.log4j2.queue.QueueFullPolicies;
 import io.asynclog.log4j2.queue.RingBufferOwner;
 
 /**
@@ -165,9 +163,8 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 	public AsyncLoggerConfigDelegate getAsyncLoggerConfigDelegate() {
 		FullRingRouting routing = this.fullRingRouting;
 		if (routing == null) {
-			FullRingRouting.FullRingPolicy policy = (this.properties.getQueueFullPolicy() == QueueFullPolicy.DISCARD)
-					? new CountingDiscardPolicy() : new BlockingQueueFullPolicy();
-			routing = new FullRingRouting(super.getAsyncLoggerConfigDelegate(), this, policy);
+			routing = new FullRingRouting(super.getAsyncLoggerConfigDelegate(), this,
+					QueueFullPolicies.create(this.properties));
 			this.fullRingRouting = routing;
 		}
 		return routing;

@@ -14,7 +14,7 @@ import org.apache.logging.log4j.core.config.yaml.YamlConfigurationFactory;
 import org.springframework.boot.logging.log4j2.Log4J2LoggingSystem;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogProperties;
 
 /**
  * The Log4j2 configuration factory through which Spring Boot loads every logging

@@ -3,16 +3,12 @@ package io.asynclog.log4j2.config;
 import java.util.Collection;
 import java.util.Map;
 
-import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.util.PropertiesUtil;
 import org.apache.logging.log4j.util.PropertySource;
 
-import io.asynclog.config.AsyncLogProperties.QueueFullPolicy;
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.log4j2.lifecycle.HaltedRingSnapshot;
-import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
-import io.asynclog.log4j2.queue.CountingDiscardPolicy;
-import io.asynclog.log4j2.queue.DiscardThreshold;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.log4j2.queue.HaltedRingSnapshot;
+import io.asynclog.log4j2.queue.QueueFullPolicies;
 
 /**
  * Hands asynclog's settings to the Log4j2 code that reads them by property name each time
@@ -34,7 +30,7 @@ final class AsyncLogPropertySource implements PropertySource {
 
 	static final String WAIT_TIMEOUT_MILLIS = "AsyncLoggerConfig.Timeout";
 
-	static final String QUEUE_FULL_POLICY = "log4j2.AsyncQueueFullPolicy";
+	static final String QUEUE_FULL_POLICY = QueueFullPolicies.PROPERTY;
 
 	static final String RELIABILITY_STRATEGY = "log4j.ReliabilityStrategy";
 
@@ -56,9 +52,7 @@ final class AsyncLogPropertySource implements PropertySource {
 	 * @param settings the bound asynclog properties
 	 */
 	static void apply(AsyncLogProperties settings) {
-		String policy = (settings.getQueueFullPolicy() == QueueFullPolicy.DISCARD)
-				? CountingDiscardPolicy.class.getName() : BlockingQueueFullPolicy.class.getName();
-		DiscardThreshold.apply(Level.toLevel(settings.getDiscardThreshold().name()));
+		String policy = QueueFullPolicies.apply(settings);
 		INSTANCE.properties = Map.of(RING_BUFFER_SIZE, String.valueOf(settings.getRingBufferSize()), WAIT_STRATEGY,
 				settings.getWaitStrategy().log4jName(), WAIT_TIMEOUT_MILLIS,
 				String.valueOf(settings.getWaitTimeout().toMillis()), QUEUE_FULL_POLICY, policy, RELIABILITY_STRATEGY,
@@ -70,7 +64,7 @@ final class AsyncLogPropertySource implements PropertySource {
 	 */
 	static void clear() {
 		INSTANCE.properties = Map.of();
-		DiscardThreshold.clear();
+		QueueFullPolicies.clear();
 	}
 
 	@Override

@@ -15,10 +15,10 @@ import org.apache.logging.log4j.status.StatusLogger;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
-import io.asynclog.config.AsyncLogConfigurationException;
-import io.asynclog.config.AsyncLogProperties.LoggerMode;
-import io.asynclog.config.AsyncLogProperties.Mode;
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogConfigurationException;
+import io.asynclog.core.config.AsyncLogProperties.LoggerMode;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.log4j2.appender.BatchingConsoleAppender;
 import io.asynclog.log4j2.appender.LogAppenders;
 

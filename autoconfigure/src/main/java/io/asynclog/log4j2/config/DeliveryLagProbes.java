@@ -11,10 +11,11 @@ import java.util.Set;
 import org.apache.logging.log4j.core.appender.AsyncAppender;
 import org.apache.logging.log4j.core.config.Node;
 import org.apache.logging.log4j.core.filter.CompositeFilter;
+
+import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.appender.CutoffFilter;
 import io.asynclog.log4j2.appender.DeliveryLagProbe;
 import io.asynclog.log4j2.queue.LogQueues;
-import io.asynclog.queue.LogQueue;
 
 /**
  * Places {@link DeliveryLagProbe}s in a configuration's node tree so that every event that

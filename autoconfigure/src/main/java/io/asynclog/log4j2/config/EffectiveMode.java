@@ -4,10 +4,10 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.async.AsyncLoggerContextSelector;
 
-import io.asynclog.config.AsyncLogConfigurationException;
-import io.asynclog.config.AsyncLogProperties.LoggerMode;
-import io.asynclog.config.AsyncLogProperties.Mode;
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogConfigurationException;
+import io.asynclog.core.config.AsyncLogProperties.LoggerMode;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties;
 
 /**
  * Decides the mode that really runs, from {@code asynclog.mode} and whether Log4j2's

@@ -19,7 +19,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.logging.log4j2.Log4J2LoggingSystem;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogProperties;
 
 /**
  * Puts an {@link AsyncLogConfiguration} of the same files in the place of the composite

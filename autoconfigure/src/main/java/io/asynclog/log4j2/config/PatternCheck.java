@@ -14,7 +14,7 @@ import org.apache.logging.log4j.status.StatusData;
 import org.apache.logging.log4j.status.StatusListener;
 import org.apache.logging.log4j.status.StatusLogger;
 
-import io.asynclog.config.AsyncLogPropertiesValidator;
+import io.asynclog.core.config.AsyncLogPropertiesValidator;
 
 /**
  * Parses a PatternLayout pattern the way Log4j2 will, to catch a bad pattern at start-up.

@@ -9,8 +9,8 @@ import org.apache.logging.log4j.spi.LoggerContextFactory;
 import org.apache.logging.log4j.spi.Provider;
 import org.apache.logging.log4j.util.PropertySource;
 
-import io.asynclog.backend.BindingConflict;
-import io.asynclog.backend.BindingConflictException;
+import io.asynclog.core.backend.BindingConflict;
+import io.asynclog.core.backend.BindingConflictException;
 
 /**
  * Stops an application that has both Logback's and Log4j2's SLF4J binding, Log4j2's first,

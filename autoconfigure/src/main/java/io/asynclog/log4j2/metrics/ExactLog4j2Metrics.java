@@ -20,9 +20,9 @@ import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.filter.CompositeFilter;
 
-import io.asynclog.backend.LevelTags;
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.backend.LevelTags;
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.LogQueue;
 
 /**
  * Spring Boot's {@code log4j2.events} counter, counted once per event in every mode.

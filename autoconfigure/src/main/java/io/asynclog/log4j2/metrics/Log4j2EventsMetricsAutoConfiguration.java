@@ -15,8 +15,8 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
-import io.asynclog.log4j2.Log4j2Backend;
 import io.asynclog.log4j2.config.EffectiveMode;
+import io.asynclog.log4j2.lifecycle.Log4j2Detector;
 
 /**
  * Auto-configuration for a {@code log4j2.events} counter that counts each event once
@@ -52,7 +52,7 @@ public final class Log4j2EventsMetricsAutoConfiguration {
 		@Override
 		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 			ConditionMessage.Builder message = ConditionMessage.forCondition("asynclog Log4j2 configuration");
-			if (Log4j2Backend.Detector.chosen(context.getClassLoader())
+			if (Log4j2Detector.chosen(context.getClassLoader())
 					&& EffectiveMode.running(LoggerContext.getContext(false)) != null) {
 				return ConditionOutcome.match(message.because("is running"));
 			}

@@ -7,8 +7,8 @@ import org.apache.logging.log4j.core.async.AsyncQueueFullPolicy;
 import org.apache.logging.log4j.core.async.EventRoute;
 import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 
-import io.asynclog.queue.DeliveryThreads;
-import io.asynclog.queue.WaitForRoom;
+import io.asynclog.core.queue.DeliveryThreads;
+import io.asynclog.core.queue.WaitForRoom;
 
 /**
  * The 'block' queue-full policy: a logging thread that meets a full queue waits until there
@@ -60,6 +60,14 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 	@Override
 	public EventRoute routeInFullRing(Level level) {
 		return (onAsyncLoggerThread() || DeliveryThreads.isCurrent()) ? EventRoute.SYNCHRONOUS : EventRoute.ENQUEUE;
+	}
+
+	/**
+	 * 'block' keeps the order: an event that finds free slots still queues behind those waiting.
+	 */
+	@Override
+	public boolean newcomersQueueBehindWaiters() {
+		return true;
 	}
 
 	static boolean onAsyncLoggerThread() {

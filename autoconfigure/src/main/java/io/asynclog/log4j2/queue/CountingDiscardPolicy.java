@@ -3,8 +3,9 @@ package io.asynclog.log4j2.queue;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.async.AsyncQueueFullPolicy;
 import org.apache.logging.log4j.core.async.EventRoute;
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.LogQueue;
+
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.LogQueue;
 
 /**
  * The 'discard' queue-full policy: drops events at or below the discard threshold and
@@ -27,7 +28,7 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRi
 	private volatile DroppedEvents.QueueDrops drops;
 
 	public CountingDiscardPolicy() {
-		this.threshold = DiscardThreshold.current();
+		this.threshold = QueueFullPolicies.threshold();
 	}
 
 	@Override

@@ -8,7 +8,7 @@ import org.apache.logging.log4j.core.async.EventRoute;
 import org.apache.logging.log4j.core.impl.LogEventFactory;
 import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 
-import io.asynclog.queue.WaitForRoom;
+import io.asynclog.core.queue.WaitForRoom;
 
 /**
  * The async-logger ring of an asynclog configuration, as its async loggers see it, with two
@@ -53,7 +53,7 @@ public final class FullRingRouting implements AsyncLoggerConfigDelegate, WaitFor
 		this.ring = ring;
 		this.configuration = configuration;
 		this.policy = policy;
-		this.newcomersQueueBehindWaiters = policy instanceof BlockingQueueFullPolicy;
+		this.newcomersQueueBehindWaiters = policy.newcomersQueueBehindWaiters();
 	}
 
 	@Override
@@ -134,6 +134,15 @@ public final class FullRingRouting implements AsyncLoggerConfigDelegate, WaitFor
 		 * @return the route
 		 */
 		EventRoute routeInFullRing(Level level);
+
+		/**
+		 * Returns whether an event that finds the ring with free slots still queues behind the
+		 * events that wait for room ('block', which keeps the order), or takes a free slot.
+		 * @return true to queue behind the waiters
+		 */
+		default boolean newcomersQueueBehindWaiters() {
+			return false;
+		}
 
 	}
 

@@ -11,8 +11,9 @@ import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
+
+import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.appender.DeliveryLagProbe;
-import io.asynclog.queue.LogQueue;
 
 /**
  * Finds the queues of a Log4j2 logger context and reads how full they are. Reads happen

@@ -6,7 +6,8 @@ import java.lang.management.ThreadInfo;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AsyncAppender;
-import io.asynclog.queue.LogQueue;
+
+import io.asynclog.core.queue.LogQueue;
 
 /**
  * Tells which queue a Log4j2 background thread serves, from the name Log4j2 gives it.

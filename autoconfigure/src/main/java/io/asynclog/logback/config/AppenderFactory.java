@@ -30,13 +30,18 @@ import ch.qos.logback.core.util.OptionHelper;
 import org.springframework.boot.logging.logback.StructuredLogEncoder;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.appender.UnopenedAppenders;
-import io.asynclog.lane.kafka.KafkaSender;
-import io.asynclog.lane.Lane;
-import io.asynclog.config.AsyncLogConfigurationException;
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.queue.ShutdownDeadline;
-import io.asynclog.config.AsyncLogProperties.AppenderType;
+import io.asynclog.core.appender.UnopenedAppenders;
+import io.asynclog.core.config.AsyncLogConfigurationException;
+import io.asynclog.core.config.AsyncLogProperties.AppenderType;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.kafka.KafkaSender;
+import io.asynclog.core.queue.ShutdownDeadline;
+import io.asynclog.logback.appender.CountedFileAppender;
+import io.asynclog.logback.appender.CountedFileStream;
+import io.asynclog.logback.appender.CountedRollingFileAppender;
+import io.asynclog.logback.appender.KafkaAppender;
+import io.asynclog.logback.appender.UnopenedFileAppender;
 
 /**
  * Builds and starts the appenders declared under {@code asynclog.appenders}: Logback's

@@ -22,17 +22,18 @@ import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.joran.util.ConfigurationWatchListUtil;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.config.AsyncLogConfigurationException;
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.config.AsyncLogProperties.LoggerMode;
-import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogConfigurationException;
+import io.asynclog.core.config.AsyncLogProperties.LoggerMode;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.queue.ShutdownDeadline;
+import io.asynclog.logback.appender.BatchingConsoleStream;
 import io.asynclog.logback.queue.AppenderRing;
 import io.asynclog.logback.queue.Delegates;
 import io.asynclog.logback.queue.LogRing;
 import io.asynclog.logback.queue.LoggerRing;
 import io.asynclog.logback.queue.RingListener;
 import io.asynclog.logback.queue.RingSettings;
-import io.asynclog.queue.ShutdownDeadline;
 
 /**
  * Applies {@code asynclog.*} to a Logback logger context that Spring Boot has just configured

@@ -9,7 +9,7 @@ import ch.qos.logback.core.spi.ScanException;
 import ch.qos.logback.core.status.Status;
 import ch.qos.logback.core.util.OptionHelper;
 
-import io.asynclog.config.AsyncLogPropertiesValidator;
+import io.asynclog.core.config.AsyncLogPropertiesValidator;
 
 /**
  * Parses a layout pattern with Logback's own parser and compiler, as the appender will, to

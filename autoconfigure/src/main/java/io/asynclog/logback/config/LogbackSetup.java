@@ -6,8 +6,8 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AsyncAppenderBase;
 
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.logback.queue.LogRing;
 
 /**

@@ -2,11 +2,11 @@ package io.asynclog.logback.config;
 
 import org.springframework.core.env.Environment;
 
-import io.asynclog.config.AsyncLogConfigurationException;
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.config.AsyncLogProperties.AppenderType;
-import io.asynclog.config.AsyncLogProperties.Mode;
-import io.asynclog.config.AsyncLogPropertiesValidator;
+import io.asynclog.core.config.AsyncLogConfigurationException;
+import io.asynclog.core.config.AsyncLogProperties.AppenderType;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogPropertiesValidator;
 
 /**
  * The checks of {@code asynclog.*} on Logback, run before Spring Boot configures logging: the

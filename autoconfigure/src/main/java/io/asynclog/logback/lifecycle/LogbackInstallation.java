@@ -6,12 +6,12 @@ import ch.qos.logback.classic.LoggerContext;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.logback.config.LogbackConfigurer;
 import io.asynclog.logback.config.LogbackSetup;
-import io.asynclog.logback.monitoring.AppenderErrorCounter;
-import io.asynclog.logback.monitoring.LogbackBackend;
-import io.asynclog.logback.monitoring.RingMetrics;
+import io.asynclog.logback.metrics.AppenderErrorCounter;
+import io.asynclog.logback.metrics.RingMetrics;
+import io.asynclog.logback.queue.DrainReporting;
 
 /**
  * The Logback side of {@link LogbackInstaller}, in a class of its own so that the listener

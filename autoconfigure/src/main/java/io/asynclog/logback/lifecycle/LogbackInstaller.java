@@ -6,8 +6,7 @@ import org.springframework.context.ApplicationEvent;
 import org.springframework.context.event.GenericApplicationListener;
 import org.springframework.core.ResolvableType;
 
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.logback.monitoring.LogbackDetector;
+import io.asynclog.core.config.AsyncLogProperties;
 
 /**
  * Applies {@code asynclog.*} to Logback right after Spring Boot has configured it: on

@@ -11,10 +11,10 @@ import ch.qos.logback.core.spi.ConfigurationEventListener;
 import ch.qos.logback.core.status.ErrorStatus;
 import org.springframework.core.env.Environment;
 
-import io.asynclog.config.AsyncLogConfigurationException;
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogConfigurationException;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.report.DrainReport;
 import io.asynclog.logback.config.LogbackSetup;
-import io.asynclog.report.DrainReport;
 
 /**
  * Applies {@code asynclog.*} again when Logback reloads a configuration file on its own

@@ -16,12 +16,12 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 
-import io.asynclog.appender.AppenderDrops.Reason;
-import io.asynclog.queue.DeliveryThreads;
-import io.asynclog.queue.DeliveryLag;
-import io.asynclog.queue.LogQueue;
-import io.asynclog.queue.ShutdownDeadline;
-import io.asynclog.queue.WaitForRoom;
+import io.asynclog.core.count.AppenderDrops.Reason;
+import io.asynclog.core.queue.DeliveryLag;
+import io.asynclog.core.queue.DeliveryThreads;
+import io.asynclog.core.queue.LogQueue;
+import io.asynclog.core.queue.ShutdownDeadline;
+import io.asynclog.core.queue.WaitForRoom;
 
 /**
  * A Logback appender that hands each event to a background thread through an LMAX Disruptor

@@ -14,7 +14,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.queue.LogQueue;
 
 /**
  * The async-logger ring: one ring and one background thread in front of the appenders of every

@@ -5,7 +5,7 @@ import java.time.Duration;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 
-import io.asynclog.appender.AppenderDrops;
+import io.asynclog.core.count.AppenderDrops;
 
 /**
  * What a {@link LogRing} tells the rest of asynclog: the single hook for metrics and reports,
@@ -40,7 +40,7 @@ public interface RingListener {
 
 	/**
 	 * The background thread handed an event to the appenders. Called for one event in
-	 * {@link io.asynclog.queue.DeliveryLag#SAMPLE_EVERY}, on the background thread, right
+	 * {@link io.asynclog.core.queue.DeliveryLag#SAMPLE_EVERY}, on the background thread, right
 	 * after the hand-over.
 	 * @param ring the ring
 	 * @param event the event

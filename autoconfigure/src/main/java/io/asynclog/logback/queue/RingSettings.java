@@ -13,9 +13,9 @@ import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
 import org.springframework.boot.logging.LogLevel;
 
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.config.AsyncLogProperties.QueueFullPolicy;
-import io.asynclog.queue.ShutdownDeadline;
+import io.asynclog.core.config.AsyncLogProperties.QueueFullPolicy;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
  * How one ring runs, from {@code asynclog.*}.

@@ -18,16 +18,16 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.logging.LogLevel;
 
-import io.asynclog.appender.AppenderErrors;
-import io.asynclog.appender.LogAppender;
-import io.asynclog.appender.Shipping;
-import io.asynclog.appender.UnopenedAppenders;
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.config.AsyncLogProperties;
-import io.asynclog.config.AsyncLogProperties.PipelineStatus;
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.LogQueue;
-import io.asynclog.queue.QueueMonitor;
+import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.appender.UnopenedAppenders;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.config.AsyncLogProperties.PipelineStatus;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.count.AppenderErrors;
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.LogQueue;
+import io.asynclog.core.queue.QueueMonitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -16,13 +16,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.TestApplications;
-import io.asynclog.config.AsyncLogConfigurationException;
+import io.asynclog.core.config.AsyncLogConfigurationException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.appender.BatchingConsoleAppender;
 import io.asynclog.log4j2.queue.LogQueues;
-import io.asynclog.queue.LogQueue;
 
 /**
  * all-async mode. Surefire runs every test class in a JVM of its own, and this class chooses

@@ -22,10 +22,10 @@ import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.asynclog.log4j2.lifecycle.HaltedRingSnapshot;
+import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.queue.FullRingRouting;
+import io.asynclog.log4j2.queue.HaltedRingSnapshot;
 import io.asynclog.log4j2.queue.LogQueues;
-import io.asynclog.queue.LogQueue;
 
 /**
  * The default mode, async-logger, against real Log4j2 objects and real files.

@@ -20,9 +20,9 @@ import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.queue.LogQueues;
-import io.asynclog.queue.LogQueue;
 
 /**
  * sync, async-appender, per-logger modes and asynclog.enabled=false, against the live Log4j2
@@ -116,7 +116,7 @@ class ModesTests {
 			assertThat(configuration).isNotInstanceOf(AsyncLogConfiguration.class);
 			assertThat(configuration.getRootLogger()).isNotInstanceOf(AsyncLoggerConfig.class);
 			assertThat(TestApplications.writingAppenders(configuration.getRootLogger())).containsExactly("Console");
-			assertThat(context.getBeanNamesForType(io.asynclog.config.AsyncLogProperties.class)).isEmpty();
+			assertThat(context.getBeanNamesForType(io.asynclog.core.config.AsyncLogProperties.class)).isEmpty();
 			assertThat(this.dir.resolve("x.log")).doesNotExist();
 		}
 	}

@@ -1,7 +1,5 @@
 package io.asynclog.log4j2.config;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.net.URL;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -28,8 +26,8 @@ import org.springframework.mock.env.MockEnvironment;
 import io.asynclog.TestApplications;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.AppenderDescriptor;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
-import io.asynclog.config.AsyncLogProperties.Mode;
-import io.asynclog.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.log4j2.appender.BatchingConsoleAppender;
 
 import static org.assertj.core.api.Assertions.assertThat;

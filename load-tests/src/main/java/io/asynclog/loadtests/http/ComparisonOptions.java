@@ -60,13 +60,13 @@ record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int
 
 	static final String WHERE_ASYNC_PAYS = "where-async-pays";
 
-	static final String STUDY = "study";
+	public static final String STUDY = "study";
 
-	static final String BUSY_CORE = "busy-core";
+	public static final String BUSY_CORE = "busy-core";
 
-	static final String LOGBACK = "logback";
+	public static final String LOGBACK = "logback";
 
-	static final String VIRTUAL_THREADS = "virtual-threads";
+	public static final String VIRTUAL_THREADS = "virtual-threads";
 
 	/** The busy-core matrix warms up longer: JIT and Boot's console path settle well after 5 s. */
 	static final int BUSY_CORE_WARMUP = 40;

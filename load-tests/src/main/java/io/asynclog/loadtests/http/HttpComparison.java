@@ -13,11 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import io.asynclog.loadtests.http.report.BusyCoreReport;
-import io.asynclog.loadtests.http.report.HttpComparisonReport;
-import io.asynclog.loadtests.http.report.LogbackReport;
-import io.asynclog.loadtests.http.report.VirtualThreadsReport;
-import io.asynclog.loadtests.http.report.WhereAsyncPaysReport;
 
 /**
  * The HTTP comparison of the published 400-user study, reproduced on the demo app: for each
@@ -26,7 +21,7 @@ import io.asynclog.loadtests.http.report.WhereAsyncPaysReport;
  * runs of {@code GET /log}, then one open-model run of four of them at a fixed rate. Each run
  * is measured by {@link SingleRun}; rows go to {@code OUT/raw-runs.csv}, the set-up to
  * {@code OUT/run-info.properties}, and the report is written by
- * {@link HttpComparisonReport#write}.
+ * the report writer it is given ({@code HttpComparisonCommand} gives the matrix's report).
  *
  * <p>Run it through {@code load-tests/scripts/http-comparison.sh}; see
  * {@code docs/load-tests.md}. Exit codes: 0 all runs done and every line check passed, 1 a run
@@ -55,15 +50,17 @@ public final class HttpComparison {
 			List<String> failedRuns) {
 	}
 
-	private HttpComparison() {
+	/**
+	 * Writes the report of a matrix from its raw runs, once every run is done.
+	 */
+	@FunctionalInterface
+	public interface ReportWriter {
+
+		void write(String matrix, Path rawCsv, Path runInfo, Path reportDir) throws Exception;
+
 	}
 
-	public static void main(String[] args) {
-		// If the runner is stopped (Ctrl-C, SIGTERM), stop the app and Gatling it started too.
-		Runtime.getRuntime()
-			.addShutdownHook(new Thread(() -> ProcessHandle.current().children().forEach(ProcessHandle::destroy),
-					"stop-children"));
-		System.exit(run(System.out, args).exitCode());
+	private HttpComparison() {
 	}
 
 	/**
@@ -72,7 +69,7 @@ public final class HttpComparison {
 	 * @param args the command-line options
 	 * @return what it produced
 	 */
-	public static Outcome run(PrintStream log, String... args) {
+	public static Outcome run(PrintStream log, ReportWriter reports, String... args) {
 		if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
 			log.print(ComparisonOptions.USAGE);
 			return new Outcome(0, null, null, null, List.of(), List.of());
@@ -87,7 +84,7 @@ public final class HttpComparison {
 			return new Outcome(2, null, null, null, List.of(), List.of());
 		}
 		try {
-			return run(log, options);
+			return run(log, reports, options);
 		}
 		catch (IOException | RuntimeException ex) {
 			log.println("error: " + ex);
@@ -119,7 +116,7 @@ public final class HttpComparison {
 		return matcher.find() ? Integer.parseInt(matcher.group(1)) : 0;
 	}
 
-	static Outcome run(PrintStream log, ComparisonOptions options) throws IOException, InterruptedException {
+	static Outcome run(PrintStream log, ReportWriter reports, ComparisonOptions options) throws IOException, InterruptedException {
 		if (!ProcSampler.available()) {
 			throw new IOException("/proc/self/{stat,status,io} are not readable: the runner needs Linux /proc");
 		}
@@ -226,21 +223,7 @@ public final class HttpComparison {
 		long lineFailures = rows.stream().filter((row) -> !row.lines().ok()).count();
 		if (!rows.isEmpty()) {
 			try {
-				if (study) {
-					HttpComparisonReport.write(csv.file(), runInfoFile, options.report());
-				}
-				else if (busyCore) {
-					BusyCoreReport.write(csv.file(), runInfoFile, options.report());
-				}
-				else if (virtualThreads) {
-					VirtualThreadsReport.write(csv.file(), runInfoFile, options.report());
-				}
-				else if (logback) {
-					LogbackReport.write(csv.file(), runInfoFile, options.report());
-				}
-				else {
-					WhereAsyncPaysReport.write(csv.file(), runInfoFile, options.report());
-				}
+				reports.write(options.matrix(), csv.file(), runInfoFile, options.report());
 				log.println("Report written to " + options.report());
 			}
 			catch (Exception | LinkageError ex) {

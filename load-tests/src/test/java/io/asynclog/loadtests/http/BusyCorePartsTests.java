@@ -142,12 +142,12 @@ class BusyCorePartsTests {
 				"    java.lang.VirtualThread.parkOnCarrierThread(boolean, long) line: 830",
 				"    Pin$Slow.<clinit>() line: 2", "  ]", "}", "", "jdk.VirtualThreadPinned {", "  stackTrace = [",
 				"    java.lang.VirtualThread.parkNanos(long) line: 798",
-				"    io.asynclog.queue.WaitForRoom.awaitRoom(Reading, long) line: 180",
-				"    io.asynclog.queue.WaitForRoom.publish(Ring, Object, Object) line: 120", "  ]", "}");
+				"    io.asynclog.core.queue.WaitForRoom.awaitRoom(Reading, long) line: 180",
+				"    io.asynclog.core.queue.WaitForRoom.publish(Ring, Object, Object) line: 120", "  ]", "}");
 		PinnedEvents pinned = PinnedEvents.parse(printed);
 		assertThat(pinned.events()).isEqualTo(2);
 		assertThat(pinned.inAsynclog()).isEqualTo(1);
-		assertThat(pinned.firstAsynclogStack()).contains("io.asynclog.queue.WaitForRoom.awaitRoom");
+		assertThat(pinned.firstAsynclogStack()).contains("io.asynclog.core.queue.WaitForRoom.awaitRoom");
 		assertThat(PinnedEvents.parse(List.of())).isEqualTo(new PinnedEvents(0, 0, ""));
 		assertThat(HttpComparison.majorVersion("openjdk version \"25.0.1\" 2025-10-21 LTS")).isEqualTo(25);
 		assertThat(HttpComparison.majorVersion("openjdk version \"17.0.15\" 2025-04-15")).isEqualTo(17);

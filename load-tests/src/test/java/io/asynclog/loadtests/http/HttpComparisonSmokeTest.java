@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import io.asynclog.loadtests.http.command.HttpComparisonCommand;
 import io.asynclog.loadtests.http.report.BusyCoreReport;
 import io.asynclog.loadtests.http.report.WhereAsyncPaysReport;
 
@@ -40,7 +41,7 @@ class HttpComparisonSmokeTest {
 		ByteArrayOutputStream progress = new ByteArrayOutputStream();
 		HttpComparison.Outcome outcome;
 		try (PrintStream log = new PrintStream(progress, true, StandardCharsets.UTF_8)) {
-			outcome = HttpComparison.run(log, "--configs", CONFIG, "--repeats", "1", "--duration", "4", "--warmup",
+			outcome = HttpComparisonCommand.run(log, "--configs", CONFIG, "--repeats", "1", "--duration", "4", "--warmup",
 					"1", "--gatling-warmup", "1", "--users", "20", "--no-open", "--jar", jar.toString(), "--out",
 					out.toString(), "--report", report.toString());
 		}
@@ -98,7 +99,7 @@ class HttpComparisonSmokeTest {
 		ByteArrayOutputStream progress = new ByteArrayOutputStream();
 		HttpComparison.Outcome outcome;
 		try (PrintStream log = new PrintStream(progress, true, StandardCharsets.UTF_8)) {
-			outcome = HttpComparison.run(log, "--matrix", "busy-core", "--configs", config, "--repeats", "1",
+			outcome = HttpComparisonCommand.run(log, "--matrix", "busy-core", "--configs", config, "--repeats", "1",
 					"--duration", "2", "--warmup", "0", "--gatling-warmup", "1", "--users", "20", "--jar",
 					jar.toString(), "--out", out.toString(), "--report", report.toString());
 		}

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import io.asynclog.loadtests.http.command.HttpComparisonCommand;
 import io.asynclog.loadtests.http.report.VirtualThreadsReport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,7 +41,7 @@ class VirtualThreadsSmokeTest {
 		ByteArrayOutputStream progress = new ByteArrayOutputStream();
 		HttpComparison.Outcome outcome;
 		try (PrintStream log = new PrintStream(progress, true, StandardCharsets.UTF_8)) {
-			outcome = HttpComparison.run(log, "--matrix", "virtual-threads", "--configs", CONFIG, "--repeats", "1",
+			outcome = HttpComparisonCommand.run(log, "--matrix", "virtual-threads", "--configs", CONFIG, "--repeats", "1",
 					"--duration", "2", "--warmup", "1", "--gatling-warmup", "1", "--users", "20", "--jar",
 					HttpComparisonSmokeTest.demoJar().toString(), "--java", java.get().toString(), "--out",
 					out.toString(), "--report", report.toString());

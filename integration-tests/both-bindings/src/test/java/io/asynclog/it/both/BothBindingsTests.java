@@ -32,7 +32,7 @@ class BothBindingsTests {
 		assertStopsWithTheReport(run);
 		assertThat(run.output()).contains("SLF4J takes Log4j2's, which comes first, and Log4j cannot start next to"
 				+ " log4j-to-slf4j")
-			.contains("Caused by: io.asynclog.backend.BindingConflictException")
+			.contains("Caused by: io.asynclog.core.backend.BindingConflictException")
 			.doesNotContain("org.apache.logging.log4j.LoggingException")
 			// Stopped in SpringApplication's static initialiser: not even the banner was printed.
 			.doesNotContain(":: Spring Boot ::");

@@ -11,7 +11,7 @@ import org.springframework.boot.logging.java.JavaLoggingSystem;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import io.asynclog.config.AsyncLogConfigurationException;
+import io.asynclog.core.config.AsyncLogConfigurationException;
 import io.asynclog.it.AppRun;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -17,10 +17,10 @@ import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.backend.LoggingBackends;
-import io.asynclog.config.AsyncLogProperties.Mode;
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.backend.LoggingBackends;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.queue.LogQueue;
 
 /**
  * asynclog's {@code async-logger} mode on Logback, built like {@link AsynclogSetup} by a real

@@ -31,12 +31,12 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.util.FileSystemUtils;
 
-import io.asynclog.appender.AppenderDrops;
-import io.asynclog.appender.Shipping;
-import io.asynclog.lane.kafka.KafkaSender;
-import io.asynclog.lane.Lane;
-import io.asynclog.backend.LoggingBackends;
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.backend.LoggingBackends;
+import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.kafka.KafkaSender;
+import io.asynclog.core.queue.LogQueue;
 
 /**
  * One measured run of the shipping throughput (load-tests/scripts/shipping-throughput.sh): a plain

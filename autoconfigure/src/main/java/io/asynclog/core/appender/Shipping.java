@@ -1,0 +1,104 @@
+package io.asynclog.core.appender;
+
+import io.asynclog.core.count.AppenderErrors;
+
+import java.time.Duration;
+
+/**
+ * What an appender that ships records off the box (a kafka appender) has done, as an
+ * operator wants to see it: records handed to the client, acknowledged by the broker,
+ * failed, and still waiting for an answer.
+ *
+ * @param system where records go, such as {@code kafka}
+ * @param destination the topic, or what the system calls it
+ * @param sent the records handed to the client since the appender started
+ * @param acknowledged the records the broker acknowledged
+ * @param failed the records that failed (each is also counted in {@link AppenderErrors})
+ * @param waiting the records sent and neither acknowledged nor failed yet
+ * @param waitingWithoutAnswer how long records have waited with none acknowledged or
+ * failed; zero while the broker answers
+ * @param lastFailure the last failure, or {@code null} if none
+ * @param lane the appender's own queue in front of the client, or {@code null}
+ * @param spool the records kept on disk, or {@code null} without a spool
+ * @author asynclog
+ */
+public record Shipping(String system, String destination, long sent, long acknowledged, long failed, long waiting,
+		Duration waitingWithoutAnswer, String lastFailure, Lane lane, Spool spool) {
+
+	/**
+	 * Returns this reading with the lane's and the spool's.
+	 * @param lane the lane's reading
+	 * @param spool the spool's reading, or {@code null} without a spool
+	 * @param withoutDelivery how long records have waited in the lane or the spool with none
+	 * delivered: the wait counts from there when it is the longer
+	 * @return a new reading
+	 */
+	public Shipping with(Lane lane, Spool spool, Duration withoutDelivery) {
+		Duration longest = (withoutDelivery.compareTo(this.waitingWithoutAnswer) > 0) ? withoutDelivery
+				: this.waitingWithoutAnswer;
+		return new Shipping(this.system, this.destination, this.sent, this.acknowledged, this.failed, this.waiting,
+				longest, this.lastFailure, lane, spool);
+	}
+
+	/**
+	 * Returns the records not delivered yet: waiting for an answer, in the lane and in the
+	 * spool.
+	 * @return the records
+	 */
+	public long backlog() {
+		long kept = (this.spool != null) ? this.spool.records() : 0;
+		long queued = (this.lane != null) ? this.lane.records() : 0;
+		// Records sent from the spool are in both 'waiting' and the spool until answered.
+		long sentFromSpool = (this.lane != null) ? this.lane.inFlightFromSpool() : 0;
+		return this.waiting + queued + kept - sentFromSpool;
+	}
+
+	/**
+	 * The appender's own queue in front of the destination's client.
+	 *
+	 * @param records the records queued
+	 * @param capacity the most records it holds
+	 * @param bytes the bytes of keys and values queued
+	 * @param maxBytes the most bytes it holds
+	 * @param inFlight the records handed to the client and not answered yet
+	 * @param inFlightFromSpool of those, the records sent from the spool, which keeps them
+	 * until they are answered
+	 * @param lastFailure the last failure of the lane's thread or of its spool (to open,
+	 * write or read it), or {@code null}
+	 */
+	public record Lane(long records, long capacity, long bytes, long maxBytes, long inFlight, long inFlightFromSpool,
+			String lastFailure) {
+	}
+
+	/**
+	 * The records kept on local disk while the destination is away or slow.
+	 *
+	 * @param directory where they are
+	 * @param records the records kept and not acknowledged yet
+	 * @param bytes what the spool's files take on disk
+	 * @param maxBytes the most they may take
+	 * @param oldestAge how long ago the oldest record kept was logged; zero when none is kept
+	 * @param keptAtStart the records a previous run left, sent first
+	 * @param replayedAtStart of those, the records the previous run had handed over without
+	 * an answer: they may arrive twice
+	 */
+	public record Spool(String directory, long records, long bytes, long maxBytes, Duration oldestAge,
+			long keptAtStart, long replayedAtStart) {
+	}
+
+	/**
+	 * An appender that ships records and can say how far it got. Each backend's kafka
+	 * appender implements it, so that the endpoint and the health can read it without
+	 * knowing the backend or the client library.
+	 */
+	public interface Source {
+
+		/**
+		 * Returns the appender's reading, now.
+		 * @return the reading
+		 */
+		Shipping shipping();
+
+	}
+
+}

@@ -1,0 +1,71 @@
+package io.asynclog.core.backend;
+
+import java.util.List;
+
+import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.queue.LogQueue;
+
+/**
+ * What the Spring side (auto-configuration, meters, endpoint, health) reads of the logging
+ * library that runs: its queues, its appenders and the mode in force. One implementation per
+ * backend, found by {@link LoggingBackends}; every method reads the library now, when asked,
+ * and never runs per log call.
+ *
+ * @author asynclog
+ */
+public interface LoggingBackend {
+
+	/**
+	 * Returns the backend's name as the endpoint shows it.
+	 * @return {@code log4j2} or {@code logback}
+	 */
+	String name();
+
+	/**
+	 * Reads every queue between logging threads and appenders now.
+	 * @return the queues, empty in synchronous mode
+	 */
+	List<LogQueue> queues();
+
+	/**
+	 * Reads every appender of the running configuration now.
+	 * @return the appenders
+	 */
+	List<LogAppender> appenders();
+
+	/**
+	 * Returns the mode that runs.
+	 * @return the mode, or {@code null} when the running configuration is not the one
+	 * asynclog set up
+	 */
+	Mode runningMode();
+
+	/**
+	 * Drains the queues within {@code asynclog.shutdown-timeout}, just before Spring Boot's
+	 * logging shutdown handler stops the logging library at JVM shutdown, for a backend whose
+	 * library would otherwise stop a queue before asynclog's drain begins. What is still
+	 * queued at the deadline is cut off and counted; the library's own stop then finds the
+	 * queues empty.
+	 */
+	default void drainBeforeLoggingStops() {
+	}
+
+	/**
+	 * Describes what runs, for the start-up report: one line per queue and per appender.
+	 * @return the report's lines
+	 */
+	StartupLines describe();
+
+	/**
+	 * The start-up report of one backend.
+	 *
+	 * @param info lines logged at INFO
+	 * @param warnings lines logged at WARN: settings that cost something the user may not
+	 * have meant
+	 */
+	record StartupLines(List<String> info, List<String> warnings) {
+
+	}
+
+}

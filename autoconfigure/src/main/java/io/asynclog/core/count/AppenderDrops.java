@@ -1,0 +1,187 @@
+package io.asynclog.core.count;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import io.asynclog.core.queue.Registration;
+
+/**
+ * Counts, per appender name and reason, the events that reached an appender and were not
+ * written because of where they arrived, not because a write failed: a call back into an
+ * appender from inside its own append (its layout, filter or a {@code toString()} that
+ * logs), which the logging libraries skip, and an event that reaches an appender that has
+ * stopped. Together with the queues' drops ({@code DroppedEvents}) they make up
+ * {@code asynclog.events.dropped}.
+ * <p>
+ * A remote appender's lane counts here too what it drops rather than make the application
+ * wait: a full lane or spool, and a record torn by a crash.
+ * <p>
+ * Only those paths write here, so an appender that writes never touches these counters.
+ *
+ * @author asynclog
+ */
+public final class AppenderDrops {
+
+	private static final ConcurrentMap<String, LongAdder[]> BY_APPENDER = new ConcurrentHashMap<>();
+
+	private static final AppenderNames NEW_APPENDERS = new AppenderNames();
+
+	/** The appenders that send to a remote destination through a lane. */
+	private static final Set<String> REMOTE = ConcurrentHashMap.newKeySet();
+
+	private static final List<Reason> EVERY_REASON = List.of(Reason.values());
+
+	private static final List<Reason> LOCAL_REASONS = Arrays.stream(Reason.values())
+		.filter((reason) -> !reason.remoteOnly)
+		.toList();
+
+	private static final Function<String, LongAdder[]> NEW_COUNTERS = (appender) -> {
+		LongAdder[] counters = new LongAdder[Reason.values().length];
+		for (int i = 0; i < counters.length; i++) {
+			counters[i] = new LongAdder();
+		}
+		return counters;
+	};
+
+	private AppenderDrops() {
+	}
+
+	/**
+	 * Counts one event an appender did not write.
+	 * @param appender the appender's name
+	 * @param reason why
+	 */
+	public static void record(String appender, Reason reason) {
+		LongAdder[] counters = BY_APPENDER.get(appender);
+		if (counters == null) {
+			counters = BY_APPENDER.computeIfAbsent(appender, NEW_COUNTERS);
+			NEW_APPENDERS.announce(appender);
+		}
+		counters[reason.ordinal()].increment();
+	}
+
+	/**
+	 * Returns how many events an appender did not write for a reason.
+	 * @param appender the appender's name
+	 * @param reason the reason
+	 * @return the number of events
+	 */
+	public static long count(String appender, Reason reason) {
+		LongAdder[] counters = BY_APPENDER.get(appender);
+		return (counters != null) ? counters[reason.ordinal()].sum() : 0;
+	}
+
+	/**
+	 * Marks an appender as one that sends to a remote destination through a lane, before
+	 * its meters are registered: it can drop for the lane's reasons too.
+	 * @param appender the appender's name
+	 */
+	public static void remote(String appender) {
+		REMOTE.add(appender);
+	}
+
+	/**
+	 * Returns the reasons an appender can drop for: the lane's too for a remote one.
+	 * @param appender the appender's name
+	 * @return the reasons
+	 */
+	public static List<Reason> reasonsOf(String appender) {
+		return REMOTE.contains(appender) ? EVERY_REASON : LOCAL_REASONS;
+	}
+
+	/**
+	 * Returns how many events an appender did not write, by reason.
+	 * @param appender the appender's name
+	 * @return the counts by {@link Reason#tag()}, every reason it can drop for included
+	 */
+	public static Map<String, Long> byReason(String appender) {
+		Map<String, Long> counts = new LinkedHashMap<>();
+		for (Reason reason : reasonsOf(appender)) {
+			counts.put(reason.tag(), count(appender, reason));
+		}
+		return counts;
+	}
+
+	/**
+	 * Returns the names of the appenders that did not write an event at least once.
+	 * @return the appender names
+	 */
+	public static Set<String> appenders() {
+		return Collections.unmodifiableSet(BY_APPENDER.keySet());
+	}
+
+	/**
+	 * Calls a listener with the name of every appender that did not write an event, now and
+	 * from then on for each new one. A name may come twice.
+	 * @param listener the listener
+	 * @return a handle that stops the calls when closed
+	 */
+	public static Registration onEveryAppender(Consumer<String> listener) {
+		return NEW_APPENDERS.listen(BY_APPENDER.keySet(), listener);
+	}
+
+	/**
+	 * Why an appender did not write an event, as the {@code reason} tag of
+	 * {@code asynclog.events.dropped} says it.
+	 */
+	public enum Reason {
+
+		/**
+		 * The event was logged from inside the same appender's append, on the same thread:
+		 * the libraries skip it rather than recurse without end.
+		 */
+		RECURSIVE_CALL("recursive-call", false),
+
+		/**
+		 * The event reached the appender after it had stopped, and the appender could not
+		 * write it.
+		 */
+		APPENDER_STOPPED("appender-stopped", false),
+
+		/**
+		 * A remote appender's lane was full, and it has no spool (or the spool was waited
+		 * for): the record was dropped rather than make the application wait.
+		 */
+		LANE_FULL("lane-full", true),
+
+		/**
+		 * A remote appender's spool was at its maximum size, or the disk refused the write:
+		 * the record was dropped rather than make the application wait.
+		 */
+		SPOOL_FULL("spool-full", true),
+
+		/**
+		 * A record the spool held was cut off at the next start because its write never
+		 * finished (the process was killed mid-write): it was never sent.
+		 */
+		SPOOL_TORN("spool-torn", true);
+
+		private final String tag;
+
+		private final boolean remoteOnly;
+
+		Reason(String tag, boolean remoteOnly) {
+			this.tag = tag;
+			this.remoteOnly = remoteOnly;
+		}
+
+		/**
+		 * Returns the reason as meters and the endpoint show it.
+		 * @return the tag value
+		 */
+		public String tag() {
+			return this.tag;
+		}
+
+	}
+
+}

@@ -1,0 +1,41 @@
+package io.asynclog.core.count;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+import io.asynclog.core.queue.Registration;
+
+/**
+ * Tells listeners the name of each appender a per-appender counter ({@link AppenderErrors},
+ * {@link AppenderDrops}) starts counting, so that meters can be registered for appenders that
+ * appear later, such as after a reconfiguration.
+ *
+ * @author asynclog
+ */
+final class AppenderNames {
+
+	private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
+
+	/**
+	 * Tells every listener of a new appender.
+	 * @param appender the appender's name
+	 */
+	void announce(String appender) {
+		this.listeners.forEach((listener) -> listener.accept(appender));
+	}
+
+	/**
+	 * Calls a listener with the names known now and with each new one from then on.
+	 * @param known the names counted so far
+	 * @param listener the listener
+	 * @return a handle that stops the calls when closed
+	 */
+	Registration listen(Collection<String> known, Consumer<String> listener) {
+		this.listeners.add(listener);
+		known.forEach(listener);
+		return () -> this.listeners.remove(listener);
+	}
+
+}

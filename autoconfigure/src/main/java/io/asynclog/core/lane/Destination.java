@@ -1,0 +1,77 @@
+package io.asynclog.core.lane;
+
+import java.time.Duration;
+
+/**
+ * Where a {@link Lane} sends its records: a remote system (a Kafka topic) reached through a
+ * client that buffers, retries and answers later. Only the lane's thread calls
+ * {@link #offer} and {@link #close}.
+ *
+ * @author asynclog
+ */
+public interface Destination {
+
+	/**
+	 * Hands one record to the client without waiting for room or for the destination.
+	 * @param record the record
+	 * @param outcome told, later and on the client's thread, whether the destination took it
+	 * @return what became of the record now
+	 */
+	Offer offer(LaneRecord record, Outcome outcome);
+
+	/**
+	 * Returns how long records handed over have waited with none answered: zero while the
+	 * destination answers, growing while it is away. Called per record: it allocates nothing.
+	 * @return the nanoseconds without an answer
+	 */
+	long waitingWithoutAnswerNanos();
+
+	/**
+	 * Closes the client, waiting up to the timeout for answers; every record still waiting
+	 * then gets {@link Outcome#unanswered()} before this returns.
+	 * @param timeout how long to wait at most; zero gives up at once
+	 */
+	void close(Duration timeout);
+
+	/**
+	 * Returns where records go, as an operator names it, such as {@code kafka (app-logs)}.
+	 * @return the description
+	 */
+	String describe();
+
+	/**
+	 * What became of a record offered.
+	 */
+	enum Offer {
+
+		/** The client took it; its {@link Outcome} follows. */
+		ACCEPTED,
+
+		/**
+		 * The client has no room or does not know the destination yet: the record stays
+		 * with the lane, which offers it again later.
+		 */
+		NOT_NOW,
+
+		/** The client can never send it (too large, say); the destination counted it as failed. */
+		REFUSED
+
+	}
+
+	/**
+	 * What the destination answered for one record.
+	 */
+	interface Outcome {
+
+		/** The destination has the record. */
+		void acknowledged();
+
+		/** The record can never be delivered; the destination counted it as failed. */
+		void failed();
+
+		/** The client closed before the destination answered: the record may or may not be there. */
+		void unanswered();
+
+	}
+
+}

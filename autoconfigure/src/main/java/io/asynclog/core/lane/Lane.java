@@ -1,0 +1,726 @@
+package io.asynclog.core.lane;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.count.AppenderDrops.Reason;
+import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.queue.DeliveryThreads;
+import io.asynclog.core.queue.ShutdownDeadline;
+
+/**
+ * The way from one remote appender to its {@link Destination}: a bounded queue that the
+ * appender fills without ever waiting, a thread of its own that hands records to the
+ * destination's client, and a {@link Spool} on local disk for what the destination cannot
+ * take while it is away or slow. A destination that stops answering therefore never holds
+ * a caller, a ring's background thread or another appender.
+ * <p>
+ * Order is kept: records leave in the order the appender added them. While the spool holds
+ * records not yet sent, new records go behind them into the spool, and the spool is sent
+ * first once the destination answers again. The lane spills to the spool when the
+ * destination has not answered for {@link #STALL}, or has refused records for that long,
+ * or the queue is half full. Without a spool, records wait in the queue, and what finds it
+ * full is dropped and counted ({@code lane-full}); a full spool drops and counts too
+ * ({@code spool-full}). With a spool, an appender that finds the queue full waits while the
+ * lane's thread moves records to the spool: a wait on the local disk, as a file appender's,
+ * never on the destination, and bounded ({@link #ROOM_WAIT_NANOS}); a burst faster than the
+ * lane's thread is kept rather than dropped.
+ * <p>
+ * {@link #stop(long)} never waits on the network: while the destination answers it keeps
+ * sending until the deadline; then, or at once if the destination is away, what is left goes
+ * to the spool, records the client held unanswered included, for the next start.
+ *
+ * @author asynclog
+ */
+public final class Lane {
+
+	/**
+	 * How long the destination may leave records unanswered, or refuse them, before the
+	 * lane spills to the spool: long enough for a leader election, short enough that a
+	 * crash loses little.
+	 */
+	public static final Duration STALL = Duration.ofSeconds(1);
+
+	private static final long STALL_NANOS = STALL.toNanos();
+
+	private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+	private static final long LONGEST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+	private static final long POSITION_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+	private static final int BATCH = 4096;
+
+	/**
+	 * How long an appender waits at most for the lane's thread to move records to the spool
+	 * when the queue is full.
+	 */
+	private static final long ROOM_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+	private static final long ROOM_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+
+	private static final String THREAD_PREFIX = "asynclog-lane-";
+
+	private static final ConcurrentMap<String, Lane> LATEST = new ConcurrentHashMap<>();
+
+	static {
+		// The lane's thread closes the client, which logs: made to wait for room in a full
+		// ring at shutdown, it would hold the stop it is part of.
+		DeliveryThreads.add(THREAD_PREFIX);
+	}
+
+	private final String appender;
+
+	private final Destination destination;
+
+	private final Settings settings;
+
+	/** Opened by the lane's thread; {@code null} until then, and without a spool. */
+	private volatile Spool spool;
+
+	private final ConcurrentLinkedQueue<LaneRecord> queue = new ConcurrentLinkedQueue<>();
+
+	private final AtomicInteger queued = new AtomicInteger();
+
+	private final AtomicLong queuedBytes = new AtomicLong();
+
+	private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
+
+	private final Thread thread;
+
+	private volatile boolean sleeping;
+
+	/** Set when the lane's thread did not make room in time; cleared when it takes records again. */
+	private volatile boolean roomWaitTimedOut;
+
+	private volatile boolean stopping;
+
+	private volatile long stopDeadlineNanos;
+
+	private volatile int inFlightCount;
+
+	private volatile int inFlightFromSpool;
+
+	/** When a record was last delivered, or the lane last had nothing waiting. */
+	private volatile long lastDeliveredNanos = System.nanoTime();
+
+	private volatile long spoolOldestMillis = -1;
+
+	private volatile String lastFailure;
+
+	private volatile long keptAtStop = -1;
+
+	private volatile long lostAtStop;
+
+	private Spool.Entry held;
+
+	private boolean spoolGivenUp;
+
+	private long retryAtNanos;
+
+	private long backoffNanos = FIRST_BACKOFF_NANOS;
+
+	private long refusedSinceNanos;
+
+	private long positionWrittenNanos;
+
+	/**
+	 * Creates a lane and opens its spool; {@link #start()} starts its thread.
+	 * @param appender the appender's name, under which drops are counted
+	 * @param destination where records go
+	 * @param settings the queue's bounds and the spool
+	 */
+	public Lane(String appender, Destination destination, Settings settings) {
+		this.appender = appender;
+		this.destination = destination;
+		this.settings = settings;
+		AppenderDrops.remote(appender);
+		this.thread = new Thread(this::run, THREAD_PREFIX + appender);
+		this.thread.setDaemon(true);
+		LATEST.put(appender, this);
+	}
+
+	/**
+	 * Returns the latest lane built for an appender: the one that runs, or the last one that
+	 * ran.
+	 * @param appender the appender's name
+	 * @return the lane, or {@code null} if that appender never had one
+	 */
+	public static Lane latest(String appender) {
+		return LATEST.get(appender);
+	}
+
+	/**
+	 * Starts the lane's thread.
+	 */
+	public synchronized void start() {
+		// An appender may be started again; the lane runs once.
+		if (this.thread.getState() == Thread.State.NEW) {
+			this.thread.start();
+		}
+	}
+
+	/**
+	 * Adds a record, never waiting: a full queue drops it and counts the drop.
+	 * @param key the record's key, or {@code null}
+	 * @param value the record's value
+	 * @return false if it was dropped
+	 */
+	public boolean add(byte[] key, byte[] value) {
+		if (this.stopping) {
+			AppenderDrops.record(this.appender, Reason.APPENDER_STOPPED);
+			return false;
+		}
+		LaneRecord record = new LaneRecord(key, value, System.currentTimeMillis());
+		int size = record.size();
+		if (!reserve(size) && !(roomIsLocal() && awaitRoom(size))) {
+			AppenderDrops.record(this.appender, Reason.LANE_FULL);
+			return false;
+		}
+		this.queue.add(record);
+		if (this.sleeping) {
+			// At most once per sleep: a busy lane thread is never woken.
+			this.sleeping = false;
+			LockSupport.unpark(this.thread);
+		}
+		return true;
+	}
+
+	/** Takes room for a record in the queue's bounds, if there is any. */
+	private boolean reserve(int size) {
+		if (this.queued.incrementAndGet() > this.settings.capacity()) {
+			this.queued.decrementAndGet();
+			return false;
+		}
+		if (this.queuedBytes.addAndGet(size) > this.settings.maxBytes() && this.queued.get() > 1) {
+			this.queuedBytes.addAndGet(-size);
+			this.queued.decrementAndGet();
+			return false;
+		}
+		return true;
+	}
+
+	/**
+	 * Whether room in a full queue depends only on this machine: with a spool, the lane's
+	 * thread makes room at disk speed, whatever the destination does. A lane that did not
+	 * make room within {@link #ROOM_WAIT} is not waited for again until it has.
+	 */
+	private boolean roomIsLocal() {
+		return this.spool != null && !this.stopping && !this.roomWaitTimedOut;
+	}
+
+	/**
+	 * Waits, as a file appender waits for its disk, while the lane's thread moves records to
+	 * the spool: a burst faster than the lane's thread is kept, not dropped.
+	 */
+	private boolean awaitRoom(int size) {
+		long deadline = System.nanoTime() + ROOM_WAIT_NANOS;
+		LockSupport.unpark(this.thread);
+		while (System.nanoTime() - deadline < 0) {
+			LockSupport.parkNanos(ROOM_POLL_NANOS);
+			if (reserve(size)) {
+				return true;
+			}
+			if (this.stopping) {
+				return false;
+			}
+		}
+		this.roomWaitTimedOut = true;
+		return false;
+	}
+
+	/**
+	 * Stops the lane by a deadline: sends what it can while the destination answers, keeps
+	 * the rest in the spool, closes the destination's client, and waits for its thread.
+	 * @param deadlineNanos the deadline, on the {@link System#nanoTime()} scale
+	 * @return what became of the records not delivered
+	 */
+	public StopReport stop(long deadlineNanos) {
+		this.stopDeadlineNanos = deadlineNanos;
+		this.stopping = true;
+		LockSupport.unpark(this.thread);
+		if (this.thread.isAlive()) {
+			try {
+				long waitNanos = Math.max(0, deadlineNanos - System.nanoTime()) + ShutdownDeadline.GRACE.toNanos();
+				this.thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+		else {
+			// Never started: nothing was sent.
+			spoolOpen();
+			finish();
+		}
+		return new StopReport(this.appender, this.destination.describe(), Math.max(0, this.keptAtStop),
+				(this.spool != null) ? this.spool.directory() : null, this.lostAtStop, this.thread.isAlive());
+	}
+
+	/**
+	 * Returns what an operator sees of the lane and its spool now.
+	 * @return the lane's part of a {@link Shipping} reading
+	 */
+	public Shipping.Lane laneReading() {
+		return new Shipping.Lane(this.queued.get(), this.settings.capacity(), this.queuedBytes.get(),
+				this.settings.maxBytes(), this.inFlightCount, this.inFlightFromSpool, this.lastFailure);
+	}
+
+	/**
+	 * Returns how long records have waited in the lane, in flight or in the spool with none
+	 * delivered.
+	 * @return the time, zero while nothing waits or records are delivered
+	 */
+	public Duration withoutDelivery() {
+		Spool kept = this.spool;
+		boolean waiting = this.queued.get() > 0 || this.inFlightCount > 0 || (kept != null && kept.records() > 0);
+		return waiting ? Duration.ofNanos(Math.max(0, System.nanoTime() - this.lastDeliveredNanos)) : Duration.ZERO;
+	}
+
+	/**
+	 * Returns what an operator sees of the appender's shipping: the destination's counts,
+	 * the lane and the spool.
+	 * @param destination the destination's own reading
+	 * @return the reading
+	 */
+	public Shipping reading(Shipping destination) {
+		return destination.with(laneReading(), spoolReading(), withoutDelivery());
+	}
+
+	/**
+	 * Returns what an operator sees of the spool now.
+	 * @return the reading, or {@code null} without a spool
+	 */
+	public Shipping.Spool spoolReading() {
+		if (this.spool == null) {
+			return null;
+		}
+		long oldest = this.spoolOldestMillis;
+		Duration age = (oldest > 0 && this.spool.records() > 0)
+				? Duration.ofMillis(Math.max(0, System.currentTimeMillis() - oldest)) : Duration.ZERO;
+		return new Shipping.Spool(this.spool.directory().toAbsolutePath().toString(), this.spool.records(),
+				this.spool.bytes(), this.spool.maxBytes(), age, this.spool.keptAtOpen(), this.spool.replayedAtOpen());
+	}
+
+	/**
+	 * Opens the spool on the lane's thread, so that a large one left by a previous run does
+	 * not slow the start. One that a configuration being replaced still holds is waited
+	 * for, sending nothing meanwhile, so that its records still leave first.
+	 * @return false while the spool is wanted and not open yet
+	 */
+	private boolean spoolOpen() {
+		if (this.spool != null || this.settings.spoolDirectory() == null || this.spoolGivenUp) {
+			return true;
+		}
+		try {
+			Spool opened = new Spool(this.settings.spoolDirectory(), this.settings.spoolMaxBytes());
+			for (long i = 0; i < opened.tornAtOpen(); i++) {
+				AppenderDrops.record(this.appender, Reason.SPOOL_TORN);
+			}
+			this.spool = opened;
+			this.lastFailure = null;
+			return true;
+		}
+		catch (Spool.HeldException ex) {
+			this.lastFailure = ex.getMessage();
+			if (ex.inThisProcess() && !this.stopping) {
+				return false;
+			}
+		}
+		catch (IOException ex) {
+			this.lastFailure = ex.toString();
+		}
+		// Records go on without a spool rather than wait for one that will not open.
+		this.spoolGivenUp = true;
+		return true;
+	}
+
+	private void run() {
+		try {
+			while (true) {
+				if (!spoolOpen()) {
+					LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(10));
+					continue;
+				}
+				try {
+					reap();
+					if (this.stopping && nothingMoreToSendNow()) {
+						break;
+					}
+					// A queue half full is emptied into the spool first: appenders may be
+					// waiting for room.
+					boolean worked = this.queued.get() < this.settings.capacity() / 2 && sendFromSpool();
+					worked |= takeFromQueue();
+					afterBatch();
+					if (!worked) {
+						idle();
+					}
+				}
+				catch (RuntimeException ex) {
+					// The lane must outlive a surprise from the client or the disk: records
+					// keep coming, and a dead lane would drop every one.
+					this.lastFailure = ex.toString();
+					backOff();
+					LockSupport.parkNanos(this, this.backoffNanos);
+				}
+			}
+		}
+		finally {
+			finish();
+		}
+	}
+
+	private boolean nothingMoreToSendNow() {
+		if (System.nanoTime() - this.stopDeadlineNanos >= 0 || !answering()) {
+			return true;
+		}
+		return this.queue.isEmpty() && this.inFlight.isEmpty() && !spoolBacklog();
+	}
+
+	private boolean answering() {
+		return this.destination.waitingWithoutAnswerNanos() < STALL_NANOS
+				&& (this.refusedSinceNanos == 0 || System.nanoTime() - this.refusedSinceNanos < STALL_NANOS);
+	}
+
+	/** Whether the destination may be offered records now; read once a batch. */
+	private boolean ready() {
+		return System.nanoTime() - this.retryAtNanos >= 0 && roomInFlight()
+				&& this.destination.waitingWithoutAnswerNanos() < STALL_NANOS;
+	}
+
+	/**
+	 * Whether fewer records wait for an answer than the queue holds: the records in flight
+	 * are kept in memory until answered. Read per record; an offer refused backs off.
+	 */
+	private boolean roomInFlight() {
+		return this.inFlight.size() < this.settings.capacity();
+	}
+
+	private boolean spoolBacklog() {
+		return this.spool != null && (this.held != null || this.spool.hasUnsent());
+	}
+
+	private boolean spilling() {
+		return !answering() || this.queued.get() >= this.settings.capacity() / 2
+				|| this.queuedBytes.get() >= this.settings.maxBytes() / 2;
+	}
+
+	private boolean sendFromSpool() {
+		if (!spoolBacklog()) {
+			return false;
+		}
+		int sent = 0;
+		if (!ready()) {
+			return false;
+		}
+		try {
+			while (sent < BATCH && roomInFlight()) {
+				Spool.Entry entry = (this.held != null) ? this.held : this.spool.next();
+				if (entry == null) {
+					break;
+				}
+				this.held = entry;
+				InFlight flight = new InFlight(entry.record(), entry);
+				if (!offer(flight)) {
+					break;
+				}
+				this.held = null;
+				sent++;
+			}
+		}
+		catch (IOException ex) {
+			this.lastFailure = ex.toString();
+			backOff();
+		}
+		return sent > 0;
+	}
+
+	private boolean takeFromQueue() {
+		// Decided once a batch: the destination's clocks are read once, not per record.
+		boolean toSpool = this.spool != null && (spoolBacklog() || spilling());
+		boolean ready = toSpool || ready();
+		int taken = 0;
+		long takenBytes = 0;
+		LaneRecord record;
+		while (taken < BATCH && (record = this.queue.peek()) != null) {
+			if (toSpool) {
+				toSpool(record);
+			}
+			else if (!ready || !roomInFlight() || !offer(new InFlight(record, null))) {
+				break;
+			}
+			this.queue.poll();
+			taken++;
+			takenBytes += record.size();
+		}
+		if (taken > 0) {
+			this.queued.addAndGet(-taken);
+			this.queuedBytes.addAndGet(-takenBytes);
+			if (this.roomWaitTimedOut) {
+				this.roomWaitTimedOut = false;
+			}
+		}
+		return taken > 0;
+	}
+
+	/** Offers a record; false if the destination cannot take it now (it stays where it was). */
+	private boolean offer(InFlight flight) {
+		Destination.Offer offer = this.destination.offer(flight.record, flight);
+		if (offer == Destination.Offer.NOT_NOW) {
+			backOff();
+			return false;
+		}
+		this.backoffNanos = FIRST_BACKOFF_NANOS;
+		this.refusedSinceNanos = 0;
+		if (offer == Destination.Offer.ACCEPTED) {
+			this.inFlight.add(flight);
+			this.inFlightCount = this.inFlight.size();
+			if (flight.spooled != null) {
+				this.inFlightFromSpool++;
+			}
+		}
+		else {
+			// Refused for good and counted as failed: done with, as far as the spool goes.
+			flight.state = InFlight.FAILED;
+			this.inFlight.add(flight);
+		}
+		return true;
+	}
+
+	private void backOff() {
+		long now = System.nanoTime();
+		if (this.refusedSinceNanos == 0) {
+			this.refusedSinceNanos = now;
+		}
+		this.retryAtNanos = now + this.backoffNanos;
+		this.backoffNanos = Math.min(this.backoffNanos * 2, LONGEST_BACKOFF_NANOS);
+	}
+
+	private void toSpool(LaneRecord record) {
+		try {
+			if (!this.spool.append(record)) {
+				AppenderDrops.record(this.appender, Reason.SPOOL_FULL);
+			}
+		}
+		catch (Spool.SpoolWriteException ex) {
+			spoolWriteFailed(ex, ex.lostRecords());
+		}
+		catch (IOException ex) {
+			spoolWriteFailed(ex, 1);
+		}
+	}
+
+	private void spoolWriteFailed(IOException ex, int lost) {
+		this.lastFailure = ex.toString();
+		for (int i = 0; i < lost; i++) {
+			AppenderDrops.record(this.appender, Reason.SPOOL_FULL);
+		}
+	}
+
+	/** Takes the answered records off the front, in order, and tells the spool. */
+	private void reap() {
+		Spool.Entry last = null;
+		int fromSpool = 0;
+		boolean delivered = false;
+		InFlight front;
+		while ((front = this.inFlight.peek()) != null && front.state != InFlight.PENDING) {
+			this.inFlight.poll();
+			delivered |= front.state == InFlight.ACKNOWLEDGED;
+			if (front.spooled != null) {
+				last = front.spooled;
+				fromSpool++;
+			}
+		}
+		if (delivered || (this.inFlight.isEmpty() && this.queue.isEmpty() && !spoolBacklog())) {
+			this.lastDeliveredNanos = System.nanoTime();
+		}
+		this.inFlightCount = this.inFlight.size();
+		this.inFlightFromSpool -= fromSpool;
+		if (last != null) {
+			try {
+				this.spool.acknowledged(last.segment(), last.endOffset(), fromSpool);
+			}
+			catch (IOException ex) {
+				this.lastFailure = ex.toString();
+			}
+		}
+	}
+
+	private void afterBatch() {
+		if (this.spool == null) {
+			return;
+		}
+		try {
+			this.spool.flush();
+		}
+		catch (Spool.SpoolWriteException ex) {
+			spoolWriteFailed(ex, ex.lostRecords());
+		}
+		catch (IOException ex) {
+			this.lastFailure = ex.toString();
+		}
+		long now = System.nanoTime();
+		if (now - this.positionWrittenNanos >= POSITION_INTERVAL_NANOS) {
+			this.positionWrittenNanos = now;
+			try {
+				this.spool.writePosition();
+				this.spoolOldestMillis = oldestInSpool();
+			}
+			catch (IOException ex) {
+				this.lastFailure = ex.toString();
+			}
+		}
+	}
+
+	private long oldestInSpool() throws IOException {
+		for (InFlight flight : this.inFlight) {
+			if (flight.spooled != null) {
+				return flight.record.timestampMillis();
+			}
+		}
+		return (this.held != null) ? this.held.record().timestampMillis() : this.spool.nextTimestamp();
+	}
+
+	private void idle() {
+		this.sleeping = true;
+		if (!this.queue.isEmpty() || this.stopping) {
+			this.sleeping = false;
+			return;
+		}
+		// Answers and retries are looked at often; an empty lane sleeps until a record comes.
+		long nanos = (!this.inFlight.isEmpty() || spoolBacklog()) ? TimeUnit.MILLISECONDS.toNanos(5)
+				: TimeUnit.MILLISECONDS.toNanos(200);
+		LockSupport.parkNanos(this, nanos);
+		this.sleeping = false;
+	}
+
+	/** On the lane's thread at the end: the rest to the spool, the client closed, what it held kept. */
+	private synchronized void finish() {
+		if (this.keptAtStop >= 0) {
+			return;
+		}
+		long lost = 0;
+		LaneRecord record;
+		while ((record = this.queue.poll()) != null) {
+			if (this.spool != null) {
+				toSpool(record);
+			}
+			else {
+				lost++;
+			}
+		}
+		long left = Math.max(0, this.stopDeadlineNanos - System.nanoTime());
+		this.destination.close(answering() ? Duration.ofNanos(left) : Duration.ZERO);
+		reap();
+		List<LaneRecord> unanswered = new ArrayList<>();
+		for (InFlight flight : this.inFlight) {
+			if (flight.spooled == null && flight.state != InFlight.ACKNOWLEDGED && flight.state != InFlight.FAILED) {
+				unanswered.add(flight.record);
+			}
+		}
+		long kept = 0;
+		if (this.spool != null) {
+			try {
+				// Older than everything in the spool: the client held them before it spilled.
+				this.spool.prepend(unanswered);
+			}
+			catch (IOException ex) {
+				this.lastFailure = ex.toString();
+				lost += unanswered.size();
+			}
+			try {
+				this.spool.close();
+			}
+			catch (IOException ex) {
+				this.lastFailure = ex.toString();
+			}
+			kept = this.spool.records();
+		}
+		else {
+			lost += unanswered.size();
+		}
+		this.lostAtStop = lost;
+		this.keptAtStop = kept;
+	}
+
+	/**
+	 * A record handed to the destination, waiting for its answer; the destination's client
+	 * tells it on its own thread.
+	 */
+	private static final class InFlight implements Destination.Outcome {
+
+		static final int PENDING = 0;
+
+		static final int ACKNOWLEDGED = 1;
+
+		static final int FAILED = 2;
+
+		static final int UNANSWERED = 3;
+
+		final LaneRecord record;
+
+		/** Where it is in the spool, or {@code null} if it went straight from the queue. */
+		final Spool.Entry spooled;
+
+		volatile int state;
+
+		InFlight(LaneRecord record, Spool.Entry spooled) {
+			this.record = record;
+			this.spooled = spooled;
+		}
+
+		@Override
+		public void acknowledged() {
+			this.state = ACKNOWLEDGED;
+		}
+
+		@Override
+		public void failed() {
+			this.state = FAILED;
+		}
+
+		@Override
+		public void unanswered() {
+			this.state = UNANSWERED;
+		}
+
+	}
+
+	/**
+	 * The bounds of a lane's queue and where its spool is.
+	 *
+	 * @param capacity the most records the queue holds
+	 * @param maxBytes the most bytes of keys and values the queue holds
+	 * @param spoolDirectory the spool's directory, or {@code null} for no spool
+	 * @param spoolMaxBytes the most the spool holds on disk
+	 */
+	public record Settings(int capacity, long maxBytes, Path spoolDirectory, long spoolMaxBytes) {
+	}
+
+	/**
+	 * What a stop left behind.
+	 *
+	 * @param appender the appender's name
+	 * @param destination where records go
+	 * @param kept records in the spool for the next start
+	 * @param directory the spool's directory, or {@code null} without one
+	 * @param lost records neither delivered nor kept (no spool, or a disk that refused)
+	 * @param threadStillRunning whether the lane's thread had not finished by the deadline's grace
+	 */
+	public record StopReport(String appender, String destination, long kept, Path directory, long lost,
+			boolean threadStillRunning) {
+	}
+
+}

@@ -1,0 +1,423 @@
+package io.asynclog.core.lane.kafka;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+
+import org.apache.kafka.clients.ClientDnsLookup;
+import org.apache.kafka.clients.ClientUtils;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.count.AppenderErrors;
+import io.asynclog.core.lane.Destination;
+import io.asynclog.core.lane.LaneRecord;
+import io.asynclog.core.queue.DeliveryThreads;
+import io.asynclog.core.queue.Registration;
+
+/**
+ * Sends formatted log records to one Kafka topic, the {@link Destination} of the kafka
+ * appender's lane on either backend: owns the {@link KafkaProducer}, counts the records
+ * sent, the records the broker acknowledged and those that failed, and counts each failure
+ * in {@link AppenderErrors} under the appender's name, so that the
+ * {@code asynclog.appender.errors} meter and the health react to a broker that rejects
+ * records.
+ * <p>
+ * {@link #offer} runs on the lane's thread only, and never waits: asynclog's producer
+ * defaults set {@code max.block.ms=0}, so a record that finds no metadata for the topic or
+ * no room in the producer's buffer comes back at once ({@link Destination.Offer#NOT_NOW}),
+ * and the lane keeps it.
+ *
+ * @author asynclog
+ */
+public final class KafkaSender implements Destination {
+
+	/**
+	 * The class lz4-java brings, which kafka-clients declares as a runtime dependency; an
+	 * application may still exclude it.
+	 */
+	private static final String LZ4_CLASS = "net.jpountz.lz4.LZ4Factory";
+
+	/**
+	 * delivery.timeout.ms for "until the producer closes": 24.8 days, the largest int, since
+	 * Kafka keeps delivery.timeout.ms in an int.
+	 */
+	private static final String WAIT_AS_LONG_AS_IT_TAKES = String.valueOf(Integer.MAX_VALUE);
+
+	/** The latest sender of each kafka appender by name: what the shipping meters read. */
+	private static final ConcurrentMap<String, KafkaSender> LATEST = new ConcurrentHashMap<>();
+
+	private static final List<Consumer<String>> NEW_APPENDER_LISTENERS = new CopyOnWriteArrayList<>();
+
+	static {
+		// kafka-clients names its I/O threads "kafka-producer-network-thread | <client>",
+		// "kafka-admin-client-thread | ..." and so on. The producer's logs a warning while the
+		// broker is away, exactly when the ring in front fills: made to wait for room, it
+		// could never deliver the records that would make room.
+		DeliveryThreads.add("kafka-");
+	}
+
+	private final String appenderName;
+
+	private final String topic;
+
+	private final Producer<byte[], byte[]> producer;
+
+	private final AppenderErrors.Failures failures;
+
+	private final LongAdder sent = new LongAdder();
+
+	private final LongAdder acknowledged = new LongAdder();
+
+	private final LongAdder failed = new LongAdder();
+
+	private final LongAdder unanswered = new LongAdder();
+
+	private volatile Exception lastFailure;
+
+	/**
+	 * Since when records have waited with no outcome, on the {@link System#nanoTime()}
+	 * scale, or 0 while none waits: the clock starts at the first record sent into an idle
+	 * producer and restarts at every acknowledgement or failure.
+	 */
+	private volatile long waitingSinceNanos;
+
+	private volatile boolean closing;
+
+	/**
+	 * Creates a sender and its producer. No connection is made until the first record.
+	 * @param appenderName the appender's name, under which failures are counted
+	 * @param topic the topic every record goes to
+	 * @param producerSettings the producer's settings, as {@link #producerSettings} makes
+	 * them
+	 */
+	public KafkaSender(String appenderName, String topic, Map<String, Object> producerSettings) {
+		this(appenderName, topic, new KafkaProducer<>(asProperties(producerSettings)));
+	}
+
+	KafkaSender(String appenderName, String topic, Producer<byte[], byte[]> producer) {
+		this.appenderName = appenderName;
+		this.topic = topic;
+		this.producer = producer;
+		// Before the appender's name is announced to the meters, which register its drop
+		// reasons then.
+		AppenderDrops.remote(appenderName);
+		this.failures = AppenderErrors.forAppender(appenderName);
+		if (LATEST.put(appenderName, this) == null) {
+			NEW_APPENDER_LISTENERS.forEach((listener) -> listener.accept(appenderName));
+		}
+	}
+
+	/**
+	 * Returns the latest sender built for a kafka appender: the one that runs, or the last
+	 * one that ran.
+	 * @param appenderName the appender's name
+	 * @return the sender, or {@code null} if that appender never had one
+	 */
+	public static KafkaSender latest(String appenderName) {
+		return LATEST.get(appenderName);
+	}
+
+	/**
+	 * Calls a listener with the name of every kafka appender that has a sender, now and from
+	 * then on for each new name, on the thread that builds the appender.
+	 * @param listener the listener
+	 * @return a handle that stops the calls when closed
+	 */
+	public static Registration onEveryAppender(Consumer<String> listener) {
+		NEW_APPENDER_LISTENERS.add(listener);
+		LATEST.keySet().forEach(listener);
+		return () -> NEW_APPENDER_LISTENERS.remove(listener);
+	}
+
+	/**
+	 * Returns the producer settings for log records: asynclog's defaults, then the given
+	 * ones, which win. Keys and values are always byte arrays.
+	 * @param bootstrapServers the brokers to connect to first
+	 * @param overrides settings as the user wrote them ({@code producer.*})
+	 * @return the settings, in a new map
+	 */
+	public static Map<String, Object> producerSettings(String bootstrapServers, Map<String, String> overrides) {
+		Map<String, Object> settings = new LinkedHashMap<>();
+		// A batch leaves after 5 ms or 64 KB: log lines are small and many, so batching is
+		// what makes throughput, and 5 ms is far below what a reader of logs notices.
+		settings.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+		settings.put(ProducerConfig.BATCH_SIZE_CONFIG, "65536");
+		// Text compresses well; lz4 costs the least CPU per byte of the codecs kafka-clients
+		// knows, and its library comes with kafka-clients. gzip needs no library at all.
+		settings.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, lz4Present() ? "lz4" : "gzip");
+		// No duplicates and no reordering when the producer retries after a broker hiccup.
+		settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+		settings.put(ProducerConfig.ACKS_CONFIG, "all");
+		// send() never waits: without the topic's metadata or room in the buffer it comes
+		// back at once, and the lane keeps the record (in its spool while the broker is away).
+		settings.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "0");
+		// A broker outage is not a reason to throw records away: a record in the buffer is
+		// retried until the broker takes it or the producer closes; what is unanswered then
+		// goes back to the spool. Kafka's default (2 min) would fail records after a short
+		// outage instead.
+		settings.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, WAIT_AS_LONG_AS_IT_TAKES);
+		settings.putAll(overrides);
+		settings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+		settings.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+		settings.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+		return settings;
+	}
+
+	/**
+	 * Checks producer settings the way {@link KafkaProducer} will, without connecting.
+	 * @param settings the settings, as {@link #producerSettings} makes them
+	 * @return what Kafka rejects, naming the setting and the value, or {@code null}
+	 */
+	public static String problem(Map<String, Object> settings) {
+		for (String name : settings.keySet()) {
+			if (!ProducerConfig.configNames().contains(name)) {
+				return "KafkaProducer has no setting '" + name + "'";
+			}
+		}
+		try {
+			// Parsing checks each value's type and range; a ProducerConfig would also log
+			// every setting, before logging is configured.
+			ProducerConfig.configDef().parse(settings);
+			return null;
+		}
+		catch (RuntimeException ex) {
+			return ex.getMessage();
+		}
+	}
+
+	/**
+	 * Checks the bootstrap servers as {@link KafkaProducer}'s constructor will: at least
+	 * one of them must resolve.
+	 * @param bootstrapServers host:port[,host:port...]
+	 * @return what Kafka rejects, or {@code null}
+	 */
+	public static String bootstrapProblem(String bootstrapServers) {
+		try {
+			ClientUtils.parseAndValidateAddresses(Arrays.stream(bootstrapServers.split(",")).map(String::trim).toList(),
+					ClientDnsLookup.USE_ALL_DNS_IPS);
+			return null;
+		}
+		catch (ConfigException ex) {
+			return ex.getMessage();
+		}
+	}
+
+	private static boolean lz4Present() {
+		try {
+			Class.forName(LZ4_CLASS, false, KafkaSender.class.getClassLoader());
+			return true;
+		}
+		catch (ClassNotFoundException | LinkageError ex) {
+			return false;
+		}
+	}
+
+	private static Properties asProperties(Map<String, Object> settings) {
+		Properties properties = new Properties();
+		properties.putAll(settings);
+		return properties;
+	}
+
+	@Override
+	public Offer offer(LaneRecord record, Outcome outcome) {
+		Delivery delivery = new Delivery(outcome);
+		try {
+			this.producer.send(new ProducerRecord<>(this.topic, record.key(), record.value()), delivery);
+		}
+		catch (RuntimeException ex) {
+			// kafka-clients reports most refusals through the callback; a few (a closed
+			// producer, a serializer failure) are thrown.
+			delivery.onCompletion(null, ex);
+		}
+		delivery.handing = false;
+		Exception refusal = delivery.refusal;
+		if (refusal == null) {
+			this.sent.increment();
+			if (this.waitingSinceNanos == 0) {
+				// A read per record; a write only when the producer was idle.
+				this.waitingSinceNanos = System.nanoTime();
+			}
+			return Offer.ACCEPTED;
+		}
+		if (refusal instanceof TimeoutException) {
+			// No metadata for the topic yet, or no room in the buffer (BufferExhaustedException):
+			// max.block.ms=0 makes both come back at once.
+			return Offer.NOT_NOW;
+		}
+		this.sent.increment();
+		fail(refusal);
+		return Offer.REFUSED;
+	}
+
+	private void fail(Exception exception) {
+		this.failed.increment();
+		this.lastFailure = exception;
+		this.failures.record();
+	}
+
+	private void answered() {
+		// A record sent while this runs may find the clock still set and leave it, and
+		// then see it cleared here: the next record sent starts it again.
+		this.waitingSinceNanos = (waiting() > 0) ? System.nanoTime() : 0;
+	}
+
+	@Override
+	public String describe() {
+		return "kafka (" + this.topic + ")";
+	}
+
+	/**
+	 * One record's way through the producer: the producer calls it on its I/O thread with
+	 * the broker's answer, or on the lane's thread, inside {@code send}, with a refusal.
+	 */
+	private final class Delivery implements Callback {
+
+		private final Outcome outcome;
+
+		/** True while {@code send} runs: an answer then is a refusal of the record. */
+		private volatile boolean handing = true;
+
+		private Exception refusal;
+
+		Delivery(Outcome outcome) {
+			this.outcome = outcome;
+		}
+
+		@Override
+		public void onCompletion(RecordMetadata metadata, Exception exception) {
+			if (this.handing && exception != null) {
+				this.refusal = exception;
+				return;
+			}
+			if (exception == null) {
+				KafkaSender.this.acknowledged.increment();
+				this.outcome.acknowledged();
+			}
+			else if (KafkaSender.this.closing) {
+				// Given up by the close: the lane keeps the record for the next start.
+				KafkaSender.this.unanswered.increment();
+				this.outcome.unanswered();
+			}
+			else {
+				fail(exception);
+				this.outcome.failed();
+			}
+			answered();
+		}
+
+	}
+
+	/**
+	 * Returns the name of the appender this sender serves.
+	 * @return the appender's name
+	 */
+	public String appenderName() {
+		return this.appenderName;
+	}
+
+	/**
+	 * Returns the topic records go to.
+	 * @return the topic
+	 */
+	public String topic() {
+		return this.topic;
+	}
+
+	/**
+	 * Returns how many records were handed to the producer.
+	 * @return the records sent
+	 */
+	public long sent() {
+		return this.sent.sum();
+	}
+
+	/**
+	 * Returns how many records the broker acknowledged.
+	 * @return the records acknowledged
+	 */
+	public long acknowledged() {
+		return this.acknowledged.sum();
+	}
+
+	/**
+	 * Returns how many records failed: refused by the producer, rejected by the broker or
+	 * expired before it answered.
+	 * @return the records failed
+	 */
+	public long failed() {
+		return this.failed.sum();
+	}
+
+	/**
+	 * Returns how many records were sent and have neither been acknowledged nor failed
+	 * yet: in the producer's buffer or on the way to the broker.
+	 * @return the records waiting
+	 */
+	public long waiting() {
+		// Read the outcomes before the sends, so that a record completing in between cannot
+		// make the result negative.
+		long done = this.acknowledged.sum() + this.failed.sum() + this.unanswered.sum();
+		return Math.max(0, this.sent.sum() - done);
+	}
+
+	/**
+	 * Returns how long records have been waiting with none acknowledged or failed: zero
+	 * while the broker answers, growing while it cannot be reached.
+	 * @return the time without an outcome while records wait, or {@link Duration#ZERO}
+	 */
+	public Duration waitingWithoutAnswer() {
+		return Duration.ofNanos(waitingWithoutAnswerNanos());
+	}
+
+	@Override
+	public long waitingWithoutAnswerNanos() {
+		long since = this.waitingSinceNanos;
+		if (since == 0 || waiting() == 0) {
+			return 0;
+		}
+		return Math.max(0, System.nanoTime() - since);
+	}
+
+	/**
+	 * Returns what an operator sees of this sender: its topic and counts, now.
+	 * @return the reading
+	 */
+	public Shipping reading() {
+		Exception last = this.lastFailure;
+		return new Shipping("kafka", this.topic, sent(), acknowledged(), failed(), waiting(), waitingWithoutAnswer(),
+				(last != null) ? last.toString() : null, null, null);
+	}
+
+	/**
+	 * Closes the producer: it sends every batch it holds at once, lingering no more, and
+	 * waits up to the timeout for the broker's answers; each record still unanswered then
+	 * is told so ({@link Outcome#unanswered()}) before this returns.
+	 * @param timeout how long to wait at most
+	 */
+	@Override
+	public void close(Duration timeout) {
+		if (!this.closing) {
+			this.closing = true;
+			this.producer.close(timeout);
+		}
+	}
+
+}

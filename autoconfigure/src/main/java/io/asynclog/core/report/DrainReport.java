@@ -1,0 +1,124 @@
+package io.asynclog.core.report;
+
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.springframework.boot.convert.DurationStyle;
+
+import io.asynclog.core.lane.Lane;
+import io.asynclog.core.queue.LogQueue;
+
+/**
+ * The text of the shutdown drain's messages, the same on every backend: what was still
+ * queued when {@code asynclog.shutdown-timeout} ran out, and what was lost.
+ *
+ * @author asynclog
+ */
+public final class DrainReport {
+
+	private DrainReport() {
+	}
+
+	/**
+	 * Says that the drain timed out with events still queued, and that they are cut off:
+	 * handed to no appender, each counted. It gives no count: the queues' fill at the deadline
+	 * is a reading of moving counters, and the exact count follows, once the cutoff is done, in
+	 * {@link #lost}, so that a user reads one number.
+	 * @param timeout {@code asynclog.shutdown-timeout}
+	 * @return the message
+	 */
+	public static String timedOut(Duration timeout) {
+		return ("asynclog: asynclog.shutdown-timeout (%s) ran out with log events still queued;"
+				+ " asynclog hands them to no appender and counts each").formatted(asWritten(timeout));
+	}
+
+	/**
+	 * Says exactly how many events were lost at shutdown, per queue: they were still queued
+	 * when {@code asynclog.shutdown-timeout} ran out, or reached a queue after, and no
+	 * appender was given them.
+	 * @param lostByQueue the events lost in each queue, those with none left out
+	 * @param timeout {@code asynclog.shutdown-timeout}
+	 * @return the message
+	 */
+	public static String lost(Map<String, Long> lostByQueue, Duration timeout) {
+		long lost = lostByQueue.values().stream().mapToLong(Long::longValue).sum();
+		String perQueue = lostByQueue.entrySet()
+			.stream()
+			.map((entry) -> entry.getKey() + ": " + entry.getValue())
+			.collect(Collectors.joining(", ", "[", "]"));
+		return ("asynclog: %d log events were lost at shutdown: they were still queued when"
+				+ " asynclog.shutdown-timeout (%s) ran out, or reached a queue after, and were written nowhere %s")
+			.formatted(lost, asWritten(timeout), perQueue);
+	}
+
+	/**
+	 * Says about how many events were lost at shutdown in queues whose background thread
+	 * could not be made to skip them, such as one stuck inside a write: the count is read
+	 * from the queues, not counted event by event.
+	 * @param lost the events lost
+	 * @param backend the backend's name as users know it, such as {@code Log4j2}
+	 * @param queues the queues as they were when the backend stopped
+	 * @return the message
+	 */
+	public static String lostAbout(long lost, String backend, List<LogQueue> queues) {
+		return "asynclog: about %d log events were lost at shutdown: they were still queued when %s stopped %s"
+			.formatted(lost, backend, queues.stream().filter((queue) -> queue.used() > 0).map(LogQueue::name).toList());
+	}
+
+	/**
+	 * Says what a remote appender's lane left at shutdown: records kept in its spool for
+	 * the next start, and records neither delivered nor kept.
+	 * @param stopped what the lane's stop left
+	 * @return the messages, none if every record was delivered
+	 */
+	public static List<String> laneStopped(Lane.StopReport stopped) {
+		List<String> messages = new ArrayList<>();
+		if (stopped.kept() > 0) {
+			messages.add("asynclog: appender '%s' kept %d records in %s for the next start (%s did not take them)"
+				.formatted(stopped.appender(), stopped.kept(), stopped.directory().toAbsolutePath(),
+						stopped.destination()));
+		}
+		if (stopped.lost() > 0) {
+			messages.add(("asynclog: appender '%s' lost %d records at shutdown: %s never acknowledged them and"
+					+ " they could not be kept (%s)").formatted(stopped.appender(), stopped.lost(),
+							stopped.destination(),
+							(stopped.directory() != null) ? "the spool could not write them" : "the spool is off"));
+		}
+		if (stopped.threadStillRunning()) {
+			messages.add("asynclog: appender '%s' was still closing its client to %s at the shutdown deadline"
+				.formatted(stopped.appender(), stopped.destination()));
+		}
+		return messages;
+	}
+
+	/**
+	 * Adds up the events waiting in queues.
+	 * @param queues the queues
+	 * @return the slots in use
+	 */
+	public static long backlog(List<LogQueue> queues) {
+		long backlog = 0;
+		for (LogQueue queue : queues) {
+			backlog += queue.used();
+		}
+		return backlog;
+	}
+
+	/**
+	 * Writes a message where it is seen even when logging has stopped: standard error.
+	 * @param message the message
+	 */
+	public static void print(String message) {
+		System.err.println(message);
+	}
+
+	private static String asWritten(Duration timeout) {
+		boolean wholeSeconds = timeout.toMillis() % 1000 == 0;
+		return DurationStyle.SIMPLE.print(timeout, wholeSeconds ? ChronoUnit.SECONDS : ChronoUnit.MILLIS);
+	}
+
+}

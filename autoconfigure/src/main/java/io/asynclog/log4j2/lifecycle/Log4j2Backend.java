@@ -1,0 +1,70 @@
+package io.asynclog.log4j2.lifecycle;
+
+import java.util.List;
+
+import org.apache.logging.log4j.core.LoggerContext;
+import org.springframework.core.env.Environment;
+
+import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.queue.LogQueue;
+import io.asynclog.log4j2.appender.LogAppenders;
+import io.asynclog.log4j2.appender.ShutdownCutoff;
+import io.asynclog.log4j2.config.EffectiveMode;
+import io.asynclog.log4j2.config.Log4j2Description;
+import io.asynclog.log4j2.queue.LogQueues;
+
+/**
+ * asynclog's view of Log4j2: the queues and appenders of the current logger context.
+ *
+ * @author asynclog
+ */
+public final class Log4j2Backend implements LoggingBackend {
+
+	private final LoggerContext context;
+
+	private final Environment environment;
+
+	Log4j2Backend(LoggerContext context, Environment environment) {
+		this.context = context;
+		this.environment = environment;
+	}
+
+	@Override
+	public String name() {
+		return "log4j2";
+	}
+
+	@Override
+	public List<LogQueue> queues() {
+		return LogQueues.of(this.context);
+	}
+
+	@Override
+	public List<LogAppender> appenders() {
+		return LogAppenders.of(this.context);
+	}
+
+	@Override
+	public Mode runningMode() {
+		return EffectiveMode.running(this.context);
+	}
+
+	/**
+	 * In all-async mode Log4j2 halts the context's ring, after up to 10 s of its own, before
+	 * it stops the configuration whose stop drains asynclog's queues: the drain comes first.
+	 */
+	@Override
+	public void drainBeforeLoggingStops() {
+		if (this.context.getConfiguration() instanceof ShutdownCutoff.Owner owner) {
+			owner.drainBeforeContextStops();
+		}
+	}
+
+	@Override
+	public StartupLines describe() {
+		return Log4j2Description.describe(this.context, this.environment);
+	}
+
+}

@@ -1,0 +1,65 @@
+package io.asynclog.log4j2.lifecycle;
+
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.boot.logging.log4j2.Log4J2LoggingSystem;
+import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
+
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.backend.LoggingBackends;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.config.AsyncLogPropertiesValidator;
+import io.asynclog.log4j2.config.EffectiveMode;
+import io.asynclog.log4j2.config.PatternCheck;
+
+/**
+ * Finds Log4j2 when Spring Boot chose it. Registered in {@code META-INF/spring.factories}; safe to
+ * load without Log4j2 on the class path: nothing of Log4j2 is touched until Spring Boot is known to
+ * run it.
+ *
+ * @author asynclog
+ */
+public final class Log4j2Detector implements LoggingBackends.Detector {
+
+	static final String LOGGING_SYSTEM = "org.springframework.boot.logging.log4j2.Log4J2LoggingSystem";
+
+	private static final String LOG4J_CORE = "org.apache.logging.log4j.core.LoggerContext";
+
+	@Override
+	public boolean isChosen(ClassLoader classLoader) {
+		return chosen(classLoader);
+	}
+
+	@Override
+	public void validate(AsyncLogProperties properties, Environment environment, ClassLoader classLoader) {
+		new AsyncLogPropertiesValidator(environment, PatternCheck.INSTANCE).validate(properties);
+		EffectiveMode.resolve(properties, (LoggerContext) LogManager.getContext(classLoader, false));
+	}
+
+	@Override
+	public LoggingBackend detect(ClassLoader classLoader) {
+		LoggerContext context = (LoggerContext) LogManager.getContext(classLoader, false);
+		return new Log4j2Backend(context, Log4J2LoggingSystem.getEnvironment(context));
+	}
+
+	/**
+	 * Returns whether Spring Boot's logging system for this class loader is its Log4j2 one.
+	 * @param classLoader the application's class loader
+	 * @return true when Spring Boot chose Log4j2
+	 */
+	public static boolean chosen(ClassLoader classLoader) {
+		// Without log4j-core (an application on Logback) nothing here may load Log4j2's classes.
+		if (!ClassUtils.isPresent(LOG4J_CORE, classLoader)) {
+			return false;
+		}
+		try {
+			return LOGGING_SYSTEM.equals(LoggingSystem.get(classLoader).getClass().getName());
+		}
+		catch (RuntimeException | LinkageError ex) {
+			return false;
+		}
+	}
+
+}

@@ -1,0 +1,182 @@
+package io.asynclog.log4j2.queue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
+import org.apache.logging.log4j.status.StatusLogger;
+
+import io.asynclog.core.queue.LogQueue;
+import io.asynclog.core.queue.ShutdownDeadline;
+import io.asynclog.core.report.DrainReport;
+import io.asynclog.log4j2.appender.ShutdownCutoff;
+
+/**
+ * One stop of a configuration: waits for its queues to hand every event to the appenders
+ * until the configuration's shutdown deadline ({@code asynclog.shutdown-timeout} from the
+ * first drain), then engages its {@link ShutdownCutoff}: the background threads skip what
+ * is left, each event counted, and Log4j2's own drain finds the queues empty in moments
+ * instead of waiting up to 10 more seconds. The report says exactly how many events each
+ * queue lost.
+ * <p>
+ * Only a queue whose background thread is stuck inside one write cannot be cut off in
+ * time: Log4j2 then waits as it always did (up to 10 s for a ring), and what it gives up is
+ * read from the queues, close but not exact. A ring's reading can be up to
+ * {@value #RING_PROGRESS_STEP} too high, since Log4j2's background thread reports its
+ * progress only every {@value #RING_PROGRESS_STEP} events, and the all-async ring's is a
+ * floor, read as this stop begins: Log4j2 halts that ring before it stops the
+ * configuration.
+ *
+ * @author asynclog
+ */
+public final class QueueDrain {
+
+	/**
+	 * How many events Log4j2's async-logger background thread handles between two reports
+	 * of its progress to the ring buffer: it reports when its counter passes 50.
+	 */
+	static final int RING_PROGRESS_STEP = 51;
+
+	private static final long POLL_MILLIS = 10;
+
+	private final Configuration configuration;
+
+	private final RingBufferAdmin contextRing;
+
+	private final ShutdownCutoff cutoff;
+
+	private final boolean drainsContextRing;
+
+	private List<LogQueue> haltedContextRing = List.of();
+
+	private volatile List<LogQueue> haltedRing;
+
+	/**
+	 * Prepares the stop of a configuration.
+	 * @param configuration the stopping configuration, whose queues are read through
+	 * {@link LogQueues}
+	 * @param contextRing the admin of the all-async logger context's ring, or {@code null}
+	 * outside all-async mode
+	 * @param cutoff the configuration's cutoff, with the deadline of its stop
+	 */
+	public QueueDrain(Configuration configuration, RingBufferAdmin contextRing, ShutdownCutoff cutoff) {
+		this(configuration, contextRing, cutoff, false);
+	}
+
+	private QueueDrain(Configuration configuration, RingBufferAdmin contextRing, ShutdownCutoff cutoff,
+			boolean drainsContextRing) {
+		this.configuration = configuration;
+		this.contextRing = contextRing;
+		this.cutoff = cutoff;
+		this.drainsContextRing = drainsContextRing;
+	}
+
+	/**
+	 * Prepares the drain that comes before the logger context stops, which waits for the
+	 * all-async ring too. A configuration's own stop does not: in a reconfiguration the ring
+	 * goes on serving the next configuration, and by the context's stop Log4j2 has halted it.
+	 * @param configuration the configuration that runs
+	 * @param contextRing the admin of the all-async logger context's ring, or {@code null}
+	 * outside all-async mode
+	 * @param cutoff the configuration's cutoff, with the deadline of its stop
+	 * @return the drain
+	 */
+	public static QueueDrain beforeContextStops(Configuration configuration, RingBufferAdmin contextRing,
+			ShutdownCutoff cutoff) {
+		return new QueueDrain(configuration, contextRing, cutoff, true);
+	}
+
+	/**
+	 * Waits until the configuration's queues are empty or the deadline has passed, then cuts
+	 * off what is left.
+	 * @return the number of events still queued at the deadline
+	 */
+	public long await() {
+		LoggerContext context = this.configuration.getLoggerContext();
+		if (this.contextRing != null && context != null && (context.isStopping() || context.isStopped())) {
+			this.haltedContextRing = List.of(LogQueues.ringBuffer(this.contextRing));
+		}
+		ShutdownDeadline deadline = this.cutoff.deadline();
+		long backlog = backlog(queues());
+		while (backlog > 0 && deadline.remainingNanos() > 0) {
+			try {
+				Thread.sleep(POLL_MILLIS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+			backlog = backlog(queues());
+		}
+		if (backlog > 0 && this.cutoff.engage()) {
+			report(DrainReport.timedOut(deadline.timeout()));
+		}
+		return backlog;
+	}
+
+	/**
+	 * Reads the configuration's queues, and before the context stops the all-async ring,
+	 * whose events it writes.
+	 */
+	private List<LogQueue> queues() {
+		List<LogQueue> queues = LogQueues.of(this.configuration);
+		if (this.drainsContextRing && this.contextRing != null) {
+			queues.add(LogQueues.ringBuffer(this.contextRing));
+		}
+		return queues;
+	}
+
+	/**
+	 * Counts what the halted async-logger ring holds, before the appenders stop; only the
+	 * first call counts, since Log4j2 tells every logger.
+	 */
+	public void ringHalted() {
+		if (this.haltedRing == null) {
+			this.haltedRing = LogQueues.of(this.configuration)
+				.stream()
+				.filter((queue) -> queue.type().equals(LogQueue.RING_BUFFER))
+				.toList();
+		}
+	}
+
+	/**
+	 * Reports, once Log4j2 has stopped the configuration, the events cut off, and those its
+	 * queues still held: they will never be written.
+	 * @return the number of events lost
+	 */
+	public long reportLost() {
+		Map<String, Long> cutOff = this.cutoff.cutOff();
+		if (!cutOff.isEmpty()) {
+			report(DrainReport.lost(cutOff, this.cutoff.deadline().timeout()));
+		}
+		List<LogQueue> queues = LogQueues.of(this.configuration);
+		if (this.haltedRing != null) {
+			List<LogQueue> afterStop = new ArrayList<>(this.haltedRing);
+			queues.stream().filter((queue) -> !queue.type().equals(LogQueue.RING_BUFFER)).forEach(afterStop::add);
+			queues = afterStop;
+		}
+		long stuck = backlog(queues);
+		if (stuck > 0) {
+			report(DrainReport.lostAbout(stuck, "Log4j2", queues));
+		}
+		long lostInContextRing = backlog(this.haltedContextRing);
+		if (lostInContextRing > 0) {
+			report(("asynclog: at least %d log events were lost at shutdown: they were still in the all-async ring"
+					+ " buffer when Log4j2 stopped it").formatted(lostInContextRing));
+		}
+		return cutOff.values().stream().mapToLong(Long::longValue).sum() + stuck + lostInContextRing;
+	}
+
+	private static void report(String message) {
+		DrainReport.print(message);
+		StatusLogger.getLogger().error(message);
+	}
+
+	private static long backlog(List<LogQueue> queues) {
+		return DrainReport.backlog(queues);
+	}
+
+}

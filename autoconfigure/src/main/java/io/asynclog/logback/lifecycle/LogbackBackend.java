@@ -1,0 +1,94 @@
+package io.asynclog.logback.lifecycle;
+
+import io.asynclog.logback.metrics.LogbackView;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import ch.qos.logback.classic.LoggerContext;
+import org.slf4j.ILoggerFactory;
+import org.slf4j.LoggerFactory;
+
+import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.queue.LogQueue;
+import io.asynclog.core.report.StartupReport;
+import io.asynclog.logback.config.LogbackSetup;
+
+/**
+ * asynclog's view of Logback: the queues and appenders of the logger context, as asynclog set
+ * it up. Each method reads the context when asked, so that a reconfiguration's new rings
+ * replace the old ones at the next reading.
+ *
+ * @author asynclog
+ */
+public final class LogbackBackend implements LoggingBackend {
+
+	private final LoggerContext context;
+
+	LogbackBackend(LoggerContext context) {
+		this.context = context;
+	}
+
+	/**
+	 * Returns the backend of the logger context SLF4J is bound to.
+	 * @return the backend
+	 * @throws IllegalStateException when SLF4J is not bound to Logback
+	 */
+	public static LoggingBackend running() {
+		return new LogbackBackend(loggerContext());
+	}
+
+	/**
+	 * Returns the Logback logger context SLF4J is bound to.
+	 * @return the context
+	 * @throws IllegalStateException when SLF4J is bound to something else
+	 */
+	public static LoggerContext loggerContext() {
+		ILoggerFactory factory = LoggerFactory.getILoggerFactory();
+		if (!(factory instanceof LoggerContext context)) {
+			throw new IllegalStateException("SLF4J is bound to " + factory.getClass().getName() + ", not to Logback");
+		}
+		return context;
+	}
+
+	@Override
+	public String name() {
+		return "logback";
+	}
+
+	@Override
+	public List<LogQueue> queues() {
+		LogbackSetup setup = LogbackSetup.of(this.context);
+		return (setup != null) ? LogbackView.queues(setup) : LogbackView.of(this.context).queues();
+	}
+
+	@Override
+	public List<LogAppender> appenders() {
+		return LogbackView.of(this.context).appenders();
+	}
+
+	@Override
+	public Mode runningMode() {
+		LogbackSetup setup = LogbackSetup.of(this.context);
+		return (setup != null) ? setup.mode() : null;
+	}
+
+	@Override
+	public StartupLines describe() {
+		LogbackSetup setup = LogbackSetup.of(this.context);
+		if (setup == null) {
+			return new StartupLines(List.of(), List.of("asynclog: the Logback configuration in use is not the one"
+					+ " asynclog set up, so its queues, shutdown drain and counters do not apply: Logback was"
+					+ " configured again outside Spring Boot, or a reloaded file did not fit asynclog.* (see the"
+					+ " message on standard error)"));
+		}
+		LogbackView view = LogbackView.of(this.context);
+		List<String> info = new ArrayList<>(
+				StartupReport.lines(setup.mode(), setup.properties(), view.queues(), view.appenders()));
+		info.add(StartupReport.allocation("Logback", false, "Logback has no garbage-free path"));
+		return new StartupLines(info, List.of());
+	}
+
+}

@@ -1,0 +1,57 @@
+package io.asynclog.logback.lifecycle;
+
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
+
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.backend.LoggingBackends;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.logback.config.LogbackValidation;
+
+/**
+ * Finds Logback when Spring Boot chose it, Spring Boot's default. Registered in
+ * {@code META-INF/spring.factories}; safe to load without Logback on the class path: nothing
+ * of Logback is touched until Spring Boot is known to run it.
+ *
+ * @author asynclog
+ */
+public final class LogbackDetector implements LoggingBackends.Detector {
+
+	static final String LOGGING_SYSTEM = "org.springframework.boot.logging.logback.LogbackLoggingSystem";
+
+	private static final String LOGBACK = "ch.qos.logback.classic.LoggerContext";
+
+	@Override
+	public boolean isChosen(ClassLoader classLoader) {
+		return chosen(classLoader);
+	}
+
+	@Override
+	public void validate(AsyncLogProperties properties, Environment environment, ClassLoader classLoader) {
+		LogbackValidation.validate(properties, environment);
+	}
+
+	@Override
+	public LoggingBackend detect(ClassLoader classLoader) {
+		return LogbackBackend.running();
+	}
+
+	/**
+	 * Returns whether Spring Boot runs Logback.
+	 * @param classLoader the application's class loader
+	 * @return true if Logback is present and Spring Boot's logging system is Logback's
+	 */
+	public static boolean chosen(ClassLoader classLoader) {
+		if (!ClassUtils.isPresent(LOGBACK, classLoader)) {
+			return false;
+		}
+		try {
+			return LOGGING_SYSTEM.equals(LoggingSystem.get(classLoader).getClass().getName());
+		}
+		catch (RuntimeException | LinkageError ex) {
+			return false;
+		}
+	}
+
+}

@@ -1,0 +1,33 @@
+package io.asynclog.logback.queue;
+
+import ch.qos.logback.classic.Level;
+import org.springframework.boot.logging.LogLevel;
+
+/**
+ * Logback's levels as Spring Boot's {@link LogLevel}, the levels asynclog counts by.
+ *
+ * @author asynclog
+ */
+public final class LogbackLevels {
+
+	private LogbackLevels() {
+	}
+
+	/**
+	 * Returns Spring Boot's level for a Logback level, as Spring Boot's
+	 * {@code LogbackLoggingSystem} maps them.
+	 * @param level a Logback level
+	 * @return the Spring Boot level
+	 */
+	public static LogLevel of(Level level) {
+		return switch (level.levelInt) {
+			case Level.ALL_INT, Level.TRACE_INT -> LogLevel.TRACE;
+			case Level.DEBUG_INT -> LogLevel.DEBUG;
+			case Level.INFO_INT -> LogLevel.INFO;
+			case Level.WARN_INT -> LogLevel.WARN;
+			case Level.ERROR_INT -> LogLevel.ERROR;
+			default -> LogLevel.OFF;
+		};
+	}
+
+}

@@ -23,15 +23,15 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.AppenderDescriptor;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.AsyncLogDescriptor;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.QueueDescriptor;
+import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.queue.DeliveryLag;
-import io.asynclog.queue.DroppedEvents;
-import io.asynclog.queue.LogQueue;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.queue.DeliveryLag;
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.LogQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -106,6 +106,21 @@ class ObservabilityParityTests {
 						"asynclog: appender 'audit' (" + BACKEND.fileAppenderType() + ", flush every line)",
 						"asynclog: appender 'main' (" + BACKEND.rollingFileAppenderType() + ", flush at end of batch)",
 						BACKEND.allocationLine());
+		}
+	}
+
+	@Test
+	void syncModeRunsNoAsynclogThreadAndTheEndpointStillAnswers() {
+		try (ConfigurableApplicationContext context = Apps.run("management.endpoints.web.exposure.include=asynclog",
+				"asynclog.mode=sync")) {
+			AsyncLogDescriptor descriptor = context.getBean(AsyncLogEndpoint.class).asyncLog();
+			assertThat(descriptor.mode()).isEqualTo("sync");
+			assertThat(descriptor.queues()).isEmpty();
+			// A thread of an earlier test's context may still be on its way out.
+			await("no asynclog thread in sync mode").atMost(PATIENCE)
+				.untilAsserted(() -> assertThat(Thread.getAllStackTraces().keySet())
+					.extracting(Thread::getName)
+					.noneMatch((name) -> name.startsWith("asynclog")));
 		}
 	}
 

@@ -12,9 +12,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 import io.asynclog.FailureAnalyses;
-import io.asynclog.appender.LogAppender;
-import io.asynclog.backend.LoggingBackend;
-import io.asynclog.backend.LoggingBackends;
+import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.backend.LoggingBackends;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -94,7 +94,9 @@ class BadInputTests {
 						"a duration of zero or more, such as 10s; 0 ignores records waiting for the broker"),
 				badInput("asynclog.appenders.x.max-file-size", "0", "a positive size",
 						"asynclog.appenders.x.type=console"),
-				badInput("asynclog.appenders.x.max-history", "-1", "a whole number of 0 or more",
+				badInput("asynclog.appenders.x.max-history", "-1", "a whole number of 1 or more",
+						"asynclog.appenders.x.type=console"),
+				badInput("asynclog.appenders.x.max-history", "0", "a whole number of 1 or more",
 						"asynclog.appenders.x.type=console"));
 	}
 

@@ -1,0 +1,484 @@
+package io.asynclog.core.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.regex.Pattern;
+
+import org.springframework.beans.BeanUtils;
+import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationProperty;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName.Form;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.context.properties.source.IterableConfigurationPropertySource;
+import org.springframework.boot.logging.LogFile;
+import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
+
+import io.asynclog.core.appender.UnopenedAppenders.Unopened;
+import io.asynclog.core.appender.UnopenedAppenders;
+import io.asynclog.core.lane.kafka.KafkaSender;
+
+
+/**
+ * Checks {@code asynclog.*} before logging is configured, so that bad input stops start-up
+ * with a message naming the property, the value and what is accepted, and nothing is left
+ * half-configured. Type errors (text for a number, an unknown mode) stop the binding
+ * before this runs; {@code AsyncLogBindFailureAnalyzer} reports them. The one check that
+ * needs the logging library, the syntax of a layout pattern, is the backend's
+ * {@link PatternSyntax}.
+ *
+ * @author asynclog
+ */
+public final class AsyncLogPropertiesValidator {
+
+	private static final String KAFKA_PRODUCER = "org.apache.kafka.clients.producer.KafkaProducer";
+
+	private static final Pattern KAFKA_TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
+
+	private static final List<String> STRUCTURED_FORMATS = List.of("ecs", "logstash", "gelf");
+
+	/**
+	 * Producer settings asynclog owns: the brokers have their own key, and records are
+	 * always bytes.
+	 */
+	private static final List<String> ASYNCLOG_PRODUCER_SETTINGS = List.of("bootstrap.servers", "key.serializer",
+			"value.serializer", "max.block.ms");
+
+	private static final List<String> APPENDER_SETTINGS = settingsOf(AsyncLogProperties.Appender.class);
+
+	private static final List<String> LOGGER_SETTINGS = settingsOf(AsyncLogProperties.Logger.class);
+
+	private final Environment environment;
+
+	private final PatternSyntax patterns;
+
+	private AsyncLogProperties.AppenderStartFailure appenderStartFailure;
+
+	private final Map<String, Unopened> unopened = new LinkedHashMap<>();
+
+	/**
+	 * Creates a validator.
+	 * @param environment the Spring environment the properties were bound from
+	 * @param patterns checks layout patterns in the backend's syntax
+	 */
+	public AsyncLogPropertiesValidator(Environment environment, PatternSyntax patterns) {
+		this.environment = environment;
+		this.patterns = patterns;
+	}
+
+	/**
+	 * Checks every setting.
+	 * @param properties the bound settings
+	 * @throws AsyncLogConfigurationException naming the first bad property, its value and
+	 * what is accepted
+	 */
+	public void validate(AsyncLogProperties properties) {
+		UnopenedAppenders.replaceAll(Map.of());
+		this.appenderStartFailure = properties.getAppenderStartFailure();
+		if (this.appenderStartFailure == null) {
+			throw invalidValue("asynclog.appender-start-failure", "", "it says what start-up does when an"
+					+ " appender cannot open its file", "fail (stop start-up) or warn (start with the health DOWN)");
+		}
+		if (properties.getRingBufferSize() < AsyncLogProperties.MIN_RING_BUFFER_SIZE) {
+			throw invalidValue("asynclog.ring-buffer-size",
+					properties.getRingBufferSize(), "a ring buffer needs at least 128 slots",
+					"a whole number of at least 128; it is rounded up to a power of two");
+		}
+		Duration waitTimeout = properties.getWaitTimeout();
+		if (waitTimeout == null || waitTimeout.toMillis() < 1) {
+			throw invalidValue("asynclog.wait-timeout", waitTimeout,
+					"the background thread needs a wait of at least one millisecond",
+					"a duration of at least 1ms, such as 10ms");
+		}
+		Duration shutdownTimeout = properties.getShutdownTimeout();
+		if (shutdownTimeout == null || shutdownTimeout.isNegative()) {
+			throw invalidValue("asynclog.shutdown-timeout", shutdownTimeout,
+					"shutdown cannot wait a negative time", "a duration of zero or more, such as 10s");
+		}
+		if (properties.getAsyncAppender().getBufferSize() < 1) {
+			throw invalidValue("asynclog.async-appender.buffer-size",
+					properties.getAsyncAppender().getBufferSize(), "an AsyncAppender needs at least one slot",
+					"a whole number of at least 1");
+		}
+		validateMetricsAndHealth(properties);
+		validateSettingNames("appenders", "an appender", APPENDER_SETTINGS);
+		properties.getAppenders().forEach(this::validateAppender);
+		// A dotted logger name splits into what looks like unknown settings: the bracket
+		// advice is the more helpful message.
+		validateLoggerNames();
+		validateSettingNames("loggers", "a logger", LOGGER_SETTINGS);
+		properties.getLoggers().forEach(this::validateLogger);
+		validateSpringBootLogFile();
+		UnopenedAppenders.replaceAll(this.unopened);
+	}
+
+	private void validateMetricsAndHealth(AsyncLogProperties properties) {
+		Duration peakWindow = properties.getMetrics().getPeakWindow();
+		if (peakWindow == null || peakWindow.compareTo(Duration.ofSeconds(1)) < 0) {
+			throw invalidValue("asynclog.metrics.peak-window", peakWindow,
+					"queues are sampled every 100 ms, so a shorter window would hold too few samples",
+					"a duration of at least 1s, such as 1m");
+		}
+		AsyncLogProperties.Health health = properties.getHealth();
+		if (!(health.getFillThreshold() > 0 && health.getFillThreshold() <= 1)) {
+			throw invalidValue("asynclog.health.fill-threshold",
+					health.getFillThreshold(), "the threshold is a share of the queue's slots",
+					"a number above 0 and at most 1, such as 0.9 for 90%");
+		}
+		if (health.getFillDuration() == null || health.getFillDuration().isNegative()) {
+			throw invalidValue("asynclog.health.fill-duration",
+					health.getFillDuration(), "a queue cannot stay full for a negative time",
+					"a duration of zero or more, such as 10s");
+		}
+		if (health.getDropWindow() == null || health.getDropWindow().isNegative()) {
+			throw invalidValue("asynclog.health.drop-window", health.getDropWindow(),
+					"a window cannot be negative", "a duration of zero or more, such as 1m; 0 ignores drops");
+		}
+		if (health.getShippingStall() == null || health.getShippingStall().isNegative()) {
+			throw invalidValue("asynclog.health.shipping-stall", health.getShippingStall(),
+					"records cannot wait for a negative time",
+					"a duration of zero or more, such as 10s; 0 ignores records waiting for the broker");
+		}
+	}
+
+	private void validateAppender(String name, AsyncLogProperties.Appender appender) {
+		String prefix = "asynclog.appenders." + name + ".";
+		if (appender.getType() == null) {
+			throw AsyncLogConfigurationException.invalidValue(prefix + "type", "",
+					"every appender needs a type", "console, file, rolling-file or kafka");
+		}
+		if (appender.getType() == AsyncLogProperties.AppenderType.KAFKA) {
+			validateKafka(prefix, appender);
+		}
+		if (appender.isFileType()) {
+			if (appender.getFileName() == null || appender.getFileName().isBlank()) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "file-name", "",
+						"a " + AsyncLogProperties.kebabCase(appender.getType()) + " appender needs a file",
+						"the path of the log file, such as logs/app.log");
+			}
+			checkFileOpens(name, appender);
+		}
+		if (appender.getMaxFileSize() == null || appender.getMaxFileSize().toBytes() < 1) {
+			throw invalidValue(prefix + "max-file-size", appender.getMaxFileSize(),
+					"a file must be allowed to hold at least one byte", "a positive size, such as 10MB");
+		}
+		if (appender.getMaxHistory() < 1) {
+			// 0 meant three things: Log4j2 replaces it with 7, Logback keeps every file with %d, one with %i.
+			throw invalidValue(prefix + "max-history", appender.getMaxHistory(),
+					"at least one rolled file must be kept", "a whole number of 1 or more");
+		}
+		if (appender.getPattern() != null) {
+			String problem = this.patterns.problem(appender.getPattern());
+			if (problem != null) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "pattern", appender.getPattern(),
+						this.patterns.library() + " rejects it: " + problem, this.patterns.accepted());
+			}
+		}
+	}
+
+	private void validateKafka(String prefix, AsyncLogProperties.Appender appender) {
+		if (!ClassUtils.isPresent(KAFKA_PRODUCER, AsyncLogPropertiesValidator.class.getClassLoader())) {
+			throw AsyncLogConfigurationException.invalidValue(prefix + "type", "kafka",
+					"a kafka appender sends through kafka-clients, which is not on the class path",
+					"kafka once the dependency org.apache.kafka:kafka-clients is added"
+							+ " (its version is managed by Spring Boot); or console, file or rolling-file");
+		}
+		String topic = appender.getTopic();
+		if (topic == null || topic.isBlank()) {
+			throw AsyncLogConfigurationException.invalidValue(prefix + "topic", "",
+					"a kafka appender needs the topic its records go to", "a topic name, such as app-logs");
+		}
+		if (!KAFKA_TOPIC.matcher(topic).matches() || topic.equals(".") || topic.equals("..")) {
+			throw AsyncLogConfigurationException.invalidValue(prefix + "topic", topic,
+					"Kafka does not accept it as a topic name",
+					"up to 249 letters, digits, '.', '_' and '-', other than '.' and '..', such as app-logs");
+		}
+		String servers = appender.getBootstrapServers();
+		if (servers == null || servers.isBlank()) {
+			throw AsyncLogConfigurationException.invalidValue(prefix + "bootstrap-servers", "",
+					"a kafka appender needs a broker to connect to first",
+					"host:port[,host:port...], such as 127.0.0.1:9092");
+		}
+		for (String server : servers.split(",")) {
+			if (!isHostAndPort(server.trim())) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "bootstrap-servers", servers,
+						"'" + server.trim() + "' is not host:port with a port from 1 to 65535",
+						"host:port[,host:port...], such as 127.0.0.1:9092");
+			}
+		}
+		// Kafka's own check, as the producer makes it when it is created: at least one host
+		// must resolve. Here it stops start-up on either backend, before logging changes.
+		String unresolvable = KafkaProducerSettings.bootstrapProblem(servers);
+		if (unresolvable != null) {
+			throw AsyncLogConfigurationException.invalidValue(prefix + "bootstrap-servers", servers,
+					"kafka-clients rejects it: " + unresolvable,
+					"host:port[,host:port...] with at least one host that resolves, such as 127.0.0.1:9092");
+		}
+		if (appender.getFormat() != null) {
+			if (appender.getPattern() != null) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "format", appender.getFormat(),
+						"'pattern' is set too, and a record has one layout",
+						"either format (ecs, logstash or gelf) or pattern, not both");
+			}
+			if (!STRUCTURED_FORMATS.contains(appender.getFormat())) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "format", appender.getFormat(),
+						"it is not one of Spring Boot's structured logging formats", "ecs, logstash or gelf");
+			}
+		}
+		String key = appender.getKey();
+		if (key != null && key.indexOf('%') >= 0) {
+			String problem = this.patterns.problem(key);
+			if (problem != null) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "key", key,
+						this.patterns.library() + " rejects it: " + problem,
+						"fixed text, or a pattern such as %X{traceId}");
+			}
+		}
+		for (String setting : appender.getProducer().keySet()) {
+			if (ASYNCLOG_PRODUCER_SETTINGS.contains(setting)) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "producer." + setting,
+						appender.getProducer().get(setting), "asynclog sets it itself",
+						"any KafkaProducer setting other than " + String.join(", ", ASYNCLOG_PRODUCER_SETTINGS)
+								+ " ('" + prefix + "bootstrap-servers' sets the brokers)");
+			}
+		}
+		validateLane(prefix, appender);
+		// One setting at a time, so that the message names the one kafka-clients rejects.
+		appender.getProducer().forEach((setting, value) -> {
+			String problem = KafkaProducerSettings.problem(servers, Map.of(setting, value));
+			if (problem != null) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "producer." + setting, value,
+						"kafka-clients rejects it: " + problem, "a KafkaProducer setting by its Kafka name, with a"
+								+ " value Kafka accepts, such as " + prefix + "producer.[linger.ms]=20");
+			}
+		});
+	}
+
+	private static boolean isHostAndPort(String server) {
+		int colon = server.lastIndexOf(':');
+		if (colon < 1 || colon == server.length() - 1) {
+			return false;
+		}
+		try {
+			int port = Integer.parseInt(server.substring(colon + 1));
+			return port >= 1 && port <= 65535;
+		}
+		catch (NumberFormatException ex) {
+			return false;
+		}
+	}
+
+	/**
+	 * Spring Boot's binder ignores a key that matches no setting, so a typo such as
+	 * {@code asynclog.appenders.main.file-nme} would vanish without a word, or surface later
+	 * as a misleading 'needs a file'.
+	 */
+	private void validateSettingNames(String group, String owner, List<String> settings) {
+		List<String> known = settings.stream()
+			.map((setting) -> ConfigurationPropertyName.of(setting).getElement(0, Form.UNIFORM))
+			.toList();
+		forEachPropertyUnder(AsyncLogProperties.PREFIX + "." + group, (name, value) -> {
+			// asynclog . group . [name] . setting
+			if (name.getNumberOfElements() >= 4 && !known.contains(name.getElement(3, Form.UNIFORM))) {
+				String setting = name.getElement(3, Form.ORIGINAL);
+				throw AsyncLogConfigurationException.unknownProperty(name.toString(), value,
+						owner + " has no setting '" + setting + "', so it would be ignored",
+						"The settings under '" + name.chop(3) + "' are " + String.join(", ", settings));
+			}
+		});
+	}
+
+	private void validateLane(String prefix, AsyncLogProperties.Appender appender) {
+		AsyncLogProperties.Lane lane = appender.getLane();
+		if (lane.getCapacity() < 1) {
+			throw invalidValue(prefix + "lane.capacity", lane.getCapacity(), "a lane needs room for one record",
+					"a whole number of at least 1, such as 8192");
+		}
+		if (lane.getMaxSize() == null || lane.getMaxSize().toBytes() < 1) {
+			throw invalidValue(prefix + "lane.max-size", lane.getMaxSize(), "a lane needs room for one record",
+					"a positive size, such as 8MB");
+		}
+		AsyncLogProperties.Spool spool = appender.getSpool();
+		if (spool.getMaxSize() == null || spool.getMaxSize().toMegabytes() < 1) {
+			throw invalidValue(prefix + "spool.max-size", spool.getMaxSize(),
+					"a spool smaller than a megabyte holds too little of an outage to be worth its files",
+					"a size of at least 1MB, such as 1GB");
+		}
+		if (spool.isEnabled()) {
+			String name = prefix.substring("asynclog.appenders.".length(), prefix.length() - 1);
+			Path directory = spool.directory(name);
+			String problem = SpoolDirectoryCheck.problem(directory);
+			if (problem != null) {
+				throw AsyncLogConfigurationException.invalidValue(prefix + "spool.directory", directory.toString(),
+						directory.toAbsolutePath() + ": " + problem,
+						"a directory this application alone can create and write, or " + prefix
+								+ "spool.enabled=false to keep no records on disk");
+			}
+		}
+	}
+
+	/**
+	 * Spring Boot binds {@code asynclog.loggers.com.example.audit.mode} to a logger named
+	 * 'com' with no settings, which it then drops: without this check the override would
+	 * vanish without a word.
+	 */
+	private void validateLoggerNames() {
+		forEachPropertyUnder(AsyncLogProperties.PREFIX + ".loggers", (name, value) -> {
+			// asynclog . loggers . [name] . field, and an index for an appenders list
+			int elements = name.getNumberOfElements();
+			boolean indexed = name.isNumericIndex(elements - 1);
+			if (elements > 5 || (elements == 5 && !indexed)) {
+				int fieldIndex = indexed ? elements - 2 : elements - 1;
+				StringBuilder loggerName = new StringBuilder();
+				for (int i = 2; i < fieldIndex; i++) {
+					loggerName.append((i > 2) ? "." : "").append(name.getElement(i, Form.ORIGINAL));
+				}
+				throw AsyncLogConfigurationException.invalidValue(name.toString(), value,
+						"a logger name with dots must be written in brackets",
+						"the logger's name in brackets: asynclog.loggers[" + loggerName + "]."
+								+ name.getElement(fieldIndex, Form.ORIGINAL)
+								+ " (in YAML, a key \"[" + loggerName + "]\")");
+			}
+		});
+	}
+
+	/**
+	 * Calls the action for every property set under the prefix, with its value as written.
+	 * The bound properties cannot tell what was set but ignored.
+	 */
+	private void forEachPropertyUnder(String prefix, BiConsumer<ConfigurationPropertyName, Object> action) {
+		ConfigurationPropertyName parent = ConfigurationPropertyName.of(prefix);
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
+			if (source instanceof IterableConfigurationPropertySource iterable) {
+				iterable.filter(parent::isAncestorOf)
+					.forEach((name) -> action.accept(name, source.getConfigurationProperty(name).getValue()));
+			}
+		}
+	}
+
+	private void validateLogger(String name, AsyncLogProperties.Logger logger) {
+		if (logger.isEmpty()) {
+			throw AsyncLogConfigurationException.invalidValue("asynclog.loggers." + name, "(nothing)",
+					"no mode, appenders or additivity is set for logger '" + name + "'",
+					"mode, appenders and additivity under the logger's name, such as"
+							+ " asynclog.loggers[com.example.audit].mode=sync");
+		}
+	}
+
+	/**
+	 * Creates the exception with the value as the user wrote it: a bound Duration shows
+	 * as 'PT-0.005S' where '-5ms' was written.
+	 */
+	private AsyncLogConfigurationException invalidValue(String property, Object bound, String problem,
+			String accepted) {
+		ConfigurationPropertyName name = ConfigurationPropertyName.adapt(property, '.');
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(this.environment)) {
+			ConfigurationProperty written = source.getConfigurationProperty(name);
+			if (written != null) {
+				return AsyncLogConfigurationException.invalidValue(property, written.getValue(), problem, accepted);
+			}
+		}
+		return AsyncLogConfigurationException.invalidValue(property, bound, problem, accepted);
+	}
+
+	/**
+	 * Opens the file as the appender will; with {@code appender-start-failure=warn} a file
+	 * that does not open is remembered for the backend and the health instead of stopping
+	 * start-up.
+	 */
+	private void checkFileOpens(String name, AsyncLogProperties.Appender appender) {
+		String reason = FileTargetCheck.whyCannotOpen(appender.getFileName());
+		if (reason == null) {
+			return;
+		}
+		String property = "asynclog.appenders." + name + ".file-name";
+		String type = AsyncLogProperties.kebabCase(appender.getType());
+		if (this.appenderStartFailure == AsyncLogProperties.AppenderStartFailure.WARN) {
+			this.unopened.put(name, new Unopened(name, type, property, appender.getFileName(), reason));
+			return;
+		}
+		throw AsyncLogConfigurationException.cannotOpen(property, type + " appender '" + name + "'",
+				appender.getFileName(), reason, "asynclog.appender-start-failure=warn");
+	}
+
+	/**
+	 * Spring Boot's own file always stops start-up when it cannot open: on Logback Spring
+	 * Boot stops it itself, and asynclog keeps both backends alike.
+	 */
+	private void validateSpringBootLogFile() {
+		LogFile logFile = LogFile.get(this.environment);
+		if (logFile != null) {
+			String property = this.environment.containsProperty(LogFile.FILE_NAME_PROPERTY) ? LogFile.FILE_NAME_PROPERTY
+					: LogFile.FILE_PATH_PROPERTY;
+			String reason = FileTargetCheck.whyCannotOpen(logFile.toString());
+			if (reason != null) {
+				throw AsyncLogConfigurationException.cannotOpen(property, "Spring Boot file appender", logFile.toString(),
+						reason, null);
+			}
+		}
+	}
+
+	/**
+	 * Returns the keys Spring Boot binds to the given class: its properties with a setter,
+	 * in kebab-case.
+	 */
+	private static List<String> settingsOf(Class<?> type) {
+		return Arrays.stream(BeanUtils.getPropertyDescriptors(type))
+			// Nested groups (an appender's lane and spool) have a getter only.
+			.filter((property) -> property.getWriteMethod() != null
+					|| property.getPropertyType().getEnclosingClass() == AsyncLogProperties.class)
+			.map((property) -> DataObjectPropertyName.toDashedForm(property.getName()))
+			.sorted()
+			.toList();
+	}
+
+	/**
+	 * Checks producer settings with kafka-clients; a class of its own, so that the
+	 * validator loads without kafka-clients on the class path.
+	 */
+	private static final class KafkaProducerSettings {
+
+		static String problem(String bootstrapServers, Map<String, String> overrides) {
+			return KafkaSender.problem(KafkaSender.producerSettings(bootstrapServers, overrides));
+		}
+
+		static String bootstrapProblem(String bootstrapServers) {
+			return KafkaSender.bootstrapProblem(bootstrapServers);
+		}
+
+	}
+
+	/**
+	 * Checks a layout pattern in the syntax of the logging library that runs.
+	 */
+	public interface PatternSyntax {
+
+		/**
+		 * Returns the library's name for messages, such as {@code Log4j2}.
+		 * @return the name
+		 */
+		String library();
+
+		/**
+		 * Returns what is wrong with a pattern.
+		 * @param pattern the pattern
+		 * @return the library's complaint, or {@code null} if it accepts the pattern
+		 */
+		String problem(String pattern);
+
+		/**
+		 * Describes what is accepted, with an example.
+		 * @return the description
+		 */
+		String accepted();
+
+	}
+
+}

@@ -20,9 +20,9 @@ import io.asynclog.RecordingAppender;
 import io.asynclog.SeparateJvm;
 import io.asynclog.TestApplications;
 import io.asynclog.bothbackends.DrainApp;
+import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.appender.CountingErrorHandler;
 import io.asynclog.log4j2.queue.LogQueues;
-import io.asynclog.queue.LogQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,7 +36,7 @@ class ConfigOverrideTests {
 
 	private static final String CONFIG = "classpath:io/asynclog/log4j2/config/";
 
-	private static final int SHUTDOWN_LINES = 100_000;
+	private static final int SHUTDOWN_LINES = 25_000;
 
 	@TempDir
 	Path dir;

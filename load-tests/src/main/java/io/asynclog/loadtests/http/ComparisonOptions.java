@@ -36,7 +36,7 @@ import java.util.List;
  * @param command the command line, for run-info
  * @author asynclog
  */
-record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int repeats, int durationSeconds, int warmupSeconds, int gatlingWarmupSeconds,
+public record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int repeats, int durationSeconds, int warmupSeconds, int gatlingWarmupSeconds,
 		int users,
 		List<String> configs, Path jar, Path logbackJar, Path out, Path report, boolean pin, boolean wideWarmup, boolean open,
 		int openRate, String gatlingClasspath, Path java, String command) {

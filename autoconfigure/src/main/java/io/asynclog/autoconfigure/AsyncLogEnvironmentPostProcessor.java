@@ -1,5 +1,7 @@
 package io.asynclog.autoconfigure;
 
+import java.util.Map;
+
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
@@ -7,6 +9,7 @@ import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
+import io.asynclog.core.appender.UnopenedAppenders;
 import io.asynclog.core.backend.BindingConflict;
 import io.asynclog.core.backend.LoggingBackends;
 import io.asynclog.core.config.AsyncLogProperties;
@@ -38,6 +41,9 @@ public class AsyncLogEnvironmentPostProcessor implements EnvironmentPostProcesso
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		// Cleared at every start, so that an application started again in the same JVM (a
+		// test, a restart) sees nothing of an earlier start, whatever happens below.
+		UnopenedAppenders.replaceAll(Map.of());
 		AsyncLogProperties properties = AsyncLogProperties.bind(environment);
 		if (!properties.isEnabled()) {
 			return;
@@ -52,7 +58,7 @@ public class AsyncLogEnvironmentPostProcessor implements EnvironmentPostProcesso
 			String loggingSystem = LoggingSystem.get(classLoader).getClass().getName();
 			throw stop(BindingConflict.noBackend(loggingSystem, classLoader));
 		}
-		detector.validate(properties, environment, classLoader);
+		UnopenedAppenders.replaceAll(detector.validate(properties, environment, classLoader));
 	}
 
 	/**

@@ -13,7 +13,7 @@ import java.util.Map;
  * stand-in in their place that counts every event it receives as one of the appender's
  * {@link AppenderErrors}, and the health stays DOWN with the reason.
  * <p>
- * Filled by the start-up check, before the backend configures anything, and replaced at
+ * Filled from the start-up check's result, before the backend configures anything, and replaced at
  * every start, so that an application started again in the same JVM starts clean.
  *
  * @author asynclog

@@ -1,8 +1,13 @@
 package io.asynclog.core.backend;
 
+import java.util.Map;
+
+import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.env.Environment;
 import org.springframework.core.io.support.SpringFactoriesLoader;
+import org.springframework.util.ClassUtils;
 
+import io.asynclog.core.appender.UnopenedAppenders.Unopened;
 import io.asynclog.core.config.AsyncLogProperties;
 
 /**
@@ -44,6 +49,27 @@ public final class LoggingBackends {
 	}
 
 	/**
+	 * Returns whether Spring Boot runs a given logging system: its library is present and
+	 * Spring Boot's {@link LoggingSystem} is the named one. Checks the library first so that
+	 * nothing of an absent library is loaded.
+	 * @param libraryClass a class of the logging library, by name
+	 * @param loggingSystemClass the class name of Spring Boot's logging system for it
+	 * @param classLoader the application's class loader
+	 * @return true if that logging system runs
+	 */
+	public static boolean springBootRuns(String libraryClass, String loggingSystemClass, ClassLoader classLoader) {
+		if (!ClassUtils.isPresent(libraryClass, classLoader)) {
+			return false;
+		}
+		try {
+			return loggingSystemClass.equals(LoggingSystem.get(classLoader).getClass().getName());
+		}
+		catch (RuntimeException | LinkageError ex) {
+			return false;
+		}
+	}
+
+	/**
 	 * Tells whether its backend is the one that runs.
 	 */
 	public interface Detector {
@@ -62,10 +88,12 @@ public final class LoggingBackends {
 		 * @param properties the bound settings
 		 * @param environment the environment they were bound from
 		 * @param classLoader the application's class loader
+		 * @return the appenders whose file does not open and that start anyway
+		 * ({@code asynclog.appender-start-failure=warn}), by name
 		 * @throws io.asynclog.core.config.AsyncLogConfigurationException naming the property,
 		 * the bad value and what is accepted
 		 */
-		void validate(AsyncLogProperties properties, Environment environment, ClassLoader classLoader);
+		Map<String, Unopened> validate(AsyncLogProperties properties, Environment environment, ClassLoader classLoader);
 
 		/**
 		 * Returns this detector's backend; called only when {@link #isChosen} is true.

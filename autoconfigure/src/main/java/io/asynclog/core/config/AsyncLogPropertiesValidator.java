@@ -3,11 +3,11 @@ package io.asynclog.core.config;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
-import java.util.regex.Pattern;
 
 import org.springframework.beans.BeanUtils;
 import org.springframework.boot.context.properties.bind.DataObjectPropertyName;
@@ -19,12 +19,9 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
 import org.springframework.boot.context.properties.source.IterableConfigurationPropertySource;
 import org.springframework.boot.logging.LogFile;
 import org.springframework.core.env.Environment;
-import org.springframework.util.ClassUtils;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 
 import io.asynclog.core.appender.UnopenedAppenders.Unopened;
-import io.asynclog.core.appender.UnopenedAppenders;
-import io.asynclog.core.lane.kafka.KafkaSender;
-
 
 /**
  * Checks {@code asynclog.*} before logging is configured, so that bad input stops start-up
@@ -38,19 +35,6 @@ import io.asynclog.core.lane.kafka.KafkaSender;
  */
 public final class AsyncLogPropertiesValidator {
 
-	private static final String KAFKA_PRODUCER = "org.apache.kafka.clients.producer.KafkaProducer";
-
-	private static final Pattern KAFKA_TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
-
-	private static final List<String> STRUCTURED_FORMATS = List.of("ecs", "logstash", "gelf");
-
-	/**
-	 * Producer settings asynclog owns: the brokers have their own key, and records are
-	 * always bytes.
-	 */
-	private static final List<String> ASYNCLOG_PRODUCER_SETTINGS = List.of("bootstrap.servers", "key.serializer",
-			"value.serializer", "max.block.ms");
-
 	private static final List<String> APPENDER_SETTINGS = settingsOf(AsyncLogProperties.Appender.class);
 
 	private static final List<String> LOGGER_SETTINGS = settingsOf(AsyncLogProperties.Logger.class);
@@ -63,6 +47,9 @@ public final class AsyncLogPropertiesValidator {
 
 	private final Map<String, Unopened> unopened = new LinkedHashMap<>();
 
+	private final Map<AsyncLogProperties.AppenderType, DestinationCheck> destinations = new EnumMap<>(
+			AsyncLogProperties.AppenderType.class);
+
 	/**
 	 * Creates a validator.
 	 * @param environment the Spring environment the properties were bound from
@@ -71,16 +58,21 @@ public final class AsyncLogPropertiesValidator {
 	public AsyncLogPropertiesValidator(Environment environment, PatternSyntax patterns) {
 		this.environment = environment;
 		this.patterns = patterns;
+		SpringFactoriesLoader.forDefaultResourceLocation(AsyncLogPropertiesValidator.class.getClassLoader())
+			.load(DestinationCheck.class)
+			.forEach((check) -> this.destinations.put(check.type(), check));
 	}
 
 	/**
 	 * Checks every setting.
 	 * @param properties the bound settings
+	 * @return the appenders whose file does not open and that start anyway, counting what
+	 * they receive as errors ({@code asynclog.appender-start-failure=warn}), by name
 	 * @throws AsyncLogConfigurationException naming the first bad property, its value and
 	 * what is accepted
 	 */
-	public void validate(AsyncLogProperties properties) {
-		UnopenedAppenders.replaceAll(Map.of());
+	public Map<String, Unopened> validate(AsyncLogProperties properties) {
+		this.unopened.clear();
 		this.appenderStartFailure = properties.getAppenderStartFailure();
 		if (this.appenderStartFailure == null) {
 			throw invalidValue("asynclog.appender-start-failure", "", "it says what start-up does when an"
@@ -116,7 +108,7 @@ public final class AsyncLogPropertiesValidator {
 		validateSettingNames("loggers", "a logger", LOGGER_SETTINGS);
 		properties.getLoggers().forEach(this::validateLogger);
 		validateSpringBootLogFile();
-		UnopenedAppenders.replaceAll(this.unopened);
+		return new LinkedHashMap<>(this.unopened);
 	}
 
 	private void validateMetricsAndHealth(AsyncLogProperties properties) {
@@ -154,8 +146,10 @@ public final class AsyncLogPropertiesValidator {
 			throw AsyncLogConfigurationException.invalidValue(prefix + "type", "",
 					"every appender needs a type", "console, file, rolling-file or kafka");
 		}
-		if (appender.getType() == AsyncLogProperties.AppenderType.KAFKA) {
-			validateKafka(prefix, appender);
+		DestinationCheck destination = this.destinations.get(appender.getType());
+		if (destination != null) {
+			destination.check(prefix, appender, this.patterns);
+			validateLane(prefix, appender);
 		}
 		if (appender.isFileType()) {
 			if (appender.getFileName() == null || appender.getFileName().isBlank()) {
@@ -180,98 +174,6 @@ public final class AsyncLogPropertiesValidator {
 				throw AsyncLogConfigurationException.invalidValue(prefix + "pattern", appender.getPattern(),
 						this.patterns.library() + " rejects it: " + problem, this.patterns.accepted());
 			}
-		}
-	}
-
-	private void validateKafka(String prefix, AsyncLogProperties.Appender appender) {
-		if (!ClassUtils.isPresent(KAFKA_PRODUCER, AsyncLogPropertiesValidator.class.getClassLoader())) {
-			throw AsyncLogConfigurationException.invalidValue(prefix + "type", "kafka",
-					"a kafka appender sends through kafka-clients, which is not on the class path",
-					"kafka once the dependency org.apache.kafka:kafka-clients is added"
-							+ " (its version is managed by Spring Boot); or console, file or rolling-file");
-		}
-		String topic = appender.getTopic();
-		if (topic == null || topic.isBlank()) {
-			throw AsyncLogConfigurationException.invalidValue(prefix + "topic", "",
-					"a kafka appender needs the topic its records go to", "a topic name, such as app-logs");
-		}
-		if (!KAFKA_TOPIC.matcher(topic).matches() || topic.equals(".") || topic.equals("..")) {
-			throw AsyncLogConfigurationException.invalidValue(prefix + "topic", topic,
-					"Kafka does not accept it as a topic name",
-					"up to 249 letters, digits, '.', '_' and '-', other than '.' and '..', such as app-logs");
-		}
-		String servers = appender.getBootstrapServers();
-		if (servers == null || servers.isBlank()) {
-			throw AsyncLogConfigurationException.invalidValue(prefix + "bootstrap-servers", "",
-					"a kafka appender needs a broker to connect to first",
-					"host:port[,host:port...], such as 127.0.0.1:9092");
-		}
-		for (String server : servers.split(",")) {
-			if (!isHostAndPort(server.trim())) {
-				throw AsyncLogConfigurationException.invalidValue(prefix + "bootstrap-servers", servers,
-						"'" + server.trim() + "' is not host:port with a port from 1 to 65535",
-						"host:port[,host:port...], such as 127.0.0.1:9092");
-			}
-		}
-		// Kafka's own check, as the producer makes it when it is created: at least one host
-		// must resolve. Here it stops start-up on either backend, before logging changes.
-		String unresolvable = KafkaProducerSettings.bootstrapProblem(servers);
-		if (unresolvable != null) {
-			throw AsyncLogConfigurationException.invalidValue(prefix + "bootstrap-servers", servers,
-					"kafka-clients rejects it: " + unresolvable,
-					"host:port[,host:port...] with at least one host that resolves, such as 127.0.0.1:9092");
-		}
-		if (appender.getFormat() != null) {
-			if (appender.getPattern() != null) {
-				throw AsyncLogConfigurationException.invalidValue(prefix + "format", appender.getFormat(),
-						"'pattern' is set too, and a record has one layout",
-						"either format (ecs, logstash or gelf) or pattern, not both");
-			}
-			if (!STRUCTURED_FORMATS.contains(appender.getFormat())) {
-				throw AsyncLogConfigurationException.invalidValue(prefix + "format", appender.getFormat(),
-						"it is not one of Spring Boot's structured logging formats", "ecs, logstash or gelf");
-			}
-		}
-		String key = appender.getKey();
-		if (key != null && key.indexOf('%') >= 0) {
-			String problem = this.patterns.problem(key);
-			if (problem != null) {
-				throw AsyncLogConfigurationException.invalidValue(prefix + "key", key,
-						this.patterns.library() + " rejects it: " + problem,
-						"fixed text, or a pattern such as %X{traceId}");
-			}
-		}
-		for (String setting : appender.getProducer().keySet()) {
-			if (ASYNCLOG_PRODUCER_SETTINGS.contains(setting)) {
-				throw AsyncLogConfigurationException.invalidValue(prefix + "producer." + setting,
-						appender.getProducer().get(setting), "asynclog sets it itself",
-						"any KafkaProducer setting other than " + String.join(", ", ASYNCLOG_PRODUCER_SETTINGS)
-								+ " ('" + prefix + "bootstrap-servers' sets the brokers)");
-			}
-		}
-		validateLane(prefix, appender);
-		// One setting at a time, so that the message names the one kafka-clients rejects.
-		appender.getProducer().forEach((setting, value) -> {
-			String problem = KafkaProducerSettings.problem(servers, Map.of(setting, value));
-			if (problem != null) {
-				throw AsyncLogConfigurationException.invalidValue(prefix + "producer." + setting, value,
-						"kafka-clients rejects it: " + problem, "a KafkaProducer setting by its Kafka name, with a"
-								+ " value Kafka accepts, such as " + prefix + "producer.[linger.ms]=20");
-			}
-		});
-	}
-
-	private static boolean isHostAndPort(String server) {
-		int colon = server.lastIndexOf(':');
-		if (colon < 1 || colon == server.length() - 1) {
-			return false;
-		}
-		try {
-			int port = Integer.parseInt(server.substring(colon + 1));
-			return port >= 1 && port <= 65535;
-		}
-		catch (NumberFormatException ex) {
-			return false;
 		}
 	}
 
@@ -437,22 +339,6 @@ public final class AsyncLogPropertiesValidator {
 			.map((property) -> DataObjectPropertyName.toDashedForm(property.getName()))
 			.sorted()
 			.toList();
-	}
-
-	/**
-	 * Checks producer settings with kafka-clients; a class of its own, so that the
-	 * validator loads without kafka-clients on the class path.
-	 */
-	private static final class KafkaProducerSettings {
-
-		static String problem(String bootstrapServers, Map<String, String> overrides) {
-			return KafkaSender.problem(KafkaSender.producerSettings(bootstrapServers, overrides));
-		}
-
-		static String bootstrapProblem(String bootstrapServers) {
-			return KafkaSender.bootstrapProblem(bootstrapServers);
-		}
-
 	}
 
 	/**

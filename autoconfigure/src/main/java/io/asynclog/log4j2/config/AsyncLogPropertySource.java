@@ -30,8 +30,6 @@ final class AsyncLogPropertySource implements PropertySource {
 
 	static final String WAIT_TIMEOUT_MILLIS = "AsyncLoggerConfig.Timeout";
 
-	static final String QUEUE_FULL_POLICY = QueueFullPolicies.PROPERTY;
-
 	static final String RELIABILITY_STRATEGY = "log4j.ReliabilityStrategy";
 
 	/**
@@ -55,7 +53,7 @@ final class AsyncLogPropertySource implements PropertySource {
 		String policy = QueueFullPolicies.apply(settings);
 		INSTANCE.properties = Map.of(RING_BUFFER_SIZE, String.valueOf(settings.getRingBufferSize()), WAIT_STRATEGY,
 				settings.getWaitStrategy().log4jName(), WAIT_TIMEOUT_MILLIS,
-				String.valueOf(settings.getWaitTimeout().toMillis()), QUEUE_FULL_POLICY, policy, RELIABILITY_STRATEGY,
+				String.valueOf(settings.getWaitTimeout().toMillis()), QueueFullPolicies.PROPERTY, policy, RELIABILITY_STRATEGY,
 				HaltedRingSnapshot.class.getName());
 	}
 

@@ -1,12 +1,13 @@
 package io.asynclog.log4j2.lifecycle;
 
+import java.util.Map;
+
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
-import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.logging.log4j2.Log4J2LoggingSystem;
 import org.springframework.core.env.Environment;
-import org.springframework.util.ClassUtils;
 
+import io.asynclog.core.appender.UnopenedAppenders.Unopened;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.backend.LoggingBackends;
 import io.asynclog.core.config.AsyncLogProperties;
@@ -33,9 +34,12 @@ public final class Log4j2Detector implements LoggingBackends.Detector {
 	}
 
 	@Override
-	public void validate(AsyncLogProperties properties, Environment environment, ClassLoader classLoader) {
-		new AsyncLogPropertiesValidator(environment, PatternCheck.INSTANCE).validate(properties);
+	public Map<String, Unopened> validate(AsyncLogProperties properties, Environment environment,
+			ClassLoader classLoader) {
+		Map<String, Unopened> unopened = new AsyncLogPropertiesValidator(environment, PatternCheck.INSTANCE)
+			.validate(properties);
 		EffectiveMode.resolve(properties, (LoggerContext) LogManager.getContext(classLoader, false));
+		return unopened;
 	}
 
 	@Override
@@ -50,16 +54,7 @@ public final class Log4j2Detector implements LoggingBackends.Detector {
 	 * @return true when Spring Boot chose Log4j2
 	 */
 	public static boolean chosen(ClassLoader classLoader) {
-		// Without log4j-core (an application on Logback) nothing here may load Log4j2's classes.
-		if (!ClassUtils.isPresent(LOG4J_CORE, classLoader)) {
-			return false;
-		}
-		try {
-			return LOGGING_SYSTEM.equals(LoggingSystem.get(classLoader).getClass().getName());
-		}
-		catch (RuntimeException | LinkageError ex) {
-			return false;
-		}
+		return LoggingBackends.springBootRuns(LOG4J_CORE, LOGGING_SYSTEM, classLoader);
 	}
 
 }

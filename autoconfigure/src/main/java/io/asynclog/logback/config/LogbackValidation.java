@@ -1,7 +1,10 @@
 package io.asynclog.logback.config;
 
+import java.util.Map;
+
 import org.springframework.core.env.Environment;
 
+import io.asynclog.core.appender.UnopenedAppenders.Unopened;
 import io.asynclog.core.config.AsyncLogConfigurationException;
 import io.asynclog.core.config.AsyncLogProperties.AppenderType;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
@@ -23,11 +26,13 @@ public final class LogbackValidation {
 	 * Checks every setting.
 	 * @param properties the bound settings
 	 * @param environment the environment they were bound from
+	 * @return the appenders whose file does not open and that start anyway, by name
 	 * @throws AsyncLogConfigurationException naming the first bad property, its value and
 	 * what is accepted
 	 */
-	public static void validate(AsyncLogProperties properties, Environment environment) {
-		new AsyncLogPropertiesValidator(environment, LogbackPatternSyntax.INSTANCE).validate(properties);
+	public static Map<String, Unopened> validate(AsyncLogProperties properties, Environment environment) {
+		Map<String, Unopened> unopened = new AsyncLogPropertiesValidator(environment, LogbackPatternSyntax.INSTANCE)
+			.validate(properties);
 		if (properties.getMode() == Mode.ALL_ASYNC) {
 			throw allAsyncRejected();
 		}
@@ -40,6 +45,7 @@ public final class LogbackValidation {
 						"a pattern with %i, and %d{...} to roll by date as well, such as logs/app.%d{yyyy-MM-dd}.%i.gz");
 			}
 		});
+		return unopened;
 	}
 
 	/**

@@ -1,9 +1,10 @@
 package io.asynclog.logback.lifecycle;
 
-import org.springframework.boot.logging.LoggingSystem;
-import org.springframework.core.env.Environment;
-import org.springframework.util.ClassUtils;
+import java.util.Map;
 
+import org.springframework.core.env.Environment;
+
+import io.asynclog.core.appender.UnopenedAppenders.Unopened;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.backend.LoggingBackends;
 import io.asynclog.core.config.AsyncLogProperties;
@@ -28,8 +29,9 @@ public final class LogbackDetector implements LoggingBackends.Detector {
 	}
 
 	@Override
-	public void validate(AsyncLogProperties properties, Environment environment, ClassLoader classLoader) {
-		LogbackValidation.validate(properties, environment);
+	public Map<String, Unopened> validate(AsyncLogProperties properties, Environment environment,
+			ClassLoader classLoader) {
+		return LogbackValidation.validate(properties, environment);
 	}
 
 	@Override
@@ -43,15 +45,7 @@ public final class LogbackDetector implements LoggingBackends.Detector {
 	 * @return true if Logback is present and Spring Boot's logging system is Logback's
 	 */
 	public static boolean chosen(ClassLoader classLoader) {
-		if (!ClassUtils.isPresent(LOGBACK, classLoader)) {
-			return false;
-		}
-		try {
-			return LOGGING_SYSTEM.equals(LoggingSystem.get(classLoader).getClass().getName());
-		}
-		catch (RuntimeException | LinkageError ex) {
-			return false;
-		}
+		return LoggingBackends.springBootRuns(LOGBACK, LOGGING_SYSTEM, classLoader);
 	}
 
 }

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * One row of the shipping throughput's raw CSV: one application run of one configuration in one
- * round, as {@code io.asynclog.loadtests.shipping.ThroughputApp} (module load-tests/shipping)
+ * round, as {@code io.asynclog.loadtests.shipping.run.ThroughputApp} (module load-tests/shipping)
  * wrote it. CPU figures are seconds of CPU over the measured run; a figure that is missing reads
  * as NaN.
  *

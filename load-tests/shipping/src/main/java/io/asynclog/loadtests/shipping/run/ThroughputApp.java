@@ -17,6 +17,8 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -148,7 +150,8 @@ public class ThroughputApp {
 			Caller caller = new Caller(log, message);
 			caller.log(0, warmup);
 			if (!delivery.awaitDelivered(warmup, DELIVERY_PATIENCE)) {
-				return write(options, Row.failed("warm-up not delivered: " + delivery.state()));
+				return write(options, new LinkedHashMap<>(Map.of("delivered", false, "checked", false, "check",
+						"warm-up not delivered: " + delivery.state())));
 			}
 			String load = loadAverage();
 			long brokerBefore = ThreadCpu.process(options.brokerPid());
@@ -169,34 +172,30 @@ public class ThroughputApp {
 			long brokerAfter = ThreadCpu.process(options.brokerPid());
 			String loadAfter = loadAverage();
 			caller.close();
-			Row row = new Row();
-			row.values.put("seconds", seconds(end - start));
-			row.values.put("lines_per_s", options.lines() / seconds(end - start));
-			row.values.put("caller_seconds", seconds(callerEnd - start));
-			row.values.put("caller_lines_per_s", options.lines() / seconds(callerEnd - start));
-			row.values.put("delivered", delivered);
+			Map<String, Object> row = new LinkedHashMap<>();
+			row.put("seconds", seconds(end - start));
+			row.put("lines_per_s", options.lines() / seconds(end - start));
+			row.put("caller_seconds", seconds(callerEnd - start));
+			row.put("caller_lines_per_s", options.lines() / seconds(callerEnd - start));
+			row.put("delivered", delivered);
 			Check check = delivered ? delivery.check(warmup + options.lines())
 					: new Check(false, "not delivered within " + DELIVERY_PATIENCE.toSeconds() + " s: " + delivery.state(), 0);
-			row.values.put("checked", check.passed());
-			row.values.put("check", check.detail());
-			row.values.put("record_bytes", check.recordBytes());
-			Map<String, Double> cpu = cpuByGroup(threadsBefore, threadsAfter, options.clockTicks());
-			cpu.forEach((group, value) -> row.values.put("cpu_" + group + "_s", value));
-			row.values.put("cpu_app_s", (processAfter - processBefore) / (double) options.clockTicks());
-			row.values.put("cpu_broker_s", (brokerAfter - brokerBefore) / (double) options.clockTicks());
-			waitByGroup(threadsBefore, threadsAfter).forEach((group, value) -> {
-				if (group.equals("caller") || group.equals("background") || group.equals("producer")) {
-					row.values.put("wait_" + group + "_s", value);
-				}
-			});
-			row.values.put("machine_busy_s", (machineAfter - machineBefore) / (double) options.clockTicks());
-			row.values.put("ring_capacity", ring.capacity());
-			row.values.put("ring_samples", sampler.samples);
-			row.values.put("ring_nearly_full_samples", sampler.nearlyFullSamples);
-			row.values.put("ring_max_used", sampler.maxUsed);
-			row.values.put("ring_used_at_caller_end", usedAtCallerEnd);
-			row.values.put("load_before", load);
-			row.values.put("load_after", loadAfter);
+			row.put("checked", check.passed());
+			row.put("check", check.detail());
+			row.put("record_bytes", check.recordBytes());
+			double ticks = options.clockTicks();
+			cpuByGroup(threadsBefore, threadsAfter, options.clockTicks()).forEach((group, value) -> row.put("cpu_" + group + "_s", value));
+			row.put("cpu_app_s", (processAfter - processBefore) / ticks);
+			row.put("cpu_broker_s", (brokerAfter - brokerBefore) / ticks);
+			waitByGroup(threadsBefore, threadsAfter).forEach((group, value) -> row.put("wait_" + group + "_s", value));
+			row.put("machine_busy_s", (machineAfter - machineBefore) / ticks);
+			row.put("ring_capacity", ring.capacity());
+			row.put("ring_samples", sampler.samples);
+			row.put("ring_nearly_full_samples", sampler.nearlyFullSamples);
+			row.put("ring_max_used", sampler.maxUsed);
+			row.put("ring_used_at_caller_end", usedAtCallerEnd);
+			row.put("load_before", load);
+			row.put("load_after", loadAfter);
 			writeThreads(options, threadsBefore, threadsAfter);
 			return write(options, row) && delivered && check.passed();
 		}
@@ -284,8 +283,9 @@ public class ThroughputApp {
 	}
 
 	/**
-	 * Adds up each thread's time waiting for a CPU (runnable, not running) over the run, by the
-	 * groups of {@link #cpuByGroup}; NaN for a group with a thread whose wait is unknown.
+	 * Adds up each thread's time waiting for a CPU (runnable, not running) over the run, for the
+	 * caller, the ring thread and the producer I/O thread; NaN for a group with a thread whose wait
+	 * is unknown.
 	 */
 	static Map<String, Double> waitByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after) {
 		Map<String, Double> groups = new LinkedHashMap<>();
@@ -295,6 +295,7 @@ public class ThroughputApp {
 					: (thread.waitNanos() - ((earlier != null) ? earlier.waitNanos() : 0)) / 1e9;
 			groups.merge(group(thread.comm()), waited, Double::sum);
 		});
+		groups.keySet().retainAll(List.of("caller", "background", "producer"));
 		return groups;
 	}
 
@@ -333,41 +334,26 @@ public class ThroughputApp {
 		StringBuilder out = new StringBuilder();
 		byName.forEach((comm, ticks) -> {
 			if (ticks > 0) {
-				out.append(options.round())
-					.append(',')
-					.append(options.config())
-					.append(',')
-					.append(comm.replace(',', ' '))
-					.append(',')
-					.append(group(comm))
-					.append(',')
-					.append(ticks / (double) options.clockTicks())
-					.append('\n');
+				out.append(String.join(",", String.valueOf(options.round()), options.config(), comm.replace(',', ' '),
+						group(comm), String.valueOf(ticks / (double) options.clockTicks()))).append('\n');
 			}
 		});
-		boolean fresh = !Files.exists(options.threads());
-		Files.writeString(options.threads(), (fresh ? "round,config,thread,group,cpu_s\n" : "") + out,
-				StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		append(options.threads(), "round,config,thread,group,cpu_s", out.toString());
 	}
 
-	private static boolean write(Options options, Row row) throws IOException {
-		row.values.put("round", options.round());
-		row.values.put("position", options.position());
-		row.values.put("config", options.config());
-		row.values.put("lines", options.lines());
-		row.values.put("warmup", options.warmup());
-		StringBuilder line = new StringBuilder();
-		for (String column : COLUMNS) {
-			if (line.length() > 0) {
-				line.append(',');
-			}
-			line.append(cell(row.values.get(column)));
-		}
-		boolean fresh = !Files.exists(options.csv());
-		Files.writeString(options.csv(), (fresh ? String.join(",", COLUMNS) + "\n" : "") + line + "\n",
-				StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+	private static boolean write(Options options, Map<String, Object> row) throws IOException {
+		row.putAll(Map.of("round", options.round(), "position", options.position(), "config", options.config(), "lines",
+				options.lines(), "warmup", options.warmup()));
+		String line = String.join(",", COLUMNS.stream().map((column) -> cell(row.get(column))).toList());
+		append(options.csv(), String.join(",", COLUMNS), line + "\n");
 		System.out.println("RESULT " + line);
-		return !Boolean.FALSE.equals(row.values.get("checked"));
+		return !Boolean.FALSE.equals(row.get("checked"));
+	}
+
+	/** Appends to a CSV file, with its header first if the file is new. */
+	private static void append(Path csv, String header, String rows) throws IOException {
+		Files.writeString(csv, (Files.exists(csv) ? "" : header + "\n") + rows, StandardOpenOption.CREATE,
+				StandardOpenOption.APPEND);
 	}
 
 	/** A CSV cell: doubles to at most four decimals, commas in text turned into semicolons. */
@@ -392,19 +378,9 @@ public class ThroughputApp {
 		return fields[0] + " " + fields[1] + " " + fields[2];
 	}
 
-	/** One raw CSV row, by column. */
-	private static final class Row {
-
-		final Map<String, Object> values = new LinkedHashMap<>();
-
-		static Row failed(String why) {
-			Row row = new Row();
-			row.values.put("delivered", false);
-			row.values.put("checked", false);
-			row.values.put("check", why);
-			return row;
-		}
-
+	/** Whether the appender left any record unsent (dropped), for whatever reason. */
+	private static boolean notSent() {
+		return AppenderDrops.byReason(APPENDER).values().stream().anyMatch((count) -> count > 0);
 	}
 
 	/** The result of checking the sink after the run. */
@@ -446,8 +422,7 @@ public class ThroughputApp {
 			long deadline = System.nanoTime() + patience.toNanos();
 			while (this.sender.acknowledged() < total) {
 				// Records the lane did not send never arrive: no use waiting for them.
-				boolean notSent = AppenderDrops.byReason(APPENDER).values().stream().anyMatch((count) -> count > 0);
-				if (this.sender.failed() > 0 || notSent || System.nanoTime() > deadline) {
+				if (this.sender.failed() > 0 || notSent() || System.nanoTime() > deadline) {
 					return false;
 				}
 				Thread.onSpinWait();
@@ -523,8 +498,7 @@ public class ThroughputApp {
 		public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
 			long deadline = System.nanoTime() + patience.toNanos();
 			while (spooled() < total) {
-				boolean notSent = AppenderDrops.byReason(APPENDER).values().stream().anyMatch((count) -> count > 0);
-				if (notSent || System.nanoTime() > deadline) {
+				if (notSent() || System.nanoTime() > deadline) {
 					return false;
 				}
 				Thread.sleep(0, 200_000);
@@ -541,7 +515,7 @@ public class ThroughputApp {
 		public Check check(long total) {
 			Shipping.Spool spool = this.lane.spoolReading();
 			boolean passed = spool != null && spool.records() == total && this.lane.laneReading().records() == 0
-					&& AppenderDrops.byReason(APPENDER).values().stream().allMatch((count) -> count == 0);
+					&& !notSent();
 			return new Check(passed, state(), (spool != null && spool.records() > 0) ? spool.bytes() / spool.records() : 0);
 		}
 
@@ -608,18 +582,10 @@ public class ThroughputApp {
 
 		@Override
 		public Check check(long total) throws IOException {
-			long lines = 0;
 			long size = Files.size(this.file);
-			byte[] buffer = new byte[1 << 20];
-			try (var in = Files.newInputStream(this.file)) {
-				int read;
-				while ((read = in.read(buffer)) > 0) {
-					for (int i = 0; i < read; i++) {
-						if (buffer[i] == '\n') {
-							lines++;
-						}
-					}
-				}
+			long lines;
+			try (Stream<String> all = Files.lines(this.file, StandardCharsets.UTF_8)) {
+				lines = all.count();
 			}
 			String last = TEXT + (FIRST + total - 1) + "\n";
 			boolean endsWithLast = tail(last.length()).equals(last);
@@ -700,31 +666,18 @@ public class ThroughputApp {
 				values.put(args[i].substring(2), args[i + 1]);
 			}
 			String config = values.getOrDefault("config", "");
-			if (!CONFIGS.contains(config)) {
-				throw new IllegalArgumentException("--config must be one of " + CONFIGS + ", not '" + config + "'");
+			boolean kafka = !config.equals("file");
+			if (!CONFIGS.contains(config) || !values.containsKey("lines") || !values.containsKey("csv")
+					|| (kafka ? !values.containsKey("bootstrap") || !values.containsKey("topic") : !values.containsKey("file"))) {
+				throw new IllegalArgumentException("needs --config one of " + CONFIGS + ", --lines, --csv, and --bootstrap"
+						+ " and --topic for kafka, --file for file; got " + values);
 			}
-			Options options = new Options(config, Integer.parseInt(values.getOrDefault("round", "1")),
-					Integer.parseInt(values.getOrDefault("position", "1")), Long.parseLong(required(values, "lines")),
-					Long.parseLong(values.getOrDefault("warmup", "0")), Path.of(required(values, "csv")),
-					values.containsKey("threads") ? Path.of(values.get("threads")) : null,
+			Function<String, Path> path = (name) -> values.containsKey(name) ? Path.of(values.get(name)) : null;
+			return new Options(config, Integer.parseInt(values.getOrDefault("round", "1")),
+					Integer.parseInt(values.getOrDefault("position", "1")), Long.parseLong(values.get("lines")),
+					Long.parseLong(values.getOrDefault("warmup", "0")), path.apply("csv"), path.apply("threads"),
 					values.getOrDefault("broker-pid", "self"), Long.parseLong(values.getOrDefault("clock-ticks", "100")),
-					values.get("bootstrap"), values.get("topic"),
-					values.containsKey("file") ? Path.of(values.get("file")) : null);
-			if (options.kafka() && (options.bootstrap() == null || options.topic() == null)) {
-				throw new IllegalArgumentException("--config " + config + " needs --bootstrap and --topic");
-			}
-			if (!options.kafka() && options.file() == null) {
-				throw new IllegalArgumentException("--config file needs --file");
-			}
-			return options;
-		}
-
-		private static String required(Map<String, String> values, String name) {
-			String value = values.get(name);
-			if (value == null) {
-				throw new IllegalArgumentException("--" + name + " is required");
-			}
-			return value;
+					values.get("bootstrap"), values.get("topic"), path.apply("file"));
 		}
 
 	}

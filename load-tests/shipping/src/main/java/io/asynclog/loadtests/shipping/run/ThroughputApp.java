@@ -15,8 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -147,8 +150,10 @@ public class ThroughputApp {
 			LogQueue ring = ring();
 			// Warm-up: the same calls, delivered before the clock starts.
 			long warmup = options.warmup();
-			Caller caller = new Caller(log, message);
-			caller.log(0, warmup);
+			// The one thread that logs: it lives from the warm-up until every thread's CPU is read (an
+			// ended thread is no longer in /proc/self/task).
+			ExecutorService caller = Executors.newSingleThreadExecutor(named(CALLER_THREAD));
+			log(caller, log, message, 0, warmup);
 			if (!delivery.awaitDelivered(warmup, DELIVERY_PATIENCE)) {
 				return write(options, new LinkedHashMap<>(Map.of("delivered", false, "checked", false, "check",
 						"warm-up not delivered: " + delivery.state())));
@@ -158,12 +163,22 @@ public class ThroughputApp {
 			long processBefore = ThreadCpu.process("self");
 			long machineBefore = ThreadCpu.machineBusy();
 			Map<Long, ThreadCpu.Thread> threadsBefore = ThreadCpu.threads("self");
-			RingSampler sampler = new RingSampler();
-			sampler.start();
+			// The ring, read every millisecond while the caller logs: reads, reads that found it at least 90%
+			// full, most slots in use. A full ring holds the caller under queue-full-policy: block; as the ring
+			// thread frees slots in batches, a caller held that way finds the ring nearly full, not full.
+			long[] reads = new long[3];
+			ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(named("ring-sampler"));
+			sampler.scheduleWithFixedDelay(() -> {
+				long used = ring.used();
+				reads[0]++;
+				reads[1] += (used * 10 >= ring.capacity() * 9) ? 1 : 0;
+				reads[2] = Math.max(reads[2], used);
+			}, 0, 1, TimeUnit.MILLISECONDS);
 			long start = System.nanoTime();
-			long callerEnd = caller.log(warmup, options.lines());
-			sampler.stop();
-			long usedAtCallerEnd = ring().used();
+			long callerEnd = log(caller, log, message, warmup, options.lines());
+			sampler.shutdown();
+			sampler.awaitTermination(10, TimeUnit.SECONDS);
+			long usedAtCallerEnd = ring.used();
 			boolean delivered = delivery.awaitDelivered(warmup + options.lines(), DELIVERY_PATIENCE);
 			long end = System.nanoTime();
 			Map<Long, ThreadCpu.Thread> threadsAfter = ThreadCpu.threads("self");
@@ -171,7 +186,7 @@ public class ThroughputApp {
 			long machineAfter = ThreadCpu.machineBusy();
 			long brokerAfter = ThreadCpu.process(options.brokerPid());
 			String loadAfter = loadAverage();
-			caller.close();
+			caller.shutdown();
 			Map<String, Object> row = new LinkedHashMap<>();
 			row.put("seconds", seconds(end - start));
 			row.put("lines_per_s", options.lines() / seconds(end - start));
@@ -190,9 +205,9 @@ public class ThroughputApp {
 			waitByGroup(threadsBefore, threadsAfter).forEach((group, value) -> row.put("wait_" + group + "_s", value));
 			row.put("machine_busy_s", (machineAfter - machineBefore) / ticks);
 			row.put("ring_capacity", ring.capacity());
-			row.put("ring_samples", sampler.samples);
-			row.put("ring_nearly_full_samples", sampler.nearlyFullSamples);
-			row.put("ring_max_used", sampler.maxUsed);
+			row.put("ring_samples", reads[0]);
+			row.put("ring_nearly_full_samples", reads[1]);
+			row.put("ring_max_used", reads[2]);
 			row.put("ring_used_at_caller_end", usedAtCallerEnd);
 			row.put("load_before", load);
 			row.put("load_after", loadAfter);
@@ -202,54 +217,25 @@ public class ThroughputApp {
 	}
 
 	/**
-	 * The one thread that logs: it stays alive between the warm-up and the measured lines, and
-	 * until the run has read every thread's CPU (a thread that has ended is no longer in
-	 * {@code /proc/self/task}).
+	 * Logs lines {@code from .. from + count - 1} on the caller thread.
+	 * @return when the last call returned ({@link System#nanoTime()})
 	 */
-	private static final class Caller implements AutoCloseable {
+	private static long log(ExecutorService caller, Logger log, String message, long from, long count)
+			throws Exception {
+		return caller.submit(() -> {
+			for (long i = from; i < from + count; i++) {
+				log.info(message, FIRST + i);
+			}
+			return System.nanoTime();
+		}).get();
+	}
 
-		private final SynchronousQueue<long[]> work = new SynchronousQueue<>();
-
-		private final SynchronousQueue<Long> done = new SynchronousQueue<>();
-
-		private final Thread thread;
-
-		Caller(Logger log, String message) {
-			this.thread = new Thread(() -> {
-				try {
-					while (true) {
-						long[] range = this.work.take();
-						if (range.length == 0) {
-							return;
-						}
-						for (long i = range[0]; i < range[0] + range[1]; i++) {
-							log.info(message, FIRST + i);
-						}
-						this.done.put(System.nanoTime());
-					}
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-			}, CALLER_THREAD);
-			this.thread.start();
-		}
-
-		/**
-		 * Logs lines {@code from .. from + count - 1} and waits until the last call returned.
-		 * @return when it returned ({@link System#nanoTime()})
-		 */
-		long log(long from, long count) throws InterruptedException {
-			this.work.put(new long[] { from, count });
-			return this.done.take();
-		}
-
-		@Override
-		public void close() throws InterruptedException {
-			this.work.put(new long[0]);
-			this.thread.join();
-		}
-
+	private static ThreadFactory named(String name) {
+		return (task) -> {
+			Thread thread = new Thread(task, name);
+			thread.setDaemon(true);
+			return thread;
+		};
 	}
 
 	private static LogQueue ring() {
@@ -593,52 +579,6 @@ public class ThroughputApp {
 					lines + " lines of " + total + ", " + size + " bytes, last line "
 							+ (endsWithLast ? "is" : "is not") + " line " + (FIRST + total - 1),
 					(lines > 0) ? size / lines : 0);
-		}
-
-	}
-
-	/**
-	 * Reads the ring every millisecond while the caller logs: how full it got, and how often it
-	 * was at least 90% full. A full ring holds the caller under {@code queue-full-policy: block};
-	 * as the ring thread frees slots in batches, a caller held that way finds the ring nearly full
-	 * rather than exactly full.
-	 */
-	private static final class RingSampler {
-
-		private final AtomicBoolean running = new AtomicBoolean(true);
-
-		private Thread thread;
-
-		volatile long samples;
-
-		volatile long nearlyFullSamples;
-
-		volatile long maxUsed;
-
-		void start() {
-			this.thread = new Thread(() -> {
-				while (this.running.get()) {
-					LogQueue queue = ring();
-					this.samples++;
-					if (queue.used() * 10 >= queue.capacity() * 9) {
-						this.nearlyFullSamples++;
-					}
-					this.maxUsed = Math.max(this.maxUsed, queue.used());
-					try {
-						Thread.sleep(1);
-					}
-					catch (InterruptedException ex) {
-						return;
-					}
-				}
-			}, "ring-sampler");
-			this.thread.setDaemon(true);
-			this.thread.start();
-		}
-
-		void stop() throws InterruptedException {
-			this.running.set(false);
-			this.thread.join();
 		}
 
 	}

@@ -67,19 +67,10 @@ public final class ShippingThroughputReport {
 			"kafka-ecs (format: ecs)", "kafka-away", "kafka-away (pattern, broker away: lane to spool)", "file",
 			"file (pattern)");
 
-	private static final Map<String, String> GROUP_LABELS = new LinkedHashMap<>();
-
-	static {
-		GROUP_LABELS.put("caller", "caller");
-		GROUP_LABELS.put("background", "ring thread");
-		GROUP_LABELS.put("producer", "producer I/O");
-		GROUP_LABELS.put("lane", "lane thread");
-		GROUP_LABELS.put("gc", "GC");
-		GROUP_LABELS.put("jit", "JIT");
-		GROUP_LABELS.put("other", "other");
-		GROUP_LABELS.put("app", "app JVM");
-		GROUP_LABELS.put("broker", "broker JVM");
-	}
+	/** The labels of {@link ShippingRun#CPU_GROUPS}, shown in that order. */
+	private static final Map<String, String> GROUP_LABELS = Map.of("caller", "caller", "background", "ring thread",
+			"producer", "producer I/O", "lane", "lane thread", "gc", "GC", "jit", "JIT", "other", "other", "app", "app JVM",
+			"broker", "broker JVM");
 
 	/** At or above this share of a core, a thread is taken as saturated. */
 	static final double SATURATED = 0.85;
@@ -279,11 +270,11 @@ public final class ShippingThroughputReport {
 
 	private static void cpuTable(StringBuilder md, List<ShippingRun> runs, GroupFigure figure) {
 		md.append("| configuration |");
-		GROUP_LABELS.values().forEach((label) -> md.append(' ').append(label).append(" |"));
-		md.append("\n|---|").append("---|".repeat(GROUP_LABELS.size())).append('\n');
+		ShippingRun.CPU_GROUPS.forEach((group) -> md.append(' ').append(GROUP_LABELS.get(group)).append(" |"));
+		md.append("\n|---|").append("---|".repeat(ShippingRun.CPU_GROUPS.size())).append('\n');
 		for (String config : configs(runs)) {
 			List<Object> cells = new ArrayList<>(List.of(config));
-			for (String group : GROUP_LABELS.keySet()) {
+			for (String group : ShippingRun.CPU_GROUPS) {
 				Stats stats = stats(runs, config, (run) -> figure.of(run, group));
 				cells.add((config.equals("file") && (group.equals("producer") || group.equals("broker")))
 						? Fmt.DASH + (group.equals("broker") ? " (idle: " + Fmt.number(stats.median()) + ")" : "")
@@ -369,7 +360,7 @@ public final class ShippingThroughputReport {
 		List<String> configs = configs(runs);
 		CategoryChart chart = chart("CPU microseconds per line, by thread (median over rounds)", "µs of CPU per line");
 		chart.getStyler().setStacked(true);
-		for (String group : List.of("caller", "background", "producer", "lane", "gc", "jit", "other", "broker")) {
+		for (String group : ShippingRun.CPU_GROUPS.stream().filter((group) -> !group.equals("app")).toList()) {
 			chart.addSeries(GROUP_LABELS.get(group), configs, configs.stream().map((config) -> {
 				double value = median(runs, config, (run) -> run.microsPerLine(group));
 				return Double.isNaN(value) ? 0.0 : value;

@@ -49,11 +49,15 @@ done
 APP_ARGS=(--asynclog.ring-buffer-size="$RING_BUFFER_SIZE" --asynclog.immediate-flush=true
 	--asynclog.metrics.peak-window="$PEAK_WINDOW" --logging.file.name="$WORK/demo.log" $EXTRA_APP_ARGS)
 
-# Port 0: the app binds a free port itself and writes it to app.port (a port chosen here could be
-# taken before the app binds it). demo.parent-pid: the app exits if this script is killed.
+# Port 0: the app binds a free port itself and Spring Boot's WebServerPortFileWriter writes it to
+# app.port (a port chosen here could be taken before the app binds it); the spring.factories below,
+# on the app's class path, registers the writer. demo.parent-pid: the app exits if this script is killed.
+mkdir -p "$WORK/port-file-listener/META-INF"
+echo 'org.springframework.context.ApplicationListener=org.springframework.boot.web.server.context.WebServerPortFileWriter' \
+	> "$WORK/port-file-listener/META-INF/spring.factories"
 echo "Starting the demo app on 127.0.0.1: ${APP_ARGS[*]}"
-java -jar "$DEMO_JAR" --server.port=0 --server.address=127.0.0.1 --demo.port-file="$WORK/app.port" \
-	--demo.parent-pid=$$ "${APP_ARGS[@]}" >"$WORK/app-stdout.log" 2>&1 &
+java -DPORTFILE="$WORK/app.port" -cp "$WORK/port-file-listener:$DEMO_JAR" org.springframework.boot.loader.launch.JarLauncher \
+	--server.port=0 --server.address=127.0.0.1 --demo.parent-pid=$$ "${APP_ARGS[@]}" >"$WORK/app-stdout.log" 2>&1 &
 APP_PID=$!
 
 stop_app() {

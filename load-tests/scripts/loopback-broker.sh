@@ -1,5 +1,5 @@
 # Sourced by shipping-throughput.sh and shipping-latency.sh: starting and stopping the loopback
-# Kafka broker (io.asynclog.loadtests.shipping.LoopbackBroker, 127.0.0.1 only) in a JVM of its own.
+# Kafka broker (io.asynclog.loadtests.shipping.run.LoopbackBroker, 127.0.0.1 only) in a JVM of its own.
 
 # stop_pid PID: SIGTERM, up to 15 s for the JVM to exit, then SIGKILL.
 stop_pid() {
@@ -21,7 +21,7 @@ start_broker() {
 	local classpath="$1" log="$2"
 	shift 2
 	echo "Starting the broker (topics $*)..."
-	java -Xms512m -Xmx512m -cp "$classpath" io.asynclog.loadtests.shipping.LoopbackBroker "$@" > "$log" 2>&1 &
+	java -Xms512m -Xmx512m -cp "$classpath" io.asynclog.loadtests.shipping.run.LoopbackBroker "$@" > "$log" 2>&1 &
 	BROKER_PID=$!
 	BOOTSTRAP=""
 	for _ in $(seq 120); do

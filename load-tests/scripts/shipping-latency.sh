@@ -88,6 +88,11 @@ CLIENT_CP="$ROOT/load-tests/target/classes:$(cat "$CLIENT_CP_FILE")"
 
 rm -rf "$OUT"
 mkdir -p "$OUT/logs"
+# Spring Boot's WebServerPortFileWriter writes the port the app got to the file PORTFILE names;
+# this spring.factories on the app's class path registers it (the demo app does not).
+mkdir -p "$OUT/port-file-listener/META-INF"
+echo 'org.springframework.context.ApplicationListener=org.springframework.boot.web.server.context.WebServerPortFileWriter' \
+	> "$OUT/port-file-listener/META-INF/spring.factories"
 RAW="$OUT/shipping-latency-raw.csv"
 INFO="$OUT/run-info.properties"
 
@@ -123,12 +128,12 @@ for ((round = 1; round <= ROUNDS; round++)); do
 		port_file="$OUT/logs/app-$config-$round.port"
 		# Port 0: the app binds a free port itself and writes it to port_file (a port chosen here could
 		# be taken before the app binds it); demo.parent-pid: it exits if this script is killed.
-		# stdout carries the console appender's copy of every line: not kept
 		# asynclog's defaults (a 16,384-slot ring, the kafka appender's lane and spool), the spool in a
 		# directory of the run's own; stdout is the console appender's copy of every line, counted below
 		console="$OUT/logs/console-$config-$round.log"
-		java -Xms1g -Xmx1g -jar "$DEMO_JAR" --spring.profiles.active=kafka \
-			--server.port=0 --server.address=127.0.0.1 --demo.port-file="$port_file" --demo.parent-pid=$$ \
+		java -Xms1g -Xmx1g -DPORTFILE="$port_file" -cp "$OUT/port-file-listener:$DEMO_JAR" \
+			org.springframework.boot.loader.launch.JarLauncher --spring.profiles.active=kafka \
+			--server.port=0 --server.address=127.0.0.1 --demo.parent-pid=$$ \
 			--demo.kafka.bootstrap-servers="$target" --asynclog.appenders.ship.spool.directory="$OUT/spool-$config-$round" \
 			> "$console" 2> "$log" &
 		APP_PID=$!

@@ -119,7 +119,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
 		else
 			args+=(--bootstrap "$BOOTSTRAP" --topic "$config-$round")
 		fi
-		if java -Xms1g -Xmx1g -cp "$APP_CP" io.asynclog.loadtests.shipping.ThroughputApp "${args[@]}" \
+		if java -Xms1g -Xmx1g -cp "$APP_CP" io.asynclog.loadtests.shipping.run.ThroughputApp "${args[@]}" \
 				> "$OUT/logs/app-$config-$round.log" 2>&1; then
 			echo "  $config: $(grep '^RESULT ' "$OUT/logs/app-$config-$round.log" | cut -d, -f7 | cut -d. -f1) lines/s"
 		else

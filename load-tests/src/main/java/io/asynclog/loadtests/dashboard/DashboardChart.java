@@ -87,29 +87,12 @@ public final class DashboardChart {
 
 		static Options parse(String[] args) {
 			Map<String, String> values = new LinkedHashMap<>();
-			List<String> positional = new ArrayList<>();
 			for (String arg : args) {
-				if (arg.startsWith("--") && arg.contains("=")) {
-					int equals = arg.indexOf('=');
-					values.put(arg.substring(2, equals), arg.substring(equals + 1));
+				int equals = arg.indexOf('=');
+				if (!arg.startsWith("--") || equals < 0) {
+					throw new IllegalArgumentException(arg.equals("--help") ? "help" : "expected --name=value, got " + arg);
 				}
-				else if (arg.equals("--help") || arg.equals("-h")) {
-					throw new IllegalArgumentException("help");
-				}
-				else {
-					positional.add(arg);
-				}
-			}
-			// Positional form: URL [DURATION] OUTPUT
-			if (!positional.isEmpty()) {
-				values.putIfAbsent("url", positional.get(0));
-				if (positional.size() == 2) {
-					values.putIfAbsent("out", positional.get(1));
-				}
-				else if (positional.size() >= 3) {
-					values.putIfAbsent("duration", positional.get(1));
-					values.putIfAbsent("out", positional.get(2));
-				}
+				values.put(arg.substring(2, equals), arg.substring(equals + 1));
 			}
 			URI url = localUrl(require(values, "url"));
 			int duration = Integer.parseInt(values.getOrDefault("duration", "60"));

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A small parser for the Prometheus text exposition format (version 0.0.4), enough for
@@ -15,6 +17,13 @@ import java.util.function.Predicate;
  * @author asynclog
  */
 final class PrometheusText {
+
+	private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*)\\})?\\s+(\\S+)(\\s+-?\\d+)?");
+
+	/** One label and the comma after it, if any; the value's escapes are {@code \\}, {@code \"} and {@code \n}. */
+	private static final Pattern LABEL = Pattern.compile("\\s*([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"\\s*(,|$)");
+
+	private static final Pattern ESCAPE = Pattern.compile("\\\\(.)");
 
 	private PrometheusText() {
 	}
@@ -42,32 +51,19 @@ final class PrometheusText {
 	record Scrape(List<Sample> samples) {
 
 		List<Sample> named(String name) {
-			List<Sample> result = new ArrayList<>();
-			for (Sample sample : this.samples) {
-				if (sample.name().equals(name)) {
-					result.add(sample);
-				}
-			}
-			return result;
+			return named(name, (sample) -> true);
 		}
 
 		List<Sample> named(String name, Predicate<Sample> filter) {
-			List<Sample> result = new ArrayList<>();
-			for (Sample sample : named(name)) {
-				if (filter.test(sample)) {
-					result.add(sample);
-				}
-			}
-			return result;
+			return this.samples.stream().filter((sample) -> sample.name().equals(name) && filter.test(sample)).toList();
 		}
 
 		/** Sum of the values of the samples of {@code name} grouped by one label. */
 		Map<String, Double> sumBy(String name, String label, Predicate<Sample> filter) {
 			Map<String, Double> result = new TreeMap<>();
 			for (Sample sample : named(name, filter)) {
-				String key = sample.label(label);
-				if (key != null) {
-					result.merge(key, sample.value(), Double::sum);
+				if (sample.label(label) != null) {
+					result.merge(sample.label(label), sample.value(), Double::sum);
 				}
 			}
 			return result;
@@ -76,83 +72,39 @@ final class PrometheusText {
 	}
 
 	static Scrape parse(String text) {
+		List<String> lines = text.lines().map(String::strip).toList();
 		List<Sample> samples = new ArrayList<>();
-		int lineNumber = 0;
-		for (String rawLine : text.split("\n")) {
-			lineNumber++;
-			String line = rawLine.strip();
-			if (line.isEmpty() || line.startsWith("#")) {
-				continue;
-			}
-			try {
-				samples.add(parseLine(line));
-			}
-			catch (RuntimeException ex) {
-				throw new IllegalArgumentException("Cannot parse line " + lineNumber + ": " + line, ex);
+		for (int i = 0; i < lines.size(); i++) {
+			if (!lines.get(i).isEmpty() && !lines.get(i).startsWith("#")) {
+				samples.add(parseLine(lines.get(i), i + 1));
 			}
 		}
-		return new Scrape(Collections.unmodifiableList(samples));
+		return new Scrape(List.copyOf(samples));
 	}
 
-	static Sample parseLine(String line) {
-		int position = 0;
-		int length = line.length();
-		while (position < length && line.charAt(position) != '{' && !Character.isWhitespace(line.charAt(position))) {
-			position++;
-		}
-		String name = line.substring(0, position);
-		if (name.isEmpty()) {
-			throw new IllegalArgumentException("no metric name");
+	private static Sample parseLine(String line, int number) {
+		Matcher sample = SAMPLE.matcher(line);
+		if (!sample.matches()) {
+			throw new IllegalArgumentException("Cannot parse line " + number + ": " + line);
 		}
 		Map<String, String> labels = new TreeMap<>();
-		if (position < length && line.charAt(position) == '{') {
-			position++;
-			while (true) {
-				position = skipSpacesAndCommas(line, position);
-				if (position >= length) {
-					throw new IllegalArgumentException("unterminated label set");
-				}
-				if (line.charAt(position) == '}') {
-					position++;
-					break;
-				}
-				int equals = line.indexOf('=', position);
-				if (equals < 0) {
-					throw new IllegalArgumentException("label without '='");
-				}
-				String labelName = line.substring(position, equals).strip();
-				position = equals + 1;
-				if (position >= length || line.charAt(position) != '"') {
-					throw new IllegalArgumentException("label value not quoted");
-				}
-				position++;
-				StringBuilder value = new StringBuilder();
-				boolean closed = false;
-				while (position < length) {
-					char c = line.charAt(position++);
-					if (c == '\\' && position < length) {
-						char escaped = line.charAt(position++);
-						value.append((escaped == 'n') ? '\n' : escaped);
-					}
-					else if (c == '"') {
-						closed = true;
-						break;
-					}
-					else {
-						value.append(c);
-					}
-				}
-				if (!closed) {
-					throw new IllegalArgumentException("unterminated label value");
-				}
-				labels.put(labelName, value.toString());
+		String set = (sample.group(2) != null) ? sample.group(2) : "";
+		Matcher label = LABEL.matcher(set);
+		int position = 0;
+		while (position < set.length()) {
+			if (!label.region(position, set.length()).lookingAt()) {
+				throw new IllegalArgumentException("Cannot parse the labels of line " + number + ": " + line);
 			}
+			labels.put(label.group(1), ESCAPE.matcher(label.group(2))
+				.replaceAll((escape) -> escape.group(1).equals("n") ? "\n" : Matcher.quoteReplacement(escape.group(1))));
+			position = label.end();
 		}
-		String[] rest = line.substring(position).strip().split("\\s+");
-		if (rest.length == 0 || rest[0].isEmpty()) {
-			throw new IllegalArgumentException("no value");
+		try {
+			return new Sample(sample.group(1), Collections.unmodifiableMap(labels), parseValue(sample.group(3)));
 		}
-		return new Sample(name, Collections.unmodifiableMap(labels), parseValue(rest[0]));
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException("Cannot parse the value of line " + number + ": " + line, ex);
+		}
 	}
 
 	static double parseValue(String value) {
@@ -162,13 +114,6 @@ final class PrometheusText {
 			case "NaN" -> Double.NaN;
 			default -> Double.parseDouble(value);
 		};
-	}
-
-	private static int skipSpacesAndCommas(String line, int position) {
-		while (position < line.length() && (line.charAt(position) == ',' || Character.isWhitespace(line.charAt(position)))) {
-			position++;
-		}
-		return position;
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.asynclog.loadtests.http;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,9 +20,13 @@ import java.util.concurrent.TimeUnit;
  * (optionally pinned with {@code taskset}), its stdout sent to a file; waited for through
  * {@code /actuator/health}; asked for {@code /log/count}; stopped with SIGTERM.
  * <p>
- * It binds port 0 of 127.0.0.1 and writes the port it got to a file ({@code demo.port-file},
- * {@value #PORT_FILE} beside its stdout), which {@link #awaitPort()} reads: a port chosen here
- * and handed over could be taken by another process in between. It also gets this JVM's
+ * It binds port 0 of 127.0.0.1 and writes the port it got to a file ({@value #PORT_FILE} beside
+ * its stdout), which {@link #awaitPort()} reads: a port chosen here and handed over could be taken
+ * by another process in between. The writer is Spring Boot's own {@code WebServerPortFileWriter},
+ * which the app does not register itself: this class puts a {@code META-INF/spring.factories}
+ * naming it ({@value #PORT_FILE_LISTENER} beside the stdout) on the app's class path, and names the
+ * file with the system property {@code PORTFILE}; the jar is started through its launcher for
+ * that ({@code -cp LISTENER:JAR JarLauncher}, which is what {@code -jar} runs). It also gets this JVM's
  * process id ({@code demo.parent-pid}) and exits by itself once this JVM is gone, even if it
  * was killed with SIGKILL and {@link #close()} never ran.
  *
@@ -40,6 +45,13 @@ final class AppProcess implements AutoCloseable {
 
 	/** The file the app writes its port to, beside its stdout. */
 	static final String PORT_FILE = "app.port";
+
+	/** The directory, beside the stdout, that registers Spring Boot's port file writer in the app. */
+	static final String PORT_FILE_LISTENER = "port-file-listener";
+
+	/** What {@link #PORT_FILE_LISTENER} holds as {@code META-INF/spring.factories}. */
+	static final String PORT_FILE_FACTORIES = "org.springframework.context.ApplicationListener="
+			+ "org.springframework.boot.web.server.context.WebServerPortFileWriter\n";
 
 	private final Process process;
 
@@ -117,6 +129,9 @@ final class AppProcess implements AutoCloseable {
 			List<String> jvmFlags, List<String> extraArgs) throws IOException {
 		Path portFile = stdout.toAbsolutePath().resolveSibling(PORT_FILE);
 		Files.deleteIfExists(portFile);
+		Path listener = stdout.toAbsolutePath().resolveSibling(PORT_FILE_LISTENER);
+		Files.createDirectories(listener.resolve("META-INF"));
+		Files.writeString(listener.resolve("META-INF/spring.factories"), PORT_FILE_FACTORIES);
 		List<String> command = new ArrayList<>(pinPrefix);
 		command.add(java.toString());
 		command.addAll(HEAP_FLAGS);
@@ -125,13 +140,12 @@ final class AppProcess implements AutoCloseable {
 		if (config.virtualThreads()) {
 			command.addAll(PinnedEvents.jvmFlags(stdout.toAbsolutePath().resolveSibling(PinnedEvents.FILE)));
 		}
-		command.add("-jar");
-		command.add(jar.toString());
 		// Port 0: the app binds a port nobody holds, and says which in the port file. Loopback only,
 		// whatever the app's own configuration says.
+		command.add("-DPORTFILE=" + portFile);
+		command.addAll(List.of("-cp", listener + File.pathSeparator + jar, "org.springframework.boot.loader.launch.JarLauncher"));
 		command.add("--server.port=0");
 		command.add("--server.address=127.0.0.1");
-		command.add("--demo.port-file=" + portFile);
 		command.add("--demo.parent-pid=" + ProcessHandle.current().pid());
 		command.add("--spring.profiles.active=" + config.profiles());
 		command.add("--demo.log-dir=" + logDir);
@@ -184,15 +198,18 @@ final class AppProcess implements AutoCloseable {
 		}
 		long deadline = this.startedAt + HEALTH_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
-			// The app writes the file beside it and renames it: once it exists, it is whole.
+			// The writer creates the file, then writes the port (at most five bytes) in one go: an
+			// empty file is not written yet.
 			try {
 				String text = Files.readString(this.portFile, StandardCharsets.US_ASCII).strip();
-				int port = Integer.parseInt(text);
-				if (port < 1 || port > 65535) {
-					throw new IOException("the app wrote port " + port + " to " + this.portFile);
+				if (!text.isEmpty()) {
+					int port = Integer.parseInt(text);
+					if (port < 1 || port > 65535) {
+						throw new IOException("the app wrote port " + port + " to " + this.portFile);
+					}
+					this.baseUrl = URI.create("http://127.0.0.1:" + port);
+					return this.baseUrl;
 				}
-				this.baseUrl = URI.create("http://127.0.0.1:" + port);
-				return this.baseUrl;
 			}
 			catch (NoSuchFileException ex) {
 				// not started yet

@@ -11,9 +11,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -54,37 +58,28 @@ public final class LatencyLoad {
 	}
 
 	public static void main(String[] args) throws Exception {
-		String base = null;
-		String config = null;
-		String csv = null;
-		int round = 1;
-		int position = 1;
-		int rate = 500;
-		int seconds = 30;
-		int warmup = 20;
-		int lines = 10;
-		for (int i = 0; i < args.length; i += 2) {
-			String value = args[i + 1];
-			switch (args[i]) {
-				case "--base" -> base = value;
-				case "--config" -> config = value;
-				case "--csv" -> csv = value;
-				case "--round" -> round = Integer.parseInt(value);
-				case "--position" -> position = Integer.parseInt(value);
-				case "--rate" -> rate = Integer.parseInt(value);
-				case "--seconds" -> seconds = Integer.parseInt(value);
-				case "--warmup" -> warmup = Integer.parseInt(value);
-				case "--lines" -> lines = Integer.parseInt(value);
-				default -> throw new IllegalArgumentException("unknown option " + args[i]);
+		Map<String, String> options = new HashMap<>(Map.of("round", "1", "position", "1", "rate", "500", "seconds", "30",
+				"warmup", "20", "lines", "10"));
+		for (int i = 0; i + 1 < args.length; i += 2) {
+			String name = args[i].substring(2);
+			if (!args[i].startsWith("--") || !(options.containsKey(name) || List.of("base", "config", "csv").contains(name))) {
+				throw new IllegalArgumentException("unknown option " + args[i]);
 			}
+			options.put(name, args[i + 1]);
 		}
-		if (base == null || !base.startsWith("http://127.0.0.1:") || config == null || csv == null) {
+		String base = options.getOrDefault("base", "");
+		int rate = Integer.parseInt(options.get("rate"));
+		int seconds = Integer.parseInt(options.get("seconds"));
+		int warmup = Integer.parseInt(options.get("warmup"));
+		if (!base.startsWith("http://127.0.0.1:") || !options.containsKey("config") || !options.containsKey("csv")) {
 			throw new IllegalArgumentException("needs --base http://127.0.0.1:PORT, --config and --csv");
 		}
 		if (rate < 1 || rate > 5000 || seconds < 1 || seconds > 600 || warmup < 0 || warmup > 600) {
 			throw new IllegalArgumentException("rate 1-5000, seconds 1-600, warmup 0-600");
 		}
-		new LatencyLoad.Run(base, config, round, position, rate, seconds, warmup, lines, Path.of(csv)).run();
+		new LatencyLoad.Run(base, options.get("config"), Integer.parseInt(options.get("round")),
+				Integer.parseInt(options.get("position")), rate, seconds, warmup, Integer.parseInt(options.get("lines")),
+				Path.of(options.get("csv"))).run();
 	}
 
 	/**
@@ -235,9 +230,11 @@ public final class LatencyLoad {
 
 		private final HttpRequest request;
 
-		private volatile boolean running;
-
-		private Thread thread;
+		private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "ring-watch");
+			thread.setDaemon(true);
+			return thread;
+		});
 
 		volatile long maxUsed;
 
@@ -254,32 +251,23 @@ public final class LatencyLoad {
 		}
 
 		void start() {
-			this.running = true;
-			this.thread = new Thread(() -> {
-				while (this.running) {
-					JsonNode node = read();
-					if (node == null) {
-						this.failedReads++;
-					}
-					else {
-						this.reads++;
-						for (JsonNode queue : node.path("queues")) {
-							this.maxUsed = Math.max(this.maxUsed, queue.path("used").asLong());
-							this.capacity = Math.max(this.capacity, queue.path("capacity").asLong());
-						}
-					}
-					LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
+			this.timer.scheduleWithFixedDelay(() -> {
+				JsonNode node = read();
+				if (node == null) {
+					this.failedReads++;
+					return;
 				}
-			}, "ring-watch");
-			this.thread.setDaemon(true);
-			this.thread.start();
+				this.reads++;
+				for (JsonNode queue : node.path("queues")) {
+					this.maxUsed = Math.max(this.maxUsed, queue.path("used").asLong());
+					this.capacity = Math.max(this.capacity, queue.path("capacity").asLong());
+				}
+			}, 0, 200, TimeUnit.MILLISECONDS);
 		}
 
 		void stop() throws InterruptedException {
-			this.running = false;
-			if (this.thread != null) {
-				this.thread.join(15_000);
-			}
+			this.timer.shutdown();
+			this.timer.awaitTermination(15, TimeUnit.SECONDS);
 		}
 
 		JsonNode read() {

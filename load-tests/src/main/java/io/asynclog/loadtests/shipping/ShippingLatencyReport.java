@@ -1,27 +1,29 @@
 package io.asynclog.loadtests.shipping;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.TreeMap;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import io.asynclog.loadtests.http.report.ReportFiles;
+import io.asynclog.loadtests.http.report.Stats;
 
 /**
  * Writes docs/results/shipping-latency.md from the raw CSV of scripts/shipping-latency.sh
- * ({@link LatencyLoad#HEADER}, one row per run) and its run-info.properties: a table per round,
- * the ratio of request p99 with the broker stopped to p99 with it running in the same round
- * (median, min–max), the verdict against issue 24's target (at most 1.5×, the ring never full)
- * and the command. Copies the raw CSV and run info next to the page.
+ * ({@link LatencyLoad#HEADER}, one row per run) and its run-info.properties: the ratio of request
+ * p99 with the broker stopped to p99 with it running in the same round (median, min–max), the
+ * verdict against issue 24's target (at most 1.5×, the ring never full, every console line
+ * there), and every run's figures. How the runs are made is told once, in docs/load-tests.md.
+ * Copies the raw CSV and run info next to the page.
  * <p>
  * Usage: {@code ShippingLatencyReport RUN_DIR RESULTS_DIR}
  *
@@ -51,13 +53,9 @@ public final class ShippingLatencyReport {
 		Path run = Path.of(args[0]);
 		Path results = Path.of(args[1]);
 		List<Run> runs = parse(Files.readAllLines(run.resolve(RAW_CSV), StandardCharsets.UTF_8));
-		Properties info = new Properties();
-		try (Reader reader = Files.newBufferedReader(run.resolve("run-info.properties"))) {
-			info.load(reader);
-		}
+		Properties info = ShippingRun.runInfo(run);
 		Files.createDirectories(results);
-		Files.copy(run.resolve(RAW_CSV), results.resolve(RAW_CSV), StandardCopyOption.REPLACE_EXISTING);
-		Files.copy(run.resolve("run-info.properties"), results.resolve(RUN_INFO), StandardCopyOption.REPLACE_EXISTING);
+		ReportFiles.copyRunFiles(run.resolve(RAW_CSV), run.resolve("run-info.properties"), results, RAW_CSV, RUN_INFO);
 		Files.writeString(results.resolve(PAGE), markdown(runs, info), StandardCharsets.UTF_8);
 		System.out.println("Wrote " + results.resolve(PAGE));
 	}
@@ -65,9 +63,9 @@ public final class ShippingLatencyReport {
 	/**
 	 * One run: one row of the raw CSV.
 	 */
-	record Run(String config, int round, int position, int rate, int seconds, int lines, long requests, long errors,
-			double p50, double p99, double p999, double max, long ringCapacity, long ringMaxUsed, long ringPeak,
-			long dropped, long sent, long acknowledged, long waiting, String load1Start, String loadEnd) {
+	record Run(String config, int round, int position, long requests, long errors, double p50, double p99,
+			double p999, double max, long ringCapacity, long ringMaxUsed, long ringPeak, long dropped, long sent,
+			long acknowledged, long waiting, String load1Start, String loadEnd) {
 
 		boolean ringFilled() {
 			return this.ringMaxUsed >= this.ringCapacity || this.ringPeak >= this.ringCapacity;
@@ -92,44 +90,23 @@ public final class ShippingLatencyReport {
 	 * @return the runs, in file order
 	 */
 	static List<Run> parse(List<String> lines) {
-		if (lines.isEmpty()) {
-			throw new IllegalArgumentException("empty CSV");
-		}
-		List<String> header = Arrays.asList(lines.get(0).split(","));
-		List<Run> runs = new ArrayList<>();
-		for (String line : lines.subList(1, lines.size())) {
-			if (line.isBlank()) {
-				continue;
-			}
-			String[] cells = line.split(",", -1);
-			if (cells.length != header.size()) {
-				throw new IllegalArgumentException("expected " + header.size() + " cells: " + line);
-			}
-			Column c = (name) -> {
-				int i = header.indexOf(name);
-				if (i < 0) {
+		return ShippingRun.rows(lines).stream().map((row) -> {
+			Function<String, String> c = (name) -> {
+				String value = row.get(name);
+				if (value == null) {
 					throw new IllegalArgumentException("no column " + name);
 				}
-				return cells[i];
+				return value;
 			};
-			runs.add(new Run(c.get("config"), Integer.parseInt(c.get("round")), Integer.parseInt(c.get("position")),
-					Integer.parseInt(c.get("rate")), Integer.parseInt(c.get("seconds")),
-					Integer.parseInt(c.get("lines")), Long.parseLong(c.get("requests")),
-					Long.parseLong(c.get("errors")), Double.parseDouble(c.get("p50_ms")),
-					Double.parseDouble(c.get("p99_ms")), Double.parseDouble(c.get("p999_ms")),
-					Double.parseDouble(c.get("max_ms")), Long.parseLong(c.get("ring_capacity")),
-					Long.parseLong(c.get("ring_max_used")), Long.parseLong(c.get("ring_peak")),
-					Long.parseLong(c.get("dropped")), Long.parseLong(c.get("sent")),
-					Long.parseLong(c.get("acknowledged")), Long.parseLong(c.get("waiting")), c.get("load1_start"),
-					c.get("loadavg_end").replace('/', ' ')));
-		}
-		return runs;
-	}
-
-	private interface Column {
-
-		String get(String name);
-
+			return new Run(c.apply("config"), Integer.parseInt(c.apply("round")), Integer.parseInt(c.apply("position")),
+					Long.parseLong(c.apply("requests")), Long.parseLong(c.apply("errors")),
+					Double.parseDouble(c.apply("p50_ms")), Double.parseDouble(c.apply("p99_ms")),
+					Double.parseDouble(c.apply("p999_ms")), Double.parseDouble(c.apply("max_ms")),
+					Long.parseLong(c.apply("ring_capacity")), Long.parseLong(c.apply("ring_max_used")),
+					Long.parseLong(c.apply("ring_peak")), Long.parseLong(c.apply("dropped")),
+					Long.parseLong(c.apply("sent")), Long.parseLong(c.apply("acknowledged")),
+					Long.parseLong(c.apply("waiting")), c.apply("load1_start"), c.apply("loadavg_end").replace('/', ' '));
+		}).toList();
 	}
 
 	/**
@@ -138,30 +115,27 @@ public final class ShippingLatencyReport {
 	 * @return one ratio per round that has both, by round
 	 */
 	static List<RoundRatio> ratios(List<Run> runs) {
-		Map<Integer, RoundRatio> byRound = new TreeMap<>();
-		for (int round : new TreeSet<>(runs.stream().map(Run::round).toList())) {
+		List<RoundRatio> ratios = new ArrayList<>();
+		for (int round : rounds(runs)) {
 			Optional<Run> running = find(runs, round, "running");
 			Optional<Run> stopped = find(runs, round, "stopped");
 			if (running.isPresent() && stopped.isPresent()) {
-				byRound.put(round, new RoundRatio(round, running.get().p99(), stopped.get().p99()));
+				ratios.add(new RoundRatio(round, running.get().p99(), stopped.get().p99()));
 			}
 		}
-		return new ArrayList<>(byRound.values());
+		return ratios;
 	}
 
 	private static Optional<Run> find(List<Run> runs, int round, String config) {
 		return runs.stream().filter((r) -> r.round() == round && r.config().equals(config)).findFirst();
 	}
 
-	/**
-	 * Median of the values (mean of the middle two for an even count).
-	 * @param values at least one value
-	 * @return the median
-	 */
-	static double median(List<Double> values) {
-		double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-		int n = sorted.length;
-		return (n % 2 == 1) ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	private static Set<Integer> rounds(List<Run> runs) {
+		return new TreeSet<>(runs.stream().map(Run::round).toList());
+	}
+
+	private static Stats ratioStats(List<RoundRatio> ratios) {
+		return Stats.of(ratios.stream().mapToDouble(RoundRatio::ratio).toArray());
 	}
 
 	/**
@@ -175,18 +149,16 @@ public final class ShippingLatencyReport {
 			return "**Not measured:** no round has both a running and a stopped run.";
 		}
 		long errors = runs.stream().mapToLong(Run::errors).sum();
-		boolean filled = runs.stream().anyMatch(Run::ringFilled);
-		List<Double> values = ratios.stream().map(RoundRatio::ratio).toList();
-		double median = median(values);
-		long roundsMet = values.stream().filter((v) -> v <= TARGET_RATIO).count();
-		String figure = String.format(Locale.ROOT, "median %s (%s of %d rounds at most %s)", ratio(median),
-				roundsMet, values.size(), ratio(TARGET_RATIO));
-		if (filled) {
+		Stats stats = ratioStats(ratios);
+		long roundsMet = ratios.stream().filter((r) -> r.ratio() <= TARGET_RATIO).count();
+		String figure = String.format(Locale.ROOT, "median %s (%s of %d rounds at most %s)", ratio(stats.median()),
+				roundsMet, ratios.size(), ratio(TARGET_RATIO));
+		if (runs.stream().anyMatch(Run::ringFilled)) {
 			return "**Missed:** the ring filled in a run, so requests waited for room; " + figure + ".";
 		}
 		String caveat = (errors > 0) ? " " + errors + " requests failed (counted in no percentile)." : "";
-		return ((median <= TARGET_RATIO) ? "**Met:** " : "**Missed:** ") + "p99 stopped ÷ p99 running, " + figure
-				+ "; the ring never filled." + caveat;
+		return ((stats.median() <= TARGET_RATIO) ? "**Met:** " : "**Missed:** ") + "p99 stopped ÷ p99 running, "
+				+ figure + "; the ring never filled." + caveat;
 	}
 
 	/**
@@ -206,7 +178,7 @@ public final class ShippingLatencyReport {
 			return Optional.empty();
 		}
 		double most = runs.stream()
-			.flatMap((r) -> java.util.stream.Stream.of(r.load1Start(), r.loadEnd().split(" ")[0]))
+			.flatMap((r) -> Stream.of(r.load1Start(), r.loadEnd().split(" ")[0]))
 			.mapToDouble(ShippingLatencyReport::load)
 			.max()
 			.orElse(0);
@@ -214,9 +186,7 @@ public final class ShippingLatencyReport {
 			return Optional.empty();
 		}
 		return Optional.of(String.format(Locale.ROOT, "**Inconclusive on this machine:** the 1-minute load average "
-				+ "reached %.2f on %s cores during the runs (other processes included), so requests also waited for a "
-				+ "CPU; the ratio measures that contention as much as the broker. Repeat on a quiet machine.", most,
-				info.getProperty("cores")));
+				+ "reached %.2f on %s cores, so requests also waited for a CPU.", most, info.getProperty("cores")));
 	}
 
 	/**
@@ -226,9 +196,9 @@ public final class ShippingLatencyReport {
 	 * @return one sentence
 	 */
 	static String consoleLines(Properties info) {
-		List<String> short_ = new java.util.ArrayList<>();
+		List<String> short_ = new ArrayList<>();
 		int counted = 0;
-		for (String key : new java.util.TreeSet<>(info.stringPropertyNames())) {
+		for (String key : new TreeSet<>(info.stringPropertyNames())) {
 			if (!key.endsWith(".console")) {
 				continue;
 			}
@@ -255,82 +225,47 @@ public final class ShippingLatencyReport {
 	}
 
 	static String markdown(List<Run> runs, Properties info) {
-		StringBuilder md = new StringBuilder();
-		md.append("# Request latency with the Kafka broker stopped\n\n");
-		md.append("Issue 24's target: with the destination away, 100% of requests served, request p99 at most 1.5x "
-				+ "that with it running, no console line lost.\n\n");
+		StringBuilder md = new StringBuilder("# Request latency with the Kafka broker stopped\n\n");
+		md.append("Generated by `ShippingLatencyReport` from [the raw CSV](" + RAW_CSV + ") and [run info](" + RUN_INFO
+				+ "); method: [load-tests.md](../load-tests.md#kafka-request-latency-with-the-broker-stopped). Target"
+				+ " (issue 24): with the broker away, every request served, p99 at most 1.5× that with it running, no"
+				+ " console line lost.\n\n");
 		Optional<String> busy = busy(runs, info);
-		if (busy.isPresent()) {
-			md.append(busy.get()).append("\n\n");
-			md.append("As measured, not a verdict: ")
-				.append(verdict(runs).replace("**Met:** ", "").replace("**Missed:** ", ""))
-				.append("\n\n");
-		}
-		else {
-			md.append(verdict(runs)).append("\n\n");
-		}
-		md.append(consoleLines(info)).append("\n\n");
-		md.append("```shell\n").append(info.getProperty("command", "load-tests/scripts/shipping-latency.sh"))
-			.append("\n```\n\n");
-		md.append(String.format(Locale.ROOT,
-				"The demo app (Logback, asynclog's defaults: `async-logger`, a 16,384-slot ring, `queue-full-policy: "
-						+ "block`, the kafka appender's lane and spool) with its `kafka` profile (ECS JSON to the topic "
-						+ "`asynclog-demo`, and a console copy, counted after each run), a fresh JVM (%s) per run. `running`: a one-node "
-						+ "KRaft broker in a JVM of its own on loopback (`LoopbackBroker`). `stopped`: a loopback port "
-						+ "where nothing listens. Each run: %s s of warm-up, then %s s measured, both at a fixed "
-						+ "%s requests/s to `GET /log?lines=%s` (open model: `LatencyLoad` sends request i at "
-						+ "start + i/rate whatever the earlier ones do, and measures it from that due time, so a "
-						+ "stall counts for every request due during it). Ring slots in use read from "
-						+ "`/actuator/asynclog` every 200 ms while measuring; `peak` is the endpoint's own "
-						+ "(its 1-minute window also covers the end of the warm-up). Latencies in ms.\n\n",
-				info.getProperty("app.jvm", "?"), info.getProperty("warmup", "?"), info.getProperty("seconds", "?"),
-				info.getProperty("rate", "?"), info.getProperty("lines", "?")));
+		md.append(busy.map((warning) -> warning + " As measured: "
+				+ verdict(runs).replace("**Met:** ", "").replace("**Missed:** ", "")).orElse(verdict(runs)));
+		md.append("\n\n").append(consoleLines(info)).append("\n\n");
+		md.append("- Run: ").append(ShippingRun.runLine(info)).append('\n');
+		md.append("- Command: `").append(info.getProperty("command", "load-tests/scripts/shipping-latency.sh"))
+			.append("`; latencies in ms\n\n");
 		List<RoundRatio> ratios = ratios(runs);
 		if (!ratios.isEmpty()) {
-			List<Double> values = ratios.stream().map(RoundRatio::ratio).toList();
+			Stats stats = ratioStats(ratios);
 			md.append("## p99 stopped ÷ p99 running\n\n");
-			md.append("| round | p99 running | p99 stopped | stopped ÷ running |\n|---|---|---|---|\n");
-			for (RoundRatio r : ratios) {
-				md.append(String.format(Locale.ROOT, "| %d | %s | %s | %s |\n", r.round(), ms(r.p99Running()),
-						ms(r.p99Stopped()), ratio(r.ratio())));
-			}
-			md.append(String.format(Locale.ROOT, "| **median (min–max)** | | | **%s** (%s–%s) |\n\n",
-					ratio(median(values)), ratio(values.stream().mapToDouble(Double::doubleValue).min().orElseThrow()),
-					ratio(values.stream().mapToDouble(Double::doubleValue).max().orElseThrow())));
-			long ringMax = runs.stream().mapToLong(Run::ringMaxUsed).max().orElse(0);
-			long ringPeak = runs.stream().mapToLong(Run::ringPeak).max().orElse(0);
-			long capacity = runs.stream().mapToLong(Run::ringCapacity).max().orElse(0);
+			md.append("| round | p99 stopped ÷ p99 running (p99s below) |\n|---|---|\n");
+			ratios.forEach((r) -> md.append(String.format(Locale.ROOT, "| %d | %s |\n", r.round(), ratio(r.ratio()))));
+			md.append(String.format(Locale.ROOT, "| **median (min–max)** | **%s** (%s–%s) |\n\n",
+					ratio(stats.median()), ratio(stats.min()), ratio(stats.max())));
 			md.append(String.format(Locale.ROOT,
 					"Ring: at most %,d of %,d slots seen in use while measuring (endpoint peak %,d), %,d dropped.\n\n",
-					ringMax, capacity, ringPeak, runs.stream().mapToLong(Run::dropped).sum()));
+					max(runs, Run::ringMaxUsed), max(runs, Run::ringCapacity), max(runs, Run::ringPeak),
+					runs.stream().mapToLong(Run::dropped).sum()));
 		}
-		for (int round : new TreeSet<>(runs.stream().map(Run::round).toList())) {
-			md.append("## Round ").append(round).append("\n\n");
-			md.append("| run | configuration | requests | failed | p50 | p99 | p99.9 | max | ring max used | ring peak "
-					+ "| records sent / acknowledged / waiting | load 1 min at start | load 1/5/15 min at end |\n");
-			md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-			runs.stream()
-				.filter((r) -> r.round() == round)
-				.sorted((a, b) -> Integer.compare(a.position(), b.position()))
-				.forEach((r) -> md.append(String.format(Locale.ROOT,
-						"| %d | `%s` | %,d | %,d | %s | %s | %s | %s | %,d | %,d | %,d / %,d / %,d | %s | %s |\n",
-						r.position(), r.config(), r.requests(), r.errors(), ms(r.p50()), ms(r.p99()), ms(r.p999()),
-						ms(r.max()), r.ringMaxUsed(), r.ringPeak(), r.sent(), r.acknowledged(), r.waiting(),
-						r.load1Start(), r.loadEnd())));
-			md.append('\n');
-		}
-		md.append("## Run\n\n");
-		for (String key : List.of("started", "minutes", "cpu", "cores", "memory", "os", "jdk", "app")) {
-			if (info.getProperty(key) != null) {
-				md.append("- ").append(key).append(": ").append(info.getProperty(key)).append('\n');
-			}
-		}
-		md.append("\nRaw figures: [").append(RAW_CSV).append("](").append(RAW_CSV).append("), run info: [")
-			.append(RUN_INFO)
-			.append("](")
-			.append(RUN_INFO)
-			.append(").\n");
+		md.append("## Runs\n\n| round | run | configuration | requests | failed | p50 | p99 | p99.9 | max | ring max used"
+				+ " | ring peak | records sent / acknowledged / waiting | load 1 min at start | load 1/5/15 min at end |\n");
+		md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+		runs.stream()
+			.sorted((a, b) -> (a.round() != b.round()) ? Integer.compare(a.round(), b.round())
+					: Integer.compare(a.position(), b.position()))
+			.forEach((r) -> md.append(String.format(Locale.ROOT,
+					"| %d | %d | `%s` | %,d | %,d | %s | %s | %s | %s | %,d | %,d | %,d / %,d / %,d | %s | %s |\n",
+					r.round(), r.position(), r.config(), r.requests(), r.errors(), ms(r.p50()), ms(r.p99()),
+					ms(r.p999()), ms(r.max()), r.ringMaxUsed(), r.ringPeak(), r.sent(), r.acknowledged(), r.waiting(),
+					r.load1Start(), r.loadEnd())));
 		return md.toString();
+	}
+
+	private static long max(List<Run> runs, java.util.function.ToLongFunction<Run> figure) {
+		return runs.stream().mapToLong(figure).max().orElse(0);
 	}
 
 	static String ms(double value) {

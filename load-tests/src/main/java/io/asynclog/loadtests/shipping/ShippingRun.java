@@ -1,6 +1,7 @@
 package io.asynclog.loadtests.shipping;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,10 +9,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * One row of the shipping throughput's raw CSV: one application run of one configuration in one
- * round, as {@code io.asynclog.loadtests.shipping.ThroughputApp} (module load-tests/shipping)
+ * round, as {@code io.asynclog.loadtests.shipping.run.ThroughputApp} (module load-tests/shipping)
  * wrote it. CPU figures are seconds of CPU over the measured run; a figure that is missing reads
  * as NaN.
  *
@@ -81,27 +83,61 @@ record ShippingRun(int round, int position, String config, long lines, long warm
 	 * @throws IOException if it cannot be read
 	 */
 	static List<ShippingRun> read(Path csv) throws IOException {
-		List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+		return rows(Files.readAllLines(csv, StandardCharsets.UTF_8)).stream().map(ShippingRun::of).toList();
+	}
+
+	/**
+	 * The rows of a raw CSV (this one or the latency runs'), each by its header's column names;
+	 * blank lines are skipped.
+	 * @param lines the file's lines, header first
+	 * @return the rows, in file order
+	 * @throws IllegalArgumentException if there is no header or a row has not as many cells as it
+	 */
+	static List<Map<String, String>> rows(List<String> lines) {
 		if (lines.isEmpty()) {
-			throw new IOException(csv + " is empty");
+			throw new IllegalArgumentException("empty CSV");
 		}
 		String[] header = lines.get(0).split(",", -1);
-		List<ShippingRun> runs = new ArrayList<>();
+		List<Map<String, String>> rows = new ArrayList<>();
 		for (String line : lines.subList(1, lines.size())) {
 			if (line.isBlank()) {
 				continue;
 			}
 			String[] cells = line.split(",", -1);
 			if (cells.length != header.length) {
-				throw new IOException(csv + ": " + cells.length + " cells where the header has " + header.length + ": " + line);
+				throw new IllegalArgumentException(cells.length + " cells where the header has " + header.length + ": "
+						+ line);
 			}
 			Map<String, String> row = new HashMap<>();
 			for (int i = 0; i < header.length; i++) {
 				row.put(header[i], cells[i]);
 			}
-			runs.add(of(row));
+			rows.add(row);
 		}
-		return runs;
+		return rows;
+	}
+
+	/**
+	 * Reads a script's {@code run-info.properties}.
+	 * @param out the script's output directory
+	 * @return the run info
+	 * @throws IOException if it cannot be read
+	 */
+	static Properties runInfo(Path out) throws IOException {
+		Properties info = new Properties();
+		try (Reader reader = Files.newBufferedReader(out.resolve("run-info.properties"), StandardCharsets.UTF_8)) {
+			info.load(reader);
+		}
+		return info;
+	}
+
+	/** When, how long and on what a run was made, from its run info, in one line. */
+	static String runLine(Properties info) {
+		return info.getProperty("started", "–") + ", " + info.getProperty("rounds", "–") + " rounds, "
+				+ info.getProperty("minutes", "–") + " minutes; " + info.getProperty("cpu", "–") + ", "
+				+ info.getProperty("cores", "–") + " cores, " + info.getProperty("memory", "–") + ", "
+				+ info.getProperty("os", "–") + "; JDK " + info.getProperty("jdk", "–")
+				+ "; app JVM " + info.getProperty("app.jvm", "–");
 	}
 
 	private static ShippingRun of(Map<String, String> row) {

@@ -89,11 +89,13 @@ class DashboardChartTests {
 
 	@Test
 	void optionsAcceptOnlyLoopbackAndBoundedRuns() {
-		Options options = Options.parse(new String[] { "http://127.0.0.1:8099", "30", "out.png" });
+		Options options = Options.parse(new String[] { "--url=http://127.0.0.1:8099", "--duration=30", "--out=out.png" });
 		assertEquals(30, options.durationSeconds());
 		assertEquals(DashboardChart.MAX_REQUESTS, options.maxRequests());
 		assertThrows(IllegalArgumentException.class,
 				() -> Options.parse(new String[] { "--url=http://localhost:8099", "--out=x.png" }));
+		assertThrows(IllegalArgumentException.class,
+				() -> Options.parse(new String[] { "http://127.0.0.1:8099", "--out=x.png" }));
 		assertThrows(IllegalArgumentException.class,
 				() -> Options.parse(new String[] { "--url=http://10.0.0.1:8099", "--out=x.png" }));
 		assertThrows(IllegalArgumentException.class,

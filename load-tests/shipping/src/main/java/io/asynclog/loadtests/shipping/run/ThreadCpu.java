@@ -1,4 +1,4 @@
-package io.asynclog.loadtests.shipping;
+package io.asynclog.loadtests.shipping.run;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

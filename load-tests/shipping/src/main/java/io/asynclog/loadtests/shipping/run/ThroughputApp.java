@@ -1,4 +1,4 @@
-package io.asynclog.loadtests.shipping;
+package io.asynclog.loadtests.shipping.run;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -15,8 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -145,22 +150,35 @@ public class ThroughputApp {
 			LogQueue ring = ring();
 			// Warm-up: the same calls, delivered before the clock starts.
 			long warmup = options.warmup();
-			Caller caller = new Caller(log, message);
-			caller.log(0, warmup);
+			// The one thread that logs: it lives from the warm-up until every thread's CPU is read (an
+			// ended thread is no longer in /proc/self/task).
+			ExecutorService caller = Executors.newSingleThreadExecutor(named(CALLER_THREAD));
+			log(caller, log, message, 0, warmup);
 			if (!delivery.awaitDelivered(warmup, DELIVERY_PATIENCE)) {
-				return write(options, Row.failed("warm-up not delivered: " + delivery.state()));
+				return write(options, new LinkedHashMap<>(Map.of("delivered", false, "checked", false, "check",
+						"warm-up not delivered: " + delivery.state())));
 			}
 			String load = loadAverage();
 			long brokerBefore = ThreadCpu.process(options.brokerPid());
 			long processBefore = ThreadCpu.process("self");
 			long machineBefore = ThreadCpu.machineBusy();
 			Map<Long, ThreadCpu.Thread> threadsBefore = ThreadCpu.threads("self");
-			RingSampler sampler = new RingSampler();
-			sampler.start();
+			// The ring, read every millisecond while the caller logs: reads, reads that found it at least 90%
+			// full, most slots in use. A full ring holds the caller under queue-full-policy: block; as the ring
+			// thread frees slots in batches, a caller held that way finds the ring nearly full, not full.
+			long[] reads = new long[3];
+			ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(named("ring-sampler"));
+			sampler.scheduleWithFixedDelay(() -> {
+				long used = ring.used();
+				reads[0]++;
+				reads[1] += (used * 10 >= ring.capacity() * 9) ? 1 : 0;
+				reads[2] = Math.max(reads[2], used);
+			}, 0, 1, TimeUnit.MILLISECONDS);
 			long start = System.nanoTime();
-			long callerEnd = caller.log(warmup, options.lines());
-			sampler.stop();
-			long usedAtCallerEnd = ring().used();
+			long callerEnd = log(caller, log, message, warmup, options.lines());
+			sampler.shutdown();
+			sampler.awaitTermination(10, TimeUnit.SECONDS);
+			long usedAtCallerEnd = ring.used();
 			boolean delivered = delivery.awaitDelivered(warmup + options.lines(), DELIVERY_PATIENCE);
 			long end = System.nanoTime();
 			Map<Long, ThreadCpu.Thread> threadsAfter = ThreadCpu.threads("self");
@@ -168,89 +186,56 @@ public class ThroughputApp {
 			long machineAfter = ThreadCpu.machineBusy();
 			long brokerAfter = ThreadCpu.process(options.brokerPid());
 			String loadAfter = loadAverage();
-			caller.close();
-			Row row = new Row();
-			row.values.put("seconds", seconds(end - start));
-			row.values.put("lines_per_s", options.lines() / seconds(end - start));
-			row.values.put("caller_seconds", seconds(callerEnd - start));
-			row.values.put("caller_lines_per_s", options.lines() / seconds(callerEnd - start));
-			row.values.put("delivered", delivered);
+			caller.shutdown();
+			Map<String, Object> row = new LinkedHashMap<>();
+			row.put("seconds", seconds(end - start));
+			row.put("lines_per_s", options.lines() / seconds(end - start));
+			row.put("caller_seconds", seconds(callerEnd - start));
+			row.put("caller_lines_per_s", options.lines() / seconds(callerEnd - start));
+			row.put("delivered", delivered);
 			Check check = delivered ? delivery.check(warmup + options.lines())
 					: new Check(false, "not delivered within " + DELIVERY_PATIENCE.toSeconds() + " s: " + delivery.state(), 0);
-			row.values.put("checked", check.passed());
-			row.values.put("check", check.detail());
-			row.values.put("record_bytes", check.recordBytes());
-			Map<String, Double> cpu = cpuByGroup(threadsBefore, threadsAfter, options.clockTicks());
-			cpu.forEach((group, value) -> row.values.put("cpu_" + group + "_s", value));
-			row.values.put("cpu_app_s", (processAfter - processBefore) / (double) options.clockTicks());
-			row.values.put("cpu_broker_s", (brokerAfter - brokerBefore) / (double) options.clockTicks());
-			waitByGroup(threadsBefore, threadsAfter).forEach((group, value) -> {
-				if (group.equals("caller") || group.equals("background") || group.equals("producer")) {
-					row.values.put("wait_" + group + "_s", value);
-				}
-			});
-			row.values.put("machine_busy_s", (machineAfter - machineBefore) / (double) options.clockTicks());
-			row.values.put("ring_capacity", ring.capacity());
-			row.values.put("ring_samples", sampler.samples);
-			row.values.put("ring_nearly_full_samples", sampler.nearlyFullSamples);
-			row.values.put("ring_max_used", sampler.maxUsed);
-			row.values.put("ring_used_at_caller_end", usedAtCallerEnd);
-			row.values.put("load_before", load);
-			row.values.put("load_after", loadAfter);
+			row.put("checked", check.passed());
+			row.put("check", check.detail());
+			row.put("record_bytes", check.recordBytes());
+			double ticks = options.clockTicks();
+			cpuByGroup(threadsBefore, threadsAfter, options.clockTicks()).forEach((group, value) -> row.put("cpu_" + group + "_s", value));
+			row.put("cpu_app_s", (processAfter - processBefore) / ticks);
+			row.put("cpu_broker_s", (brokerAfter - brokerBefore) / ticks);
+			waitByGroup(threadsBefore, threadsAfter).forEach((group, value) -> row.put("wait_" + group + "_s", value));
+			row.put("machine_busy_s", (machineAfter - machineBefore) / ticks);
+			row.put("ring_capacity", ring.capacity());
+			row.put("ring_samples", reads[0]);
+			row.put("ring_nearly_full_samples", reads[1]);
+			row.put("ring_max_used", reads[2]);
+			row.put("ring_used_at_caller_end", usedAtCallerEnd);
+			row.put("load_before", load);
+			row.put("load_after", loadAfter);
 			writeThreads(options, threadsBefore, threadsAfter);
 			return write(options, row) && delivered && check.passed();
 		}
 	}
 
 	/**
-	 * The one thread that logs: it stays alive between the warm-up and the measured lines, and
-	 * until the run has read every thread's CPU (a thread that has ended is no longer in
-	 * {@code /proc/self/task}).
+	 * Logs lines {@code from .. from + count - 1} on the caller thread.
+	 * @return when the last call returned ({@link System#nanoTime()})
 	 */
-	private static final class Caller implements AutoCloseable {
+	private static long log(ExecutorService caller, Logger log, String message, long from, long count)
+			throws Exception {
+		return caller.submit(() -> {
+			for (long i = from; i < from + count; i++) {
+				log.info(message, FIRST + i);
+			}
+			return System.nanoTime();
+		}).get();
+	}
 
-		private final SynchronousQueue<long[]> work = new SynchronousQueue<>();
-
-		private final SynchronousQueue<Long> done = new SynchronousQueue<>();
-
-		private final Thread thread;
-
-		Caller(Logger log, String message) {
-			this.thread = new Thread(() -> {
-				try {
-					while (true) {
-						long[] range = this.work.take();
-						if (range.length == 0) {
-							return;
-						}
-						for (long i = range[0]; i < range[0] + range[1]; i++) {
-							log.info(message, FIRST + i);
-						}
-						this.done.put(System.nanoTime());
-					}
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-			}, CALLER_THREAD);
-			this.thread.start();
-		}
-
-		/**
-		 * Logs lines {@code from .. from + count - 1} and waits until the last call returned.
-		 * @return when it returned ({@link System#nanoTime()})
-		 */
-		long log(long from, long count) throws InterruptedException {
-			this.work.put(new long[] { from, count });
-			return this.done.take();
-		}
-
-		@Override
-		public void close() throws InterruptedException {
-			this.work.put(new long[0]);
-			this.thread.join();
-		}
-
+	private static ThreadFactory named(String name) {
+		return (task) -> {
+			Thread thread = new Thread(task, name);
+			thread.setDaemon(true);
+			return thread;
+		};
 	}
 
 	private static LogQueue ring() {
@@ -284,8 +269,9 @@ public class ThroughputApp {
 	}
 
 	/**
-	 * Adds up each thread's time waiting for a CPU (runnable, not running) over the run, by the
-	 * groups of {@link #cpuByGroup}; NaN for a group with a thread whose wait is unknown.
+	 * Adds up each thread's time waiting for a CPU (runnable, not running) over the run, for the
+	 * caller, the ring thread and the producer I/O thread; NaN for a group with a thread whose wait
+	 * is unknown.
 	 */
 	static Map<String, Double> waitByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after) {
 		Map<String, Double> groups = new LinkedHashMap<>();
@@ -295,6 +281,7 @@ public class ThroughputApp {
 					: (thread.waitNanos() - ((earlier != null) ? earlier.waitNanos() : 0)) / 1e9;
 			groups.merge(group(thread.comm()), waited, Double::sum);
 		});
+		groups.keySet().retainAll(List.of("caller", "background", "producer"));
 		return groups;
 	}
 
@@ -333,41 +320,26 @@ public class ThroughputApp {
 		StringBuilder out = new StringBuilder();
 		byName.forEach((comm, ticks) -> {
 			if (ticks > 0) {
-				out.append(options.round())
-					.append(',')
-					.append(options.config())
-					.append(',')
-					.append(comm.replace(',', ' '))
-					.append(',')
-					.append(group(comm))
-					.append(',')
-					.append(ticks / (double) options.clockTicks())
-					.append('\n');
+				out.append(String.join(",", String.valueOf(options.round()), options.config(), comm.replace(',', ' '),
+						group(comm), String.valueOf(ticks / (double) options.clockTicks()))).append('\n');
 			}
 		});
-		boolean fresh = !Files.exists(options.threads());
-		Files.writeString(options.threads(), (fresh ? "round,config,thread,group,cpu_s\n" : "") + out,
-				StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		append(options.threads(), "round,config,thread,group,cpu_s", out.toString());
 	}
 
-	private static boolean write(Options options, Row row) throws IOException {
-		row.values.put("round", options.round());
-		row.values.put("position", options.position());
-		row.values.put("config", options.config());
-		row.values.put("lines", options.lines());
-		row.values.put("warmup", options.warmup());
-		StringBuilder line = new StringBuilder();
-		for (String column : COLUMNS) {
-			if (line.length() > 0) {
-				line.append(',');
-			}
-			line.append(cell(row.values.get(column)));
-		}
-		boolean fresh = !Files.exists(options.csv());
-		Files.writeString(options.csv(), (fresh ? String.join(",", COLUMNS) + "\n" : "") + line + "\n",
-				StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+	private static boolean write(Options options, Map<String, Object> row) throws IOException {
+		row.putAll(Map.of("round", options.round(), "position", options.position(), "config", options.config(), "lines",
+				options.lines(), "warmup", options.warmup()));
+		String line = String.join(",", COLUMNS.stream().map((column) -> cell(row.get(column))).toList());
+		append(options.csv(), String.join(",", COLUMNS), line + "\n");
 		System.out.println("RESULT " + line);
-		return !Boolean.FALSE.equals(row.values.get("checked"));
+		return !Boolean.FALSE.equals(row.get("checked"));
+	}
+
+	/** Appends to a CSV file, with its header first if the file is new. */
+	private static void append(Path csv, String header, String rows) throws IOException {
+		Files.writeString(csv, (Files.exists(csv) ? "" : header + "\n") + rows, StandardOpenOption.CREATE,
+				StandardOpenOption.APPEND);
 	}
 
 	/** A CSV cell: doubles to at most four decimals, commas in text turned into semicolons. */
@@ -392,19 +364,9 @@ public class ThroughputApp {
 		return fields[0] + " " + fields[1] + " " + fields[2];
 	}
 
-	/** One raw CSV row, by column. */
-	private static final class Row {
-
-		final Map<String, Object> values = new LinkedHashMap<>();
-
-		static Row failed(String why) {
-			Row row = new Row();
-			row.values.put("delivered", false);
-			row.values.put("checked", false);
-			row.values.put("check", why);
-			return row;
-		}
-
+	/** Whether the appender left any record unsent (dropped), for whatever reason. */
+	private static boolean notSent() {
+		return AppenderDrops.byReason(APPENDER).values().stream().anyMatch((count) -> count > 0);
 	}
 
 	/** The result of checking the sink after the run. */
@@ -446,8 +408,7 @@ public class ThroughputApp {
 			long deadline = System.nanoTime() + patience.toNanos();
 			while (this.sender.acknowledged() < total) {
 				// Records the lane did not send never arrive: no use waiting for them.
-				boolean notSent = AppenderDrops.byReason(APPENDER).values().stream().anyMatch((count) -> count > 0);
-				if (this.sender.failed() > 0 || notSent || System.nanoTime() > deadline) {
+				if (this.sender.failed() > 0 || notSent() || System.nanoTime() > deadline) {
 					return false;
 				}
 				Thread.onSpinWait();
@@ -523,8 +484,7 @@ public class ThroughputApp {
 		public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
 			long deadline = System.nanoTime() + patience.toNanos();
 			while (spooled() < total) {
-				boolean notSent = AppenderDrops.byReason(APPENDER).values().stream().anyMatch((count) -> count > 0);
-				if (notSent || System.nanoTime() > deadline) {
+				if (notSent() || System.nanoTime() > deadline) {
 					return false;
 				}
 				Thread.sleep(0, 200_000);
@@ -541,7 +501,7 @@ public class ThroughputApp {
 		public Check check(long total) {
 			Shipping.Spool spool = this.lane.spoolReading();
 			boolean passed = spool != null && spool.records() == total && this.lane.laneReading().records() == 0
-					&& AppenderDrops.byReason(APPENDER).values().stream().allMatch((count) -> count == 0);
+					&& !notSent();
 			return new Check(passed, state(), (spool != null && spool.records() > 0) ? spool.bytes() / spool.records() : 0);
 		}
 
@@ -608,18 +568,10 @@ public class ThroughputApp {
 
 		@Override
 		public Check check(long total) throws IOException {
-			long lines = 0;
 			long size = Files.size(this.file);
-			byte[] buffer = new byte[1 << 20];
-			try (var in = Files.newInputStream(this.file)) {
-				int read;
-				while ((read = in.read(buffer)) > 0) {
-					for (int i = 0; i < read; i++) {
-						if (buffer[i] == '\n') {
-							lines++;
-						}
-					}
-				}
+			long lines;
+			try (Stream<String> all = Files.lines(this.file, StandardCharsets.UTF_8)) {
+				lines = all.count();
 			}
 			String last = TEXT + (FIRST + total - 1) + "\n";
 			boolean endsWithLast = tail(last.length()).equals(last);
@@ -627,52 +579,6 @@ public class ThroughputApp {
 					lines + " lines of " + total + ", " + size + " bytes, last line "
 							+ (endsWithLast ? "is" : "is not") + " line " + (FIRST + total - 1),
 					(lines > 0) ? size / lines : 0);
-		}
-
-	}
-
-	/**
-	 * Reads the ring every millisecond while the caller logs: how full it got, and how often it
-	 * was at least 90% full. A full ring holds the caller under {@code queue-full-policy: block};
-	 * as the ring thread frees slots in batches, a caller held that way finds the ring nearly full
-	 * rather than exactly full.
-	 */
-	private static final class RingSampler {
-
-		private final AtomicBoolean running = new AtomicBoolean(true);
-
-		private Thread thread;
-
-		volatile long samples;
-
-		volatile long nearlyFullSamples;
-
-		volatile long maxUsed;
-
-		void start() {
-			this.thread = new Thread(() -> {
-				while (this.running.get()) {
-					LogQueue queue = ring();
-					this.samples++;
-					if (queue.used() * 10 >= queue.capacity() * 9) {
-						this.nearlyFullSamples++;
-					}
-					this.maxUsed = Math.max(this.maxUsed, queue.used());
-					try {
-						Thread.sleep(1);
-					}
-					catch (InterruptedException ex) {
-						return;
-					}
-				}
-			}, "ring-sampler");
-			this.thread.setDaemon(true);
-			this.thread.start();
-		}
-
-		void stop() throws InterruptedException {
-			this.running.set(false);
-			this.thread.join();
 		}
 
 	}
@@ -700,31 +606,18 @@ public class ThroughputApp {
 				values.put(args[i].substring(2), args[i + 1]);
 			}
 			String config = values.getOrDefault("config", "");
-			if (!CONFIGS.contains(config)) {
-				throw new IllegalArgumentException("--config must be one of " + CONFIGS + ", not '" + config + "'");
+			boolean kafka = !config.equals("file");
+			if (!CONFIGS.contains(config) || !values.containsKey("lines") || !values.containsKey("csv")
+					|| (kafka ? !values.containsKey("bootstrap") || !values.containsKey("topic") : !values.containsKey("file"))) {
+				throw new IllegalArgumentException("needs --config one of " + CONFIGS + ", --lines, --csv, and --bootstrap"
+						+ " and --topic for kafka, --file for file; got " + values);
 			}
-			Options options = new Options(config, Integer.parseInt(values.getOrDefault("round", "1")),
-					Integer.parseInt(values.getOrDefault("position", "1")), Long.parseLong(required(values, "lines")),
-					Long.parseLong(values.getOrDefault("warmup", "0")), Path.of(required(values, "csv")),
-					values.containsKey("threads") ? Path.of(values.get("threads")) : null,
+			Function<String, Path> path = (name) -> values.containsKey(name) ? Path.of(values.get(name)) : null;
+			return new Options(config, Integer.parseInt(values.getOrDefault("round", "1")),
+					Integer.parseInt(values.getOrDefault("position", "1")), Long.parseLong(values.get("lines")),
+					Long.parseLong(values.getOrDefault("warmup", "0")), path.apply("csv"), path.apply("threads"),
 					values.getOrDefault("broker-pid", "self"), Long.parseLong(values.getOrDefault("clock-ticks", "100")),
-					values.get("bootstrap"), values.get("topic"),
-					values.containsKey("file") ? Path.of(values.get("file")) : null);
-			if (options.kafka() && (options.bootstrap() == null || options.topic() == null)) {
-				throw new IllegalArgumentException("--config " + config + " needs --bootstrap and --topic");
-			}
-			if (!options.kafka() && options.file() == null) {
-				throw new IllegalArgumentException("--config file needs --file");
-			}
-			return options;
-		}
-
-		private static String required(Map<String, String> values, String name) {
-			String value = values.get(name);
-			if (value == null) {
-				throw new IllegalArgumentException("--" + name + " is required");
-			}
-			return value;
+					values.get("bootstrap"), values.get("topic"), path.apply("file"));
 		}
 
 	}

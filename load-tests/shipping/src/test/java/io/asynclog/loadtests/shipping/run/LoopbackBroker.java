@@ -1,4 +1,4 @@
-package io.asynclog.loadtests.shipping;
+package io.asynclog.loadtests.shipping.run;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,7 +31,7 @@ import org.springframework.util.FileSystemUtils;
  * As a program it runs in a JVM of its own, so that its CPU is not the application's: it
  * creates the given topics (one partition each), prints {@code bootstrap=127.0.0.1:PORT}
  * and stays up until the process is killed. Usage:
- * {@code java -cp BROKER_CLASSPATH io.asynclog.loadtests.shipping.LoopbackBroker TOPIC...}
+ * {@code java -cp BROKER_CLASSPATH io.asynclog.loadtests.shipping.run.LoopbackBroker TOPIC...}
  * (load-tests/scripts/shipping-throughput.sh starts it and kills it on exit).
  *
  * @author asynclog

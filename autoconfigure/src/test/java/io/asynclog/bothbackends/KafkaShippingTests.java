@@ -8,39 +8,33 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.MDC;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
-
 import io.asynclog.LoopbackKafka;
-import io.asynclog.SeparateJvm;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.kafka.KafkaSender;
 
+import static io.asynclog.bothbackends.KafkaShipping.PATIENCE;
+import static io.asynclog.bothbackends.KafkaShipping.shipped;
+import static io.asynclog.bothbackends.KafkaShipping.value;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -54,12 +48,7 @@ import static org.awaitility.Awaitility.await;
  */
 class KafkaShippingTests {
 
-	/** The stop's report of records kept in the spool, the number its first group. */
-	private static final Pattern KEPT = Pattern.compile("asynclog: appender 'ship' kept (\\d+) records in ");
-
 	private static final BackendUnderTest BACKEND = BackendUnderTest.running();
-
-	private static final Duration PATIENCE = Duration.ofSeconds(30);
 
 	private static final String[] MODES = { "async-logger", "async-appender" };
 
@@ -111,7 +100,7 @@ class KafkaShippingTests {
 			for (int i = 0; i < LINES; i++) {
 				expected.add("line " + i);
 			}
-			assertThat(records).extracting(KafkaShippingTests::value).containsExactlyElementsOf(expected);
+			assertThat(records).extracting(KafkaShipping::value).containsExactlyElementsOf(expected);
 			assertThat(records).allSatisfy((record) -> assertThat(record.key()).isNull());
 			assertThat(errors(context, appender)).isZero();
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
@@ -178,7 +167,7 @@ class KafkaShippingTests {
 		assertThat(stopped.lost()).isZero();
 		assertThat(sender.sent()).isEqualTo(1_000);
 		assertThat(sender.failed()).isZero();
-		List<String> values = consume(SENDER_TOPIC, 1_000).stream().map(KafkaShippingTests::value).toList();
+		List<String> values = consume(SENDER_TOPIC, 1_000).stream().map(KafkaShipping::value).toList();
 		assertThat(values).hasSize(1_000);
 		for (int i = 0; i < 1_000; i++) {
 			assertThat(values.get(i)).isEqualTo("record " + i);
@@ -222,72 +211,6 @@ class KafkaShippingTests {
 	}
 
 	/**
-	 * The broker stopped while the application logs, and started again. The caller is never
-	 * held: what the broker cannot take goes to the spool while a file appender on the same
-	 * loggers writes every line. Once the broker is back the topic holds every line once, in
-	 * order, and nothing was dropped.
-	 */
-	@ParameterizedTest(name = "{0}")
-	@ValueSource(strings = { "async-logger", "async-appender" })
-	void brokerStoppedAndStartedAgain(String mode, @TempDir Path dir) throws Exception {
-		String topic = "restart-" + mode;
-		String appender = "restart-" + mode;
-		String prefix = "asynclog.appenders." + appender + ".";
-		Path file = dir.resolve("app.log");
-		int before = 1_000;
-		int total = 21_000;
-		try (LoopbackKafka restartable = LoopbackKafka.start(dir.resolve("kafka"));
-				ConfigurableApplicationContext context = runShipping(appender, topic, restartable.bootstrapServers(),
-						"asynclog.mode=" + mode, "asynclog.ring-buffer-size=1024", prefix + "pattern=%m",
-						prefix + "lane.capacity=1024", "asynclog.appenders.file.type=file",
-						"asynclog.appenders.file.file-name=" + file, "asynclog.appenders.file.pattern=%m%n",
-						"asynclog.loggers.shipping.appenders=" + appender + ",file",
-						"asynclog.health.shipping-stall=1s")) {
-			Log log = LogFactory.getLog("shipping.restart");
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
-			for (int i = 0; i < before; i++) {
-				log.info("line " + i);
-			}
-			await("the first lines acknowledged").atMost(PATIENCE)
-				.until(() -> shipped(registry, "acknowledged", appender) == before);
-			restartable.stop();
-			Thread caller = new Thread(() -> {
-				for (int i = before; i < total && !context.isClosed(); i++) {
-					log.info("line " + i);
-				}
-			}, "restart-caller");
-			caller.start();
-			caller.join(PATIENCE.toMillis());
-			assertThat(caller.isAlive()).as("the caller is never held while the broker is away").isFalse();
-			await("every line in the file").atMost(PATIENCE)
-				.until(() -> Files.exists(file) && Files.readAllLines(file).size() == total);
-			await("the lines the broker cannot take in the spool").atMost(PATIENCE)
-				.until(() -> Lane.latest(appender).spoolReading().records() > 0);
-			await("the health saying records wait").atMost(PATIENCE)
-				.until(() -> !health.health(true).getStatus().equals(Status.UP));
-			assertThat(health.health(true).getDetails().get("reasons")).asString()
-				.contains("appender '" + appender + "' has ")
-				.contains("records waiting for kafka (" + topic + ")");
-			restartable.startAgain();
-			await("every line acknowledged").atMost(PATIENCE.multipliedBy(2))
-				.untilAsserted(() -> assertThat(shipped(registry, "acknowledged", appender))
-					.as("acknowledged; %s", Lane.latest(appender).reading(KafkaSender.latest(appender).reading()))
-					.isEqualTo(total));
-			await("the spool empty").atMost(PATIENCE)
-				.until(() -> Lane.latest(appender).spoolReading().records() == 0);
-			await("the health UP again").atMost(PATIENCE)
-				.until(() -> health.health(true).getStatus().equals(Status.UP));
-			List<String> lines = consume(restartable, topic, total).stream().map(KafkaShippingTests::value).toList();
-			assertThat(lines).as("records on the topic").hasSize(total).doesNotHaveDuplicates();
-			assertThat(lines).as("in the order logged").isSortedAccordingTo(
-					Comparator.comparingInt((String line) -> Integer.parseInt(line.substring(5))));
-			assertThat(shipped(registry, "failed", appender)).isZero();
-			assertThat(AppenderDrops.byReason(appender)).allSatisfy((reason, count) -> assertThat(count).isZero());
-		}
-	}
-
-	/**
 	 * A spool at its maximum size while the broker is away: what does not fit is dropped and
 	 * counted by reason, the caller never waits, and kept plus dropped is every line.
 	 */
@@ -327,122 +250,15 @@ class KafkaShippingTests {
 		}
 	}
 
-	/**
-	 * SIGTERM while the broker is away and 50,000 records wait: the shutdown ends within
-	 * {@code asynclog.shutdown-timeout} and a second, keeps every record in the spool and
-	 * says so; the next start, with the broker back, sends them all, in order.
-	 */
-	@Test
-	void sigtermWhileTheBrokerIsAwayKeepsEveryRecordForTheNextStart(@TempDir Path dir) throws Exception {
-		int lines = 50_000;
-		Duration timeout = Duration.ofSeconds(2);
-		Path spool = dir.resolve("spool");
-		try (LoopbackKafka kafka = LoopbackKafka.start(dir.resolve("kafka"))) {
-			kafka.stop();
-			try (SeparateJvm app = burstToKafka(dir.resolve("first"), kafka, "kept", lines, spool,
-					timeout.toSeconds() + "s")) {
-				assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
-				long start = System.nanoTime();
-				app.sigterm();
-				assertThat(app.awaitExit(Duration.ofMinutes(1))).as("exit status after SIGTERM")
-					.isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
-				Duration took = Duration.ofNanos(System.nanoTime() - start);
-				assertThat(took).as("SIGTERM to exit").isLessThanOrEqualTo(timeout.plusSeconds(1));
-				assertThat(app.reportedCount(KEPT)).as("kept for the next start").isEqualTo(lines);
-				assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains(" lost "));
-			}
-			kafka.startAgain();
-			assertNextStartSendsTheSpool(dir.resolve("second"), kafka, "kept", spool, lines);
-		}
-	}
-
-	/**
-	 * {@code kill -9} during an outage, once the lines are in the spool: the next start,
-	 * with the broker back, sends every one, in order.
-	 */
-	@Test
-	void killedDuringAnOutageTheNextStartSendsTheSpool(@TempDir Path dir) throws Exception {
-		int lines = 20_000;
-		Path spool = dir.resolve("spool");
-		try (LoopbackKafka kafka = LoopbackKafka.start(dir.resolve("kafka"))) {
-			kafka.stop();
-			try (SeparateJvm app = burstToKafka(dir.resolve("first"), kafka, "killed", lines, spool, "10s")) {
-				assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
-				// The lane spills to the spool once the broker has not answered for a second.
-				await("every line in the spool").atMost(PATIENCE)
-					.until(() -> spooledBytes(spool) >= (long) lines * ("line 0".length() + 20));
-				app.close();
-				assertThat(app.awaitExit(Duration.ofSeconds(30))).as("exit status after kill -9").isEqualTo(137);
-			}
-			kafka.startAgain();
-			assertNextStartSendsTheSpool(dir.resolve("second"), kafka, "killed", spool, lines);
-		}
-	}
-
-	private static void assertNextStartSendsTheSpool(Path dir, LoopbackKafka kafka, String topic, Path spool,
-			int lines) throws Exception {
-		try (SeparateJvm next = burstToKafka(dir, kafka, topic, 0, spool, "10s")) {
-			assertThat(next.awaitReady(Duration.ofMinutes(2))).isZero();
-			List<ConsumerRecord<byte[], byte[]>> records = consume(kafka, topic, lines);
-			assertThat(records).hasSize(lines);
-			for (int i = 0; i < lines; i++) {
-				if (!value(records.get(i)).equals("line " + i)) {
-					throw new AssertionError("record " + i + " is '" + value(records.get(i)) + "'");
-				}
-			}
-			next.sigterm();
-			assertThat(next.awaitExit(Duration.ofMinutes(1))).isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
-			assertThat(next.stderr()).as("standard error of the next start").noneMatch((line) -> line.contains("asynclog:"));
-		}
-	}
-
-	private static long spooledBytes(Path spool) throws IOException {
-		if (!Files.isDirectory(spool)) {
-			return 0;
-		}
-		try (var files = Files.list(spool)) {
-			return files.filter((file) -> file.toString().endsWith(".seg")).mapToLong((file) -> file.toFile().length()).sum();
-		}
-	}
-
 	private static String closedPort() throws IOException {
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			return "127.0.0.1:" + socket.getLocalPort();
 		}
 	}
 
-	/**
-	 * Starts a JVM that logs {@code lines} numbered lines to one kafka appender, 'ship', with
-	 * its spool in a given directory, and waits for SIGTERM.
-	 */
-	private static SeparateJvm burstToKafka(Path dir, LoopbackKafka kafka, String topic, int lines, Path spool,
-			String shutdownTimeout) throws IOException {
-		Files.createDirectories(dir);
-		return SeparateJvm.start(DrainApp.class.getName(), dir, "burst", "lines=" + lines,
-				"asynclog.shutdown-timeout=" + shutdownTimeout, "asynclog.appenders.ship.type=kafka",
-				"asynclog.appenders.ship.topic=" + topic,
-				"asynclog.appenders.ship.bootstrap-servers=" + kafka.bootstrapServers(),
-				"asynclog.appenders.ship.pattern=%m", "asynclog.appenders.ship.spool.directory=" + spool,
-				"asynclog.appenders.ship.lane.capacity=65536", "asynclog.loggers.test.appenders=ship",
-				"asynclog.loggers.test.additivity=false", "logging.level.root=warn", "logging.level.test=info",
-				"logging.level.org.apache.kafka=error");
-	}
-
-	/**
-	 * Runs an application whose 'shipping' loggers write to one kafka appender. Each test
-	 * names its appender apart: failures are counted per name since the JVM started.
-	 */
 	private static ConfigurableApplicationContext runShipping(String appender, String topic, String servers,
 			String... more) {
-		String prefix = "asynclog.appenders." + appender + ".";
-		List<String> properties = new ArrayList<>(List.of(prefix + "type=kafka", prefix + "topic=" + topic,
-				prefix + "bootstrap-servers=" + servers, prefix + "spool.directory=" + spools.resolve(appender),
-				// Only the test's loggers ship: the in-process broker logs too.
-				"asynclog.loggers.shipping.appenders=" + appender, "asynclog.loggers.shipping.additivity=false",
-				"asynclog.shutdown-timeout=5s", "logging.level.shipping=info", "logging.level.kafka=warn", "logging.level.org.apache.kafka=warn",
-				"management.endpoints.web.exposure.include=asynclog"));
-		properties.addAll(List.of(more));
-		return Apps.run(properties.toArray(String[]::new));
+		return KafkaShipping.runShipping(spools, appender, topic, servers, more);
 	}
 
 	private static double errors(ConfigurableApplicationContext context, String appender) {
@@ -453,36 +269,8 @@ class KafkaShippingTests {
 		return (counter != null) ? counter.count() : 0;
 	}
 
-	private static double shipped(MeterRegistry registry, String outcome, String appender) {
-		return registry.get("asynclog.shipping.records." + outcome).tag("appender", appender).functionCounter().count();
-	}
-
 	private static List<ConsumerRecord<byte[], byte[]>> consume(String topic, int count) {
-		return consume(broker, topic, count);
-	}
-
-	private static List<ConsumerRecord<byte[], byte[]>> consume(LoopbackKafka from, String topic, int count) {
-		Map<String, Object> settings = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, from.bootstrapServers(),
-				ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-				ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-				ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-		List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
-		try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(settings)) {
-			TopicPartition partition = new TopicPartition(topic, 0);
-			consumer.assign(List.of(partition));
-			consumer.seekToBeginning(List.of(partition));
-			long deadline = System.nanoTime() + PATIENCE.toNanos();
-			while (records.size() < count && System.nanoTime() - deadline < 0) {
-				consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-			}
-			// Anything more than expected would show here, duplicates included.
-			consumer.poll(Duration.ofMillis(500)).forEach(records::add);
-		}
-		return records;
-	}
-
-	private static String value(ConsumerRecord<byte[], byte[]> record) {
-		return new String(record.value(), StandardCharsets.UTF_8);
+		return KafkaShipping.consume(broker, topic, count);
 	}
 
 }

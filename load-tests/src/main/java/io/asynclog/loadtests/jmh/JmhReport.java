@@ -76,8 +76,7 @@ public final class JmhReport {
 		JmhResults results = JmhResults.read(runDir);
 		Files.createDirectories(resultsDir);
 		Path notes = resultsDir.resolve(NOTES);
-		String notesText = Files.exists(notes) ? Files.readString(notes) : null;
-		JmhMarkdown markdown = new JmhMarkdown(results, info, notesText);
+		JmhMarkdown markdown = new JmhMarkdown(results, info, Files.exists(notes) ? NOTES : null);
 		Path page = resultsDir.resolve(PAGE);
 		Files.writeString(page, markdown.render());
 		markdown.drawCharts(resultsDir);
@@ -96,8 +95,7 @@ public final class JmhReport {
 		}
 		Files.createDirectories(resultsDir);
 		Path notes = resultsDir.resolve(LOGBACK_NOTES);
-		JmhLogbackMarkdown markdown = new JmhLogbackMarkdown(rounds, info,
-				Files.exists(notes) ? Files.readString(notes) : null);
+		JmhLogbackMarkdown markdown = new JmhLogbackMarkdown(rounds, info, Files.exists(notes) ? LOGBACK_NOTES : null);
 		Path page = resultsDir.resolve(LOGBACK_PAGE);
 		Files.writeString(page, markdown.render());
 		markdown.drawCharts(resultsDir);

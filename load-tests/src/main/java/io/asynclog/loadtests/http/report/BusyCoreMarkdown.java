@@ -1,5 +1,6 @@
 package io.asynclog.loadtests.http.report;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -25,29 +26,13 @@ final class BusyCoreMarkdown {
 	private BusyCoreMarkdown() {
 	}
 
-	static String render(BusyCoreRuns runs, List<BusyCoreTargets.Target> targets, RunInfo info, String notes) {
+	static String render(BusyCoreRuns runs, List<Target> targets, RunInfo info, Path dir) {
 		StringBuilder md = new StringBuilder();
-		BusyCoreReport.PAGE.head(md, "HTTP comparison, part three: a busy core", info);
+		BusyCoreReport.PAGE.head(md, "HTTP comparison, part three: a busy core", info, dir);
 		BusyCoreReport.PAGE.rounds(md, info);
-		md.append("- Placement: ").append(info.pinning()).append("; `cores=2` runs give the app and Gatling both CPUs"
-				+ " (`taskset -c 0,1`).\n");
-		md.append("- The demo app: a Spring Boot app that only adds the starter, Tomcat with 10 threads,"
-				+ " `GET /log?lines=L` logging L 108-byte INFO lines. Spring Boot's console (`sink=boot-console`):"
-				+ " no asynclog appender, Boot's Console appender with its default pattern and asynclog's default flush"
-				+ " (after every line in sync mode, at the end of each batch in the async modes), its output sent to a file at full speed. The rolling file: one file, buffered (no flush after each"
-				+ " line), the plain pattern.\n");
-		md.append("- CPU per request, the first figure: the app's CPU time over the measured window, every thread"
-				+ " counted (`/proc/<pid>/stat`), per successful request; then split by thread group"
-				+ " (`/proc/<pid>/task/*/stat`, medians): request threads (Tomcat's), logging threads (the rings'"
-				+ " and AsyncAppenders' threads, asynclog's monitor), GC (with the VM thread, where SerialGC collects on one CPU), JIT, the rest. Allocation: bytes the app's"
-				+ " threads allocated over the window (`ThreadMXBean.getTotalThreadAllocatedBytes`), per request."
-				+ " × sync: each run's figure over its sync twin's of the same round (same backend, sink, placement"
-				+ " and lines), median and min–max of those ratios; under 1.0× is less CPU than sync, over 1.0× is"
-				+ " more TPS. Lines out of order: request lines older than a line written before them in the same"
-				+ " file, in percent of the run's lines; the jump back is by how much.\n\n");
-
+		md.append("- Placement: ").append(info.pinning()).append("; `cores=2`: both CPUs for both.\n\n");
 		md.append("## Targets\n\n");
-		targetsTable(md, targets);
+		Target.table(md, targets);
 
 		List<BusyCoreRuns.Row> left = new ArrayList<>(runs.rows());
 		int number = 1;
@@ -68,12 +53,6 @@ final class BusyCoreMarkdown {
 
 		md.append("![TPS per configuration](").append(BusyCoreChart.TPS).append(")\n\n");
 		md.append("![CPU per request by thread group](").append(BusyCoreChart.CPU).append(")\n\n");
-		if (notes != null && !notes.isBlank()) {
-			md.append("## Notes\n\n").append(notes.strip()).append("\n\n");
-		}
-		md.append("## Raw data\n\n");
-		md.append("- `").append(BusyCoreReport.RAW_CSV).append("`: one row per run (the runner's columns).\n");
-		md.append("- `").append(BusyCoreReport.RUN_INFO).append("`: machine, JDK, timings, command.\n");
 		return md.toString();
 	}
 
@@ -99,21 +78,6 @@ final class BusyCoreMarkdown {
 		}
 		md.append('\n');
 		return number + 1;
-	}
-
-	/**
-	 * The targets as a table, each met or missed (in bold) and by how much.
-	 * @param md where the table goes
-	 * @param targets the computed targets
-	 */
-	static void targetsTable(StringBuilder md, List<BusyCoreTargets.Target> targets) {
-		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");
-		for (BusyCoreTargets.Target target : targets) {
-			String status = target.status().label();
-			Fmt.tableRow(md, target.target(), target.figures(),
-					(target.status() == TargetResult.Status.MET) ? status : "**" + status + "**", target.margin());
-		}
-		md.append('\n');
 	}
 
 	/** The configuration without what its table says already. */

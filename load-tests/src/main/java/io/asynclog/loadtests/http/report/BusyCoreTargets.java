@@ -24,16 +24,6 @@ final class BusyCoreTargets {
 	/** No line may be older than one written before it by more than this, ms. */
 	static final double MAX_JUMP_BACK_MS = 1000;
 
-	/**
-	 * One target's outcome.
-	 * @param target what was required
-	 * @param status met, missed or not measured
-	 * @param figures the numbers behind it
-	 * @param margin by how much it was met or missed
-	 */
-	record Target(String target, TargetResult.Status status, String figures, String margin) {
-	}
-
 	private BusyCoreTargets() {
 	}
 
@@ -116,9 +106,9 @@ final class BusyCoreTargets {
 			}
 		}
 		if (compared.isEmpty()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		return new Target(name, behind.isEmpty() ? TargetResult.Status.MET : TargetResult.Status.MISSED,
+		return new Target(name, behind.isEmpty() ? Target.Status.MET : Target.Status.MISSED,
 				"TPS × sync, medians: " + String.join("; ", compared),
 				behind.isEmpty() ? "ahead on every row" : "behind on " + behind.size() + " of " + compared.size());
 	}
@@ -126,7 +116,7 @@ final class BusyCoreTargets {
 	/** CPU per request at most 0.9× sync's and TPS at least 1.1× sync, both as per-round ratio medians. */
 	private static Target cpuAndTps(String name, Optional<BusyCoreRuns.Row> row) {
 		if (row.isEmpty() || !row.get().ratioToSync().measured() || !row.get().cpuRatioToSync().measured()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		Stats cpu = row.get().cpuRatioToSync();
 		Stats tps = row.get().ratioToSync();
@@ -138,7 +128,7 @@ final class BusyCoreTargets {
 		boolean tpsMet = tps.median() >= 1.1;
 		String by = String.format(Locale.ROOT, "CPU %s by %.2f×, TPS %s by %.2f×", cpuMet ? "under" : "over",
 				Math.abs(0.9 - cpu.median()), tpsMet ? "over" : "short", Math.abs(tps.median() - 1.1));
-		return new Target(name, (cpuMet && tpsMet) ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+		return new Target(name, (cpuMet && tpsMet) ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
 	/** Every asynclog async row's median TPS ratio to sync is at least 1.0×. */
@@ -163,18 +153,18 @@ final class BusyCoreTargets {
 			}
 		}
 		if (measured == 0) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		String figures = String.format(Locale.ROOT, "%d of %d rows at or above 1.0×; lowest %s (%s)",
 				measured - below.size(), measured, Fmt.ratio(worst), worstLabel);
-		return new Target(name, below.isEmpty() ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures,
+		return new Target(name, below.isEmpty() ? Target.Status.MET : Target.Status.MISSED, figures,
 				below.isEmpty() ? "none below" : "below: " + String.join(", ", below));
 	}
 
 	/** Allocation per request (medians) of the async row at most the sync row's. */
 	private static Target allocation(String name, Optional<BusyCoreRuns.Row> async, Optional<BusyCoreRuns.Row> sync) {
 		if (async.isEmpty() || sync.isEmpty() || Double.isNaN(async.get().allocKb()) || Double.isNaN(sync.get().allocKb())) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		double ours = async.get().allocKb();
 		double theirs = sync.get().allocKb();
@@ -183,7 +173,7 @@ final class BusyCoreTargets {
 		boolean met = ours <= theirs;
 		String by = String.format(Locale.ROOT, "%s by %s KiB (%s)", met ? "under" : "over", Fmt.number(Math.abs(ours - theirs)),
 				Fmt.ratio(ours / theirs));
-		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
 	/**
@@ -207,7 +197,7 @@ final class BusyCoreTargets {
 		Stats ratio = Stats.of(ratios);
 		Optional<BusyCoreRuns.Row> row = runs.row(asyncLoggerId);
 		if (!ratio.measured() || row.isEmpty()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		boolean allLines = row.get().linesOk();
 		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds); async-logger's lines %s",
@@ -216,7 +206,7 @@ final class BusyCoreTargets {
 		boolean met = ratio.median() >= 1.0 && allLines;
 		String by = String.format(Locale.ROOT, "%s by %.2f×", (ratio.median() >= 1.0) ? "over" : "short",
 				Math.abs(ratio.median() - 1.0));
-		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
 	/** 'block' loses nothing: every run's line check found every request line exactly once. */
@@ -224,7 +214,7 @@ final class BusyCoreTargets {
 		String name = "nothing lost under block: every request line in the log, exactly once, in every run";
 		List<RunRecord> checked = runs.runs().stream().filter((run) -> !run.config().startsWith("logging-off")).toList();
 		if (checked.isEmpty()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		List<String> failed = checked.stream()
 			.filter((run) -> !run.linesOk())
@@ -232,7 +222,7 @@ final class BusyCoreTargets {
 			.toList();
 		String figures = String.format(Locale.ROOT, "%d of %d runs passed the line check", checked.size() - failed.size(),
 				checked.size());
-		return new Target(name, failed.isEmpty() ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures,
+		return new Target(name, failed.isEmpty() ? Target.Status.MET : Target.Status.MISSED, figures,
 				failed.isEmpty() ? "none lost" : "failed: " + String.join(", ", failed));
 	}
 
@@ -255,25 +245,25 @@ final class BusyCoreTargets {
 		}
 		Stats ratio = Stats.of(ratios);
 		if (!ratio.measured()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		double cost = 1 - ratio.median();
 		String figures = String.format(Locale.ROOT, "TPS with meters / without: %s (%s–%s over %d rounds)",
 				Fmt.ratio(ratio.median()), Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count());
 		boolean met = cost <= MAX_METERS_COST;
 		String by = String.format(Locale.ROOT, "cost %.1f%%, %s the 2%% allowed", 100 * cost, met ? "within" : "over");
-		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
 	private static Target ratio(String name, Optional<BusyCoreRuns.Row> row, double required) {
 		if (row.isEmpty() || !row.get().ratioToSync().measured()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		Stats ratio = row.get().ratioToSync();
 		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds), %s TPS", Fmt.ratio(ratio.median()),
 				Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(), Fmt.withSpread(row.get().tps()));
 		double margin = ratio.median() - required;
-		TargetResult.Status status = (margin >= 0) ? TargetResult.Status.MET : TargetResult.Status.MISSED;
+		Target.Status status = (margin >= 0) ? Target.Status.MET : Target.Status.MISSED;
 		String by = String.format(Locale.ROOT, "%s by %.2f× (%+.0f%% of the required %.1f×)",
 				(margin >= 0) ? "over" : "short", Math.abs(margin), 100 * margin / required, required);
 		return new Target(name, status, figures, by);
@@ -308,7 +298,7 @@ final class BusyCoreTargets {
 			}
 		}
 		if (worstShare == null) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		double share = BusyCoreRuns.outOfOrderPct(worstShare);
 		double jump = worstJump.maxJumpBackMs();
@@ -320,7 +310,7 @@ final class BusyCoreTargets {
 		String by = String.format(Locale.ROOT, "share %s by %s points, jump back %s by %s ms",
 				(share <= MAX_OUT_OF_ORDER_PCT) ? "under" : "over", Fmt.number(Math.abs(MAX_OUT_OF_ORDER_PCT - share)),
 				(jump <= MAX_JUMP_BACK_MS) ? "under" : "over", Fmt.number(Math.abs(MAX_JUMP_BACK_MS - jump)));
-		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
 }

@@ -18,16 +18,16 @@ final class LogbackTargets {
 	private LogbackTargets() {
 	}
 
-	static List<BusyCoreTargets.Target> evaluate(LogbackRuns runs) {
+	static List<Target> evaluate(LogbackRuns runs) {
 		return List.of(throughput(runs), nothingDropped(runs));
 	}
 
 	/** The median over the rounds of asynclog's TPS over the AsyncAppender's of the same round, at least 1. */
-	static BusyCoreTargets.Target throughput(LogbackRuns runs) {
+	static Target throughput(LogbackRuns runs) {
 		String name = "asynclog async-logger on Logback: TPS ≥ Logback AsyncAppender's (per round)";
 		Optional<LogbackRuns.Row> asynclog = runs.row("async-logger");
 		if (asynclog.isEmpty() || !asynclog.get().ratioToAsyncAppender().measured()) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		Stats ratio = asynclog.get().ratioToAsyncAppender();
 		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds); %s TPS against %s", Fmt.ratio(ratio.median()),
@@ -36,7 +36,7 @@ final class LogbackTargets {
 		double margin = ratio.median() - 1.0;
 		String by = String.format(Locale.ROOT, "%s by %.2f× (%+.0f%%)", (margin >= 0) ? "over" : "short",
 				Math.abs(margin), 100 * margin);
-		return new BusyCoreTargets.Target(name, (margin >= 0) ? TargetResult.Status.MET : TargetResult.Status.MISSED,
+		return new Target(name, (margin >= 0) ? Target.Status.MET : Target.Status.MISSED,
 				figures, by);
 	}
 
@@ -45,13 +45,13 @@ final class LogbackTargets {
 	 * measured only if the AsyncAppender lost INFO lines in some run (otherwise the load never
 	 * filled its queue and the comparison says nothing).
 	 */
-	static BusyCoreTargets.Target nothingDropped(LogbackRuns runs) {
+	static Target nothingDropped(LogbackRuns runs) {
 		String name = "asynclog async-logger on Logback drops no INFO line where Logback's AsyncAppender drops them";
 		Optional<LogbackRuns.Row> asynclog = runs.row("async-logger");
 		Optional<LogbackRuns.Row> asyncAppender = runs.row(RunConfig.LOGBACK_ASYNC_APPENDER);
 		if (asynclog.isEmpty() || asyncAppender.isEmpty() || !asynclog.get().linesLost().measured()
 				|| !asyncAppender.get().linesLost().measured()) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		LogbackRuns.Row ours = asynclog.get();
 		LogbackRuns.Row theirs = asyncAppender.get();
@@ -64,14 +64,14 @@ final class LogbackTargets {
 				Fmt.number(theirs.lostPct().median()), theirs.rounds(), Fmt.number(theirs.linesLost().min()),
 				Fmt.number(theirs.linesLost().max()));
 		if (ourLost > 0 || ourDropped > 0 || !ours.linesOk()) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.MISSED, figures,
+			return new Target(name, Target.Status.MISSED, figures,
 					"asynclog lost " + Fmt.number(Math.max(ourLost, ourDropped)) + " lines in its worst run");
 		}
 		if (theirs.linesLost().max() <= 0) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.NOT_MEASURED, figures,
+			return new Target(name, Target.Status.NOT_MEASURED, figures,
 					"the AsyncAppender dropped nothing: the load never filled its queue");
 		}
-		return new BusyCoreTargets.Target(name, TargetResult.Status.MET, figures,
+		return new Target(name, Target.Status.MET, figures,
 				"none lost, against " + Fmt.number(theirs.linesLost().median()) + " (median) lost by the AsyncAppender");
 	}
 

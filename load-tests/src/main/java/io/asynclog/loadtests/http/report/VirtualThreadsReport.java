@@ -42,17 +42,17 @@ public final class VirtualThreadsReport {
 	}
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
-		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir, notes) -> {
+		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir) -> {
 			BusyCoreRuns runs = BusyCoreRuns.of(records);
 			String title = "App CPU per request by thread group, virtual threads (median) \u2014 " + info.machine() + ", "
 					+ info.date();
 			ComparisonCharts.save(BusyCoreChart.cpu(title, runs), title, dir.resolve(CPU_CHART), 1200, 620);
-			return render(runs, targets(runs), info, notes);
+			return render(runs, targets(runs), info, dir);
 		});
 	}
 
-	static List<BusyCoreTargets.Target> targets(BusyCoreRuns runs) {
-		List<BusyCoreTargets.Target> targets = new ArrayList<>();
+	static List<Target> targets(BusyCoreRuns runs) {
+		List<Target> targets = new ArrayList<>();
 		targets.add(BusyCoreTargets.everyLineWritten(runs));
 		targets.add(noneInAsynclog(runs));
 		for (BusyCoreRuns.Row row : runs.rows()) {
@@ -65,7 +65,7 @@ public final class VirtualThreadsReport {
 	}
 
 	/** No pinned virtual thread had an asynclog frame on its stack, in any run. */
-	private static BusyCoreTargets.Target noneInAsynclog(BusyCoreRuns runs) {
+	private static Target noneInAsynclog(BusyCoreRuns runs) {
 		String name = "no virtual thread pinned to its carrier in asynclog's frames (JFR jdk.VirtualThreadPinned, every"
 				+ " duration)";
 		double events = 0;
@@ -80,26 +80,26 @@ public final class VirtualThreadsReport {
 			inAsynclog += run.pinnedInAsynclog();
 		}
 		if (recorded == 0) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		String figures = String.format(Locale.ROOT, "%s pinned events in %d recorded runs, %s of them in asynclog's frames",
 				Fmt.number(events), recorded, Fmt.number(inAsynclog));
 		boolean met = inAsynclog == 0;
-		return new BusyCoreTargets.Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures,
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures,
 				met ? "none" : Fmt.number(inAsynclog) + " too many");
 	}
 
 	/** An asynclog mode's CPU per request, as the median of its per-round ratios to sync, at most 1.0×. */
-	private static BusyCoreTargets.Target cpuAtMostSync(BusyCoreRuns.Row row) {
+	private static Target cpuAtMostSync(BusyCoreRuns.Row row) {
 		String name = label(row.config()) + ": CPU per request ≤ sync's";
 		Stats ratio = row.cpuRatioToSync();
 		if (!ratio.measured()) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds), %s µs a request", Fmt.ratio(ratio.median()),
 				Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(), Fmt.withSpread(row.cpuUs()));
 		boolean met = ratio.median() <= 1.0;
-		return new BusyCoreTargets.Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures,
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures,
 				String.format(Locale.ROOT, "%s by %.2f×", met ? "under" : "over", Math.abs(1.0 - ratio.median())));
 	}
 
@@ -107,19 +107,15 @@ public final class VirtualThreadsReport {
 		return (config.logback() ? "Logback " : "Log4j2 ") + BusyCoreMarkdown.label(config);
 	}
 
-	static String render(BusyCoreRuns runs, List<BusyCoreTargets.Target> targets, RunInfo info, String notes) {
+	static String render(BusyCoreRuns runs, List<Target> targets, RunInfo info, Path dir) {
 		StringBuilder md = new StringBuilder();
-		PAGE.head(md, "HTTP comparison: virtual threads", info);
+		PAGE.head(md, "HTTP comparison: virtual threads", info, dir);
 		PAGE.rounds(md, info);
-		md.append("- Placement: ").append(info.pinning()).append(".\n");
-		md.append("- The busy-core demo app with `spring.threads.virtual.enabled=true`: Tomcat serves each request on"
-				+ " a virtual thread; `GET /log?lines=L` logs L 108-byte INFO lines to Spring Boot's console, whose"
-				+ " output goes to a file at full speed. Request threads here are the virtual threads' carriers"
-				+ " (`ForkJoinPool-1-worker-N`). Each run records `jdk.VirtualThreadPinned` events of every duration"
-				+ " with their stacks (JFR).\n");
-		md.append("- The columns are the busy-core report's: [http-busy-core.md](http-busy-core.md).\n\n");
+		md.append("- Placement: ").append(info.pinning()).append("; the busy-core app with"
+				+ " `spring.threads.virtual.enabled=true`, the busy-core page's columns; request threads are the"
+				+ " carriers.\n\n");
 		md.append("## Targets\n\n");
-		BusyCoreMarkdown.targetsTable(md, targets);
+		Target.table(md, targets);
 		List<BusyCoreRuns.Row> left = new ArrayList<>(runs.rows());
 		int number = BusyCoreMarkdown.section(md, 1, "Log4j2, virtual threads, one busy core: Spring Boot's console", left,
 				(config) -> !config.logback());
@@ -134,12 +130,6 @@ public final class VirtualThreadsReport {
 			Fmt.tableRow(md, label(row.config()), Fmt.number(events), Fmt.number(inAsynclog));
 		}
 		md.append("\n![CPU per request by thread group](").append(CPU_CHART).append(")\n\n");
-		if (notes != null && !notes.isBlank()) {
-			md.append("## Notes\n\n").append(notes.strip()).append("\n\n");
-		}
-		md.append("## Raw data\n\n");
-		md.append("- `").append(RAW_CSV).append("`: one row per run (the runner's columns).\n");
-		md.append("- `").append(RUN_INFO).append("`: machine, JDK, timings, command.\n");
 		return md.toString();
 	}
 

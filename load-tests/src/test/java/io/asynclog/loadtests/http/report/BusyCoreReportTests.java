@@ -82,7 +82,9 @@ class BusyCoreReportTests {
 				"## 2. Log4j2, one busy core: one buffered rolling file",
 				"## 3. Log4j2, two cores shared with the load: Spring Boot's console",
 				"## 4. Logback, one busy core: Spring Boot's console",
-				"## 5. Ring sizes: async-logger, Spring Boot's console, one busy core", "Notes follow a run.");
+				"## 5. Ring sizes: async-logger, Spring Boot's console, one busy core",
+				"Notes: [http-busy-core-notes.md](http-busy-core-notes.md).");
+		assertThat(md).doesNotContain("Notes follow a run.");
 		// CPU per request first (all threads, its per-round ratio to sync, the split), then the
 		// allocation, TPS and its ratio, p99, order, peak ring
 		assertThat(md).contains("| async-logger | " + us(0.9, 1400) + " (" + us(0.9, 1500) + "–" + us(0.9, 1200)

@@ -31,6 +31,11 @@ record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 		return new BusyCoreRuns(List.copyOf(rows), RunRecord.closedOnly(records));
 	}
 
+	/** The closed-model runs of a configuration id, in round order. */
+	List<RunRecord> runsOf(String id) {
+		return this.runs.stream().filter((run) -> run.config().equals(id)).toList();
+	}
+
 	/** The summary of a configuration id, if it ran. */
 	Optional<Row> row(String id) {
 		return this.rows.stream().filter((row) -> row.config().id().equals(id)).findFirst();
@@ -81,18 +86,11 @@ record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 			double backgroundUs, double gcUs, double jitUs, double otherUs, double allocKb, boolean linesOk) {
 
 		static Row of(RunConfig config, List<RunRecord> runs, List<RunRecord> syncRuns) {
-			List<Double> ratios = new ArrayList<>();
-			List<Double> cpuRatios = new ArrayList<>();
-			for (RunRecord run : runs) {
-				syncRuns.stream().filter((sync) -> sync.repeat() == run.repeat()).findFirst().ifPresent((sync) -> {
-					ratios.add(Stats.ratio(run.tps(), sync.tps()));
-					cpuRatios.add(Stats.ratio(cpuPerRequestUs(run), cpuPerRequestUs(sync)));
-				});
-			}
-			return new Row(config, runs.size(), Stats.over(runs, BusyCoreRuns::cpuPerRequestUs), Stats.of(cpuRatios),
-					Stats.over(runs, RunRecord::tps), Stats.of(ratios), Stats.over(runs, RunRecord::p99Ms),
-					worst(runs, BusyCoreRuns::outOfOrderPct), worst(runs, RunRecord::maxJumpBackMs),
-					worst(runs, RunRecord::peakRingUsed), median(runs, RunRecord::cpuRequestS),
+			return new Row(config, runs.size(), Stats.over(runs, BusyCoreRuns::cpuPerRequestUs),
+					Stats.perRound(runs, syncRuns, BusyCoreRuns::cpuPerRequestUs), Stats.over(runs, RunRecord::tps),
+					Stats.perRound(runs, syncRuns, RunRecord::tps), Stats.over(runs, RunRecord::p99Ms),
+					Stats.worst(runs, BusyCoreRuns::outOfOrderPct), Stats.worst(runs, RunRecord::maxJumpBackMs),
+					Stats.worst(runs, RunRecord::peakRingUsed), median(runs, RunRecord::cpuRequestS),
 					median(runs, RunRecord::cpuLoggingBgS), median(runs, RunRecord::cpuGcS),
 					median(runs, RunRecord::cpuJitS), median(runs, RunRecord::cpuOtherS),
 					Stats.over(runs, (run) -> perRequest(run, run.allocBytes()) / 1024).median(),
@@ -122,8 +120,5 @@ record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 		return (run.requestsOk() > 0) ? amount / run.requestsOk() : Double.NaN;
 	}
 
-	private static double worst(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
-		return runs.stream().mapToDouble(metric).filter((value) -> !Double.isNaN(value)).max().orElse(Double.NaN);
-	}
 
 }

@@ -183,26 +183,14 @@ final class BusyCoreTargets {
 	private static Target beatsLogbackAsyncAppender(BusyCoreRuns runs, String asyncLoggerId, String asyncAppenderId) {
 		String name = "Logback, one busy core, Spring Boot's console: async-logger TPS ≥ 1.0× Logback's AsyncAppender,"
 				+ " with nothing lost";
-		List<Double> ratios = new ArrayList<>();
-		for (RunRecord ours : runs.runs()) {
-			if (!ours.config().equals(asyncLoggerId)) {
-				continue;
-			}
-			runs.runs()
-				.stream()
-				.filter((theirs) -> theirs.config().equals(asyncAppenderId) && theirs.repeat() == ours.repeat())
-				.findFirst()
-				.ifPresent((theirs) -> ratios.add(Stats.ratio(ours.tps(), theirs.tps())));
-		}
-		Stats ratio = Stats.of(ratios);
+		Stats ratio = Stats.perRound(runs.runsOf(asyncLoggerId), runs.runsOf(asyncAppenderId), RunRecord::tps);
 		Optional<BusyCoreRuns.Row> row = runs.row(asyncLoggerId);
 		if (!ratio.measured() || row.isEmpty()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		boolean allLines = row.get().linesOk();
-		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds); async-logger's lines %s",
-				Fmt.ratio(ratio.median()), Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(),
-				allLines ? "all written" : "**not all written**");
+		String figures = Fmt.ratioOverRounds(ratio) + "; async-logger's lines "
+				+ (allLines ? "all written" : "**not all written**");
 		boolean met = ratio.median() >= 1.0 && allLines;
 		String by = String.format(Locale.ROOT, "%s by %.2f×", (ratio.median() >= 1.0) ? "over" : "short",
 				Math.abs(ratio.median() - 1.0));
@@ -232,24 +220,12 @@ final class BusyCoreTargets {
 	 */
 	static Target metersCost(BusyCoreRuns runs, String onId, String offId) {
 		String name = "asynclog's meters cost ≤ 2% TPS (async-logger, one busy core, Spring Boot's console)";
-		List<Double> ratios = new ArrayList<>();
-		for (RunRecord on : runs.runs()) {
-			if (!on.config().equals(onId)) {
-				continue;
-			}
-			runs.runs()
-				.stream()
-				.filter((off) -> off.config().equals(offId) && off.repeat() == on.repeat())
-				.findFirst()
-				.ifPresent((off) -> ratios.add(Stats.ratio(on.tps(), off.tps())));
-		}
-		Stats ratio = Stats.of(ratios);
+		Stats ratio = Stats.perRound(runs.runsOf(onId), runs.runsOf(offId), RunRecord::tps);
 		if (!ratio.measured()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		double cost = 1 - ratio.median();
-		String figures = String.format(Locale.ROOT, "TPS with meters / without: %s (%s–%s over %d rounds)",
-				Fmt.ratio(ratio.median()), Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count());
+		String figures = "TPS with meters / without: " + Fmt.ratioOverRounds(ratio);
 		boolean met = cost <= MAX_METERS_COST;
 		String by = String.format(Locale.ROOT, "cost %.1f%%, %s the 2%% allowed", 100 * cost, met ? "within" : "over");
 		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
@@ -260,8 +236,7 @@ final class BusyCoreTargets {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		Stats ratio = row.get().ratioToSync();
-		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds), %s TPS", Fmt.ratio(ratio.median()),
-				Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(), Fmt.withSpread(row.get().tps()));
+		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(row.get().tps()) + " TPS";
 		double margin = ratio.median() - required;
 		Target.Status status = (margin >= 0) ? Target.Status.MET : Target.Status.MISSED;
 		String by = String.format(Locale.ROOT, "%s by %.2f× (%+.0f%% of the required %.1f×)",

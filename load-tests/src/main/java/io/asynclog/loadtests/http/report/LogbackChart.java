@@ -7,11 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
 import org.knowm.xchart.style.CategoryStyler;
-import org.knowm.xchart.style.lines.SeriesLines;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Draws the {@code logback} matrix's charts with XChart: {@code http-logback-tps.png}, each
@@ -80,13 +76,7 @@ final class LogbackChart {
 		styler.setLabelsVisible(true);
 		styler.setErrorBarsColor(Color.BLACK);
 		chart.addSeries("lost (median over the rounds)", labels, median).setFillColor(new Color(214, 39, 40));
-		CategorySeries whiskers = chart.addSeries("min\u2013max over the rounds", labels, middle,
-				halfRange);
-		whiskers.setChartCategorySeriesRenderStyle(CategorySeriesRenderStyle.Line);
-		whiskers.setMarker(SeriesMarkers.NONE);
-		whiskers.setLineStyle(SeriesLines.NONE);
-		whiskers.setLineColor(Color.BLACK);
-		whiskers.setShowInLegend(false);
+		ComparisonCharts.whiskers(chart, "min\u2013max over the rounds", labels, middle, halfRange);
 		return chart;
 	}
 

@@ -94,11 +94,11 @@ record LogbackRuns(List<Row> rows, List<RunRecord> runs) {
 
 		static Row of(RunConfig config, List<RunRecord> runs, List<RunRecord> syncRuns,
 				List<RunRecord> asyncAppenderRuns) {
-			return new Row(config, runs.size(), Stats.over(runs, RunRecord::tps), ratios(runs, syncRuns),
-					ratios(runs, asyncAppenderRuns), Stats.over(runs, RunRecord::p99Ms),
+			return new Row(config, runs.size(), Stats.over(runs, RunRecord::tps), Stats.perRound(runs, syncRuns, RunRecord::tps),
+					Stats.perRound(runs, asyncAppenderRuns, RunRecord::tps), Stats.over(runs, RunRecord::p99Ms),
 					Stats.over(runs, LogbackRuns::lost), Stats.over(runs, LogbackRuns::lostPct),
-					worst(runs, LogbackRuns::outOfOrderPct), worst(runs, RunRecord::maxJumpBackMs),
-					worst(runs, RunRecord::peakRingUsed), worst(runs, RunRecord::queueDropped),
+					Stats.worst(runs, LogbackRuns::outOfOrderPct), Stats.worst(runs, RunRecord::maxJumpBackMs),
+					Stats.worst(runs, RunRecord::peakRingUsed), Stats.worst(runs, RunRecord::queueDropped),
 					Stats.over(runs, (run) -> perRequestUs(run, run.cpuRequestS())).median(),
 					Stats.over(runs, (run) -> perRequestUs(run, run.cpuLoggingBgS())).median(),
 					Stats.over(runs, (run) -> perRequestUs(run, run.cpuOtherS())).median(),
@@ -114,26 +114,11 @@ record LogbackRuns(List<Row> rows, List<RunRecord> runs) {
 			return !Double.isNaN(lost(run)) && lost(run) == run.queueDropped();
 		}
 
-		/** Each run's TPS over the other configuration's run of the same round. */
-		private static Stats ratios(List<RunRecord> runs, List<RunRecord> others) {
-			List<Double> ratios = new ArrayList<>();
-			for (RunRecord run : runs) {
-				others.stream()
-					.filter((other) -> other.repeat() == run.repeat())
-					.findFirst()
-					.ifPresent((other) -> ratios.add(Stats.ratio(run.tps(), other.tps())));
-			}
-			return Stats.of(ratios);
-		}
-
 	}
 
 	private static double perRequestUs(RunRecord run, double cpuSeconds) {
 		return (run.requestsOk() > 0) ? cpuSeconds * 1e6 / run.requestsOk() : Double.NaN;
 	}
 
-	private static double worst(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
-		return runs.stream().mapToDouble(metric).filter((value) -> !Double.isNaN(value)).max().orElse(Double.NaN);
-	}
 
 }

@@ -30,9 +30,8 @@ final class LogbackTargets {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		Stats ratio = asynclog.get().ratioToAsyncAppender();
-		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds); %s TPS against %s", Fmt.ratio(ratio.median()),
-				Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(), Fmt.withSpread(asynclog.get().tps()),
-				runs.row(RunConfig.LOGBACK_ASYNC_APPENDER).map((row) -> Fmt.withSpread(row.tps())).orElse(Fmt.DASH));
+		String figures = Fmt.ratioOverRounds(ratio) + "; " + Fmt.withSpread(asynclog.get().tps()) + " TPS against "
+				+ runs.row(RunConfig.LOGBACK_ASYNC_APPENDER).map((row) -> Fmt.withSpread(row.tps())).orElse(Fmt.DASH);
 		double margin = ratio.median() - 1.0;
 		String by = String.format(Locale.ROOT, "%s by %.2f× (%+.0f%%)", (margin >= 0) ? "over" : "short",
 				Math.abs(margin), 100 * margin);

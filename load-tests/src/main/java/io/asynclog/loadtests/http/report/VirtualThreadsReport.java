@@ -96,8 +96,7 @@ public final class VirtualThreadsReport {
 		if (!ratio.measured()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds), %s µs a request", Fmt.ratio(ratio.median()),
-				Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(), Fmt.withSpread(row.cpuUs()));
+		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(row.cpuUs()) + " µs a request";
 		boolean met = ratio.median() <= 1.0;
 		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures,
 				String.format(Locale.ROOT, "%s by %.2f×", met ? "under" : "over", Math.abs(1.0 - ratio.median())));

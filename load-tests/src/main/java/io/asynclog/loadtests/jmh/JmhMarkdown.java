@@ -141,23 +141,22 @@ final class JmhMarkdown {
 	}
 
 	private void targets() {
-		line("## Targets (reported, not asserted)");
+		line("## Targets");
 		line("");
 		line("| target | measured | result |");
 		line("|---|---|---|");
 		double ours = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", ASYNCLOG_NO_METERS, "message", "108"));
 		double root = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", "log4j2-async-root", "message", "108"));
-		target("asynclog async-logger ≥ 0.98× hand-written AsyncRoot (hand-off, 1 thread, 108 B; meters off, as the "
-				+ "XML has none)", ours / root, 0.98, true);
+		target("asynclog ≥ 0.98× hand-written AsyncRoot (hand-off, 1 thread, 108 B, meters off)", ours / root, 0.98, true);
 		double oursFile = callsPerSecond(FILE + ".oneThread", Map.of("setup", ASYNCLOG_NO_METERS));
 		double rootFile = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-async-root"));
-		target("the same, sustained into a file", oursFile / rootFile, 0.98, true);
+		target("the same, into a file", oursFile / rootFile, 0.98, true);
 		double syncFlush = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-sync-flush"));
 		double asynclogHandOff = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", ASYNCLOG, "message", "108"));
-		target("asynclog ≥ 6× Log4j2 sync with immediateFlush=true, 1 thread (asynclog's hand-off vs sync into the "
-				+ "flushed file)", asynclogHandOff / syncFlush, 6, true);
+		target("asynclog's hand-off ≥ 6× Log4j2 sync flushed into a file, 1 thread", asynclogHandOff / syncFlush, 6,
+				true);
 		double asynclogFile = callsPerSecond(FILE + ".oneThread", Map.of("setup", ASYNCLOG));
-		target("the same, both sustained into a file (the background thread's write speed caps asynclog)",
+		target("the same, both into a file",
 				asynclogFile / syncFlush, 6, true);
 		for (String rate : rates()) {
 			double logback = latency("logback-async-appender", rate, "p99_99_ns");
@@ -169,7 +168,7 @@ final class JmhMarkdown {
 			.map((s) -> s.value("idle_cpu_percent"))
 			.orElse(Double.NaN);
 		String idleResult = Double.isNaN(idle) ? "not measured" : (idle < 1 ? "met" : "**missed**");
-		line("| idle background CPU < 1% of a core with the default wait strategy (timeout) | "
+		line("| idle background CPU < 1% of a core (`timeout`, the default) | "
 				+ String.format(Locale.ROOT, "%.2f%%", idle) + " | " + idleResult + " |");
 		line("");
 	}

@@ -37,23 +37,22 @@ final class BusyCoreTargets {
 			String name = backend.isEmpty() ? "Log4j2" : "Logback";
 			String onConsole = ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console + backend;
 			String onFile = ComparisonMatrix.NO_FLUSH_FILE_BASE.formatted("async-logger") + options + backend;
-			targets.add(cpuAndTps(name + ", one busy core, Spring Boot's console: async-logger CPU per request ≤ 0.9×"
-					+ " sync's and TPS ≥ 1.1× sync", runs.row(onConsole)));
-			targets.add(cpuAndTps(name + ", one busy core, one buffered rolling file: async-logger CPU per request"
-					+ " ≤ 0.9× sync's and TPS ≥ 1.1× sync", runs.row(onFile)));
+			targets.add(cpuAndTps(name + ", one core, console: async-logger CPU ≤ 0.9× sync's, TPS ≥ 1.1×",
+					runs.row(onConsole)));
+			targets.add(cpuAndTps(name + ", one core, buffered file: async-logger CPU ≤ 0.9× sync's, TPS ≥ 1.1×",
+					runs.row(onFile)));
 		}
 		targets.add(noRowBelowSync(runs));
 		for (String backend : List.of("", LOGBACK)) {
 			String name = backend.isEmpty() ? "Log4j2" : "Logback";
-			targets.add(ratio(name + ", two cores shared with the load: async-logger TPS ≥ 1.3× sync",
+			targets.add(ratio(name + ", two cores: async-logger TPS ≥ 1.3× sync",
 					runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + "/cores=2" + console
 							+ backend),
 					1.3));
 		}
 		for (String backend : List.of("", LOGBACK)) {
 			String name = backend.isEmpty() ? "Log4j2" : "Logback";
-			targets.add(allocation(name + ", one busy core, Spring Boot's console: async-logger allocates per request"
-					+ " ≤ sync", runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console
+			targets.add(allocation(name + ", one core, console: async-logger allocates ≤ sync", runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console
 							+ backend),
 					runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("sync") + options + console + backend)));
 		}
@@ -83,7 +82,7 @@ final class BusyCoreTargets {
 	 * (backend, sink, placement): its median TPS ratio to sync against theirs.
 	 */
 	static Target defaultModeFirst(BusyCoreRuns runs) {
-		String name = "the default mode (async-logger) at least as fast as every other asynclog mode on every row";
+		String name = "async-logger (the default) at least as fast as every other asynclog mode, every row";
 		List<String> behind = new ArrayList<>();
 		List<String> compared = new ArrayList<>();
 		for (BusyCoreRuns.Row row : runs.rows()) {
@@ -133,7 +132,7 @@ final class BusyCoreTargets {
 
 	/** Every asynclog async row's median TPS ratio to sync is at least 1.0×. */
 	private static Target noRowBelowSync(BusyCoreRuns runs) {
-		String name = "no asynclog row of the matrix below 1.0× sync (TPS, median of the rounds)";
+		String name = "no asynclog row below 1.0× sync's TPS";
 		List<String> below = new ArrayList<>();
 		int measured = 0;
 		double worst = Double.NaN;
@@ -181,8 +180,7 @@ final class BusyCoreTargets {
 	 * ratio), with every line written.
 	 */
 	private static Target beatsLogbackAsyncAppender(BusyCoreRuns runs, String asyncLoggerId, String asyncAppenderId) {
-		String name = "Logback, one busy core, Spring Boot's console: async-logger TPS ≥ 1.0× Logback's AsyncAppender,"
-				+ " with nothing lost";
+		String name = "Logback, one core, console: async-logger TPS ≥ 1.0× Logback's AsyncAppender, nothing lost";
 		Stats ratio = Stats.perRound(runs.runsOf(asyncLoggerId), runs.runsOf(asyncAppenderId), RunRecord::tps);
 		Optional<BusyCoreRuns.Row> row = runs.row(asyncLoggerId);
 		if (!ratio.measured() || row.isEmpty()) {
@@ -199,7 +197,7 @@ final class BusyCoreTargets {
 
 	/** 'block' loses nothing: every run's line check found every request line exactly once. */
 	static Target everyLineWritten(BusyCoreRuns runs) {
-		String name = "nothing lost under block: every request line in the log, exactly once, in every run";
+		String name = "nothing lost under block: every line written once, every run";
 		List<RunRecord> checked = runs.runs().stream().filter((run) -> !run.config().startsWith("logging-off")).toList();
 		if (checked.isEmpty()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
@@ -219,7 +217,7 @@ final class BusyCoreTargets {
 	 * the median over rounds of TPS with them on divided by TPS with them off in the same round.
 	 */
 	static Target metersCost(BusyCoreRuns runs, String onId, String offId) {
-		String name = "asynclog's meters cost ≤ 2% TPS (async-logger, one busy core, Spring Boot's console)";
+		String name = "asynclog's meters cost ≤ 2% TPS (async-logger, one core, console)";
 		Stats ratio = Stats.perRound(runs.runsOf(onId), runs.runsOf(offId), RunRecord::tps);
 		if (!ratio.measured()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
@@ -250,8 +248,7 @@ final class BusyCoreTargets {
 	 * given for scale.
 	 */
 	static Target order(BusyCoreRuns runs) {
-		String name = "order as good as sync's: in every async run ≤ 1% of the lines out of order and no jump back"
-				+ " over 1 s";
+		String name = "order: every async run ≤ 1% of lines out of order, no jump back over 1 s";
 		RunRecord worstShare = null;
 		RunRecord worstJump = null;
 		double syncShare = 0;

@@ -15,9 +15,8 @@ import io.asynclog.loadtests.http.RunConfig;
  */
 final class LogbackMarkdown {
 
-	private static final String HEADER = "| configuration | TPS median (min–max) | × sync, per round (min–max)"
-			+ " | × AsyncAppender, per round (min–max) | p99 ms | lines lost, median (min–max) | lost, % of lines"
-			+ " | lines out of order, worst run | max jump back ms | peak queue used (slots) | dropped, counted"
+	private static final String HEADER = "| configuration | TPS | × sync | × AsyncAppender | p99 ms | lines lost"
+			+ " | lost % | out of order, worst run | jump back ms | peak queue | dropped, counted"
 			+ " | CPU µs/request: request threads | background threads | other threads | line check |\n"
 			+ "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
 

@@ -25,16 +25,26 @@ public record Target(String target, Status status, String figures, String margin
 	}
 
 	/**
-	 * Appends the targets as a table, a result other than met in bold.
+	 * Appends the measured targets as a table, missed ones in bold, then the names of those this
+	 * run could not measure, which have no figures to show.
 	 * @param md the page so far
 	 * @param targets the computed targets
 	 */
 	static void table(StringBuilder md, List<Target> targets) {
 		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");
 		for (Target target : targets) {
-			String status = target.status().label();
-			Fmt.tableRow(md, target.target(), target.figures(), (target.status() == Status.MET) ? status : "**" + status + "**",
-					target.margin());
+			if (target.status() != Status.NOT_MEASURED || !Fmt.DASH.equals(target.figures())) {
+				String status = target.status().label();
+				Fmt.tableRow(md, target.target(), target.figures(),
+						(target.status() == Status.MET) ? status : "**" + status + "**", target.margin());
+			}
+		}
+		List<String> notMeasured = targets.stream()
+			.filter((target) -> target.status() == Status.NOT_MEASURED && Fmt.DASH.equals(target.figures()))
+			.map(Target::target)
+			.toList();
+		if (!notMeasured.isEmpty()) {
+			md.append("\nNot measured in this run: ").append(String.join("; ", notMeasured)).append(".\n");
 		}
 		md.append('\n');
 	}

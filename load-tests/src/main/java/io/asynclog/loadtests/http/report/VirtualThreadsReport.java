@@ -66,7 +66,7 @@ public final class VirtualThreadsReport {
 
 	/** No pinned virtual thread had an asynclog frame on its stack, in any run. */
 	private static Target noneInAsynclog(BusyCoreRuns runs) {
-		String name = "no virtual thread pinned to its carrier in asynclog's frames (JFR jdk.VirtualThreadPinned, every"
+		String name = "no virtual thread pinned in asynclog's frames (JFR jdk.VirtualThreadPinned, every"
 				+ " duration)";
 		double events = 0;
 		double inAsynclog = 0;

@@ -118,8 +118,7 @@ final class JmhLogbackMarkdown {
 	private void targets() {
 		line("## Targets");
 		line("");
-		line("| target | measured: median (min–max over rounds) | rounds meeting it | result |");
-		line("|---|---|---|---|");
+		Fmt.tableHead(this.out, "target", "measured: median (min–max over rounds)", "rounds meeting it", "result");
 		Map<String, double[][]> perRound = new LinkedHashMap<>();
 		for (String ours : ASYNCLOG_VARIANTS) {
 			double[] latency = this.rounds.ratios(LogbackRounds.latency(ours, TARGET_RATE, "p99_99_ns"),
@@ -138,16 +137,15 @@ final class JmhLogbackMarkdown {
 		line("");
 		line("Met when the median of the per-round ratios meets it. Per round:");
 		line("");
-		line("| round | setup | hand-off ÷ logstash, 1 thr | ÷ logstash, 4 thr | ÷ AsyncAppender, 1 thr | ÷ AsyncAppender, 4 thr "
-				+ "| p99.99 ÷ logstash's at " + Fmt.number(Double.parseDouble(TARGET_RATE)) + "/s |");
-		line("|---|---|---|---|---|---|---|");
+		Fmt.tableHead(this.out, "round", "setup", "hand-off ÷ logstash, 1 thr", "÷ logstash, 4 thr", "÷ AsyncAppender, 1 thr",
+				"÷ AsyncAppender, 4 thr", "p99.99 ÷ logstash's at " + Fmt.number(Double.parseDouble(TARGET_RATE)) + "/s");
 		for (int round = 0; round < this.rounds.count(); round++) {
 			for (Map.Entry<String, double[][]> variant : perRound.entrySet()) {
-				StringBuilder row = new StringBuilder("| " + (round + 1) + " | " + variant.getKey() + " |");
+				List<Object> cells = new ArrayList<>(List.of(round + 1, variant.getKey()));
 				for (double[] column : variant.getValue()) {
-					row.append(' ').append(Fmt.ratio(column[round])).append(" |");
+					cells.add(Fmt.ratio(column[round]));
 				}
-				line(row.toString());
+				Fmt.tableRow(this.out, cells.toArray());
 			}
 		}
 		line("");
@@ -164,7 +162,7 @@ final class JmhLogbackMarkdown {
 			.count();
 		String result = !stats.measured() ? "not measured"
 				: ((higherIsBetter ? stats.median() >= goal : stats.median() <= goal) ? "met" : "**missed**");
-		line("| " + what + " | " + ratioWithSpread(stats) + " | " + meeting + " of " + stats.count() + " | " + result + " |");
+		Fmt.tableRow(this.out, what, Fmt.ratioWithSpread(stats), meeting + " of " + stats.count(), result);
 	}
 
 	private void handOff() {
@@ -174,21 +172,17 @@ final class JmhLogbackMarkdown {
 		line("");
 		line("![hand-off](" + CHART_HAND_OFF + ")");
 		line("");
-		line("| setup | 1 thread | 4 threads, per thread | 4 threads, all callers | ×logstash, 1 thr | ×logstash, 4 thr | "
-				+ "×AsyncAppender, 1 thr | ×AsyncAppender, 4 thr |");
-		line("|---|---|---|---|---|---|---|---|");
+		Fmt.tableHead(this.out, "setup", "1 thread", "4 threads, per thread", "4 threads, all callers", "×logstash, 1 thr",
+				"×logstash, 4 thr", "×AsyncAppender, 1 thr", "×AsyncAppender, 4 thr");
 		for (String setup : SETUPS) {
 			ToDoubleFunction<JmhResults> one = LogbackRounds.handOff(ONE_THREAD, setup);
 			ToDoubleFunction<JmhResults> four = LogbackRounds.handOff(FOUR_THREADS, setup);
-			line("| " + setup + " | " + Fmt.withSpread(this.rounds.over(one)) + missing(ONE_THREAD, setup) + " | "
-					+ Fmt.withSpread(this.rounds.over(four)) + missing(FOUR_THREADS, setup) + " | "
-					+ Fmt.withSpread(this.rounds.over((round) -> 4 * four.applyAsDouble(round))) + " | "
-					+ ratioWithSpread(Stats.of(this.rounds.ratios(one, LogbackRounds.handOff(ONE_THREAD, LOGSTASH)))) + " | "
-					+ ratioWithSpread(Stats.of(this.rounds.ratios(four, LogbackRounds.handOff(FOUR_THREADS, LOGSTASH)))) + " | "
-					+ ratioWithSpread(Stats.of(this.rounds.ratios(one, LogbackRounds.handOff(ONE_THREAD, ASYNC_APPENDER))))
-					+ " | "
-					+ ratioWithSpread(Stats.of(this.rounds.ratios(four, LogbackRounds.handOff(FOUR_THREADS, ASYNC_APPENDER))))
-					+ " |");
+			Fmt.tableRow(this.out, setup, Fmt.withSpread(this.rounds.over(one)) + missing(ONE_THREAD, setup),
+					Fmt.withSpread(this.rounds.over(four)) + missing(FOUR_THREADS, setup),
+					Fmt.withSpread(this.rounds.over((round) -> 4 * four.applyAsDouble(round))),
+					ratio(one, LogbackRounds.handOff(ONE_THREAD, LOGSTASH)), ratio(four, LogbackRounds.handOff(FOUR_THREADS, LOGSTASH)),
+					ratio(one, LogbackRounds.handOff(ONE_THREAD, ASYNC_APPENDER)),
+					ratio(four, LogbackRounds.handOff(FOUR_THREADS, ASYNC_APPENDER)));
 		}
 		line("");
 	}
@@ -203,16 +197,15 @@ final class JmhLogbackMarkdown {
 		for (String rate : rates()) {
 			line("At " + Fmt.number(Double.parseDouble(rate)) + " calls/s:");
 			line("");
-			line("| setup | calls per round | p50 | p90 | p99 | p99.9 | p99.99 | max |");
-			line("|---|---|---|---|---|---|---|---|");
+			Fmt.tableHead(this.out, "setup", "calls per round", "p50", "p90", "p99", "p99.9", "p99.99", "max");
 			for (String setup : SETUPS) {
-				StringBuilder row = new StringBuilder("| " + setup + " | ");
-				row.append(Fmt.withSpread(this.rounds.over(LogbackRounds.latency(setup, rate, "count"))))
-					.append(missing(LATENCY, setup, Map.of("rate", rate)));
+				List<Object> cells = new ArrayList<>(List.of(setup,
+						Fmt.withSpread(this.rounds.over(LogbackRounds.latency(setup, rate, "count")))
+								+ missing(LATENCY, setup, Map.of("rate", rate))));
 				for (String value : List.of("p50_ns", "p90_ns", "p99_ns", "p99_9_ns", "p99_99_ns", "max_ns")) {
-					row.append(" | ").append(Fmt.withSpread(this.rounds.over(micros(LogbackRounds.latency(setup, rate, value)))));
+					cells.add(Fmt.withSpread(this.rounds.over(micros(LogbackRounds.latency(setup, rate, value)))));
 				}
-				line(row.append(" |").toString());
+				Fmt.tableRow(this.out, cells.toArray());
 			}
 			line("");
 		}
@@ -223,11 +216,10 @@ final class JmhLogbackMarkdown {
 		line("");
 		line("Bytes per call of the whole JVM (`-prof gc`), one caller, counting sink.");
 		line("");
-		line("| setup | bytes per call | calls/s under the profiler |");
-		line("|---|---|---|");
+		Fmt.tableHead(this.out, "setup", "bytes per call", "calls/s under the profiler");
 		for (String setup : SETUPS) {
-			line("| " + setup + " | " + Fmt.withSpread(this.rounds.over(LogbackRounds.allocation(setup))) + " | "
-					+ Fmt.withSpread(this.rounds.over(LogbackRounds.allocationThroughput(setup))) + " |");
+			Fmt.tableRow(this.out, setup, Fmt.withSpread(this.rounds.over(LogbackRounds.allocation(setup))),
+					Fmt.withSpread(this.rounds.over(LogbackRounds.allocationThroughput(setup))));
 		}
 		line("");
 	}
@@ -235,14 +227,13 @@ final class JmhLogbackMarkdown {
 	private void checks() {
 		line("## Checks");
 		line("");
-		line("| round | trials | calls | trials with events missing |");
-		line("|---|---|---|---|");
+		Fmt.tableHead(this.out, "round", "trials", "calls", "trials with events missing");
 		for (int round = 0; round < this.rounds.count(); round++) {
 			List<SideResult> sides = this.rounds.rounds().get(round).sides();
 			long trials = sides.stream().filter((s) -> s.values().containsKey("missing")).count();
 			long failed = sides.stream().filter((s) -> s.value("missing") != 0 && !Double.isNaN(s.value("missing"))).count();
 			double calls = sides.stream().mapToDouble((s) -> s.value("logged")).filter((v) -> !Double.isNaN(v)).sum();
-			line("| " + (round + 1) + " | " + trials + " | " + Fmt.number(calls) + " | " + failed + " |");
+			Fmt.tableRow(this.out, round + 1, trials, Fmt.number(calls), failed);
 		}
 		List<String> losses = new ArrayList<>();
 		for (int round = 0; round < this.rounds.count(); round++) {
@@ -289,15 +280,9 @@ final class JmhLogbackMarkdown {
 		return (round) -> nanos.applyAsDouble(round) / 1000.0;
 	}
 
-	private static String ratioWithSpread(Stats stats) {
-		if (!stats.measured()) {
-			return Fmt.DASH;
-		}
-		if (stats.count() == 1) {
-			return Fmt.ratio(stats.median());
-		}
-		return Fmt.ratio(stats.median()) + " (" + String.format(Locale.ROOT, "%.2f", stats.min()) + Fmt.DASH
-				+ Fmt.ratio(stats.max()) + ")";
+	/** Two figures' per-round ratios: median (min–max). */
+	private String ratio(ToDoubleFunction<JmhResults> numerator, ToDoubleFunction<JmhResults> denominator) {
+		return Fmt.ratioWithSpread(Stats.of(this.rounds.ratios(numerator, denominator)));
 	}
 
 	private void line(String text) {

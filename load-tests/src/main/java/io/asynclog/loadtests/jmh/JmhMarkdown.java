@@ -2,6 +2,7 @@ package io.asynclog.loadtests.jmh;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -143,8 +144,7 @@ final class JmhMarkdown {
 	private void targets() {
 		line("## Targets");
 		line("");
-		line("| target | measured | result |");
-		line("|---|---|---|");
+		Fmt.tableHead(this.out, "target", "measured", "result");
 		double ours = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", ASYNCLOG_NO_METERS, "message", "108"));
 		double root = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", "log4j2-async-root", "message", "108"));
 		target("asynclog ≥ 0.98× hand-written AsyncRoot (hand-off, 1 thread, 108 B, meters off)", ours / root, 0.98, true);
@@ -168,15 +168,15 @@ final class JmhMarkdown {
 			.map((s) -> s.value("idle_cpu_percent"))
 			.orElse(Double.NaN);
 		String idleResult = Double.isNaN(idle) ? "not measured" : (idle < 1 ? "met" : "**missed**");
-		line("| idle background CPU < 1% of a core (`timeout`, the default) | "
-				+ String.format(Locale.ROOT, "%.2f%%", idle) + " | " + idleResult + " |");
+		Fmt.tableRow(this.out, "idle background CPU < 1% of a core (`timeout`, the default)",
+				String.format(Locale.ROOT, "%.2f%%", idle), idleResult);
 		line("");
 	}
 
 	private void target(String what, double ratio, double goal, boolean higherIsBetter) {
 		String result = Double.isNaN(ratio) ? "not measured"
 				: ((higherIsBetter ? ratio >= goal : ratio <= goal) ? "met" : "**missed**");
-		line("| " + what + " | " + Fmt.ratio(ratio) + " | " + result + " |");
+		Fmt.tableRow(this.out, what, Fmt.ratio(ratio), result);
 	}
 
 	private void handOff() {
@@ -188,28 +188,21 @@ final class JmhMarkdown {
 		line("");
 		line("![hand-off](" + CHART_HAND_OFF + ")");
 		line("");
-		line("| setup | 1 thr, 108 B | 1 thr, 500 ch | 2 thr, 108 B | 2 thr, 500 ch | ×log4j2-sync-flush into a file | "
-				+ "×log4j2-sync into a file | ×disabled | seed 1 thr | seed 2 thr | seed i5 1 thr |");
-		line("|---|---|---|---|---|---|---|---|---|---|---|");
+		Fmt.tableHead(this.out, "setup", "1 thr, 108 B", "1 thr, 500 ch", "2 thr, 108 B", "2 thr, 500 ch",
+				"×log4j2-sync-flush into a file", "×log4j2-sync into a file", "×disabled", "seed 1 thr", "seed 2 thr",
+				"seed i5 1 thr");
 		double syncFlush = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-sync-flush"));
 		double sync = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-sync"));
 		double disabled = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", "disabled", "message", "108"));
 		for (String setup : setups(HAND_OFF)) {
 			double one108 = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108"));
-			double one500 = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "500"));
-			double two108 = callsPerSecond(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "108"));
-			double two500 = callsPerSecond(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "500"));
 			long[] seed = SeedFigures.MANUAL_THROUGHPUT.get(setup);
-			Long i5 = SeedFigures.MANUAL_I5.get(setup);
-			line("| " + setup + " | " + Fmt.number(one108) + missing(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108"))
-					+ " | " + Fmt.number(one500) + missing(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "500"))
-					+ " | " + Fmt.number(two108) + missing(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "108"))
-					+ " | " + Fmt.number(two500) + missing(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "500"))
-					+ " | " + Fmt.ratio(one108 / syncFlush) + " | " + Fmt.ratio(one108 / sync) + " | "
-					+ Fmt.ratio(one108 / disabled) + " | "
-					+ ((seed != null) ? Fmt.number(seed[0]) : Fmt.DASH) + " | "
-					+ ((seed != null) ? Fmt.number(seed[1]) : Fmt.DASH) + " | "
-					+ ((i5 != null) ? Fmt.number(i5) : Fmt.DASH) + " |");
+			Fmt.tableRow(this.out, setup, calls(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108")),
+					calls(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "500")),
+					calls(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "108")),
+					calls(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "500")), Fmt.ratio(one108 / syncFlush),
+					Fmt.ratio(one108 / sync), Fmt.ratio(one108 / disabled), seed((seed != null) ? seed[0] : null),
+					seed((seed != null) ? seed[1] : null), seed(SeedFigures.MANUAL_I5.get(setup)));
 		}
 		line("");
 	}
@@ -219,17 +212,15 @@ final class JmhMarkdown {
 		line("");
 		line("![file throughput](" + CHART_FILE + ")");
 		line("");
-		line("| setup | 1 thread | 2 threads (oversubscribed) | ×log4j2-sync-flush | ×log4j2-sync | ×raw-write |");
-		line("|---|---|---|---|---|---|");
+		Fmt.tableHead(this.out, "setup", "1 thread", "2 threads (oversubscribed)", "×log4j2-sync-flush", "×log4j2-sync", "×raw-write");
 		double flush = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-sync-flush"));
 		double sync = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-sync"));
 		double raw = callsPerSecond(FILE + ".oneThread", Map.of("setup", "raw-write"));
 		for (String setup : setups(FILE)) {
 			double one = callsPerSecond(FILE + ".oneThread", Map.of("setup", setup));
-			double two = callsPerSecond(FILE + ".twoThreads", Map.of("setup", setup));
-			line("| " + setup + " | " + Fmt.number(one) + missing(FILE + ".oneThread", Map.of("setup", setup)) + " | "
-					+ Fmt.number(two) + missing(FILE + ".twoThreads", Map.of("setup", setup)) + " | " + Fmt.ratio(one / flush) + " | "
-					+ Fmt.ratio(one / sync) + " | " + Fmt.ratio(one / raw) + " |");
+			Fmt.tableRow(this.out, setup, calls(FILE + ".oneThread", Map.of("setup", setup)),
+					calls(FILE + ".twoThreads", Map.of("setup", setup)), Fmt.ratio(one / flush), Fmt.ratio(one / sync),
+					Fmt.ratio(one / raw));
 		}
 		line("");
 	}
@@ -244,13 +235,11 @@ final class JmhMarkdown {
 		for (String rate : rates()) {
 			line("At " + Fmt.number(Double.parseDouble(rate)) + " calls/s:");
 			line("");
-			line("| setup | calls | p50 | p90 | p99 | p99.9 | p99.99 | max |");
-			line("|---|---|---|---|---|---|---|---|");
+			Fmt.tableHead(this.out, "setup", "calls", "p50", "p90", "p99", "p99.9", "p99.99", "max");
 			for (String setup : latencySetups()) {
-				this.results.side(LATENCY_RUN, setup, Map.of("rate", rate), "p50_ns").ifPresent((s) -> line("| " + setup + " | "
-						+ Fmt.number(s.value("count")) + " | " + micros(s, "p50_ns") + " | " + micros(s, "p90_ns") + " | "
-						+ micros(s, "p99_ns") + " | " + micros(s, "p99_9_ns") + " | " + micros(s, "p99_99_ns") + " | "
-						+ micros(s, "max_ns") + " |"));
+				this.results.side(LATENCY_RUN, setup, Map.of("rate", rate), "p50_ns").ifPresent((s) -> Fmt.tableRow(this.out,
+						setup, Fmt.number(s.value("count")), micros(s, "p50_ns"), micros(s, "p90_ns"), micros(s, "p99_ns"),
+						micros(s, "p99_9_ns"), micros(s, "p99_99_ns"), micros(s, "max_ns")));
 			}
 			line("");
 		}
@@ -263,8 +252,7 @@ final class JmhMarkdown {
 		line("");
 		line("![layout](" + CHART_LAYOUT + ")");
 		line("");
-		line("| row | setup | pattern | calls/s | ×`%m%n` | seed msg/s |");
-		line("|---|---|---|---|---|---|");
+		Fmt.tableHead(this.out, "row", "setup", "pattern", "calls/s", "×`%m%n`", "seed msg/s");
 		double plain = this.results.score(LAYOUT + ".log", Map.of("row", "M"));
 		for (JmhResult result : this.results.results()) {
 			if (!result.is(LAYOUT + ".log")) {
@@ -276,11 +264,10 @@ final class JmhMarkdown {
 				.map(SideResult::setup)
 				.findFirst()
 				.orElse("?");
-			Long seed = SeedFigures.LOG4J2_930.get(row);
-			line("| " + row.toLowerCase(Locale.ROOT).replace('_', '-') + " | " + setup + " | `"
-					+ SeedFigures.LOG4J2_930_PATTERNS.getOrDefault(row, "?") + "` | "
-					+ Fmt.number(result.score()) + missing(LAYOUT_RUN, Map.of("row", row)) + " | "
-					+ Fmt.ratio(result.score() / plain) + " | " + ((seed != null) ? Fmt.number(seed) : Fmt.DASH) + " |");
+			Fmt.tableRow(this.out, row.toLowerCase(Locale.ROOT).replace('_', '-'), setup,
+					"`" + SeedFigures.LOG4J2_930_PATTERNS.getOrDefault(row, "?") + "`",
+					Fmt.number(result.score()) + missing(LAYOUT_RUN, Map.of("row", row)), Fmt.ratio(result.score() / plain),
+					seed(SeedFigures.LOG4J2_930.get(row)));
 		}
 		line("");
 	}
@@ -291,16 +278,14 @@ final class JmhMarkdown {
 		line("Pattern `%d %p %c{1.} [%t] %l %m%n`, one caller, into a file. Seed: the manual's 1-thread figures with"
 				+ " location (sync loggers 1.3-5× slower, async loggers 4-20×).");
 		line("");
-		line("| setup | false | true | slowdown | seed with location |");
-		line("|---|---|---|---|---|");
+		Fmt.tableHead(this.out, "setup", "false", "true", "slowdown", "seed with location");
 		for (String setup : setups(LOCATION)) {
 			double off = this.results.score(LOCATION + ".log", Map.of("setup", setup, "includeLocation", "false"));
 			double on = this.results.score(LOCATION + ".log", Map.of("setup", setup, "includeLocation", "true"));
-			Long seed = SeedFigures.MANUAL_WITH_LOCATION.get(setup);
-			line("| " + setup + " | " + Fmt.number(off)
-					+ missing(LOCATION + ".log", Map.of("setup", setup, "includeLocation", "false")) + " | " + Fmt.number(on)
-					+ missing(LOCATION + ".log", Map.of("setup", setup, "includeLocation", "true")) + " | " + Fmt.ratio(off / on) + " | "
-					+ ((seed != null) ? Fmt.number(seed) : Fmt.DASH) + " |");
+			Fmt.tableRow(this.out, setup,
+					Fmt.number(off) + missing(LOCATION + ".log", Map.of("setup", setup, "includeLocation", "false")),
+					Fmt.number(on) + missing(LOCATION + ".log", Map.of("setup", setup, "includeLocation", "true")),
+					Fmt.ratio(off / on), seed(SeedFigures.MANUAL_WITH_LOCATION.get(setup)));
 		}
 		line("");
 	}
@@ -311,17 +296,16 @@ final class JmhMarkdown {
 		line("`asynclog.wait-strategy`, meters off: section 1's burst, and the background thread's CPU while idle."
 				+ " Seed: the manual's table (all async, 1 thread).");
 		line("");
-		line("| wait strategy | hand-off calls/s | idle CPU | seed 1 thr |");
-		line("|---|---|---|---|");
+		Fmt.tableHead(this.out, "wait strategy", "hand-off calls/s", "idle CPU", "seed 1 thr");
 		for (String strategy : List.of("timeout", "block", "sleep", "yield")) {
 			double handOff = callsPerSecond(WAIT + ".handOff", Map.of("waitStrategy", strategy));
 			double idle = this.results.side(IDLE, ASYNCLOG_NO_METERS, Map.of("waitStrategy", strategy), "idle_cpu_percent")
 				.map((s) -> s.value("idle_cpu_percent"))
 				.orElse(Double.NaN);
 			long[] seed = SeedFigures.MANUAL_WAIT_STRATEGY.get(strategy);
-			line("| " + strategy + " | " + Fmt.number(handOff) + " | "
-					+ (Double.isNaN(idle) ? Fmt.DASH : String.format(Locale.ROOT, "%.2f%%", idle)) + " | "
-					+ ((seed != null) ? Fmt.number(seed[0]) : Fmt.DASH) + " |");
+			Fmt.tableRow(this.out, strategy, Fmt.number(handOff),
+					Double.isNaN(idle) ? Fmt.DASH : String.format(Locale.ROOT, "%.2f%%", idle),
+					seed((seed != null) ? seed[0] : null));
 		}
 		line("");
 	}
@@ -331,24 +315,21 @@ final class JmhMarkdown {
 		line("");
 		line("Bytes per call of the whole JVM (`-prof gc` `gc.alloc.rate.norm`), one caller, counting sink.");
 		line("");
-		line("| setup | bytes per call | calls/s under the profiler |");
-		line("|---|---|---|");
+		Fmt.tableHead(this.out, "setup", "bytes per call", "calls/s under the profiler");
 		for (String setup : setups(ALLOCATION)) {
 			JmhResult result = this.results.find(ALLOCATION + ".log", Map.of("setup", setup)).orElse(null);
 			if (result != null) {
-				line("| " + setup + " | " + Fmt.number(result.allocationPerCall()) + " | " + Fmt.number(result.score())
-						+ " |");
+				Fmt.tableRow(this.out, setup, Fmt.number(result.allocationPerCall()), Fmt.number(result.score()));
 			}
 		}
 		line("");
 		line("Heap held once started, after full collections: the queue's own cost.");
 		line("");
-		line("| setup | 128 slots | 262,144 slots | the queue's cost |");
-		line("|---|---|---|---|");
+		Fmt.tableHead(this.out, "setup", "128 slots", "262,144 slots", "the queue's cost");
 		for (String setup : sideSetups(RING_HEAP_RUN)) {
 			double small = heap(setup, "128");
 			double large = heap(setup, "262144");
-			line("| " + setup + " | " + megabytes(small) + " | " + megabytes(large) + " | " + megabytes(large - small) + " |");
+			Fmt.tableRow(this.out, setup, megabytes(small), megabytes(large), megabytes(large - small));
 		}
 		line("");
 	}
@@ -356,22 +337,14 @@ final class JmhMarkdown {
 	private void meters() {
 		line("## 8. What asynclog's meters cost");
 		line("");
-		line("| measure | with meters | without the lag probe | without meters | with ÷ without meters |");
-		line("|---|---|---|---|---|");
+		Fmt.tableHead(this.out, "measure", "with meters", "without the lag probe", "without meters", "with ÷ without meters");
 		meterRow("hand-off, 1 thread, 108 B (calls/s)", HAND_OFF + ".oneThread", Map.of("message", "108"));
 		meterRow("hand-off, 2 threads, 108 B (calls/s per thread)", HAND_OFF + ".twoThreads", Map.of("message", "108"));
 		meterRow("into a file, 1 thread (calls/s)", FILE + ".oneThread", Map.of());
-		double with = this.results.find(ALLOCATION + ".log", Map.of("setup", ASYNCLOG))
-			.map(JmhResult::allocationPerCall)
-			.orElse(Double.NaN);
-		double without = this.results.find(ALLOCATION + ".log", Map.of("setup", ASYNCLOG_NO_METERS))
-			.map(JmhResult::allocationPerCall)
-			.orElse(Double.NaN);
-		double noProbe = this.results.find(ALLOCATION + ".log", Map.of("setup", ASYNCLOG_NO_LAG_PROBE))
-			.map(JmhResult::allocationPerCall)
-			.orElse(Double.NaN);
-		line("| bytes allocated per call | " + Fmt.number(with) + " | " + Fmt.number(noProbe) + " | " + Fmt.number(without)
-				+ " | " + Fmt.ratio(with / without) + " |");
+		double with = bytesPerCall(ASYNCLOG);
+		double without = bytesPerCall(ASYNCLOG_NO_METERS);
+		Fmt.tableRow(this.out, "bytes allocated per call", Fmt.number(with), Fmt.number(bytesPerCall(ASYNCLOG_NO_LAG_PROBE)),
+				Fmt.number(without), Fmt.ratio(with / without));
 		line("");
 	}
 
@@ -382,12 +355,9 @@ final class JmhMarkdown {
 		noProbeParams.put("setup", ASYNCLOG_NO_LAG_PROBE);
 		Map<String, String> withoutParams = new LinkedHashMap<>(params);
 		withoutParams.put("setup", ASYNCLOG_NO_METERS);
-		double with = callsPerSecond(benchmark, withParams);
-		double noProbe = callsPerSecond(benchmark, noProbeParams);
-		double without = callsPerSecond(benchmark, withoutParams);
-		line("| " + what + " | " + Fmt.number(with) + missing(benchmark, withParams) + " | " + Fmt.number(noProbe)
-				+ missing(benchmark, noProbeParams) + " | " + Fmt.number(without) + missing(benchmark, withoutParams) + " | "
-				+ Fmt.ratio(with / without) + " |");
+		Fmt.tableRow(this.out, what, calls(benchmark, withParams), calls(benchmark, noProbeParams),
+				calls(benchmark, withoutParams),
+				Fmt.ratio(callsPerSecond(benchmark, withParams) / callsPerSecond(benchmark, withoutParams)));
 	}
 
 	private void logback() {
@@ -402,27 +372,18 @@ final class JmhMarkdown {
 			line("");
 			return;
 		}
-		List<String> rates = List.copyOf(rates());
-		StringBuilder header = new StringBuilder("| setup | hand-off, 1 thr | hand-off, 2 thr | into a file, 1 thr |");
-		StringBuilder rule = new StringBuilder("|---|---|---|---|");
-		for (String rate : rates) {
-			header.append(" p99.99 at ").append(Fmt.number(Double.parseDouble(rate))).append("/s (µs) |");
-			rule.append("---|");
-		}
-		line(header.append(" bytes per call |").toString());
-		line(rule.append("---|").toString());
+		List<String> columns = new ArrayList<>(List.of("setup", "hand-off, 1 thr", "hand-off, 2 thr", "into a file, 1 thr"));
+		rates().forEach((rate) -> columns.add("p99.99 at " + Fmt.number(Double.parseDouble(rate)) + "/s (µs)"));
+		columns.add("bytes per call");
+		Fmt.tableHead(this.out, columns.toArray(String[]::new));
 		for (String setup : setups) {
-			StringBuilder row = new StringBuilder("| " + setup + " | ")
-				.append(Fmt.number(callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108")))).append(" | ")
-				.append(Fmt.number(callsPerSecond(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "108")))).append(" | ")
-				.append(Fmt.number(callsPerSecond(FILE + ".oneThread", Map.of("setup", setup)))).append(" |");
-			for (String rate : rates) {
-				row.append(' ').append(Fmt.number(latency(setup, rate, "p99_99_ns") / 1000)).append(" |");
-			}
-			double bytes = this.results.find(ALLOCATION + ".log", Map.of("setup", setup))
-				.map(JmhResult::allocationPerCall)
-				.orElse(Double.NaN);
-			line(row.append(' ').append(Fmt.number(bytes)).append(" |").toString());
+			List<Object> cells = new ArrayList<>(List.of(setup,
+					Fmt.number(callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108"))),
+					Fmt.number(callsPerSecond(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "108"))),
+					Fmt.number(callsPerSecond(FILE + ".oneThread", Map.of("setup", setup)))));
+			rates().forEach((rate) -> cells.add(Fmt.number(latency(setup, rate, "p99_99_ns") / 1000)));
+			cells.add(Fmt.number(bytesPerCall(setup)));
+			Fmt.tableRow(this.out, cells.toArray());
 		}
 		line("");
 	}
@@ -477,6 +438,21 @@ final class JmhMarkdown {
 
 	private static String megabytes(double bytes) {
 		return Double.isNaN(bytes) ? Fmt.DASH : Fmt.number(bytes / 1_000_000.0) + " MB";
+	}
+
+	private double bytesPerCall(String setup) {
+		return this.results.find(ALLOCATION + ".log", Map.of("setup", setup)).map(JmhResult::allocationPerCall)
+			.orElse(Double.NaN);
+	}
+
+	/** A seed figure, or a dash where the seed has none. */
+	private static String seed(Long figure) {
+		return (figure != null) ? Fmt.number(figure) : Fmt.DASH;
+	}
+
+	/** Calls per second of a benchmark's configuration, flagged when a trial of it lost events. */
+	private String calls(String benchmark, Map<String, String> params) {
+		return Fmt.number(callsPerSecond(benchmark, params)) + missing(benchmark, params);
 	}
 
 	private static String micros(SideResult side, String value) {

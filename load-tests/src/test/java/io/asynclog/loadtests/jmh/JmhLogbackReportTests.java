@@ -33,17 +33,17 @@ class JmhLogbackReportTests {
 		assertThat(text).contains("- Run: `load-tests/scripts/jmh.sh --logback --rounds 3`")
 			.contains("round 1 1.50 0.90 0.80 → 1.70 1.00 0.85")
 			// 1.25, 1.00, 1.50: median 1.25, met in every round (1.00 meets 1.0)
-			.contains("| asynclog-logback hand-off ≥ 1.0× logstash-disruptor, 1 thread | 1.25× (1.00–1.50×) | 3 of 3 | met |")
-			.contains("| asynclog-logback hand-off ≥ 1.0× logstash-disruptor, 4 threads | 0.80× (0.80–0.80×) | 0 of 3 | **missed** |")
-			.contains("| asynclog-logback hand-off ≥ 2× logback-async-appender, 1 thread | 2.50× (2.00–3.00×) | 3 of 3 | met |")
+			.contains("| asynclog-logback hand-off ≥ 1.0× logstash-disruptor, 1 thread | 1.25× (1.00×–1.50×) | 3 of 3 | met |")
+			.contains("| asynclog-logback hand-off ≥ 1.0× logstash-disruptor, 4 threads | 0.80× (0.80×–0.80×) | 0 of 3 | **missed** |")
+			.contains("| asynclog-logback hand-off ≥ 2× logback-async-appender, 1 thread | 2.50× (2.00×–3.00×) | 3 of 3 | met |")
 			// p99.99 at 10,000/s: asynclog 100, 300, 150 µs against logstash's 200 µs: 0.50, 1.50, 0.75
 			.contains("| asynclog-logback p99.99 ≤ logstash-disruptor's at 10,000 calls/s | "
-					+ "0.75× (0.50–1.50×) | 2 of 3 | met |")
+					+ "0.75× (0.50×–1.50×) | 2 of 3 | met |")
 			// one thread: 100,000 calls in 40, 50 and 40 ms
 			.contains("| asynclog-logback | 2,500,000 (2,000,000–2,500,000) |")
 			.contains("| 2 | asynclog-logback | 1.00× | 0.80× | 2.00× |")
 			// the variant without meters: 40 ms bursts in every round, so 1.25×, 1.25× and 1.50× logstash's
-			.contains("| asynclog-logback-no-meters hand-off ≥ 1.0× logstash-disruptor, 1 thread | 1.25× (1.25–1.50×) | 3 of 3 | met |")
+			.contains("| asynclog-logback-no-meters hand-off ≥ 1.0× logstash-disruptor, 1 thread | 1.25× (1.25×–1.50×) | 3 of 3 | met |")
 			.contains("| 3 | 25 | 173,500,000 | 1 |")
 			.contains("- round 3, HandOffBenchmark.fourThreads logback-sync")
 			.contains("**5 events missing**");

@@ -70,6 +70,12 @@ public final class Fmt {
 		return Double.isNaN(value) ? DASH : number(value) + "%";
 	}
 
+	/** Appends a Markdown table's header row and the rule under it. */
+	public static void tableHead(StringBuilder md, String... columns) {
+		tableRow(md, (Object[]) columns);
+		md.append("|---".repeat(columns.length)).append("|\n");
+	}
+
 	/** Appends a Markdown table row of these cells. */
 	public static void tableRow(StringBuilder md, Object... cells) {
 		md.append('|');

@@ -114,14 +114,14 @@ class WhereAsyncPaysReportTests {
 	/** A closed run: app CPU in percent of a core, Gatling CPU, p99. */
 	private static RunRecord closed(String config, double tps, double appCpu, double gatlingCpu, double p99) {
 		RunConfig parsed = RunConfig.parse(config);
-		return new RunRecord(parsed.id(), parsed.csvMode(), 1, true, "plain", RunRecord.CLOSED, 400, Double.NaN, 1, 20,
+		return Runs.record(parsed.id(), parsed.csvMode(), 1, true, "plain", RunRecord.CLOSED, 400, Double.NaN, 1, 20,
 				tps * 20, 0, tps, p99 / 4, p99 / 2, p99 * 0.9, p99, p99 * 2, appCpu, 250, 30, tps, tps * 190, tps * 190,
 				gatlingCpu, tps * 20, tps * 20, true, 10, 0, p99 * 1.5);
 	}
 
 	private static RunRecord open(String config, double rate, double p50, double p99, double p999) {
 		RunConfig parsed = RunConfig.parse(config);
-		return new RunRecord(parsed.id(), parsed.csvMode(), 1, true, "plain", RunRecord.OPEN, null, rate, 1, 20,
+		return Runs.record(parsed.id(), parsed.csvMode(), 1, true, "plain", RunRecord.OPEN, null, rate, 1, 20,
 				rate * 20, 0, rate, p50, p50, p99 * 0.9, p99, p999 * 2, 60, 250, 30, rate, rate * 190, rate * 190, 30,
 				rate * 20, rate * 20, true, 10, 0, p999);
 	}

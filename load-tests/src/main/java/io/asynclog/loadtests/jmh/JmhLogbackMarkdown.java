@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
@@ -14,8 +13,6 @@ import java.util.function.ToDoubleFunction;
 import io.asynclog.loadtests.http.report.Fmt;
 import io.asynclog.loadtests.http.report.Stats;
 
-import static io.asynclog.loadtests.jmh.LogbackRounds.ASYNCLOG_LOGBACK;
-import static io.asynclog.loadtests.jmh.LogbackRounds.ASYNCLOG_LOGBACK_NO_METERS;
 import static io.asynclog.loadtests.jmh.LogbackRounds.ASYNCLOG_VARIANTS;
 import static io.asynclog.loadtests.jmh.LogbackRounds.ASYNC_APPENDER;
 import static io.asynclog.loadtests.jmh.LogbackRounds.FOUR_THREADS;

@@ -3,7 +3,6 @@ package io.asynclog.loadtests.http.report;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**

@@ -26,7 +26,7 @@ final class BusyCoreMarkdown {
 	private BusyCoreMarkdown() {
 	}
 
-	static String render(BusyCoreRuns runs, List<Target> targets, RunInfo info, Path dir) {
+	static String render(RoundRuns runs, List<Target> targets, RunInfo info, Path dir) {
 		StringBuilder md = new StringBuilder();
 		BusyCoreReport.PAGE.head(md, "HTTP comparison, part three: a busy core", info, dir);
 		BusyCoreReport.PAGE.rounds(md, info);
@@ -34,7 +34,7 @@ final class BusyCoreMarkdown {
 		md.append("## Targets\n\n");
 		Target.table(md, targets);
 
-		List<BusyCoreRuns.Row> left = new ArrayList<>(runs.rows());
+		List<RoundRuns.Row> left = new ArrayList<>(runs.rows());
 		int number = 1;
 		for (boolean logback : List.of(false, true)) {
 			String backend = logback ? "Logback" : "Log4j2";
@@ -60,21 +60,23 @@ final class BusyCoreMarkdown {
 	 * A table of the rows that match and are not in an earlier table; nothing when none match.
 	 * @return the next section's number
 	 */
-	static int section(StringBuilder md, int number, String title, List<BusyCoreRuns.Row> left,
+	static int section(StringBuilder md, int number, String title, List<RoundRuns.Row> left,
 			Predicate<RunConfig> filter) {
-		List<BusyCoreRuns.Row> rows = left.stream().filter((row) -> filter.test(row.config())).toList();
+		List<RoundRuns.Row> rows = left.stream().filter((row) -> filter.test(row.config())).toList();
 		if (rows.isEmpty()) {
 			return number;
 		}
 		left.removeAll(rows);
 		md.append("## ").append(number).append(". ").append(title).append("\n\n").append(HEADER);
-		for (BusyCoreRuns.Row row : rows) {
-			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(row.cpuUs()), Fmt.ratioWithSpread(row.cpuRatioToSync()),
-					Fmt.number(row.requestUs()), Fmt.number(row.backgroundUs()), Fmt.number(row.gcUs()),
-					Fmt.number(row.jitUs()), Fmt.number(row.otherUs()), Fmt.number(row.allocKb()),
-					Fmt.withSpread(row.tps()), Fmt.ratioWithSpread(row.ratioToSync()), Fmt.number(row.p99Ms().median()),
-					Fmt.percent(row.outOfOrderPct()), Fmt.number(row.maxJumpBackMs()), Fmt.number(row.peakRingUsed()),
-					row.linesOk() ? "ok" : "**mismatch**");
+		for (RoundRuns.Row row : rows) {
+			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(BusyCoreRuns.cpuUs(row)),
+					Fmt.ratioWithSpread(BusyCoreRuns.cpuToSync(row)), Fmt.number(row.usPerRequest(RunRecord::cpuRequestS)),
+					Fmt.number(row.usPerRequest(RunRecord::cpuLoggingBgS)), Fmt.number(row.usPerRequest(RunRecord::cpuGcS)),
+					Fmt.number(row.usPerRequest(RunRecord::cpuJitS)), Fmt.number(row.usPerRequest(RunRecord::cpuOtherS)),
+					Fmt.number(BusyCoreRuns.allocKb(row)), Fmt.withSpread(row.over(RunRecord::tps)),
+					Fmt.ratioWithSpread(BusyCoreRuns.tpsToSync(row)), Fmt.number(row.over(RunRecord::p99Ms).median()),
+					Fmt.percent(row.worst(BusyCoreRuns::outOfOrderPct)), Fmt.number(row.worst(RunRecord::maxJumpBackMs)),
+					Fmt.number(row.worst(RunRecord::peakRingUsed)), row.linesOk() ? "ok" : "**mismatch**");
 		}
 		md.append('\n');
 		return number + 1;

@@ -27,7 +27,7 @@ final class BusyCoreTargets {
 	private BusyCoreTargets() {
 	}
 
-	static List<Target> evaluate(BusyCoreRuns runs) {
+	static List<Target> evaluate(RoundRuns runs) {
 		int lines = runs.rows().stream().mapToInt((row) -> row.config().linesPerRequest()).max().orElse(20);
 		String options = "/lines=" + lines;
 		String console = "/sink=boot-console";
@@ -52,8 +52,8 @@ final class BusyCoreTargets {
 		}
 		for (String backend : List.of("", LOGBACK)) {
 			String name = backend.isEmpty() ? "Log4j2" : "Logback";
-			targets.add(allocation(name + ", one core, console: async-logger allocates ≤ sync", runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console
-							+ backend),
+			targets.add(allocation(name + ", one core, console: async-logger allocates ≤ sync",
+					runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console + backend),
 					runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("sync") + options + console + backend)));
 		}
 		targets.add(beatsLogbackAsyncAppender(runs,
@@ -81,22 +81,22 @@ final class BusyCoreTargets {
 	 * asynclog's default mode is at least as fast as each other asynclog mode in the same table
 	 * (backend, sink, placement): its median TPS ratio to sync against theirs.
 	 */
-	static Target defaultModeFirst(BusyCoreRuns runs) {
+	static Target defaultModeFirst(RoundRuns runs) {
 		String name = "async-logger (the default) at least as fast as every other asynclog mode, every row";
 		List<String> behind = new ArrayList<>();
 		List<String> compared = new ArrayList<>();
-		for (BusyCoreRuns.Row row : runs.rows()) {
+		for (RoundRuns.Row row : runs.rows()) {
 			RunConfig config = row.config();
-			if (!asynclogAsync(config) || config.csvMode().equals("async-logger") || !row.ratioToSync().measured()) {
+			if (!asynclogAsync(config) || config.csvMode().equals("async-logger") || !BusyCoreRuns.tpsToSync(row).measured()) {
 				continue;
 			}
 			String defaultId = config.id().replaceFirst("^[a-z-]+/", "async-logger/");
-			Optional<BusyCoreRuns.Row> asyncLogger = runs.row(defaultId);
-			if (asyncLogger.isEmpty() || !asyncLogger.get().ratioToSync().measured()) {
+			Optional<RoundRuns.Row> asyncLogger = runs.row(defaultId);
+			if (asyncLogger.isEmpty() || !BusyCoreRuns.tpsToSync(asyncLogger.get()).measured()) {
 				continue;
 			}
-			double ours = asyncLogger.get().ratioToSync().median();
-			double theirs = row.ratioToSync().median();
+			double ours = BusyCoreRuns.tpsToSync(asyncLogger.get()).median();
+			double theirs = BusyCoreRuns.tpsToSync(row).median();
 			String pair = String.format(Locale.ROOT, "%s: %s against %s's %s", BusyCoreChart.label(asyncLogger.get()),
 					Fmt.ratio(ours), config.csvMode(), Fmt.ratio(theirs));
 			compared.add(pair);
@@ -113,15 +113,15 @@ final class BusyCoreTargets {
 	}
 
 	/** CPU per request at most 0.9× sync's and TPS at least 1.1× sync, both as per-round ratio medians. */
-	private static Target cpuAndTps(String name, Optional<BusyCoreRuns.Row> row) {
-		if (row.isEmpty() || !row.get().ratioToSync().measured() || !row.get().cpuRatioToSync().measured()) {
+	private static Target cpuAndTps(String name, Optional<RoundRuns.Row> row) {
+		if (row.isEmpty() || !BusyCoreRuns.tpsToSync(row.get()).measured() || !BusyCoreRuns.cpuToSync(row.get()).measured()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		Stats cpu = row.get().cpuRatioToSync();
-		Stats tps = row.get().ratioToSync();
+		Stats cpu = BusyCoreRuns.cpuToSync(row.get());
+		Stats tps = BusyCoreRuns.tpsToSync(row.get());
 		String figures = String.format(Locale.ROOT, "CPU %s (%s–%s), %s µs a request; TPS %s (%s–%s), %s; %d rounds",
-				Fmt.ratio(cpu.median()), Fmt.ratio(cpu.min()), Fmt.ratio(cpu.max()), Fmt.withSpread(row.get().cpuUs()),
-				Fmt.ratio(tps.median()), Fmt.ratio(tps.min()), Fmt.ratio(tps.max()), Fmt.withSpread(row.get().tps()),
+				Fmt.ratio(cpu.median()), Fmt.ratio(cpu.min()), Fmt.ratio(cpu.max()), Fmt.withSpread(BusyCoreRuns.cpuUs(row.get())),
+				Fmt.ratio(tps.median()), Fmt.ratio(tps.min()), Fmt.ratio(tps.max()), Fmt.withSpread(row.get().over(RunRecord::tps)),
 				tps.count());
 		boolean cpuMet = cpu.median() <= 0.9;
 		boolean tpsMet = tps.median() >= 1.1;
@@ -131,18 +131,18 @@ final class BusyCoreTargets {
 	}
 
 	/** Every asynclog async row's median TPS ratio to sync is at least 1.0×. */
-	private static Target noRowBelowSync(BusyCoreRuns runs) {
+	private static Target noRowBelowSync(RoundRuns runs) {
 		String name = "no asynclog row below 1.0× sync's TPS";
 		List<String> below = new ArrayList<>();
 		int measured = 0;
 		double worst = Double.NaN;
 		String worstLabel = Fmt.DASH;
-		for (BusyCoreRuns.Row row : runs.rows()) {
-			if (!asynclogAsync(row.config()) || !row.ratioToSync().measured()) {
+		for (RoundRuns.Row row : runs.rows()) {
+			if (!asynclogAsync(row.config()) || !BusyCoreRuns.tpsToSync(row).measured()) {
 				continue;
 			}
 			measured++;
-			double ratio = row.ratioToSync().median();
+			double ratio = BusyCoreRuns.tpsToSync(row).median();
 			if (Double.isNaN(worst) || ratio < worst) {
 				worst = ratio;
 				worstLabel = BusyCoreChart.label(row);
@@ -161,12 +161,13 @@ final class BusyCoreTargets {
 	}
 
 	/** Allocation per request (medians) of the async row at most the sync row's. */
-	private static Target allocation(String name, Optional<BusyCoreRuns.Row> async, Optional<BusyCoreRuns.Row> sync) {
-		if (async.isEmpty() || sync.isEmpty() || Double.isNaN(async.get().allocKb()) || Double.isNaN(sync.get().allocKb())) {
+	private static Target allocation(String name, Optional<RoundRuns.Row> async, Optional<RoundRuns.Row> sync) {
+		if (async.isEmpty() || sync.isEmpty() || Double.isNaN(BusyCoreRuns.allocKb(async.get()))
+				|| Double.isNaN(BusyCoreRuns.allocKb(sync.get()))) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		double ours = async.get().allocKb();
-		double theirs = sync.get().allocKb();
+		double ours = BusyCoreRuns.allocKb(async.get());
+		double theirs = BusyCoreRuns.allocKb(sync.get());
 		String figures = String.format(Locale.ROOT, "%s KiB a request against sync's %s KiB (medians)", Fmt.number(ours),
 				Fmt.number(theirs));
 		boolean met = ours <= theirs;
@@ -179,10 +180,10 @@ final class BusyCoreTargets {
 	 * On Logback, async-logger's TPS at least Logback's AsyncAppender's, round by round (median
 	 * ratio), with every line written.
 	 */
-	private static Target beatsLogbackAsyncAppender(BusyCoreRuns runs, String asyncLoggerId, String asyncAppenderId) {
+	private static Target beatsLogbackAsyncAppender(RoundRuns runs, String asyncLoggerId, String asyncAppenderId) {
 		String name = "Logback, one core, console: async-logger TPS ≥ 1.0× Logback's AsyncAppender, nothing lost";
 		Stats ratio = Stats.perRound(runs.runsOf(asyncLoggerId), runs.runsOf(asyncAppenderId), RunRecord::tps);
-		Optional<BusyCoreRuns.Row> row = runs.row(asyncLoggerId);
+		Optional<RoundRuns.Row> row = runs.row(asyncLoggerId);
 		if (!ratio.measured() || row.isEmpty()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
@@ -196,7 +197,7 @@ final class BusyCoreTargets {
 	}
 
 	/** 'block' loses nothing: every run's line check found every request line exactly once. */
-	static Target everyLineWritten(BusyCoreRuns runs) {
+	static Target everyLineWritten(RoundRuns runs) {
 		String name = "nothing lost under block: every line written once, every run";
 		List<RunRecord> checked = runs.runs().stream().filter((run) -> !run.config().startsWith("logging-off")).toList();
 		if (checked.isEmpty()) {
@@ -216,7 +217,7 @@ final class BusyCoreTargets {
 	 * asynclog's meters (queue gauges, peak, delivery lag, event counts) cost at most 2% TPS:
 	 * the median over rounds of TPS with them on divided by TPS with them off in the same round.
 	 */
-	static Target metersCost(BusyCoreRuns runs, String onId, String offId) {
+	static Target metersCost(RoundRuns runs, String onId, String offId) {
 		String name = "asynclog's meters cost ≤ 2% TPS (async-logger, one core, console)";
 		Stats ratio = Stats.perRound(runs.runsOf(onId), runs.runsOf(offId), RunRecord::tps);
 		if (!ratio.measured()) {
@@ -229,12 +230,12 @@ final class BusyCoreTargets {
 		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
-	private static Target ratio(String name, Optional<BusyCoreRuns.Row> row, double required) {
-		if (row.isEmpty() || !row.get().ratioToSync().measured()) {
+	private static Target ratio(String name, Optional<RoundRuns.Row> row, double required) {
+		if (row.isEmpty() || !BusyCoreRuns.tpsToSync(row.get()).measured()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		Stats ratio = row.get().ratioToSync();
-		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(row.get().tps()) + " TPS";
+		Stats ratio = BusyCoreRuns.tpsToSync(row.get());
+		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(row.get().over(RunRecord::tps)) + " TPS";
 		double margin = ratio.median() - required;
 		Target.Status status = (margin >= 0) ? Target.Status.MET : Target.Status.MISSED;
 		String by = String.format(Locale.ROOT, "%s by %.2f× (%+.0f%% of the required %.1f×)",
@@ -247,7 +248,7 @@ final class BusyCoreTargets {
 	 * over 1 s. Sync runs are the yardstick ("as good as sync's"), not held to it: their worst is
 	 * given for scale.
 	 */
-	static Target order(BusyCoreRuns runs) {
+	static Target order(RoundRuns runs) {
 		String name = "order: every async run ≤ 1% of lines out of order, no jump back over 1 s";
 		RunRecord worstShare = null;
 		RunRecord worstJump = null;

@@ -33,7 +33,7 @@ final class LogbackChart {
 	private LogbackChart() {
 	}
 
-	static void write(LogbackRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
+	static void write(RoundRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
 		List<ComparisonCharts.Slot> slots = runs.rows()
 			.stream()
 			.map((row) -> ComparisonCharts.closedSlot(LogbackMarkdown.label(row.config()), row.config(), records))
@@ -47,14 +47,14 @@ final class LogbackChart {
 	}
 
 	/** Bars of the lost share with min–max whiskers; {@code null} when no configuration logged lines. */
-	static CategoryChart lost(String title, LogbackRuns runs) {
+	static CategoryChart lost(String title, RoundRuns runs) {
 		List<String> labels = new ArrayList<>();
 		List<Double> median = new ArrayList<>();
 		List<Double> middle = new ArrayList<>();
 		List<Double> halfRange = new ArrayList<>();
 		double top = 0;
-		for (LogbackRuns.Row row : runs.rows()) {
-			Stats lost = row.lostPct();
+		for (RoundRuns.Row row : runs.rows()) {
+			Stats lost = row.over(LogbackRuns::lostPct);
 			if (!lost.measured()) {
 				continue;
 			}

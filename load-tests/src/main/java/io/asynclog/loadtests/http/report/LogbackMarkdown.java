@@ -23,7 +23,7 @@ final class LogbackMarkdown {
 	private LogbackMarkdown() {
 	}
 
-	static String render(LogbackRuns runs, List<Target> targets, RunInfo info, Path dir) {
+	static String render(RoundRuns runs, List<Target> targets, RunInfo info, Path dir) {
 		StringBuilder md = new StringBuilder();
 		LogbackReport.PAGE.head(md, "HTTP comparison on Logback: sync, Logback's AsyncAppender and asynclog", info, dir);
 		LogbackReport.PAGE.rounds(md, info);
@@ -33,13 +33,16 @@ final class LogbackMarkdown {
 		Target.table(md, targets);
 
 		md.append("## Logback, Spring Boot's console, two shared cores, 20 lines a request\n\n").append(HEADER);
-		for (LogbackRuns.Row row : runs.rows()) {
-			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(row.tps()), Fmt.ratioWithSpread(row.ratioToSync()),
-					Fmt.ratioWithSpread(row.ratioToAsyncAppender()), Fmt.number(row.p99Ms().median()),
-					Fmt.withSpread(row.linesLost()), Fmt.percent(row.lostPct().median()), Fmt.percent(row.outOfOrderPct()),
-					Fmt.number(row.maxJumpBackMs()), Fmt.number(row.peakQueueUsed()), Fmt.number(row.queueDropped()),
-					Fmt.number(row.requestUs()), Fmt.number(row.backgroundUs()), Fmt.number(row.otherUs()),
-					lineCheck(row));
+		for (RoundRuns.Row row : runs.rows()) {
+			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(row.over(RunRecord::tps)),
+					Fmt.ratioWithSpread(row.ratioTo(LogbackRuns.SYNC, RunRecord::tps)),
+					Fmt.ratioWithSpread(row.ratioTo(LogbackRuns.ASYNC_APPENDER, RunRecord::tps)),
+					Fmt.number(row.over(RunRecord::p99Ms).median()), Fmt.withSpread(row.over(LogbackRuns::lost)),
+					Fmt.percent(row.over(LogbackRuns::lostPct).median()), Fmt.percent(row.worst(LogbackRuns::outOfOrderPct)),
+					Fmt.number(row.worst(RunRecord::maxJumpBackMs)), Fmt.number(row.worst(RunRecord::peakRingUsed)),
+					Fmt.number(row.worst(RunRecord::queueDropped)), Fmt.number(LogbackRuns.usPerRequest(row, RunRecord::cpuRequestS)),
+					Fmt.number(LogbackRuns.usPerRequest(row, RunRecord::cpuLoggingBgS)),
+					Fmt.number(LogbackRuns.usPerRequest(row, RunRecord::cpuOtherS)), lineCheck(row));
 		}
 		md.append('\n');
 
@@ -61,8 +64,8 @@ final class LogbackMarkdown {
 	}
 
 	/** A lossy configuration passes its check with lines missing: say so rather than a bare "ok". */
-	private static String lineCheck(LogbackRuns.Row row) {
-		if (!row.linesOk()) {
+	private static String lineCheck(RoundRuns.Row row) {
+		if (!LogbackRuns.linesOk(row)) {
 			return "**failed**";
 		}
 		if (row.config().discard()) {

@@ -33,7 +33,7 @@ public final class LogbackReport {
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
 		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir) -> {
-			LogbackRuns runs = LogbackRuns.of(records);
+			RoundRuns runs = LogbackRuns.of(records);
 			LogbackChart.write(runs, records, info, dir);
 			return LogbackMarkdown.render(runs, LogbackTargets.evaluate(runs), info, dir);
 		});

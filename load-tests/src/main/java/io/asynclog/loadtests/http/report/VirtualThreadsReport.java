@@ -43,7 +43,7 @@ public final class VirtualThreadsReport {
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
 		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir) -> {
-			BusyCoreRuns runs = BusyCoreRuns.of(records);
+			RoundRuns runs = BusyCoreRuns.of(records);
 			String title = "App CPU per request by thread group, virtual threads (median) \u2014 " + info.machine() + ", "
 					+ info.date();
 			ComparisonCharts.save(BusyCoreChart.cpu(title, runs), title, dir.resolve(CPU_CHART), 1200, 620);
@@ -51,11 +51,11 @@ public final class VirtualThreadsReport {
 		});
 	}
 
-	static List<Target> targets(BusyCoreRuns runs) {
+	static List<Target> targets(RoundRuns runs) {
 		List<Target> targets = new ArrayList<>();
 		targets.add(BusyCoreTargets.everyLineWritten(runs));
 		targets.add(noneInAsynclog(runs));
-		for (BusyCoreRuns.Row row : runs.rows()) {
+		for (RoundRuns.Row row : runs.rows()) {
 			if (!row.config().loggingOff() && !row.config().csvMode().equals("sync")) {
 				targets.add(cpuAtMostSync(row));
 			}
@@ -65,7 +65,7 @@ public final class VirtualThreadsReport {
 	}
 
 	/** No pinned virtual thread had an asynclog frame on its stack, in any run. */
-	private static Target noneInAsynclog(BusyCoreRuns runs) {
+	private static Target noneInAsynclog(RoundRuns runs) {
 		String name = "no virtual thread pinned in asynclog's frames (JFR jdk.VirtualThreadPinned, every"
 				+ " duration)";
 		double events = 0;
@@ -90,13 +90,13 @@ public final class VirtualThreadsReport {
 	}
 
 	/** An asynclog mode's CPU per request, as the median of its per-round ratios to sync, at most 1.0×. */
-	private static Target cpuAtMostSync(BusyCoreRuns.Row row) {
+	private static Target cpuAtMostSync(RoundRuns.Row row) {
 		String name = label(row.config()) + ": CPU per request ≤ sync's";
-		Stats ratio = row.cpuRatioToSync();
+		Stats ratio = BusyCoreRuns.cpuToSync(row);
 		if (!ratio.measured()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(row.cpuUs()) + " µs a request";
+		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(BusyCoreRuns.cpuUs(row)) + " µs a request";
 		boolean met = ratio.median() <= 1.0;
 		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures,
 				String.format(Locale.ROOT, "%s by %.2f×", met ? "under" : "over", Math.abs(1.0 - ratio.median())));
@@ -106,7 +106,7 @@ public final class VirtualThreadsReport {
 		return (config.logback() ? "Logback " : "Log4j2 ") + BusyCoreMarkdown.label(config);
 	}
 
-	static String render(BusyCoreRuns runs, List<Target> targets, RunInfo info, Path dir) {
+	static String render(RoundRuns runs, List<Target> targets, RunInfo info, Path dir) {
 		StringBuilder md = new StringBuilder();
 		PAGE.head(md, "HTTP comparison: virtual threads", info, dir);
 		PAGE.rounds(md, info);
@@ -115,14 +115,14 @@ public final class VirtualThreadsReport {
 				+ " carriers.\n\n");
 		md.append("## Targets\n\n");
 		Target.table(md, targets);
-		List<BusyCoreRuns.Row> left = new ArrayList<>(runs.rows());
+		List<RoundRuns.Row> left = new ArrayList<>(runs.rows());
 		int number = BusyCoreMarkdown.section(md, 1, "Log4j2, virtual threads, one busy core: Spring Boot's console", left,
 				(config) -> !config.logback());
 		number = BusyCoreMarkdown.section(md, number, "Logback, virtual threads, one busy core: Spring Boot's console",
 				left, RunConfig::logback);
 		md.append("## ").append(number).append(". Pinned virtual threads\n\n");
 		md.append("| configuration | pinned events, all rounds | in asynclog's frames |\n|---|---|---|\n");
-		for (BusyCoreRuns.Row row : runs.rows()) {
+		for (RoundRuns.Row row : runs.rows()) {
 			List<RunRecord> own = runs.runs().stream().filter((run) -> run.config().equals(row.config().id())).toList();
 			double events = own.stream().mapToDouble(RunRecord::pinnedEvents).sum();
 			double inAsynclog = own.stream().mapToDouble(RunRecord::pinnedInAsynclog).sum();

@@ -36,7 +36,7 @@ final class BusyCoreChart {
 	private BusyCoreChart() {
 	}
 
-	static void write(BusyCoreRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
+	static void write(RoundRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
 		List<ComparisonCharts.Slot> slots = runs.rows()
 			.stream()
 			.map((row) -> ComparisonCharts.closedSlot(label(row), row.config(), records))
@@ -53,18 +53,19 @@ final class BusyCoreChart {
 	 * Stacked bars: request threads, logging threads, GC, JIT and the other threads; {@code null}
 	 * when none was measured.
 	 */
-	static CategoryChart cpu(String title, BusyCoreRuns runs) {
+	static CategoryChart cpu(String title, RoundRuns runs) {
 		List<String> labels = new ArrayList<>();
 		List<List<Double>> groups = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
 				new ArrayList<>());
 		double top = 0;
-		for (BusyCoreRuns.Row row : runs.rows()) {
-			if (Double.isNaN(row.requestUs())) {
+		for (RoundRuns.Row row : runs.rows()) {
+			if (Double.isNaN(row.usPerRequest(RunRecord::cpuRequestS))) {
 				continue;
 			}
 			labels.add(label(row));
-			double[] values = { row.requestUs(), zeroIfNaN(row.backgroundUs()), zeroIfNaN(row.gcUs()),
-					zeroIfNaN(row.jitUs()), zeroIfNaN(row.otherUs()) };
+			double[] values = { row.usPerRequest(RunRecord::cpuRequestS),
+					zeroIfNaN(row.usPerRequest(RunRecord::cpuLoggingBgS)), zeroIfNaN(row.usPerRequest(RunRecord::cpuGcS)),
+					zeroIfNaN(row.usPerRequest(RunRecord::cpuJitS)), zeroIfNaN(row.usPerRequest(RunRecord::cpuOtherS)) };
 			double sum = 0;
 			for (int group = 0; group < values.length; group++) {
 				groups.get(group).add(values[group]);
@@ -92,7 +93,7 @@ final class BusyCoreChart {
 	}
 
 	/** Mode, sink, placement and backend in a few words, for an axis. */
-	static String label(BusyCoreRuns.Row row) {
+	static String label(RoundRuns.Row row) {
 		String sink = row.config().bootConsole() ? "console" : "file";
 		String cores = (row.config().cores() == 2) ? ", 2 cores" : "";
 		String backend = (row.config().logback() && !row.config().csvMode().equals(RunConfig.LOGBACK_ASYNC_APPENDER))

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 
 /**
  * Writes the report of the {@code busy-core} matrix from the runner's raw CSV and run-info:
- * {@code http-busy-core.md} and its two charts, with a copy of both inputs next to them. A
- * human-written {@code http-busy-core-notes.md} there is included verbatim.
+ * {@code http-busy-core.md} and its two charts, with a copy of both inputs next to them. The page
+ * links to the hand-written {@code http-busy-core-notes.md} there.
  *
  * <p>Usage from the command line: {@code BusyCoreReport RAW_CSV RUN_INFO REPORT_DIR}.
  *
@@ -32,10 +32,10 @@ public final class BusyCoreReport {
 	}
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
-		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir, notes) -> {
-			BusyCoreRuns runs = BusyCoreRuns.of(records);
+		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir) -> {
+			RoundRuns runs = BusyCoreRuns.of(records);
 			BusyCoreChart.write(runs, records, info, dir);
-			return BusyCoreMarkdown.render(runs, BusyCoreTargets.evaluate(runs), info, notes);
+			return BusyCoreMarkdown.render(runs, BusyCoreTargets.evaluate(runs), info, dir);
 		});
 	}
 

@@ -1,39 +1,27 @@
 package io.asynclog.loadtests.http.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.ToDoubleFunction;
 
 import io.asynclog.loadtests.http.ComparisonMatrix;
 import io.asynclog.loadtests.http.RunConfig;
 
 /**
- * The closed-model runs of a {@code busy-core} matrix, one summary per configuration, with each
- * configuration's TPS against sync's taken round by round: the rounds interleave the
- * configurations, so a run and its sync twin of the same round saw the same state of the
- * machine.
+ * The busy-core matrix's run table: each configuration's twin is sync with the same sink,
+ * placement and lines, and the page's figures come first from CPU per request.
  *
- * @param rows one summary per configuration, in run order
- * @param runs every closed-model run
  * @author asynclog
  */
-record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
+final class BusyCoreRuns {
 
-	static BusyCoreRuns of(List<RunRecord> records) {
-		Map<String, List<RunRecord>> byConfig = RunRecord.closedByConfig(records);
-		List<Row> rows = new ArrayList<>();
-		for (List<RunRecord> runs : byConfig.values()) {
-			RunConfig config = RunConfig.parse(runs.get(0).config());
-			rows.add(Row.of(config, runs, byConfig.getOrDefault(syncTwinId(config), List.of())));
-		}
-		return new BusyCoreRuns(List.copyOf(rows), RunRecord.closedOnly(records));
+	/** The twin every ratio of the busy-core pages divides by. */
+	static final String SYNC = "sync";
+
+	private BusyCoreRuns() {
 	}
 
-	/** The summary of a configuration id, if it ran. */
-	Optional<Row> row(String id) {
-		return this.rows.stream().filter((row) -> row.config().id().equals(id)).findFirst();
+	static RoundRuns of(List<RunRecord> records) {
+		return RoundRuns.of(records, (config) -> Map.of(SYNC, syncTwinId(config)));
 	}
 
 	/**
@@ -54,55 +42,24 @@ record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 		return "sync" + config.baseId().substring(config.baseId().indexOf('/')) + options;
 	}
 
-	/**
-	 * One configuration's runs.
-	 * @param config the configuration
-	 * @param rounds how many runs it had
-	 * @param cpuUs CPU µs per request of all the app's threads (the process's CPU time over the
-	 * window), median and min–max over the rounds
-	 * @param cpuRatioToSync CPU per request over its sync twin's of the same round: median and
-	 * min–max of the per-round ratios (empty without a twin)
-	 * @param tps requests per second, median and min–max over the rounds
-	 * @param ratioToSync TPS over its sync twin's of the same round, as for {@code cpuRatioToSync}
-	 * @param p99Ms 99th percentile response time
-	 * @param outOfOrderPct the worst run's request lines out of time order, percent of its lines
-	 * @param maxJumpBackMs the worst run's largest jump back in time, ms
-	 * @param peakRingUsed the most slots of the ring (or the AsyncAppender's queue) any run used
-	 * @param requestUs CPU µs of the request threads per request (median)
-	 * @param backgroundUs CPU µs of the logging threads per request (median)
-	 * @param gcUs CPU µs of the garbage collector's threads per request (median)
-	 * @param jitUs CPU µs of the JIT compilers' threads per request (median)
-	 * @param otherUs CPU µs of the app's other threads per request (median)
-	 * @param allocKb KiB the app allocated per request (median)
-	 * @param linesOk whether every run's line check passed
-	 */
-	record Row(RunConfig config, int rounds, Stats cpuUs, Stats cpuRatioToSync, Stats tps, Stats ratioToSync,
-			Stats p99Ms, double outOfOrderPct, double maxJumpBackMs, double peakRingUsed, double requestUs,
-			double backgroundUs, double gcUs, double jitUs, double otherUs, double allocKb, boolean linesOk) {
+	/** CPU µs per request of all the app's threads, median and min–max over the rounds. */
+	static Stats cpuUs(RoundRuns.Row row) {
+		return row.over(BusyCoreRuns::cpuPerRequestUs);
+	}
 
-		static Row of(RunConfig config, List<RunRecord> runs, List<RunRecord> syncRuns) {
-			List<Double> ratios = new ArrayList<>();
-			List<Double> cpuRatios = new ArrayList<>();
-			for (RunRecord run : runs) {
-				syncRuns.stream().filter((sync) -> sync.repeat() == run.repeat()).findFirst().ifPresent((sync) -> {
-					ratios.add(Stats.ratio(run.tps(), sync.tps()));
-					cpuRatios.add(Stats.ratio(cpuPerRequestUs(run), cpuPerRequestUs(sync)));
-				});
-			}
-			return new Row(config, runs.size(), Stats.over(runs, BusyCoreRuns::cpuPerRequestUs), Stats.of(cpuRatios),
-					Stats.over(runs, RunRecord::tps), Stats.of(ratios), Stats.over(runs, RunRecord::p99Ms),
-					worst(runs, BusyCoreRuns::outOfOrderPct), worst(runs, RunRecord::maxJumpBackMs),
-					worst(runs, RunRecord::peakRingUsed), median(runs, RunRecord::cpuRequestS),
-					median(runs, RunRecord::cpuLoggingBgS), median(runs, RunRecord::cpuGcS),
-					median(runs, RunRecord::cpuJitS), median(runs, RunRecord::cpuOtherS),
-					Stats.over(runs, (run) -> perRequest(run, run.allocBytes()) / 1024).median(),
-					runs.stream().allMatch(RunRecord::linesOk));
-		}
+	/** CPU per request over sync's, round by round. */
+	static Stats cpuToSync(RoundRuns.Row row) {
+		return row.ratioTo(SYNC, BusyCoreRuns::cpuPerRequestUs);
+	}
 
-		private static double median(List<RunRecord> runs, ToDoubleFunction<RunRecord> cpuSeconds) {
-			return Stats.over(runs, (run) -> perRequest(run, cpuSeconds.applyAsDouble(run)) * 1e6).median();
-		}
+	/** TPS over sync's, round by round. */
+	static Stats tpsToSync(RoundRuns.Row row) {
+		return row.ratioTo(SYNC, RunRecord::tps);
+	}
 
+	/** KiB the app allocated per request, median over the rounds. */
+	static double allocKb(RoundRuns.Row row) {
+		return row.over((run) -> RoundRuns.perRequest(run, run.allocBytes()) / 1024).median();
 	}
 
 	/**
@@ -110,7 +67,7 @@ record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 	 * counted, those that ended during it included.
 	 */
 	static double cpuPerRequestUs(RunRecord run) {
-		return perRequest(run, run.appCpuPct() / 100 * run.durationS()) * 1e6;
+		return RoundRuns.perRequest(run, run.appCpuPct() / 100 * run.durationS()) * 1e6;
 	}
 
 	/** Request lines out of order, percent of the run's request lines; NaN for a run without lines. */
@@ -118,12 +75,5 @@ record BusyCoreRuns(List<Row> rows, List<RunRecord> runs) {
 		return (run.linesExpected() > 0) ? 100 * run.outOfOrderLines() / run.linesExpected() : Double.NaN;
 	}
 
-	private static double perRequest(RunRecord run, double amount) {
-		return (run.requestsOk() > 0) ? amount / run.requestsOk() : Double.NaN;
-	}
-
-	private static double worst(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
-		return runs.stream().mapToDouble(metric).filter((value) -> !Double.isNaN(value)).max().orElse(Double.NaN);
-	}
 
 }

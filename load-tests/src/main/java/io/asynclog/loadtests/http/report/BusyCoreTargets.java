@@ -24,20 +24,10 @@ final class BusyCoreTargets {
 	/** No line may be older than one written before it by more than this, ms. */
 	static final double MAX_JUMP_BACK_MS = 1000;
 
-	/**
-	 * One target's outcome.
-	 * @param target what was required
-	 * @param status met, missed or not measured
-	 * @param figures the numbers behind it
-	 * @param margin by how much it was met or missed
-	 */
-	record Target(String target, TargetResult.Status status, String figures, String margin) {
-	}
-
 	private BusyCoreTargets() {
 	}
 
-	static List<Target> evaluate(BusyCoreRuns runs) {
+	static List<Target> evaluate(RoundRuns runs) {
 		int lines = runs.rows().stream().mapToInt((row) -> row.config().linesPerRequest()).max().orElse(20);
 		String options = "/lines=" + lines;
 		String console = "/sink=boot-console";
@@ -47,24 +37,23 @@ final class BusyCoreTargets {
 			String name = backend.isEmpty() ? "Log4j2" : "Logback";
 			String onConsole = ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console + backend;
 			String onFile = ComparisonMatrix.NO_FLUSH_FILE_BASE.formatted("async-logger") + options + backend;
-			targets.add(cpuAndTps(name + ", one busy core, Spring Boot's console: async-logger CPU per request ≤ 0.9×"
-					+ " sync's and TPS ≥ 1.1× sync", runs.row(onConsole)));
-			targets.add(cpuAndTps(name + ", one busy core, one buffered rolling file: async-logger CPU per request"
-					+ " ≤ 0.9× sync's and TPS ≥ 1.1× sync", runs.row(onFile)));
+			targets.add(cpuAndTps(name + ", one core, console: async-logger CPU ≤ 0.9× sync's, TPS ≥ 1.1×",
+					runs.row(onConsole)));
+			targets.add(cpuAndTps(name + ", one core, buffered file: async-logger CPU ≤ 0.9× sync's, TPS ≥ 1.1×",
+					runs.row(onFile)));
 		}
 		targets.add(noRowBelowSync(runs));
 		for (String backend : List.of("", LOGBACK)) {
 			String name = backend.isEmpty() ? "Log4j2" : "Logback";
-			targets.add(ratio(name + ", two cores shared with the load: async-logger TPS ≥ 1.3× sync",
+			targets.add(ratio(name + ", two cores: async-logger TPS ≥ 1.3× sync",
 					runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + "/cores=2" + console
 							+ backend),
 					1.3));
 		}
 		for (String backend : List.of("", LOGBACK)) {
 			String name = backend.isEmpty() ? "Log4j2" : "Logback";
-			targets.add(allocation(name + ", one busy core, Spring Boot's console: async-logger allocates per request"
-					+ " ≤ sync", runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console
-							+ backend),
+			targets.add(allocation(name + ", one core, console: async-logger allocates ≤ sync",
+					runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("async-logger") + options + console + backend),
 					runs.row(ComparisonMatrix.BOOT_CONSOLE_BASE.formatted("sync") + options + console + backend)));
 		}
 		targets.add(beatsLogbackAsyncAppender(runs,
@@ -92,22 +81,22 @@ final class BusyCoreTargets {
 	 * asynclog's default mode is at least as fast as each other asynclog mode in the same table
 	 * (backend, sink, placement): its median TPS ratio to sync against theirs.
 	 */
-	static Target defaultModeFirst(BusyCoreRuns runs) {
-		String name = "the default mode (async-logger) at least as fast as every other asynclog mode on every row";
+	static Target defaultModeFirst(RoundRuns runs) {
+		String name = "async-logger (the default) at least as fast as every other asynclog mode, every row";
 		List<String> behind = new ArrayList<>();
 		List<String> compared = new ArrayList<>();
-		for (BusyCoreRuns.Row row : runs.rows()) {
+		for (RoundRuns.Row row : runs.rows()) {
 			RunConfig config = row.config();
-			if (!asynclogAsync(config) || config.csvMode().equals("async-logger") || !row.ratioToSync().measured()) {
+			if (!asynclogAsync(config) || config.csvMode().equals("async-logger") || !BusyCoreRuns.tpsToSync(row).measured()) {
 				continue;
 			}
 			String defaultId = config.id().replaceFirst("^[a-z-]+/", "async-logger/");
-			Optional<BusyCoreRuns.Row> asyncLogger = runs.row(defaultId);
-			if (asyncLogger.isEmpty() || !asyncLogger.get().ratioToSync().measured()) {
+			Optional<RoundRuns.Row> asyncLogger = runs.row(defaultId);
+			if (asyncLogger.isEmpty() || !BusyCoreRuns.tpsToSync(asyncLogger.get()).measured()) {
 				continue;
 			}
-			double ours = asyncLogger.get().ratioToSync().median();
-			double theirs = row.ratioToSync().median();
+			double ours = BusyCoreRuns.tpsToSync(asyncLogger.get()).median();
+			double theirs = BusyCoreRuns.tpsToSync(row).median();
 			String pair = String.format(Locale.ROOT, "%s: %s against %s's %s", BusyCoreChart.label(asyncLogger.get()),
 					Fmt.ratio(ours), config.csvMode(), Fmt.ratio(theirs));
 			compared.add(pair);
@@ -116,44 +105,44 @@ final class BusyCoreTargets {
 			}
 		}
 		if (compared.isEmpty()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		return new Target(name, behind.isEmpty() ? TargetResult.Status.MET : TargetResult.Status.MISSED,
+		return new Target(name, behind.isEmpty() ? Target.Status.MET : Target.Status.MISSED,
 				"TPS × sync, medians: " + String.join("; ", compared),
 				behind.isEmpty() ? "ahead on every row" : "behind on " + behind.size() + " of " + compared.size());
 	}
 
 	/** CPU per request at most 0.9× sync's and TPS at least 1.1× sync, both as per-round ratio medians. */
-	private static Target cpuAndTps(String name, Optional<BusyCoreRuns.Row> row) {
-		if (row.isEmpty() || !row.get().ratioToSync().measured() || !row.get().cpuRatioToSync().measured()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+	private static Target cpuAndTps(String name, Optional<RoundRuns.Row> row) {
+		if (row.isEmpty() || !BusyCoreRuns.tpsToSync(row.get()).measured() || !BusyCoreRuns.cpuToSync(row.get()).measured()) {
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		Stats cpu = row.get().cpuRatioToSync();
-		Stats tps = row.get().ratioToSync();
+		Stats cpu = BusyCoreRuns.cpuToSync(row.get());
+		Stats tps = BusyCoreRuns.tpsToSync(row.get());
 		String figures = String.format(Locale.ROOT, "CPU %s (%s–%s), %s µs a request; TPS %s (%s–%s), %s; %d rounds",
-				Fmt.ratio(cpu.median()), Fmt.ratio(cpu.min()), Fmt.ratio(cpu.max()), Fmt.withSpread(row.get().cpuUs()),
-				Fmt.ratio(tps.median()), Fmt.ratio(tps.min()), Fmt.ratio(tps.max()), Fmt.withSpread(row.get().tps()),
+				Fmt.ratio(cpu.median()), Fmt.ratio(cpu.min()), Fmt.ratio(cpu.max()), Fmt.withSpread(BusyCoreRuns.cpuUs(row.get())),
+				Fmt.ratio(tps.median()), Fmt.ratio(tps.min()), Fmt.ratio(tps.max()), Fmt.withSpread(row.get().over(RunRecord::tps)),
 				tps.count());
 		boolean cpuMet = cpu.median() <= 0.9;
 		boolean tpsMet = tps.median() >= 1.1;
 		String by = String.format(Locale.ROOT, "CPU %s by %.2f×, TPS %s by %.2f×", cpuMet ? "under" : "over",
 				Math.abs(0.9 - cpu.median()), tpsMet ? "over" : "short", Math.abs(tps.median() - 1.1));
-		return new Target(name, (cpuMet && tpsMet) ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+		return new Target(name, (cpuMet && tpsMet) ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
 	/** Every asynclog async row's median TPS ratio to sync is at least 1.0×. */
-	private static Target noRowBelowSync(BusyCoreRuns runs) {
-		String name = "no asynclog row of the matrix below 1.0× sync (TPS, median of the rounds)";
+	private static Target noRowBelowSync(RoundRuns runs) {
+		String name = "no asynclog row below 1.0× sync's TPS";
 		List<String> below = new ArrayList<>();
 		int measured = 0;
 		double worst = Double.NaN;
 		String worstLabel = Fmt.DASH;
-		for (BusyCoreRuns.Row row : runs.rows()) {
-			if (!asynclogAsync(row.config()) || !row.ratioToSync().measured()) {
+		for (RoundRuns.Row row : runs.rows()) {
+			if (!asynclogAsync(row.config()) || !BusyCoreRuns.tpsToSync(row).measured()) {
 				continue;
 			}
 			measured++;
-			double ratio = row.ratioToSync().median();
+			double ratio = BusyCoreRuns.tpsToSync(row).median();
 			if (Double.isNaN(worst) || ratio < worst) {
 				worst = ratio;
 				worstLabel = BusyCoreChart.label(row);
@@ -163,68 +152,56 @@ final class BusyCoreTargets {
 			}
 		}
 		if (measured == 0) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		String figures = String.format(Locale.ROOT, "%d of %d rows at or above 1.0×; lowest %s (%s)",
 				measured - below.size(), measured, Fmt.ratio(worst), worstLabel);
-		return new Target(name, below.isEmpty() ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures,
+		return new Target(name, below.isEmpty() ? Target.Status.MET : Target.Status.MISSED, figures,
 				below.isEmpty() ? "none below" : "below: " + String.join(", ", below));
 	}
 
 	/** Allocation per request (medians) of the async row at most the sync row's. */
-	private static Target allocation(String name, Optional<BusyCoreRuns.Row> async, Optional<BusyCoreRuns.Row> sync) {
-		if (async.isEmpty() || sync.isEmpty() || Double.isNaN(async.get().allocKb()) || Double.isNaN(sync.get().allocKb())) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+	private static Target allocation(String name, Optional<RoundRuns.Row> async, Optional<RoundRuns.Row> sync) {
+		if (async.isEmpty() || sync.isEmpty() || Double.isNaN(BusyCoreRuns.allocKb(async.get()))
+				|| Double.isNaN(BusyCoreRuns.allocKb(sync.get()))) {
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		double ours = async.get().allocKb();
-		double theirs = sync.get().allocKb();
+		double ours = BusyCoreRuns.allocKb(async.get());
+		double theirs = BusyCoreRuns.allocKb(sync.get());
 		String figures = String.format(Locale.ROOT, "%s KiB a request against sync's %s KiB (medians)", Fmt.number(ours),
 				Fmt.number(theirs));
 		boolean met = ours <= theirs;
 		String by = String.format(Locale.ROOT, "%s by %s KiB (%s)", met ? "under" : "over", Fmt.number(Math.abs(ours - theirs)),
 				Fmt.ratio(ours / theirs));
-		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
 	/**
 	 * On Logback, async-logger's TPS at least Logback's AsyncAppender's, round by round (median
 	 * ratio), with every line written.
 	 */
-	private static Target beatsLogbackAsyncAppender(BusyCoreRuns runs, String asyncLoggerId, String asyncAppenderId) {
-		String name = "Logback, one busy core, Spring Boot's console: async-logger TPS ≥ 1.0× Logback's AsyncAppender,"
-				+ " with nothing lost";
-		List<Double> ratios = new ArrayList<>();
-		for (RunRecord ours : runs.runs()) {
-			if (!ours.config().equals(asyncLoggerId)) {
-				continue;
-			}
-			runs.runs()
-				.stream()
-				.filter((theirs) -> theirs.config().equals(asyncAppenderId) && theirs.repeat() == ours.repeat())
-				.findFirst()
-				.ifPresent((theirs) -> ratios.add(Stats.ratio(ours.tps(), theirs.tps())));
-		}
-		Stats ratio = Stats.of(ratios);
-		Optional<BusyCoreRuns.Row> row = runs.row(asyncLoggerId);
+	private static Target beatsLogbackAsyncAppender(RoundRuns runs, String asyncLoggerId, String asyncAppenderId) {
+		String name = "Logback, one core, console: async-logger TPS ≥ 1.0× Logback's AsyncAppender, nothing lost";
+		Stats ratio = Stats.perRound(runs.runsOf(asyncLoggerId), runs.runsOf(asyncAppenderId), RunRecord::tps);
+		Optional<RoundRuns.Row> row = runs.row(asyncLoggerId);
 		if (!ratio.measured() || row.isEmpty()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		boolean allLines = row.get().linesOk();
-		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds); async-logger's lines %s",
-				Fmt.ratio(ratio.median()), Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(),
-				allLines ? "all written" : "**not all written**");
+		String figures = Fmt.ratioOverRounds(ratio) + "; async-logger's lines "
+				+ (allLines ? "all written" : "**not all written**");
 		boolean met = ratio.median() >= 1.0 && allLines;
 		String by = String.format(Locale.ROOT, "%s by %.2f×", (ratio.median() >= 1.0) ? "over" : "short",
 				Math.abs(ratio.median() - 1.0));
-		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
 	/** 'block' loses nothing: every run's line check found every request line exactly once. */
-	static Target everyLineWritten(BusyCoreRuns runs) {
-		String name = "nothing lost under block: every request line in the log, exactly once, in every run";
+	static Target everyLineWritten(RoundRuns runs) {
+		String name = "nothing lost under block: every line written once, every run";
 		List<RunRecord> checked = runs.runs().stream().filter((run) -> !run.config().startsWith("logging-off")).toList();
 		if (checked.isEmpty()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		List<String> failed = checked.stream()
 			.filter((run) -> !run.linesOk())
@@ -232,7 +209,7 @@ final class BusyCoreTargets {
 			.toList();
 		String figures = String.format(Locale.ROOT, "%d of %d runs passed the line check", checked.size() - failed.size(),
 				checked.size());
-		return new Target(name, failed.isEmpty() ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures,
+		return new Target(name, failed.isEmpty() ? Target.Status.MET : Target.Status.MISSED, figures,
 				failed.isEmpty() ? "none lost" : "failed: " + String.join(", ", failed));
 	}
 
@@ -240,40 +217,27 @@ final class BusyCoreTargets {
 	 * asynclog's meters (queue gauges, peak, delivery lag, event counts) cost at most 2% TPS:
 	 * the median over rounds of TPS with them on divided by TPS with them off in the same round.
 	 */
-	static Target metersCost(BusyCoreRuns runs, String onId, String offId) {
-		String name = "asynclog's meters cost ≤ 2% TPS (async-logger, one busy core, Spring Boot's console)";
-		List<Double> ratios = new ArrayList<>();
-		for (RunRecord on : runs.runs()) {
-			if (!on.config().equals(onId)) {
-				continue;
-			}
-			runs.runs()
-				.stream()
-				.filter((off) -> off.config().equals(offId) && off.repeat() == on.repeat())
-				.findFirst()
-				.ifPresent((off) -> ratios.add(Stats.ratio(on.tps(), off.tps())));
-		}
-		Stats ratio = Stats.of(ratios);
+	static Target metersCost(RoundRuns runs, String onId, String offId) {
+		String name = "asynclog's meters cost ≤ 2% TPS (async-logger, one core, console)";
+		Stats ratio = Stats.perRound(runs.runsOf(onId), runs.runsOf(offId), RunRecord::tps);
 		if (!ratio.measured()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		double cost = 1 - ratio.median();
-		String figures = String.format(Locale.ROOT, "TPS with meters / without: %s (%s–%s over %d rounds)",
-				Fmt.ratio(ratio.median()), Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count());
+		String figures = "TPS with meters / without: " + Fmt.ratioOverRounds(ratio);
 		boolean met = cost <= MAX_METERS_COST;
 		String by = String.format(Locale.ROOT, "cost %.1f%%, %s the 2%% allowed", 100 * cost, met ? "within" : "over");
-		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
-	private static Target ratio(String name, Optional<BusyCoreRuns.Row> row, double required) {
-		if (row.isEmpty() || !row.get().ratioToSync().measured()) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+	private static Target ratio(String name, Optional<RoundRuns.Row> row, double required) {
+		if (row.isEmpty() || !BusyCoreRuns.tpsToSync(row.get()).measured()) {
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		Stats ratio = row.get().ratioToSync();
-		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds), %s TPS", Fmt.ratio(ratio.median()),
-				Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(), Fmt.withSpread(row.get().tps()));
+		Stats ratio = BusyCoreRuns.tpsToSync(row.get());
+		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(row.get().over(RunRecord::tps)) + " TPS";
 		double margin = ratio.median() - required;
-		TargetResult.Status status = (margin >= 0) ? TargetResult.Status.MET : TargetResult.Status.MISSED;
+		Target.Status status = (margin >= 0) ? Target.Status.MET : Target.Status.MISSED;
 		String by = String.format(Locale.ROOT, "%s by %.2f× (%+.0f%% of the required %.1f×)",
 				(margin >= 0) ? "over" : "short", Math.abs(margin), 100 * margin / required, required);
 		return new Target(name, status, figures, by);
@@ -284,9 +248,8 @@ final class BusyCoreTargets {
 	 * over 1 s. Sync runs are the yardstick ("as good as sync's"), not held to it: their worst is
 	 * given for scale.
 	 */
-	static Target order(BusyCoreRuns runs) {
-		String name = "order as good as sync's: in every async run ≤ 1% of the lines out of order and no jump back"
-				+ " over 1 s";
+	static Target order(RoundRuns runs) {
+		String name = "order: every async run ≤ 1% of lines out of order, no jump back over 1 s";
 		RunRecord worstShare = null;
 		RunRecord worstJump = null;
 		double syncShare = 0;
@@ -308,7 +271,7 @@ final class BusyCoreTargets {
 			}
 		}
 		if (worstShare == null) {
-			return new Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		double share = BusyCoreRuns.outOfOrderPct(worstShare);
 		double jump = worstJump.maxJumpBackMs();
@@ -320,7 +283,7 @@ final class BusyCoreTargets {
 		String by = String.format(Locale.ROOT, "share %s by %s points, jump back %s by %s ms",
 				(share <= MAX_OUT_OF_ORDER_PCT) ? "under" : "over", Fmt.number(Math.abs(MAX_OUT_OF_ORDER_PCT - share)),
 				(jump <= MAX_JUMP_BACK_MS) ? "under" : "over", Fmt.number(Math.abs(MAX_JUMP_BACK_MS - jump)));
-		return new Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures, by);
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
 	}
 
 }

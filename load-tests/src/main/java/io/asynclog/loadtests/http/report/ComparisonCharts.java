@@ -284,7 +284,16 @@ final class ComparisonCharts {
 			middle.add(stats.measured() ? (stats.min() + stats.max()) / 2 : Double.NaN);
 			errors.add(stats.measured() ? (stats.max() - stats.min()) / 2 : 0.0);
 		}
-		CategorySeries whiskers = chart.addSeries("min\u2013max over repeats", labels, middle, errors);
+		whiskers(chart, "min\u2013max over repeats", labels, middle, errors);
+	}
+
+	/**
+	 * Adds whiskers: an invisible line series through the middles whose error bars reach half the
+	 * range each way, left out of the legend.
+	 */
+	static void whiskers(CategoryChart chart, String name, List<String> labels, List<Double> middle,
+			List<Double> halfRange) {
+		CategorySeries whiskers = chart.addSeries(name, labels, middle, halfRange);
 		whiskers.setChartCategorySeriesRenderStyle(CategorySeriesRenderStyle.Line);
 		whiskers.setMarker(SeriesMarkers.NONE);
 		whiskers.setLineStyle(SeriesLines.NONE);

@@ -59,9 +59,21 @@ public final class Fmt {
 		return ratio(ratio.median()) + " (" + ratio(ratio.min()) + DASH + ratio(ratio.max()) + ")";
 	}
 
+	/** Per-round ratios as the targets give them, such as {@code 1.22× (1.04×–1.38× over 3 rounds)}. */
+	static String ratioOverRounds(Stats ratio) {
+		return String.format(Locale.ROOT, "%s (%s–%s over %d rounds)", ratio(ratio.median()), ratio(ratio.min()),
+				ratio(ratio.max()), ratio.count());
+	}
+
 	/** A percentage, such as {@code 47.8%}. */
 	public static String percent(double value) {
 		return Double.isNaN(value) ? DASH : number(value) + "%";
+	}
+
+	/** Appends a Markdown table's header row and the rule under it. */
+	public static void tableHead(StringBuilder md, String... columns) {
+		tableRow(md, (Object[]) columns);
+		md.append("|---".repeat(columns.length)).append("|\n");
 	}
 
 	/** Appends a Markdown table row of these cells. */

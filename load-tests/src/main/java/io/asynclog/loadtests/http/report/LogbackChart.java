@@ -7,11 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
 import org.knowm.xchart.style.CategoryStyler;
-import org.knowm.xchart.style.lines.SeriesLines;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Draws the {@code logback} matrix's charts with XChart: {@code http-logback-tps.png}, each
@@ -37,7 +33,7 @@ final class LogbackChart {
 	private LogbackChart() {
 	}
 
-	static void write(LogbackRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
+	static void write(RoundRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
 		List<ComparisonCharts.Slot> slots = runs.rows()
 			.stream()
 			.map((row) -> ComparisonCharts.closedSlot(LogbackMarkdown.label(row.config()), row.config(), records))
@@ -51,14 +47,14 @@ final class LogbackChart {
 	}
 
 	/** Bars of the lost share with min–max whiskers; {@code null} when no configuration logged lines. */
-	static CategoryChart lost(String title, LogbackRuns runs) {
+	static CategoryChart lost(String title, RoundRuns runs) {
 		List<String> labels = new ArrayList<>();
 		List<Double> median = new ArrayList<>();
 		List<Double> middle = new ArrayList<>();
 		List<Double> halfRange = new ArrayList<>();
 		double top = 0;
-		for (LogbackRuns.Row row : runs.rows()) {
-			Stats lost = row.lostPct();
+		for (RoundRuns.Row row : runs.rows()) {
+			Stats lost = row.over(LogbackRuns::lostPct);
 			if (!lost.measured()) {
 				continue;
 			}
@@ -80,13 +76,7 @@ final class LogbackChart {
 		styler.setLabelsVisible(true);
 		styler.setErrorBarsColor(Color.BLACK);
 		chart.addSeries("lost (median over the rounds)", labels, median).setFillColor(new Color(214, 39, 40));
-		CategorySeries whiskers = chart.addSeries("min\u2013max over the rounds", labels, middle,
-				halfRange);
-		whiskers.setChartCategorySeriesRenderStyle(CategorySeriesRenderStyle.Line);
-		whiskers.setMarker(SeriesMarkers.NONE);
-		whiskers.setLineStyle(SeriesLines.NONE);
-		whiskers.setLineColor(Color.BLACK);
-		whiskers.setShowInLegend(false);
+		ComparisonCharts.whiskers(chart, "min\u2013max over the rounds", labels, middle, halfRange);
 		return chart;
 	}
 

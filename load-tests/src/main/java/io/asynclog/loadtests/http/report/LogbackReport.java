@@ -5,8 +5,8 @@ import java.nio.file.Path;
 
 /**
  * Writes the report of the {@code logback} matrix from the runner's raw CSV and run-info:
- * {@code http-logback.md} and its two charts, with a copy of both inputs next to them. A
- * human-written {@code http-logback-notes.md} there is included verbatim.
+ * {@code http-logback.md} and its two charts, with a copy of both inputs next to them. The page
+ * links to the hand-written {@code http-logback-notes.md} there.
  *
  * <p>Usage from the command line: {@code LogbackReport RAW_CSV RUN_INFO REPORT_DIR}.
  *
@@ -32,10 +32,10 @@ public final class LogbackReport {
 	}
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
-		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir, notes) -> {
-			LogbackRuns runs = LogbackRuns.of(records);
+		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir) -> {
+			RoundRuns runs = LogbackRuns.of(records);
 			LogbackChart.write(runs, records, info, dir);
-			return LogbackMarkdown.render(runs, LogbackTargets.evaluate(runs), info, notes);
+			return LogbackMarkdown.render(runs, LogbackTargets.evaluate(runs), info, dir);
 		});
 	}
 

@@ -1,6 +1,5 @@
 package io.asynclog.loadtests.http.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -9,34 +8,32 @@ import java.util.function.ToDoubleFunction;
 import io.asynclog.loadtests.http.RunConfig;
 
 /**
- * The closed-model runs of a {@code logback} matrix, one summary per configuration, with each
- * configuration's TPS taken round by round against Logback sync's and against Logback's
- * {@code AsyncAppender}'s: the rounds interleave the configurations, so runs of the same round saw
- * the same state of the machine.
+ * The Logback matrix's run table: each configuration's twins are Logback sync and Logback's
+ * {@code AsyncAppender} with the same options, and a discarding ring's line check is its own.
  *
- * @param rows one summary per configuration, in run order
- * @param runs every closed-model run
  * @author asynclog
  */
-record LogbackRuns(List<Row> rows, List<RunRecord> runs) {
+final class LogbackRuns {
 
-	static LogbackRuns of(List<RunRecord> records) {
-		Map<String, List<RunRecord>> byConfig = RunRecord.closedByConfig(records);
-		List<Row> rows = new ArrayList<>();
-		for (List<RunRecord> runs : byConfig.values()) {
-			RunConfig config = RunConfig.parse(runs.get(0).config());
-			rows.add(Row.of(config, runs, byConfig.getOrDefault(twinId(config, "sync"), List.of()),
-					byConfig.getOrDefault(twinId(config, RunConfig.LOGBACK_ASYNC_APPENDER), List.of())));
-		}
-		return new LogbackRuns(List.copyOf(rows), RunRecord.closedOnly(records));
+	static final String SYNC = "sync";
+
+	static final String ASYNC_APPENDER = RunConfig.LOGBACK_ASYNC_APPENDER;
+
+	private LogbackRuns() {
+	}
+
+	static RoundRuns of(List<RunRecord> records) {
+		return RoundRuns.of(records,
+				(config) -> Map.of(SYNC, twinId(config, SYNC), ASYNC_APPENDER, twinId(config, ASYNC_APPENDER)));
 	}
 
 	/**
 	 * The summary of the configuration with this mode ({@code logging-off} for the ceiling) and
 	 * the default queue-full policy, if it ran.
 	 */
-	Optional<Row> row(String mode) {
-		return this.rows.stream()
+	static Optional<RoundRuns.Row> row(RoundRuns runs, String mode) {
+		return runs.rows()
+			.stream()
 			.filter((row) -> row.config().csvMode().equals(mode) && !row.config().discard())
 			.findFirst();
 	}
@@ -69,71 +66,21 @@ record LogbackRuns(List<Row> rows, List<RunRecord> runs) {
 	}
 
 	/**
-	 * One configuration's runs.
-	 * @param config the configuration
-	 * @param rounds how many runs it had
-	 * @param tps requests per second, median and min–max over the rounds
-	 * @param ratioToSync TPS over Logback sync's of the same round: median and min–max of the
-	 * per-round ratios (empty without sync runs)
-	 * @param ratioToAsyncAppender TPS over Logback AsyncAppender's of the same round, likewise
-	 * @param p99Ms 99th percentile response time
-	 * @param linesLost request lines that never reached the log, per run
-	 * @param lostPct the same in percent of the lines logged, per run
-	 * @param outOfOrderPct the worst run's request lines out of time order, percent of the lines written
-	 * @param maxJumpBackMs the worst run's largest jump back in time, ms
-	 * @param peakQueueUsed the most slots of the ring (or the AsyncAppender's queue) any run used
-	 * @param queueDropped the most events a run's queues counted as dropped (what the endpoint saw)
-	 * @param requestUs CPU µs of the request threads per request (median)
-	 * @param backgroundUs CPU µs of the logging background threads per request (median)
-	 * @param otherUs CPU µs of the app's other threads per request (median)
-	 * @param linesOk whether every run's line check passed
+	 * Whether every round's line check passed; a discarding ring's check is that the lines missing
+	 * are exactly the drops it counted. The runner checks this itself since the discard row
+	 * exists; recomputed here so that a CSV from before holds the discard row to the same rule.
 	 */
-	record Row(RunConfig config, int rounds, Stats tps, Stats ratioToSync, Stats ratioToAsyncAppender, Stats p99Ms,
-			Stats linesLost, Stats lostPct, double outOfOrderPct, double maxJumpBackMs, double peakQueueUsed,
-			double queueDropped, double requestUs, double backgroundUs, double otherUs, boolean linesOk) {
-
-		static Row of(RunConfig config, List<RunRecord> runs, List<RunRecord> syncRuns,
-				List<RunRecord> asyncAppenderRuns) {
-			return new Row(config, runs.size(), Stats.over(runs, RunRecord::tps), ratios(runs, syncRuns),
-					ratios(runs, asyncAppenderRuns), Stats.over(runs, RunRecord::p99Ms),
-					Stats.over(runs, LogbackRuns::lost), Stats.over(runs, LogbackRuns::lostPct),
-					worst(runs, LogbackRuns::outOfOrderPct), worst(runs, RunRecord::maxJumpBackMs),
-					worst(runs, RunRecord::peakRingUsed), worst(runs, RunRecord::queueDropped),
-					Stats.over(runs, (run) -> perRequestUs(run, run.cpuRequestS())).median(),
-					Stats.over(runs, (run) -> perRequestUs(run, run.cpuLoggingBgS())).median(),
-					Stats.over(runs, (run) -> perRequestUs(run, run.cpuOtherS())).median(),
-					runs.stream().allMatch((run) -> config.discard() ? everyDropCounted(run) : run.linesOk()));
-		}
-
-		/**
-		 * A discarding ring's line check: the lines missing are exactly the drops it counted. The
-		 * runner checks this itself since the discard row exists; recomputed here so that a CSV
-		 * from before holds the discard row to the same rule.
-		 */
-		private static boolean everyDropCounted(RunRecord run) {
-			return !Double.isNaN(lost(run)) && lost(run) == run.queueDropped();
-		}
-
-		/** Each run's TPS over the other configuration's run of the same round. */
-		private static Stats ratios(List<RunRecord> runs, List<RunRecord> others) {
-			List<Double> ratios = new ArrayList<>();
-			for (RunRecord run : runs) {
-				others.stream()
-					.filter((other) -> other.repeat() == run.repeat())
-					.findFirst()
-					.ifPresent((other) -> ratios.add(Stats.ratio(run.tps(), other.tps())));
-			}
-			return Stats.of(ratios);
-		}
-
+	static boolean linesOk(RoundRuns.Row row) {
+		return row.runs()
+			.stream()
+			.allMatch((run) -> row.config().discard() ? !Double.isNaN(lost(run)) && lost(run) == run.queueDropped()
+					: run.linesOk());
 	}
 
-	private static double perRequestUs(RunRecord run, double cpuSeconds) {
-		return (run.requestsOk() > 0) ? cpuSeconds * 1e6 / run.requestsOk() : Double.NaN;
-	}
-
-	private static double worst(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
-		return runs.stream().mapToDouble(metric).filter((value) -> !Double.isNaN(value)).max().orElse(Double.NaN);
+	/** The CPU µs per request of the request, background or other threads, median over the rounds. */
+	static double usPerRequest(RoundRuns.Row row, ToDoubleFunction<RunRecord> cpuSeconds) {
+		return row.over((run) -> (run.requestsOk() > 0) ? cpuSeconds.applyAsDouble(run) * 1e6 / run.requestsOk()
+				: Double.NaN).median();
 	}
 
 }

@@ -18,25 +18,26 @@ final class LogbackTargets {
 	private LogbackTargets() {
 	}
 
-	static List<BusyCoreTargets.Target> evaluate(LogbackRuns runs) {
+	static List<Target> evaluate(RoundRuns runs) {
 		return List.of(throughput(runs), nothingDropped(runs));
 	}
 
 	/** The median over the rounds of asynclog's TPS over the AsyncAppender's of the same round, at least 1. */
-	static BusyCoreTargets.Target throughput(LogbackRuns runs) {
+	static Target throughput(RoundRuns runs) {
 		String name = "asynclog async-logger on Logback: TPS ≥ Logback AsyncAppender's (per round)";
-		Optional<LogbackRuns.Row> asynclog = runs.row("async-logger");
-		if (asynclog.isEmpty() || !asynclog.get().ratioToAsyncAppender().measured()) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+		Optional<RoundRuns.Row> asynclog = LogbackRuns.row(runs, "async-logger");
+		if (asynclog.isEmpty() || !asynclog.get().ratioTo(LogbackRuns.ASYNC_APPENDER, RunRecord::tps).measured()) {
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		Stats ratio = asynclog.get().ratioToAsyncAppender();
-		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds); %s TPS against %s", Fmt.ratio(ratio.median()),
-				Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(), Fmt.withSpread(asynclog.get().tps()),
-				runs.row(RunConfig.LOGBACK_ASYNC_APPENDER).map((row) -> Fmt.withSpread(row.tps())).orElse(Fmt.DASH));
+		Stats ratio = asynclog.get().ratioTo(LogbackRuns.ASYNC_APPENDER, RunRecord::tps);
+		String figures = Fmt.ratioOverRounds(ratio) + "; " + Fmt.withSpread(asynclog.get().over(RunRecord::tps)) + " TPS against "
+				+ LogbackRuns.row(runs, RunConfig.LOGBACK_ASYNC_APPENDER)
+					.map((row) -> Fmt.withSpread(row.over(RunRecord::tps)))
+					.orElse(Fmt.DASH);
 		double margin = ratio.median() - 1.0;
 		String by = String.format(Locale.ROOT, "%s by %.2f× (%+.0f%%)", (margin >= 0) ? "over" : "short",
 				Math.abs(margin), 100 * margin);
-		return new BusyCoreTargets.Target(name, (margin >= 0) ? TargetResult.Status.MET : TargetResult.Status.MISSED,
+		return new Target(name, (margin >= 0) ? Target.Status.MET : Target.Status.MISSED,
 				figures, by);
 	}
 
@@ -45,34 +46,35 @@ final class LogbackTargets {
 	 * measured only if the AsyncAppender lost INFO lines in some run (otherwise the load never
 	 * filled its queue and the comparison says nothing).
 	 */
-	static BusyCoreTargets.Target nothingDropped(LogbackRuns runs) {
+	static Target nothingDropped(RoundRuns runs) {
 		String name = "asynclog async-logger on Logback drops no INFO line where Logback's AsyncAppender drops them";
-		Optional<LogbackRuns.Row> asynclog = runs.row("async-logger");
-		Optional<LogbackRuns.Row> asyncAppender = runs.row(RunConfig.LOGBACK_ASYNC_APPENDER);
-		if (asynclog.isEmpty() || asyncAppender.isEmpty() || !asynclog.get().linesLost().measured()
-				|| !asyncAppender.get().linesLost().measured()) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+		Optional<RoundRuns.Row> asynclog = LogbackRuns.row(runs, "async-logger");
+		Optional<RoundRuns.Row> asyncAppender = LogbackRuns.row(runs, RunConfig.LOGBACK_ASYNC_APPENDER);
+		if (asynclog.isEmpty() || asyncAppender.isEmpty() || !asynclog.get().over(LogbackRuns::lost).measured()
+				|| !asyncAppender.get().over(LogbackRuns::lost).measured()) {
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		LogbackRuns.Row ours = asynclog.get();
-		LogbackRuns.Row theirs = asyncAppender.get();
-		double ourLost = ours.linesLost().max();
-		double ourDropped = Double.isNaN(ours.queueDropped()) ? 0 : ours.queueDropped();
+		RoundRuns.Row ours = asynclog.get();
+		RoundRuns.Row theirs = asyncAppender.get();
+		double ourLost = ours.over(LogbackRuns::lost).max();
+		Stats theirLost = theirs.over(LogbackRuns::lost);
+		double ourDropped = Double.isNaN(ours.worst(RunRecord::queueDropped)) ? 0 : ours.worst(RunRecord::queueDropped);
 		String figures = String.format(Locale.ROOT,
 				"asynclog: %s lines lost, %s counted as dropped, worst of %d runs; AsyncAppender: %s INFO lines lost"
 						+ " (%s%% of its lines), median of %d runs (%s–%s), none counted",
-				Fmt.number(ourLost), Fmt.number(ourDropped), ours.rounds(), Fmt.number(theirs.linesLost().median()),
-				Fmt.number(theirs.lostPct().median()), theirs.rounds(), Fmt.number(theirs.linesLost().min()),
-				Fmt.number(theirs.linesLost().max()));
-		if (ourLost > 0 || ourDropped > 0 || !ours.linesOk()) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.MISSED, figures,
+				Fmt.number(ourLost), Fmt.number(ourDropped), ours.rounds(), Fmt.number(theirLost.median()),
+				Fmt.number(theirs.over(LogbackRuns::lostPct).median()), theirs.rounds(), Fmt.number(theirLost.min()),
+				Fmt.number(theirLost.max()));
+		if (ourLost > 0 || ourDropped > 0 || !LogbackRuns.linesOk(ours)) {
+			return new Target(name, Target.Status.MISSED, figures,
 					"asynclog lost " + Fmt.number(Math.max(ourLost, ourDropped)) + " lines in its worst run");
 		}
-		if (theirs.linesLost().max() <= 0) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.NOT_MEASURED, figures,
+		if (theirLost.max() <= 0) {
+			return new Target(name, Target.Status.NOT_MEASURED, figures,
 					"the AsyncAppender dropped nothing: the load never filled its queue");
 		}
-		return new BusyCoreTargets.Target(name, TargetResult.Status.MET, figures,
-				"none lost, against " + Fmt.number(theirs.linesLost().median()) + " (median) lost by the AsyncAppender");
+		return new Target(name, Target.Status.MET, figures,
+				"none lost, against " + Fmt.number(theirLost.median()) + " (median) lost by the AsyncAppender");
 	}
 
 }

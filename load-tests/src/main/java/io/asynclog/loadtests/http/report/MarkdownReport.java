@@ -1,14 +1,13 @@
 package io.asynclog.loadtests.http.report;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * Writes {@code http-comparison.md}: the run's header, the closed-model table in the study's
- * layout, the open-model table, the targets, the charts, the human-written notes when there are
- * any, and how to reproduce the run.
+ * Writes {@code http-comparison.md}: the run's header, the targets, the closed-model table in
+ * the study's layout, the open-model table and the charts.
  *
  * @author asynclog
  */
@@ -26,86 +25,31 @@ final class MarkdownReport {
 	}
 
 	/**
-	 * @param notes the content of {@code http-comparison-notes.md}, or {@code null} when there is none
 	 * @param charts the chart file names, relative to the report
+	 * @param dir where the page goes, for the link to its notes
 	 */
-	static String render(Comparison comparison, List<TargetResult> targets, RunInfo info, List<String> charts,
-			String notes) {
+	static String render(Comparison comparison, List<Target> targets, RunInfo info, List<String> charts, Path dir) {
 		StringBuilder md = new StringBuilder();
-		header(md, info, !comparison.open().isEmpty());
+		HttpComparisonReport.PAGE.head(md, "HTTP comparison: synchronous vs asynchronous Log4j2 logging", info, dir);
+		md.append("- Each run: ").append(info.users()).append(" closed-model users");
+		if (!comparison.open().isEmpty() || !Fmt.DASH.equals(info.openRate())) {
+			md.append(" (open model: ").append(info.openRate()).append(" users arriving per second)");
+		}
+		md.append(", ").append(info.durationSeconds()).append(" s after ").append(info.warmupSeconds())
+			.append(" s of warm-up; ").append(info.repeats()).append(" repeats, medians (min–max); placement: ")
+			.append(info.pinning()).append(".\n\n");
+		md.append("## Targets\n\n");
+		Target.table(md, targets);
 		closed(md, comparison, info);
 		open(md, comparison);
-		targets(md, targets);
-		md.append("## Charts\n\n");
 		for (String chart : charts) {
 			md.append("![").append(chart).append("](").append(chart).append(")\n\n");
 		}
-		if (notes != null) {
-			md.append("## What the figures mean\n\n").append(notes);
-			if (!notes.endsWith("\n")) {
-				md.append('\n');
-			}
-			md.append('\n');
-		}
-		md.append("## How to reproduce\n\n")
-			.append("Run ")
-			.append(code(info.command()))
-			.append(" on a comparable machine; expect different figures on different hardware.\n");
 		return md.toString();
 	}
 
-	private static void header(StringBuilder md, RunInfo info, boolean open) {
-		md.append("# HTTP comparison: synchronous vs asynchronous Log4j2 logging\n\n")
-			.append("This is one run on one machine (")
-			.append(info.machine())
-			.append(", ")
-			.append(info.date())
-			.append("). The figures describe that run on that machine and nothing more.\n\n")
-			.append("- Date: ")
-			.append(info.date())
-			.append('\n')
-			.append("- Machine: ")
-			.append(info.machine())
-			.append('\n')
-			.append("- JDK: ")
-			.append(info.jdk())
-			.append('\n')
-			.append("- Gatling: ")
-			.append(info.gatlingVersion())
-			.append('\n')
-			.append("- CPU pinning: ")
-			.append(info.pinning())
-			.append('\n')
-			.append("- Closed model: ")
-			.append(info.users())
-			.append(" concurrent users\n");
-		if (open || !Fmt.DASH.equals(info.openRate())) {
-			md.append("- Open model: ").append(info.openRate()).append(" users arriving per second\n");
-		}
-		md.append("- Measured per run: ")
-			.append(info.durationSeconds())
-			.append(" s, after ")
-			.append(info.warmupSeconds())
-			.append(" s of warm-up\n")
-			.append("- Repeats per configuration: ")
-			.append(info.repeats())
-			.append('\n')
-			.append("- Command: ")
-			.append(code(info.command()))
-			.append("\n\n");
-	}
-
 	private static void closed(StringBuilder md, Comparison comparison, RunInfo info) {
-		md.append("## Closed model (").append(info.users()).append(" users)\n\n")
-			.append("Medians over the repeats; TPS also shows the lowest and highest repeat. ")
-			.append("CPU is in percent of one core (200 = two cores). Write calls/s counts every write system call, "
-					+ "sockets included; file writes/s estimates the log-file writes by taking away logging-off's "
-					+ "write calls per request (the HTTP responses); queue peak and dropped are the highest over the "
-					+ "repeats; ")
-			.append("written MB/s is bytes sent to storage, in 10^6 bytes. ")
-			.append("TPS \u00f7 sync compares with sync at the same appenders, flush and pattern. ")
-			.append(Fmt.DASH)
-			.append(" means not measured or not computable.\n\n");
+		md.append("## Closed model (").append(info.users()).append(" users)\n\n");
 		double socketWritesPerRequest = comparison.loggingOff()
 			.map((off) -> off.writesPerS().median() / off.tps().median())
 			.orElse(Double.NaN);
@@ -164,8 +108,7 @@ final class MarkdownReport {
 		if (comparison.open().isEmpty()) {
 			return;
 		}
-		md.append("## Open model\n\n")
-			.append("Users arrive at a fixed rate whatever the response times; medians over the repeats.\n\n");
+		md.append("## Open model\n\n");
 		List<List<String>> rows = new ArrayList<>();
 		for (OpenSummary o : comparison.open()) {
 			rows.add(List.of(o.config(), Fmt.number(o.rate()), Fmt.number(o.meanMs().median()),
@@ -176,20 +119,6 @@ final class MarkdownReport {
 		md.append('\n');
 	}
 
-	private static void targets(StringBuilder md, List<TargetResult> targets) {
-		md.append("## Targets\n\n");
-		long met = targets.stream().filter((t) -> t.status() == TargetResult.Status.MET).count();
-		md.append(String.format(Locale.ROOT, "%d of %d met, on the medians of this run.%n%n", met, targets.size()));
-		for (TargetResult target : targets) {
-			md.append(line(target)).append('\n');
-		}
-		md.append('\n');
-	}
-
-	static String line(TargetResult target) {
-		return "- **" + target.status().label() + "**: " + target.target() + " \u2014 " + target.figures();
-	}
-
 	private static void table(StringBuilder md, List<String> columns, List<List<String>> rows) {
 		md.append(row(columns)).append('\n');
 		md.append(columns.stream().map((c) -> "---").collect(Collectors.joining("|", "|", "|"))).append('\n');
@@ -198,22 +127,6 @@ final class MarkdownReport {
 
 	static String row(List<String> cells) {
 		return cells.stream().map((c) -> c.replace("|", "\\|")).collect(Collectors.joining(" | ", "| ", " |"));
-	}
-
-	/** Inline code whose fence is longer than any run of backticks inside. */
-	static String code(String text) {
-		if (Fmt.DASH.equals(text)) {
-			return text;
-		}
-		int longest = 0;
-		int run = 0;
-		for (char c : text.toCharArray()) {
-			run = (c == '`') ? run + 1 : 0;
-			longest = Math.max(longest, run);
-		}
-		String fence = "`".repeat(longest + 1);
-		String pad = (text.startsWith("`") || text.endsWith("`")) ? " " : "";
-		return fence + pad + text + pad + fence;
 	}
 
 }

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.ToDoubleFunction;
 
 import io.asynclog.loadtests.http.RunConfig;
 
@@ -71,7 +70,7 @@ record PaysRuns(List<Closed> closed, List<Open> open) {
 					Stats.over(runs, RunRecord::p99Ms),
 					Stats.over(runs, (run) -> run.appCpuPct() / 100 * 1e6 / run.tps()).median(),
 					Stats.over(runs, RunRecord::appCpuPct).median(), Stats.over(runs, RunRecord::gatlingCpuPct).median(),
-					most(runs, RunRecord::queueDropped), most(runs, RunRecord::queuePeak),
+					Stats.worst(runs, RunRecord::queueDropped), Stats.worst(runs, RunRecord::queuePeak),
 					runs.stream().allMatch(RunRecord::linesOk));
 		}
 
@@ -98,10 +97,5 @@ record PaysRuns(List<Closed> closed, List<Open> open) {
 		}
 
 	}
-
-	private static double most(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
-		return runs.stream().mapToDouble(metric).filter((value) -> !Double.isNaN(value)).max().orElse(Double.NaN);
-	}
-
 
 }

@@ -67,65 +67,6 @@ public record RunRecord(String config, String mode, Integer appenders, Boolean i
 		double peakRingUsed, double cpuRequestS, double cpuLoggingBgS, double cpuOtherS, double cpuGcS,
 		double cpuJitS, double allocBytes, double pinnedEvents, double pinnedInAsynclog) {
 
-	/** A run without the pinned-thread columns. */
-	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
-			String model, Integer users, double rate, int repeat, double durationS, double requestsOk,
-			double requestsKo, double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs,
-			double appCpuPct, double appRssMb, double appThreads, double appWriteSyscallsPerS,
-			double appWriteBytesPerS, double appWcharBytesPerS, double gatlingCpuPct, double linesExpected,
-			double linesFound, boolean linesOk, double queuePeak, double queueDropped, double p999Ms,
-			double outOfOrderLines, double maxJumpBackMs, double peakRingUsed, double cpuRequestS, double cpuLoggingBgS,
-			double cpuOtherS, double cpuGcS, double cpuJitS, double allocBytes) {
-		this(config, mode, appenders, immediateFlush, pattern, model, users, rate, repeat, durationS, requestsOk,
-				requestsKo, tps, meanMs, p50Ms, p95Ms, p99Ms, maxMs, appCpuPct, appRssMb, appThreads,
-				appWriteSyscallsPerS, appWriteBytesPerS, appWcharBytesPerS, gatlingCpuPct, linesExpected, linesFound,
-				linesOk, queuePeak, queueDropped, p999Ms, outOfOrderLines, maxJumpBackMs, peakRingUsed, cpuRequestS,
-				cpuLoggingBgS, cpuOtherS, cpuGcS, cpuJitS, allocBytes, Double.NaN, Double.NaN);
-	}
-
-	/** A run without the GC, JIT and allocation columns. */
-	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
-			String model, Integer users, double rate, int repeat, double durationS, double requestsOk,
-			double requestsKo, double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs,
-			double appCpuPct, double appRssMb, double appThreads, double appWriteSyscallsPerS,
-			double appWriteBytesPerS, double appWcharBytesPerS, double gatlingCpuPct, double linesExpected,
-			double linesFound, boolean linesOk, double queuePeak, double queueDropped, double p999Ms,
-			double outOfOrderLines, double maxJumpBackMs, double peakRingUsed, double cpuRequestS, double cpuLoggingBgS,
-			double cpuOtherS) {
-		this(config, mode, appenders, immediateFlush, pattern, model, users, rate, repeat, durationS, requestsOk,
-				requestsKo, tps, meanMs, p50Ms, p95Ms, p99Ms, maxMs, appCpuPct, appRssMb, appThreads,
-				appWriteSyscallsPerS, appWriteBytesPerS, appWcharBytesPerS, gatlingCpuPct, linesExpected, linesFound,
-				linesOk, queuePeak, queueDropped, p999Ms, outOfOrderLines, maxJumpBackMs, peakRingUsed, cpuRequestS,
-				cpuLoggingBgS, cpuOtherS, Double.NaN, Double.NaN, Double.NaN);
-	}
-
-	/** A run without the line-order, ring and per-thread CPU columns. */
-	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
-			String model, Integer users, double rate, int repeat, double durationS, double requestsOk,
-			double requestsKo, double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs,
-			double appCpuPct, double appRssMb, double appThreads, double appWriteSyscallsPerS,
-			double appWriteBytesPerS, double appWcharBytesPerS, double gatlingCpuPct, double linesExpected,
-			double linesFound, boolean linesOk, double queuePeak, double queueDropped, double p999Ms) {
-		this(config, mode, appenders, immediateFlush, pattern, model, users, rate, repeat, durationS, requestsOk,
-				requestsKo, tps, meanMs, p50Ms, p95Ms, p99Ms, maxMs, appCpuPct, appRssMb, appThreads,
-				appWriteSyscallsPerS, appWriteBytesPerS, appWcharBytesPerS, gatlingCpuPct, linesExpected, linesFound,
-				linesOk, queuePeak, queueDropped, p999Ms, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-				Double.NaN);
-	}
-
-	/** A run without queue readings or 99.9th percentile. */
-	public RunRecord(String config, String mode, Integer appenders, Boolean immediateFlush, String pattern,
-			String model, Integer users, double rate, int repeat, double durationS, double requestsOk,
-			double requestsKo, double tps, double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs,
-			double appCpuPct, double appRssMb, double appThreads, double appWriteSyscallsPerS,
-			double appWriteBytesPerS, double appWcharBytesPerS, double gatlingCpuPct, double linesExpected,
-			double linesFound, boolean linesOk) {
-		this(config, mode, appenders, immediateFlush, pattern, model, users, rate, repeat, durationS, requestsOk,
-				requestsKo, tps, meanMs, p50Ms, p95Ms, p99Ms, maxMs, appCpuPct, appRssMb, appThreads,
-				appWriteSyscallsPerS, appWriteBytesPerS, appWcharBytesPerS, gatlingCpuPct, linesExpected, linesFound,
-				linesOk, Double.NaN, Double.NaN, Double.NaN);
-	}
-
 	/** The closed workload model: a fixed number of users, each sending its next request after the last answer. */
 	public static final String CLOSED = "closed";
 

@@ -1,5 +1,6 @@
 package io.asynclog.loadtests.http.report;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -36,6 +37,26 @@ public record Stats(int count, double median, double min, double max) {
 	/** The figures of one metric over a configuration's runs. */
 	static Stats over(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
 		return of(runs.stream().mapToDouble(metric).toArray());
+	}
+
+	/**
+	 * Each run's metric over that of the other configuration's run of the same round: the rounds
+	 * interleave the configurations, so both runs of a ratio saw the same state of the machine.
+	 */
+	static Stats perRound(List<RunRecord> runs, List<RunRecord> others, ToDoubleFunction<RunRecord> metric) {
+		List<Double> ratios = new ArrayList<>();
+		for (RunRecord run : runs) {
+			others.stream()
+				.filter((other) -> other.repeat() == run.repeat())
+				.findFirst()
+				.ifPresent((other) -> ratios.add(ratio(metric.applyAsDouble(run), metric.applyAsDouble(other))));
+		}
+		return of(ratios);
+	}
+
+	/** The worst run's figure: the largest measured value, NaN when none was measured. */
+	static double worst(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
+		return runs.stream().mapToDouble(metric).filter((value) -> !Double.isNaN(value)).max().orElse(Double.NaN);
 	}
 
 	/** The median of the measured values, or NaN when there are none. */

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import io.asynclog.loadtests.http.report.TargetResult.Status;
+import io.asynclog.loadtests.http.report.Target.Status;
 
 /**
  * Evaluates the project's targets against the medians of a {@link Comparison}: async-logger with
@@ -29,12 +29,12 @@ final class Targets {
 	private Targets() {
 	}
 
-	static List<TargetResult> evaluate(Comparison comparison) {
+	static List<Target> evaluate(Comparison comparison) {
 		Optional<ConfigSummary> asyncLogger = comparison.measured(ASYNC_LOGGER_3);
 		Optional<ConfigSummary> sync = comparison.measured(SYNC_3);
 		Optional<ConfigSummary> off = comparison.loggingOff();
 		String offName = off.map(ConfigSummary::config).orElse(Aggregator.LOGGING_OFF);
-		List<TargetResult> results = new ArrayList<>();
+		List<Target> results = new ArrayList<>();
 		results.add(atLeast(ASYNC_LOGGER_3 + " TPS \u2265 2.0\u00d7 " + SYNC_3, asyncLogger, ASYNC_LOGGER_3, sync,
 				SYNC_3, Metric.TPS, MIN_TPS_VS_SYNC));
 		results.add(atLeast(ASYNC_LOGGER_3 + " TPS \u2265 0.9\u00d7 " + offName, asyncLogger, ASYNC_LOGGER_3, off,
@@ -67,43 +67,43 @@ final class Targets {
 
 	}
 
-	static TargetResult atLeast(String target, Optional<ConfigSummary> subject, String subjectName,
+	static Target atLeast(String target, Optional<ConfigSummary> subject, String subjectName,
 			Optional<ConfigSummary> reference, String referenceName, Metric metric, double threshold) {
 		return ratioTarget(target, subject, subjectName, reference, referenceName, metric, threshold, true);
 	}
 
-	static TargetResult atMost(String target, Optional<ConfigSummary> subject, String subjectName,
+	static Target atMost(String target, Optional<ConfigSummary> subject, String subjectName,
 			Optional<ConfigSummary> reference, String referenceName, Metric metric, double threshold) {
 		return ratioTarget(target, subject, subjectName, reference, referenceName, metric, threshold, false);
 	}
 
-	private static TargetResult ratioTarget(String target, Optional<ConfigSummary> subject, String subjectName,
+	private static Target ratioTarget(String target, Optional<ConfigSummary> subject, String subjectName,
 			Optional<ConfigSummary> reference, String referenceName, Metric metric, double threshold,
 			boolean atLeast) {
 		Optional<String> gap = notMeasured(subject, subjectName, reference, referenceName, metric);
 		if (gap.isPresent()) {
-			return new TargetResult(target, Status.NOT_MEASURED, gap.get());
+			return new Target(target, Status.NOT_MEASURED, gap.get(), "");
 		}
 		Stats a = metric.of(subject.get());
 		Stats b = metric.of(reference.get());
 		double ratio = Stats.ratio(a.median(), b.median());
 		if (Double.isNaN(ratio)) {
-			return new TargetResult(target, Status.NOT_MEASURED,
-					"cannot divide by " + referenceName + "'s " + Fmt.number(b.median()) + " " + metric.unit);
+			return new Target(target, Status.NOT_MEASURED,
+					"cannot divide by " + referenceName + "'s " + Fmt.number(b.median()) + " " + metric.unit, "");
 		}
 		boolean met = atLeast ? ratio >= threshold : ratio <= threshold;
 		String figures = subjectName + " " + Fmt.withSpread(a) + " vs " + referenceName + " " + Fmt.withSpread(b)
 				+ " " + metric.unit + ": " + ratio(ratio, threshold) + " (needs " + (atLeast ? "\u2265 " : "\u2264 ")
 				+ String.format(Locale.ROOT, "%.2f\u00d7", threshold) + ")"
 				+ caveats(subject.get(), reference.get());
-		return new TargetResult(target, met ? Status.MET : Status.MISSED, figures);
+		return new Target(target, met ? Status.MET : Status.MISSED, figures, "");
 	}
 
-	static TargetResult greater(String target, Optional<ConfigSummary> subject, String subjectName,
+	static Target greater(String target, Optional<ConfigSummary> subject, String subjectName,
 			Optional<ConfigSummary> reference, String referenceName) {
 		Optional<String> gap = notMeasured(subject, subjectName, reference, referenceName, Metric.TPS);
 		if (gap.isPresent()) {
-			return new TargetResult(target, Status.NOT_MEASURED, gap.get());
+			return new Target(target, Status.NOT_MEASURED, gap.get(), "");
 		}
 		Stats a = subject.get().tps();
 		Stats b = reference.get().tps();
@@ -112,7 +112,7 @@ final class Targets {
 				+ " TPS: " + Fmt.ratio(Stats.ratio(a.median(), b.median()))
 				+ ((a.count() > 1 || b.count() > 1) && a.overlaps(b) ? "; the min\u2013max ranges overlap" : "")
 				+ caveats(subject.get(), reference.get());
-		return new TargetResult(target, met ? Status.MET : Status.MISSED, figures);
+		return new Target(target, met ? Status.MET : Status.MISSED, figures, "");
 	}
 
 	private static Optional<String> notMeasured(Optional<ConfigSummary> subject, String subjectName,

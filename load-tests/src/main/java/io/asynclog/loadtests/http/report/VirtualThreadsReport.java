@@ -42,20 +42,20 @@ public final class VirtualThreadsReport {
 	}
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
-		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir, notes) -> {
-			BusyCoreRuns runs = BusyCoreRuns.of(records);
+		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir) -> {
+			RoundRuns runs = BusyCoreRuns.of(records);
 			String title = "App CPU per request by thread group, virtual threads (median) \u2014 " + info.machine() + ", "
 					+ info.date();
 			ComparisonCharts.save(BusyCoreChart.cpu(title, runs), title, dir.resolve(CPU_CHART), 1200, 620);
-			return render(runs, targets(runs), info, notes);
+			return render(runs, targets(runs), info, dir);
 		});
 	}
 
-	static List<BusyCoreTargets.Target> targets(BusyCoreRuns runs) {
-		List<BusyCoreTargets.Target> targets = new ArrayList<>();
+	static List<Target> targets(RoundRuns runs) {
+		List<Target> targets = new ArrayList<>();
 		targets.add(BusyCoreTargets.everyLineWritten(runs));
 		targets.add(noneInAsynclog(runs));
-		for (BusyCoreRuns.Row row : runs.rows()) {
+		for (RoundRuns.Row row : runs.rows()) {
 			if (!row.config().loggingOff() && !row.config().csvMode().equals("sync")) {
 				targets.add(cpuAtMostSync(row));
 			}
@@ -65,8 +65,8 @@ public final class VirtualThreadsReport {
 	}
 
 	/** No pinned virtual thread had an asynclog frame on its stack, in any run. */
-	private static BusyCoreTargets.Target noneInAsynclog(BusyCoreRuns runs) {
-		String name = "no virtual thread pinned to its carrier in asynclog's frames (JFR jdk.VirtualThreadPinned, every"
+	private static Target noneInAsynclog(RoundRuns runs) {
+		String name = "no virtual thread pinned in asynclog's frames (JFR jdk.VirtualThreadPinned, every"
 				+ " duration)";
 		double events = 0;
 		double inAsynclog = 0;
@@ -80,26 +80,25 @@ public final class VirtualThreadsReport {
 			inAsynclog += run.pinnedInAsynclog();
 		}
 		if (recorded == 0) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
 		String figures = String.format(Locale.ROOT, "%s pinned events in %d recorded runs, %s of them in asynclog's frames",
 				Fmt.number(events), recorded, Fmt.number(inAsynclog));
 		boolean met = inAsynclog == 0;
-		return new BusyCoreTargets.Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures,
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures,
 				met ? "none" : Fmt.number(inAsynclog) + " too many");
 	}
 
 	/** An asynclog mode's CPU per request, as the median of its per-round ratios to sync, at most 1.0×. */
-	private static BusyCoreTargets.Target cpuAtMostSync(BusyCoreRuns.Row row) {
+	private static Target cpuAtMostSync(RoundRuns.Row row) {
 		String name = label(row.config()) + ": CPU per request ≤ sync's";
-		Stats ratio = row.cpuRatioToSync();
+		Stats ratio = BusyCoreRuns.cpuToSync(row);
 		if (!ratio.measured()) {
-			return new BusyCoreTargets.Target(name, TargetResult.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 		}
-		String figures = String.format(Locale.ROOT, "%s (%s–%s over %d rounds), %s µs a request", Fmt.ratio(ratio.median()),
-				Fmt.ratio(ratio.min()), Fmt.ratio(ratio.max()), ratio.count(), Fmt.withSpread(row.cpuUs()));
+		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(BusyCoreRuns.cpuUs(row)) + " µs a request";
 		boolean met = ratio.median() <= 1.0;
-		return new BusyCoreTargets.Target(name, met ? TargetResult.Status.MET : TargetResult.Status.MISSED, figures,
+		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures,
 				String.format(Locale.ROOT, "%s by %.2f×", met ? "under" : "over", Math.abs(1.0 - ratio.median())));
 	}
 
@@ -107,39 +106,29 @@ public final class VirtualThreadsReport {
 		return (config.logback() ? "Logback " : "Log4j2 ") + BusyCoreMarkdown.label(config);
 	}
 
-	static String render(BusyCoreRuns runs, List<BusyCoreTargets.Target> targets, RunInfo info, String notes) {
+	static String render(RoundRuns runs, List<Target> targets, RunInfo info, Path dir) {
 		StringBuilder md = new StringBuilder();
-		PAGE.head(md, "HTTP comparison: virtual threads", info);
+		PAGE.head(md, "HTTP comparison: virtual threads", info, dir);
 		PAGE.rounds(md, info);
-		md.append("- Placement: ").append(info.pinning()).append(".\n");
-		md.append("- The busy-core demo app with `spring.threads.virtual.enabled=true`: Tomcat serves each request on"
-				+ " a virtual thread; `GET /log?lines=L` logs L 108-byte INFO lines to Spring Boot's console, whose"
-				+ " output goes to a file at full speed. Request threads here are the virtual threads' carriers"
-				+ " (`ForkJoinPool-1-worker-N`). Each run records `jdk.VirtualThreadPinned` events of every duration"
-				+ " with their stacks (JFR).\n");
-		md.append("- The columns are the busy-core report's: [http-busy-core.md](http-busy-core.md).\n\n");
+		md.append("- Placement: ").append(info.pinning()).append("; the busy-core app with"
+				+ " `spring.threads.virtual.enabled=true`, the busy-core page's columns; request threads are the"
+				+ " carriers.\n\n");
 		md.append("## Targets\n\n");
-		BusyCoreMarkdown.targetsTable(md, targets);
-		List<BusyCoreRuns.Row> left = new ArrayList<>(runs.rows());
+		Target.table(md, targets);
+		List<RoundRuns.Row> left = new ArrayList<>(runs.rows());
 		int number = BusyCoreMarkdown.section(md, 1, "Log4j2, virtual threads, one busy core: Spring Boot's console", left,
 				(config) -> !config.logback());
 		number = BusyCoreMarkdown.section(md, number, "Logback, virtual threads, one busy core: Spring Boot's console",
 				left, RunConfig::logback);
 		md.append("## ").append(number).append(". Pinned virtual threads\n\n");
 		md.append("| configuration | pinned events, all rounds | in asynclog's frames |\n|---|---|---|\n");
-		for (BusyCoreRuns.Row row : runs.rows()) {
+		for (RoundRuns.Row row : runs.rows()) {
 			List<RunRecord> own = runs.runs().stream().filter((run) -> run.config().equals(row.config().id())).toList();
 			double events = own.stream().mapToDouble(RunRecord::pinnedEvents).sum();
 			double inAsynclog = own.stream().mapToDouble(RunRecord::pinnedInAsynclog).sum();
 			Fmt.tableRow(md, label(row.config()), Fmt.number(events), Fmt.number(inAsynclog));
 		}
 		md.append("\n![CPU per request by thread group](").append(CPU_CHART).append(")\n\n");
-		if (notes != null && !notes.isBlank()) {
-			md.append("## Notes\n\n").append(notes.strip()).append("\n\n");
-		}
-		md.append("## Raw data\n\n");
-		md.append("- `").append(RAW_CSV).append("`: one row per run (the runner's columns).\n");
-		md.append("- `").append(RUN_INFO).append("`: machine, JDK, timings, command.\n");
 		return md.toString();
 	}
 

@@ -9,10 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler.LegendLayout;
-import org.knowm.xchart.style.Styler.LegendPosition;
 
 /**
  * Draws {@code http-where-async-pays-tps.png}: every closed-model configuration's measured TPS
@@ -47,22 +45,14 @@ final class WhereAsyncPaysChart {
 		}
 		String title = "Measured and predicted TPS, " + info.users() + " closed-model users \u2014 " + info.machine()
 				+ ", " + info.date();
-		CategoryChart chart = new CategoryChartBuilder().width(WIDTH)
-			.height(HEIGHT)
-			.title(title)
-			.xAxisTitle("configuration (one file, flushed, plain pattern, one core, one line a request unless named)")
-			.yAxisTitle("TPS")
-			.build();
+		CategoryChart chart = ComparisonCharts.plainBars(title,
+				"configuration (one file, flushed, plain pattern, one core, one line a request unless named)", "TPS", WIDTH,
+				HEIGHT);
 		CategoryStyler styler = chart.getStyler();
-		styler.setChartBackgroundColor(Color.WHITE);
-		styler.setChartTitleFont(ComparisonCharts.titleFont(title, WIDTH));
 		styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-		styler.setLegendPosition(LegendPosition.OutsideS);
 		styler.setLegendLayout(LegendLayout.Horizontal);
-		styler.setPlotGridVerticalLinesVisible(false);
 		styler.setXAxisLabelRotation(35);
 		styler.setYAxisDecimalPattern("#,##0");
-		styler.setYAxisMin(0.0);
 		styler.setYAxisMax((top > 0) ? top * 1.12 : 1.0);
 		styler.setLabelsVisible(true);
 		styler.setLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 9));

@@ -1,5 +1,6 @@
 package io.asynclog.loadtests.http.report;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,35 +21,18 @@ final class WhereAsyncPaysMarkdown {
 	private WhereAsyncPaysMarkdown() {
 	}
 
-	static String render(PaysRuns runs, CostModel model, List<PaysTargets.Target> targets, RunInfo info,
-			String notes) {
+	static String render(PaysRuns runs, CostModel model, List<Target> targets, RunInfo info, Path dir) {
 		StringBuilder md = new StringBuilder();
-		WhereAsyncPaysReport.PAGE.head(md, "HTTP comparison, part two: where async logging pays", info);
+		WhereAsyncPaysReport.PAGE.head(md, "HTTP comparison, part two: where async logging pays", info, dir);
 		md.append("- Each closed-model run: ").append(info.users()).append(" users, ").append(info.durationSeconds())
-			.append(" s measured after ").append(info.warmupSeconds()).append(" s of warm-up; ")
-			.append(info.repeats()).append(" repeats, medians with the min–max spread. Open model: ")
-			.append(info.openRate()).append(" configuration's median closed-model TPS, one run each.\n");
-		md.append("- Placement: ").append(info.pinning()).append("; `cores=2` runs give the app and Gatling both CPUs"
-				+ " (`taskset -c 0,1`).\n");
-		md.append("- The demo app: Tomcat with 10 threads, one rolling file (`app-1.log`), flushed after every line,"
-				+ " the plain pattern (`[%-5p %c{1} %t %d]  %m%n`), `GET /log?lines=L` logging L 108-byte lines."
-				+ " The slow sink adds a console appender whose output the runner reads at ")
-			.append(info.get("slow_sink.bytes_per_s")).append(" bytes/s.\n\n");
+			.append(" s after ").append(info.warmupSeconds()).append(" s of warm-up; ").append(info.repeats())
+			.append(" repeats, medians (min–max). Open model: ").append(info.openRate())
+			.append(" of each configuration's median closed-model TPS, one run each.\n");
+		md.append("- Placement: ").append(info.pinning()).append("; `cores=2`: both CPUs for both. Slow sink: a console"
+				+ " read at ").append(info.get("slow_sink.bytes_per_s")).append(" bytes/s.\n\n");
 
 		md.append("## Targets\n\n");
-		md.append("| target | measured | result |\n|---|---|---|\n");
-		for (PaysTargets.Target target : targets) {
-			String status = target.status().label();
-			Fmt.tableRow(md, target.target(), target.figures(),
-					(target.status() == TargetResult.Status.MET) ? status : "**" + status + "**");
-		}
-		md.append('\n');
-		for (PaysTargets.Target target : targets) {
-			if (!target.why().isEmpty()) {
-				md.append("- **").append(target.target()).append("**: ").append(target.why()).append('\n');
-			}
-		}
-		md.append('\n');
+		Target.table(md, targets);
 
 		md.append("## 1. Lines per request (the app on one core, the load on the other)\n\n");
 		md.append("| lines | configuration | TPS | × sync | × logging off | p99 ms | app CPU µs/request | lines |\n");
@@ -105,17 +89,13 @@ final class WhereAsyncPaysMarkdown {
 
 		md.append("## 5. Cost model: predicted against measured TPS\n\n");
 		JmhCosts jmh = model.jmh();
-		md.append("Per-line costs from the JMH suite ([jmh.md](jmh.md), `jmh-summary.csv`), µs of one core:"
-				+ " format and encode `f` = ").append(Fmt.number(jmh.formatUs())).append(" (")
+		md.append("Per-line costs from `jmh-summary.csv`, µs of one core: format and encode `f` = ").append(Fmt.number(jmh.formatUs())).append(" (")
 			.append(JmhCosts.FORMAT_ROW).append("), flushed write `w` = ").append(Fmt.number(jmh.writeUs()))
 			.append(" (").append(JmhCosts.FLUSH_ROW).append(" less `f`), hand-off `a` = ")
 			.append(Fmt.number(jmh.asyncLoggerHandOffUs())).append(" for the async logger (")
 			.append(JmhCosts.ASYNCLOG_ROW).append(") and ").append(Fmt.number(jmh.asyncAppenderHandOffUs()))
 			.append(" for the AsyncAppender (").append(JmhCosts.ASYNC_APPENDER_ROW).append(").")
-			.append(" `h` is logging-off's CPU per request at the same lines per request. A request then costs")
-			.append(" `h + L (a + f + w)` of the app's CPU (`w` = 0 without the flush after each line; the slow sink")
-			.append(" doubles `f + w`; `a` = 0 for sync);")
-			.append(" what limits TPS is in the last column (see `CostModel`).\n\n");
+			.append(" The model: [load-tests.md](../load-tests.md#the-cost-model).\n\n");
 		md.append("| configuration | h µs | logging µs/request | predicted TPS | measured TPS | measured / predicted"
 				+ " | measured logging µs/line | limited by |\n");
 		md.append("|---|---|---|---|---|---|---|---|\n");
@@ -132,16 +112,9 @@ final class WhereAsyncPaysMarkdown {
 					Fmt.number(row.tps().median()), Fmt.ratio(Stats.ratio(row.tps().median(), p.tps())),
 					Fmt.number(measuredPerLine), p.bound() + ringFull);
 		}
-		md.append("\n\"measured logging µs/line\" is the app's CPU per request less `h`, per line: what a line"
-				+ " really cost the app, request thread and background thread together, to set against `a + f + w`.\n\n");
+		md.append('\n');
 		md.append("![Measured and predicted TPS](").append(WhereAsyncPaysChart.TPS).append(")\n\n");
 
-		if (notes != null && !notes.isBlank()) {
-			md.append("## Notes\n\n").append(notes.strip()).append("\n\n");
-		}
-		md.append("## Raw data\n\n");
-		md.append("- `http-where-async-pays-raw-runs.csv`: one row per run (the runner's columns).\n");
-		md.append("- `http-where-async-pays-run-info.properties`: machine, JDK, timings, command.\n");
 		return md.toString();
 	}
 

@@ -7,8 +7,8 @@ import java.nio.file.Path;
  * Writes the report of the {@code where-async-pays} matrix from the runner's raw CSV and
  * run-info: {@code http-where-async-pays.md} and the chart {@code http-where-async-pays-tps.png},
  * with a copy of both inputs next to them. The cost
- * model reads the JMH suite's {@code jmh-summary.csv} from the same directory, and a
- * human-written {@code http-where-async-pays-notes.md} there is included verbatim.
+ * model reads the JMH suite's {@code jmh-summary.csv} from the same directory, and the page
+ * links to the hand-written {@code http-where-async-pays-notes.md} there.
  *
  * <p>Usage from the command line: {@code WhereAsyncPaysReport RAW_CSV RUN_INFO REPORT_DIR}.
  *
@@ -34,12 +34,12 @@ public final class WhereAsyncPaysReport {
 	}
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
-		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir, notes) -> {
+		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir) -> {
 			PaysRuns runs = PaysRuns.of(records);
 			double duration = Double.parseDouble(info.durationSeconds().replace(Fmt.DASH, "20"));
 			CostModel model = new CostModel(JmhCosts.read(dir.resolve(JmhCosts.FILE)), duration);
 			WhereAsyncPaysChart.write(runs, model, info, dir);
-			return WhereAsyncPaysMarkdown.render(runs, model, PaysTargets.evaluate(runs, model), info, notes);
+			return WhereAsyncPaysMarkdown.render(runs, model, PaysTargets.evaluate(runs, model), info, dir);
 		});
 	}
 

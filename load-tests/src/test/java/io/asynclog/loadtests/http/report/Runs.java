@@ -20,9 +20,10 @@ final class Runs {
 	static RunRecord closed(String config, String mode, Integer appenders, Boolean flush, String pattern, int repeat,
 			double tps, double p99, boolean linesOk) {
 		double writes = (appenders != null && !mode.equals("logging-off")) ? tps * appenders : 0;
-		return new RunRecord(config, mode, appenders, flush, pattern, RunRecord.CLOSED, 400, Double.NaN, repeat, 60,
+		return record(config, mode, appenders, flush, pattern, RunRecord.CLOSED, 400, Double.NaN, repeat, 60,
 				tps * 60, 0, tps, p99 / 4, p99 / 8, p99 / 2, p99, p99 * 2, 150 + 10 * repeat, 250, 30, writes,
-				writes * 108, writes * 108, 80, tps * 60, linesOk ? tps * 60 : tps * 59, linesOk);
+				writes * 108, writes * 108, 80, tps * 60, linesOk ? tps * 60 : tps * 59, linesOk, Double.NaN, Double.NaN,
+				Double.NaN);
 	}
 
 	/**
@@ -39,9 +40,24 @@ final class Runs {
 	}
 
 	static RunRecord open(String config, String mode, int appenders, double rate, int repeat, double p99) {
-		return new RunRecord(config, mode, appenders, true, "study", RunRecord.OPEN, null, rate, repeat, 60,
+		return record(config, mode, appenders, true, "study", RunRecord.OPEN, null, rate, repeat, 60,
 				rate * 60, 0, rate, p99 / 4, p99 / 8, p99 / 2, p99, p99 * 2, 100, 250, 30, rate * appenders,
-				rate * appenders * 108, rate * appenders * 108, 40, rate * 60, rate * 60, true);
+				rate * appenders * 108, rate * appenders * 108, 40, rate * 60, rate * 60, true, Double.NaN, Double.NaN,
+				Double.NaN);
+	}
+
+	/** A run with the columns of the study's runner and the queue readings; the later columns not measured. */
+	static RunRecord record(String config, String mode, Integer appenders, Boolean flush, String pattern, String model,
+			Integer users, double rate, int repeat, double durationS, double requestsOk, double requestsKo, double tps,
+			double meanMs, double p50Ms, double p95Ms, double p99Ms, double maxMs, double appCpuPct, double appRssMb,
+			double appThreads, double writesPerS, double writeBytesPerS, double wcharBytesPerS, double gatlingCpuPct,
+			double linesExpected, double linesFound, boolean linesOk, double queuePeak, double queueDropped,
+			double p999Ms) {
+		double n = Double.NaN;
+		return new RunRecord(config, mode, appenders, flush, pattern, model, users, rate, repeat, durationS, requestsOk,
+				requestsKo, tps, meanMs, p50Ms, p95Ms, p99Ms, maxMs, appCpuPct, appRssMb, appThreads, writesPerS,
+				writeBytesPerS, wcharBytesPerS, gatlingCpuPct, linesExpected, linesFound, linesOk, queuePeak,
+				queueDropped, p999Ms, n, n, n, n, n, n, n, n, n, n, n);
 	}
 
 	/** The record as a raw CSV line, in the runner's column order. */

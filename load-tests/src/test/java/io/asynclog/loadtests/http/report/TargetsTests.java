@@ -3,7 +3,7 @@ package io.asynclog.loadtests.http.report;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.asynclog.loadtests.http.report.TargetResult.Status;
+import io.asynclog.loadtests.http.report.Target.Status;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,13 +18,13 @@ class TargetsTests {
 
 	@Test
 	void allMetWhenAsyncLoggerIsFastEnough() {
-		List<TargetResult> results = Targets.evaluate(Aggregator.aggregate(List.of(
+		List<Target> results = Targets.evaluate(Aggregator.aggregate(List.of(
 				Runs.closed("sync/3/flush/study", 1, 1000, 400), Runs.closed("async-logger/3/flush/study", 1, 2400, 100),
 				Runs.closed("async-appender/3/flush/study", 1, 2000, 150),
 				Runs.closed("async-logger/6/flush/study", 1, 2300, 100),
 				Runs.closed("async-appender/6/flush/study", 1, 1800, 150), Runs.closed("logging-off", 1, 2600, 90))));
 		assertEquals(List.of(Status.MET, Status.MET, Status.MET, Status.MET, Status.MET),
-				results.stream().map(TargetResult::status).toList());
+				results.stream().map(Target::status).toList());
 		assertEquals("async-logger/3/flush/study TPS \u2265 2.0\u00d7 sync/3/flush/study", results.get(0).target());
 		assertEquals("async-logger/3/flush/study 2,400 vs sync/3/flush/study 1,000 TPS: 2.40\u00d7 (needs \u2265 2.00\u00d7)",
 				results.get(0).figures());
@@ -36,18 +36,18 @@ class TargetsTests {
 
 	@Test
 	void missedWhenBelowTheThresholds() {
-		List<TargetResult> results = Targets.evaluate(Aggregator.aggregate(List.of(
+		List<Target> results = Targets.evaluate(Aggregator.aggregate(List.of(
 				Runs.closed("sync/3/flush/study", 1, 1000, 400), Runs.closed("async-logger/3/flush/study", 1, 1500, 200),
 				Runs.closed("async-appender/3/flush/study", 1, 1500, 150),
 				Runs.closed("async-logger/6/flush/study", 1, 1000, 100),
 				Runs.closed("async-appender/6/flush/study", 1, 1800, 150), Runs.closed("logging-off", 1, 2600, 90))));
 		assertEquals(List.of(Status.MISSED, Status.MISSED, Status.MISSED, Status.MISSED, Status.MISSED),
-				results.stream().map(TargetResult::status).toList());
+				results.stream().map(Target::status).toList());
 	}
 
 	@Test
 	void thresholdsAreInclusive() {
-		List<TargetResult> results = Targets.evaluate(Aggregator.aggregate(List.of(
+		List<Target> results = Targets.evaluate(Aggregator.aggregate(List.of(
 				Runs.closed("sync/3/flush/study", 1, 1125, 400), Runs.closed("async-logger/3/flush/study", 1, 2250, 120),
 				Runs.closed("logging-off", 1, 2500, 100))));
 		assertEquals(Status.MET, results.get(0).status());
@@ -57,11 +57,11 @@ class TargetsTests {
 
 	@Test
 	void notMeasuredWhenAConfigurationIsMissing() {
-		List<TargetResult> results = Targets
+		List<Target> results = Targets
 			.evaluate(Aggregator.aggregate(List.of(Runs.closed("async-logger/3/flush/study", 1, 2000, 120),
 					Runs.closed("async-logger/6/flush/study", 1, 2000, 120))));
 		assertEquals(List.of(Status.NOT_MEASURED, Status.NOT_MEASURED, Status.NOT_MEASURED, Status.NOT_MEASURED,
-				Status.NOT_MEASURED), results.stream().map(TargetResult::status).toList());
+				Status.NOT_MEASURED), results.stream().map(Target::status).toList());
 		assertEquals("no TPS for sync/3/flush/study", results.get(0).figures());
 		assertEquals("no ms p99 for logging-off", results.get(2).figures());
 		assertEquals("no TPS for async-appender/6/flush/study", results.get(4).figures());
@@ -72,21 +72,21 @@ class TargetsTests {
 		List<RunRecord> runs = new ArrayList<>(List.of(Runs.closed("async-logger/3/flush/study", 1, 2000, 120)));
 		RunRecord off = Runs.closed("logging-off", 1, 2500, Double.NaN);
 		runs.add(off);
-		List<TargetResult> results = Targets.evaluate(Aggregator.aggregate(runs));
+		List<Target> results = Targets.evaluate(Aggregator.aggregate(runs));
 		assertEquals(Status.MISSED, results.get(1).status(), "0.8x logging-off TPS is below 0.9x");
 		assertEquals(Status.NOT_MEASURED, results.get(2).status());
 	}
 
 	@Test
 	void greaterNotesOverlappingRangesAndLineFailures() {
-		List<TargetResult> results = Targets.evaluate(Aggregator.aggregate(List.of(
+		List<Target> results = Targets.evaluate(Aggregator.aggregate(List.of(
 				Runs.closed("async-logger/3/flush/study", 1, 1900, 100),
 				Runs.closed("async-logger/3/flush/study", 2, 2000, 100),
 				Runs.closed("async-logger/3/flush/study", 3, 2300, 100),
 				Runs.closed("async-appender/3/flush/study", "async-appender", 3, true, "study", 1, 1700, 100, true),
 				Runs.closed("async-appender/3/flush/study", "async-appender", 3, true, "study", 2, 1800, 100, false),
 				Runs.closed("async-appender/3/flush/study", "async-appender", 3, true, "study", 3, 1900, 100, true))));
-		TargetResult at3 = results.get(3);
+		Target at3 = results.get(3);
 		assertEquals(Status.MET, at3.status());
 		assertEquals("async-logger/3/flush/study 2,000 (1,900\u20132,300) vs async-appender/3/flush/study "
 				+ "1,800 (1,700\u20131,900) TPS: 1.11\u00d7; the min\u2013max ranges overlap; "

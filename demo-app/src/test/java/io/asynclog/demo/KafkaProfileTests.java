@@ -26,7 +26,10 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "demo.kafka.bootstrap-servers=127.0.0.1:1", "asynclog.health.shipping-stall=1s",
-				"logging.level.org.apache.kafka=error" })
+				"logging.level.org.apache.kafka=error",
+				// Not the profile's asynclog-spool/ship, which PipelineHealthTests' JVM may hold at the
+				// same time: a spool directory belongs to one application.
+				"asynclog.appenders.ship.spool.directory=target/kafka-profile-tests-spool" })
 @ActiveProfiles("kafka")
 class KafkaProfileTests {
 

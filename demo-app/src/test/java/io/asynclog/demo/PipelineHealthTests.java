@@ -1,9 +1,12 @@
 package io.asynclog.demo;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -98,10 +101,13 @@ class PipelineHealthTests {
 		}
 	}
 
-	private static ConfigurableApplicationContext run(String... more) {
+	private static ConfigurableApplicationContext run(String... more) throws IOException {
+		// A spool of its own: a spool directory belongs to one application, and another test's
+		// JVM may run the kafka profile at the same time.
+		Path spool = Files.createTempDirectory("pipeline-health-spool");
 		List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.profiles.active=kafka",
 				"--demo.kafka.bootstrap-servers=127.0.0.1:1", "--asynclog.health.shipping-stall=1s",
-				"--logging.level.org.apache.kafka=error"));
+				"--logging.level.org.apache.kafka=error", "--asynclog.appenders.ship.spool.directory=" + spool));
 		args.addAll(List.of(more));
 		return new SpringApplication(DemoApplication.class).run(args.toArray(String[]::new));
 	}

@@ -4,7 +4,6 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,16 +20,19 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import javax.imageio.ImageIO;
-
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler.LegendLayout;
 import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -95,27 +97,18 @@ final class ComparisonCharts {
 		String writesTitle = "App write system calls per second (median)" + where;
 		String bytesTitle = "App bytes written to storage, MB/s (median)" + where;
 		int panel = 380;
-		CategoryChart writesChart = modeBars(writesTitle, "writes/s", slots, ConfigSummary::writesPerS, false,
-				Double.NaN, "#,##0", WIDTH, panel);
-		if (writesChart != null) {
+		CategoryChart writes = modeBars(writesTitle, "writes/s", slots, ConfigSummary::writesPerS, false, Double.NaN,
+				"#,##0", WIDTH, panel);
+		if (writes != null) {
 			// The lower panel has the same bars in the same places and carries the legend.
-			writesChart.getStyler().setLegendVisible(false);
-			writesChart.getStyler().setXAxisTitleVisible(false);
+			writes.getStyler().setLegendVisible(false);
+			writes.getStyler().setXAxisTitleVisible(false);
 		}
-		BufferedImage writes = image(writesChart, writesTitle, WIDTH, panel);
-		BufferedImage bytes = image(modeBars(bytesTitle, "MB/s (10^6 bytes)",
-				slots, (s) -> scaled(s.writeBytesPerS(), 1e-6), false, Double.NaN, "#,##0.##", WIDTH, panel),
-				bytesTitle, WIDTH, panel);
-		BufferedImage disk = new BufferedImage(WIDTH, 2 * panel, BufferedImage.TYPE_INT_RGB);
-		Graphics2D g = disk.createGraphics();
-		try {
-			g.drawImage(writes, 0, 0, null);
-			g.drawImage(bytes, 0, panel, null);
-		}
-		finally {
-			g.dispose();
-		}
-		ImageIO.write(disk, "png", dir.resolve(DISK).toFile());
+		CategoryChart bytes = modeBars(bytesTitle, "MB/s (10^6 bytes)", slots, (s) -> scaled(s.writeBytesPerS(), 1e-6),
+				false, Double.NaN, "#,##0.##", WIDTH, panel);
+		// XChart's grid: two cells of the first chart's size, one above the other.
+		BitmapEncoder.saveBitmap(List.of(orNote(writes, writesTitle, WIDTH, panel), orNote(bytes, bytesTitle, WIDTH, panel)),
+				2, 1, dir.resolve(DISK).toString(), BitmapFormat.PNG);
 	}
 
 	/** Measured configurations grouped by appenders (ascending, unknown last), gaps between groups, logging-off last. */
@@ -378,30 +371,28 @@ final class ComparisonCharts {
 	}
 
 	static void save(CategoryChart chart, String title, Path file, int width, int height) throws IOException {
-		ImageIO.write(image(chart, title, width, height), "png", file.toFile());
+		BitmapEncoder.saveBitmap(orNote(chart, title, width, height), file.toString(), BitmapFormat.PNG);
 	}
 
-	/** The chart as an image, or a blank image saying there is nothing to draw. */
-	static BufferedImage image(CategoryChart chart, String title, int width, int height) {
+	/**
+	 * The chart, or when there is none a chart of only a title saying so: XChart paints no bar
+	 * chart without series, but an XY chart without series, of which the axes are hidden here.
+	 */
+	static Chart<?, ?> orNote(CategoryChart chart, String title, int width, int height) {
 		if (chart != null) {
-			return BitmapEncoder.getBufferedImage(chart);
+			return chart;
 		}
-		BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-		Graphics2D g = image.createGraphics();
-		try {
-			g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-			g.setColor(Color.WHITE);
-			g.fillRect(0, 0, width, height);
-			g.setColor(Color.BLACK);
-			g.setFont(titleFont(title, width));
-			g.drawString(title, 12, 24);
-			g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
-			g.drawString("No closed-model configuration has this figure.", 12, 60);
-		}
-		finally {
-			g.dispose();
-		}
-		return image;
+		String note = title + ": no closed-model configuration has this figure";
+		XYChart empty = new XYChartBuilder().width(width).height(height).title(note).build();
+		XYStyler styler = empty.getStyler();
+		styler.setChartBackgroundColor(Color.WHITE);
+		styler.setChartTitleFont(titleFont(note, width));
+		styler.setLegendVisible(false);
+		styler.setAxisTicksVisible(false);
+		styler.setAxisTitlesVisible(false);
+		styler.setPlotBorderVisible(false);
+		styler.setPlotGridLinesVisible(false);
+		return empty;
 	}
 
 }

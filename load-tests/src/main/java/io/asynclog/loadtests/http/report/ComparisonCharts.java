@@ -46,7 +46,7 @@ import io.asynclog.loadtests.http.RunConfig;
  *
  * @author asynclog
  */
-final class ComparisonCharts {
+public final class ComparisonCharts {
 
 	static final String TPS = "http-comparison-tps.png";
 
@@ -247,7 +247,7 @@ final class ComparisonCharts {
 	 * @param height the height in pixels
 	 * @return the chart, without series
 	 */
-	static CategoryChart plainBars(String title, String xTitle, String yTitle, int width, int height) {
+	public static CategoryChart plainBars(String title, String xTitle, String yTitle, int width, int height) {
 		CategoryChart chart = new CategoryChartBuilder().width(width)
 			.height(height)
 			.title(title)

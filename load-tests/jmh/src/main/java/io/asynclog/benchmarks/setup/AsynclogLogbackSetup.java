@@ -1,21 +1,14 @@
 package io.asynclog.benchmarks.setup;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import ch.qos.logback.classic.LoggerContext;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.logging.LogFactory;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.Banner;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Configuration;
 
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.backend.LoggingBackends;
@@ -90,12 +83,9 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		System.setProperty(LoggingSystem.SYSTEM_PROPERTY, LOGBACK_LOGGING_SYSTEM);
 		System.setProperty("slf4j.provider", LOGBACK_SLF4J_PROVIDER);
 		System.setProperty(LogFactory.FACTORY_PROPERTY, COMMONS_LOGGING_TO_SLF4J);
-		Log4jProperties.applyXmlProperties(options, "info");
-		this.application = new SpringApplicationBuilder(meters ? WithMeters.class : WithoutMeters.class)
-			.web(WebApplicationType.NONE)
-			.bannerMode(Banner.Mode.OFF)
-			.logStartupInfo(false)
-			.run(arguments(meters, options));
+		this.application = AsynclogBoot.start(meters, options, WAIT_STRATEGY, meters, List.of(
+				"--logging.level.io.asynclog.logback=warn", "--logging.config=classpath:logback/"
+						+ ((options.sink() == Sink.COUNTING) ? "counting.xml" : "file.xml")));
 		ILoggerFactory factory = LoggerFactory.getILoggerFactory();
 		if (!(factory instanceof LoggerContext logback)) {
 			throw new IllegalStateException(name + " should log through Logback, but SLF4J is bound to "
@@ -112,24 +102,6 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 
 	static AsynclogLogbackSetup start(String name, boolean meters, SetupOptions options) {
 		return new AsynclogLogbackSetup(name, meters, options);
-	}
-
-	private static String[] arguments(boolean meters, SetupOptions options) {
-		List<String> arguments = new ArrayList<>();
-		arguments.add("--asynclog.mode=async-logger");
-		arguments.add("--asynclog.ring-buffer-size=" + options.bufferSize());
-		arguments.add("--asynclog.wait-strategy=" + WAIT_STRATEGY);
-		arguments.add("--asynclog.include-location=" + options.includeLocation());
-		arguments.add("--asynclog.queue-full-policy=block");
-		arguments.add("--asynclog.shutdown-timeout=120s");
-		arguments.add("--asynclog.metrics.delivery-lag=" + meters);
-		arguments.add("--logging.level.root=info");
-		// Start-up lines of Spring Boot itself stay out of the sink's count.
-		arguments.add("--logging.level.org.springframework=warn");
-		arguments.add("--logging.level.io.asynclog.autoconfigure=warn");
-		arguments.add("--logging.level.io.asynclog.logback=warn");
-		arguments.add("--logging.config=classpath:logback/" + ((options.sink() == Sink.COUNTING) ? "counting.xml" : "file.xml"));
-		return arguments.toArray(String[]::new);
 	}
 
 	@Override
@@ -179,8 +151,7 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		Waits.forbidThread("AsyncLogger[", this.name);
 		Waits.forbidThread("AsyncAppender-Worker", this.name);
 		Waits.forbidThread("logback-appender-", this.name);
-		boolean registry = !this.application.getBeansOfType(MeterRegistry.class).isEmpty();
-		require(registry == this.meters, (this.meters ? "a" : "no") + " meter registry");
+		require(AsynclogBoot.hasMeterRegistry(this.application) == this.meters, (this.meters ? "a" : "no") + " meter registry");
 	}
 
 	private LoggingBackend backend() {
@@ -199,17 +170,6 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		// Spring Boot stops Logback only from a JVM shutdown hook; the trial counts the file now.
 		// Stopping the context stops asynclog's ring, which drains (shutdown-timeout) and closes the sink.
 		this.context.stop();
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@EnableAutoConfiguration
-	static class WithMeters {
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class WithoutMeters {
-
 	}
 
 }

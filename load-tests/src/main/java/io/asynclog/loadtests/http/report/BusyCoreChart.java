@@ -36,10 +36,10 @@ final class BusyCoreChart {
 	private BusyCoreChart() {
 	}
 
-	static void write(RoundRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
+	static void write(RoundRuns runs, RunInfo info, Path dir) throws IOException {
 		List<ComparisonCharts.Slot> slots = runs.rows()
 			.stream()
-			.map((row) -> ComparisonCharts.closedSlot(label(row), row.config(), records))
+			.map((row) -> new ComparisonCharts.Slot(label(row), row))
 			.toList();
 		String where = " \u2014 " + info.machine() + ", " + info.date();
 		String tpsTitle = "Throughput, " + info.users() + " closed-model users" + where;

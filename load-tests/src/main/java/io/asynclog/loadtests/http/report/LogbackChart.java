@@ -33,10 +33,10 @@ final class LogbackChart {
 	private LogbackChart() {
 	}
 
-	static void write(RoundRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
+	static void write(RoundRuns runs, RunInfo info, Path dir) throws IOException {
 		List<ComparisonCharts.Slot> slots = runs.rows()
 			.stream()
-			.map((row) -> ComparisonCharts.closedSlot(LogbackMarkdown.label(row.config()), row.config(), records))
+			.map((row) -> new ComparisonCharts.Slot(LogbackMarkdown.label(row.config()), row))
 			.toList();
 		String where = " \u2014 " + info.machine() + ", " + info.date();
 		String tpsTitle = "Throughput on Logback, " + info.users() + " closed-model users" + where;

@@ -68,6 +68,10 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 			return this.runs.size();
 		}
 
+		boolean measured() {
+			return !this.runs.isEmpty();
+		}
+
 		/** A figure's median and min–max over the rounds. */
 		Stats over(ToDoubleFunction<RunRecord> metric) {
 			return Stats.over(this.runs, metric);

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.ToDoubleFunction;
 
 import io.asynclog.loadtests.http.RunConfig;
 
@@ -121,12 +120,6 @@ record Comparison(List<RoundRuns.Row> closed, List<List<RunRecord>> open) {
 
 	List<RoundRuns.Row> measuredClosed() {
 		return this.closed.stream().filter(RoundRuns.Row::measured).toList();
-	}
-
-	/** A row's median over its twin's median; NaN when either did not run. */
-	static double ratio(RoundRuns.Row row, String twin, ToDoubleFunction<RunRecord> metric) {
-		return Stats.ratio(row.over(metric).median(),
-				Stats.over(row.twins().getOrDefault(twin, List.of()), metric).median());
 	}
 
 	/** Whether a row's appenders, flush and pattern are nominal: a baseline that did not run has none. */

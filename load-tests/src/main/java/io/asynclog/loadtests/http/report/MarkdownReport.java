@@ -94,9 +94,9 @@ final class MarkdownReport {
 				median(row, RunRecord::appThreads), Fmt.number(writes),
 				Fmt.number(Math.max(0, writes - socketWritesPerRequest * tps)),
 				Fmt.number(Fmt.megabytes(row.over(RunRecord::appWriteBytesPerS).median())),
-				median(row, RunRecord::gatlingCpuPct), Fmt.ratio(Comparison.ratio(row, Comparison.SYNC, RunRecord::tps)),
-				Fmt.ratio(Comparison.ratio(row, Comparison.LOGGING_OFF, RunRecord::tps)),
-				Fmt.ratio(Comparison.ratio(row, Comparison.LOGGING_OFF, RunRecord::p99Ms)), lines(row),
+				median(row, RunRecord::gatlingCpuPct), Fmt.ratio(row.medianRatioTo(Comparison.SYNC, RunRecord::tps)),
+				Fmt.ratio(row.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::tps)),
+				Fmt.ratio(row.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::p99Ms)), lines(row),
 				Fmt.number(row.over(RunRecord::queuePeak).max()), Fmt.number(row.over(RunRecord::queueDropped).max()));
 	}
 

@@ -82,6 +82,11 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 			return Stats.worst(this.runs, metric);
 		}
 
+		/** A figure's median over its twin's median; NaN when either did not run. */
+		double medianRatioTo(String twin, ToDoubleFunction<RunRecord> metric) {
+			return Stats.ratio(over(metric).median(), Stats.over(this.twins.getOrDefault(twin, List.of()), metric).median());
+		}
+
 		/** A figure over its twin's, round by round: median and min–max of the ratios. */
 		Stats ratioTo(String twin, ToDoubleFunction<RunRecord> metric) {
 			return Stats.perRound(this.runs, this.twins.getOrDefault(twin, List.of()), metric);

@@ -51,9 +51,9 @@ final class SummaryCsvWriter {
 			cells.add(Fmt.csv(value));
 		}
 		cells.add(row.measured() ? String.valueOf(Comparison.linesOkRounds(row)) : "");
-		cells.add(Fmt.csv(Comparison.ratio(row, Comparison.SYNC, RunRecord::tps)));
-		cells.add(Fmt.csv(Comparison.ratio(row, Comparison.LOGGING_OFF, RunRecord::tps)));
-		cells.add(Fmt.csv(Comparison.ratio(row, Comparison.LOGGING_OFF, RunRecord::p99Ms)));
+		cells.add(Fmt.csv(row.medianRatioTo(Comparison.SYNC, RunRecord::tps)));
+		cells.add(Fmt.csv(row.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::tps)));
+		cells.add(Fmt.csv(row.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::p99Ms)));
 		return cells;
 	}
 

@@ -65,29 +65,29 @@ class ComparisonTests {
 				Runs.closed("async-logger/3/no-flush/study", 1, 2100, 100), Runs.closed("logging-off", 1, 2500, 90),
 				Runs.closed("logging-off", 2, 2500, 90)));
 		RoundRuns.Row logger = row(comparison, "async-logger/3/flush/study");
-		assertEquals(2000.0 / 900, Comparison.ratio(logger, Comparison.SYNC, RunRecord::tps), DELTA);
-		assertEquals(0.8, Comparison.ratio(logger, Comparison.LOGGING_OFF, RunRecord::tps), DELTA);
-		assertEquals(120.0 / 90, Comparison.ratio(logger, Comparison.LOGGING_OFF, RunRecord::p99Ms), DELTA);
-		assertEquals(1.0, Comparison.ratio(row(comparison, "sync/3/flush/study"), Comparison.SYNC, RunRecord::tps), DELTA);
+		assertEquals(2000.0 / 900, logger.medianRatioTo(Comparison.SYNC, RunRecord::tps), DELTA);
+		assertEquals(0.8, logger.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::tps), DELTA);
+		assertEquals(120.0 / 90, logger.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::p99Ms), DELTA);
+		assertEquals(1.0, row(comparison, "sync/3/flush/study").medianRatioTo(Comparison.SYNC, RunRecord::tps), DELTA);
 		// No sync with the plain pattern, nor without flush: no ratio to sync.
-		assertTrue(Double.isNaN(Comparison.ratio(row(comparison, "async-logger/3/flush/plain"), Comparison.SYNC, RunRecord::tps)));
-		assertTrue(Double.isNaN(Comparison.ratio(row(comparison, "async-logger/3/no-flush/study"), Comparison.SYNC, RunRecord::tps)));
-		assertEquals(2100.0 / 2500, Comparison.ratio(row(comparison, "async-logger/3/no-flush/study"), Comparison.LOGGING_OFF, RunRecord::tps), DELTA);
+		assertTrue(Double.isNaN(row(comparison, "async-logger/3/flush/plain").medianRatioTo(Comparison.SYNC, RunRecord::tps)));
+		assertTrue(Double.isNaN(row(comparison, "async-logger/3/no-flush/study").medianRatioTo(Comparison.SYNC, RunRecord::tps)));
+		assertEquals(2100.0 / 2500, row(comparison, "async-logger/3/no-flush/study").medianRatioTo(Comparison.LOGGING_OFF, RunRecord::tps), DELTA);
 		// logging-off reports one appender with flush and the study pattern, but is not compared with sync/1.
 		RoundRuns.Row off = row(comparison, "logging-off");
-		assertTrue(Double.isNaN(Comparison.ratio(off, Comparison.SYNC, RunRecord::tps)));
-		assertEquals(1.0, Comparison.ratio(off, Comparison.LOGGING_OFF, RunRecord::tps), DELTA);
+		assertTrue(Double.isNaN(off.medianRatioTo(Comparison.SYNC, RunRecord::tps)));
+		assertEquals(1.0, off.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::tps), DELTA);
 		// Configurations that were not run have no ratios.
 		RoundRuns.Row missing = row(comparison, "async-appender/3/flush/study");
-		assertTrue(Double.isNaN(Comparison.ratio(missing, Comparison.SYNC, RunRecord::tps)));
-		assertTrue(Double.isNaN(Comparison.ratio(missing, Comparison.LOGGING_OFF, RunRecord::tps)));
-		assertTrue(Double.isNaN(Comparison.ratio(missing, Comparison.LOGGING_OFF, RunRecord::p99Ms)));
+		assertTrue(Double.isNaN(missing.medianRatioTo(Comparison.SYNC, RunRecord::tps)));
+		assertTrue(Double.isNaN(missing.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::tps)));
+		assertTrue(Double.isNaN(missing.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::p99Ms)));
 	}
 
 	@Test
 	void ratiosToLoggingOffAreUnknownWithoutIt() {
 		Comparison comparison = Comparison.of(List.of(Runs.closed("async-logger/3/flush/study", 1, 2000, 120)));
-		assertTrue(Double.isNaN(Comparison.ratio(row(comparison, "async-logger/3/flush/study"), Comparison.LOGGING_OFF, RunRecord::tps)));
+		assertTrue(Double.isNaN(row(comparison, "async-logger/3/flush/study").medianRatioTo(Comparison.LOGGING_OFF, RunRecord::tps)));
 		assertTrue(comparison.loggingOff().isEmpty());
 	}
 

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.BitmapEncoder.BitmapFormat;
@@ -73,6 +74,18 @@ public final class ComparisonCharts {
 
 	/** One x position: a configuration, or a gap between groups ({@code row} null). */
 	record Slot(String label, RoundRuns.Row row) {
+
+		/** A figure of the slot's runs; none in a gap. */
+		Stats over(ToDoubleFunction<RunRecord> metric) {
+			return (this.row != null) ? this.row.over(metric) : Stats.EMPTY;
+		}
+
+		/** The figure's median, {@code null} where there is none: XChart draws no bar there. */
+		Double median(ToDoubleFunction<RunRecord> metric) {
+			Stats stats = over(metric);
+			return stats.measured() ? stats.median() : null;
+		}
+
 	}
 
 	static void write(Comparison comparison, RunInfo info, Path dir) throws IOException {
@@ -159,8 +172,7 @@ public final class ComparisonCharts {
 		for (String mode : modes) {
 			List<Double> y = new ArrayList<>();
 			for (Slot slot : slots) {
-				Stats stats = (slot.row() != null && Objects.equals(mode, mode(slot.row()))) ? slot.row().over(metric)
-						: Stats.EMPTY;
+				Stats stats = (slot.row() != null && mode.equals(mode(slot.row()))) ? slot.over(metric) : Stats.EMPTY;
 				y.add(stats.measured() ? stats.median() : null);
 				if (stats.measured()) {
 					any = true;
@@ -257,7 +269,7 @@ public final class ComparisonCharts {
 		List<Double> middle = new ArrayList<>();
 		List<Double> errors = new ArrayList<>();
 		for (Slot slot : slots) {
-			Stats stats = (slot.row() != null) ? slot.row().over(metric) : Stats.EMPTY;
+			Stats stats = slot.over(metric);
 			middle.add(stats.measured() ? (stats.min() + stats.max()) / 2 : Double.NaN);
 			errors.add(stats.measured() ? (stats.max() - stats.min()) / 2 : 0.0);
 		}
@@ -281,12 +293,11 @@ public final class ComparisonCharts {
 	/** App and Gatling CPU side by side per configuration; {@code null} when neither was measured. */
 	static CategoryChart cpu(String title, List<Slot> slots) {
 		List<String> labels = slots.stream().map(Slot::label).toList();
-		List<Double> app = median(slots, RunRecord::appCpuPct);
-		List<Double> gatling = median(slots, RunRecord::gatlingCpuPct);
-		double top = 0;
-		for (Double value : concat(app, gatling)) {
-			top = Math.max(top, (value != null) ? value : 0);
-		}
+		List<Double> app = slots.stream().map((slot) -> slot.median(RunRecord::appCpuPct)).toList();
+		List<Double> gatling = slots.stream().map((slot) -> slot.median(RunRecord::gatlingCpuPct)).toList();
+		double top = Stream.concat(app.stream(), gatling.stream()).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
+			.max()
+			.orElse(0);
 		boolean hasApp = app.stream().anyMatch(Objects::nonNull);
 		boolean hasGatling = gatling.stream().anyMatch(Objects::nonNull);
 		if (!hasApp && !hasGatling) {
@@ -300,21 +311,6 @@ public final class ComparisonCharts {
 			chart.addSeries("Gatling (load generator)", labels, gatling).setFillColor(new Color(150, 150, 150));
 		}
 		return chart;
-	}
-
-	private static List<Double> median(List<Slot> slots, ToDoubleFunction<RunRecord> metric) {
-		List<Double> values = new ArrayList<>();
-		for (Slot slot : slots) {
-			Stats stats = (slot.row() != null) ? slot.row().over(metric) : Stats.EMPTY;
-			values.add(stats.measured() ? stats.median() : null);
-		}
-		return values;
-	}
-
-	private static List<Double> concat(List<Double> a, List<Double> b) {
-		List<Double> all = new ArrayList<>(a);
-		all.addAll(b);
-		return all;
 	}
 
 	private static CategoryChart base(String title, String yTitle, int width, int height, String decimals,

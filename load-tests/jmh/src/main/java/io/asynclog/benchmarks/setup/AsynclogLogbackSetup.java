@@ -32,7 +32,7 @@ import io.asynclog.core.queue.LogQueue;
  * a Log4j2 setup before this one would hand it Log4j2's loggers. {@link #verify()} fails the
  * trial then, rather than measuring the wrong library.
  */
-final class AsynclogLogbackSetup implements LoggingSetup {
+final class AsynclogLogbackSetup extends LibrarySetup {
 
 	static final String LOGBACK_LOGGING_SYSTEM = "org.springframework.boot.logging.logback.LogbackLoggingSystem";
 
@@ -59,10 +59,6 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 	/** For a one-off comparison of wait strategies: {@code -jvmArgsAppend -Dasynclog.bench.wait-strategy=timeout}. */
 	private static final String WAIT_STRATEGY = System.getProperty("asynclog.bench.wait-strategy", "block");
 
-	private final String name;
-
-	private final SetupOptions options;
-
 	private final boolean meters;
 
 	private final ConfigurableApplicationContext application;
@@ -71,13 +67,10 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 
 	private final Logger logger;
 
-	private final Deliveries deliveries;
-
 	private final LogbackCountingAppender counter;
 
 	private AsynclogLogbackSetup(String name, boolean meters, SetupOptions options) {
-		this.name = name;
-		this.options = options;
+		super(name, options);
 		this.meters = meters;
 		// Log4j2 is in this jar too, for its own setups: tell Spring Boot, SLF4J and Commons Logging which one runs here.
 		System.setProperty(LoggingSystem.SYSTEM_PROPERTY, LOGBACK_LOGGING_SYSTEM);
@@ -107,11 +100,6 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 	@Override
 	public void log(String message) {
 		this.logger.info(message);
-	}
-
-	@Override
-	public long delivered() {
-		return this.deliveries.count();
 	}
 
 	@Override

@@ -22,13 +22,9 @@ import io.asynclog.log4j2.queue.LogQueues;
  * probe, the exact {@code log4j2.events} filter), optionally with the probe switched off;
  * without, none does and the probe is switched off.
  */
-final class AsynclogSetup implements LoggingSetup {
+final class AsynclogSetup extends LibrarySetup {
 
 	private static final String LOG4J_SLF4J_FACTORY = "org.apache.logging.slf4j.Log4jLoggerFactory";
-
-	private final String name;
-
-	private final SetupOptions options;
 
 	private final boolean meters;
 
@@ -40,11 +36,8 @@ final class AsynclogSetup implements LoggingSetup {
 
 	private final Logger logger;
 
-	private final Deliveries deliveries;
-
 	private AsynclogSetup(String name, boolean meters, boolean lagProbe, SetupOptions options) {
-		this.name = name;
-		this.options = options;
+		super(name, options);
 		this.meters = meters;
 		this.lagProbe = lagProbe;
 		// Logback is in this jar too, for its own setups: tell Spring Boot and SLF4J which one runs here.
@@ -80,11 +73,6 @@ final class AsynclogSetup implements LoggingSetup {
 	@Override
 	public void log(String message) {
 		this.logger.info(message);
-	}
-
-	@Override
-	public long delivered() {
-		return this.deliveries.count();
 	}
 
 	@Override

@@ -131,14 +131,14 @@ final class MarkdownReport {
 		md.append('\n');
 	}
 
+	/** A table whose cells may hold a pipe, escaped so that it stays in its cell. */
 	private static void table(StringBuilder md, List<String> columns, List<List<String>> rows) {
-		md.append(row(columns)).append('\n');
-		md.append(columns.stream().map((c) -> "---").collect(Collectors.joining("|", "|", "|"))).append('\n');
-		rows.forEach((cells) -> md.append(row(cells)).append('\n'));
+		Fmt.tableHead(md, columns.stream().map(MarkdownReport::escaped).toArray(String[]::new));
+		rows.forEach((cells) -> Fmt.tableRow(md, cells.stream().map(MarkdownReport::escaped).toArray()));
 	}
 
-	static String row(List<String> cells) {
-		return cells.stream().map((c) -> c.replace("|", "\\|")).collect(Collectors.joining(" | ", "| ", " |"));
+	private static String escaped(String cell) {
+		return cell.replace("|", "\\|");
 	}
 
 }

@@ -34,8 +34,8 @@ final class WhereAsyncPaysMarkdown {
 		Target.table(md, targets);
 
 		md.append("## 1. Lines per request (the app on one core, the load on the other)\n\n");
-		md.append("| lines | configuration | TPS | × sync | × logging off | p99 ms | app CPU µs/request | lines |\n");
-		md.append("|---|---|---|---|---|---|---|---|\n");
+		Fmt.tableHead(md, "lines", "configuration", "TPS", "× sync", "× logging off", "p99 ms",
+				"app CPU µs/request", "lines");
 		for (RoundRuns.Row row : runs.closed().rows()) {
 			RunConfig config = row.config();
 			if (config.cores() != 1 || config.slowSink() || config.discard()) {
@@ -49,8 +49,8 @@ final class WhereAsyncPaysMarkdown {
 		md.append('\n');
 
 		md.append("## 2. CPU placement\n\n");
-		md.append("| lines | mode | one core TPS | both cores TPS | both / one | app CPU % (both) | Gatling CPU % (both) |\n");
-		md.append("|---|---|---|---|---|---|---|\n");
+		Fmt.tableHead(md, "lines", "mode", "one core TPS", "both cores TPS", "both / one",
+				"app CPU % (both)", "Gatling CPU % (both)");
 		for (RoundRuns.Row row : runs.closed().rows()) {
 			RunConfig config = row.config();
 			if (config.cores() != 2) {
@@ -65,8 +65,8 @@ final class WhereAsyncPaysMarkdown {
 		md.append('\n');
 
 		md.append("## 3. Slow sink\n\n");
-		md.append("| configuration | TPS | × logging off | p50 ms | p99 ms | queue peak (slots) | dropped | lines |\n");
-		md.append("|---|---|---|---|---|---|---|---|\n");
+		Fmt.tableHead(md, "configuration", "TPS", "× logging off", "p50 ms", "p99 ms",
+				"queue peak (slots)", "dropped", "lines");
 		for (RoundRuns.Row row : runs.closed().rows()) {
 			if (!row.config().slowSink()) {
 				continue;
@@ -78,8 +78,7 @@ final class WhereAsyncPaysMarkdown {
 		md.append('\n');
 
 		md.append("## 4. Open-model latency at shares of each configuration's own capacity\n\n");
-		md.append("| configuration | rate /s | % of its closed TPS | p50 ms | p99 ms | p99.9 ms | KO |\n");
-		md.append("|---|---|---|---|---|---|---|\n");
+		Fmt.tableHead(md, "configuration", "rate /s", "% of its closed TPS", "p50 ms", "p99 ms", "p99.9 ms", "KO");
 		for (PaysRuns.Open row : runs.open()) {
 			Fmt.tableRow(md, label(row.config()), Fmt.number(row.rate()), Fmt.number(row.percentOfCapacity()),
 					Fmt.number(row.p50Ms().median()), Fmt.number(row.p99Ms().median()),
@@ -96,9 +95,8 @@ final class WhereAsyncPaysMarkdown {
 			.append(JmhCosts.ASYNCLOG_ROW).append(") and ").append(Fmt.number(jmh.asyncAppenderHandOffUs()))
 			.append(" for the AsyncAppender (").append(JmhCosts.ASYNC_APPENDER_ROW).append(").")
 			.append(" The model: [load-tests.md](../load-tests.md#the-cost-model).\n\n");
-		md.append("| configuration | h µs | logging µs/request | predicted TPS | measured TPS | measured / predicted"
-				+ " | measured logging µs/line | limited by |\n");
-		md.append("|---|---|---|---|---|---|---|---|\n");
+		Fmt.tableHead(md, "configuration", "h µs", "logging µs/request", "predicted TPS", "measured TPS",
+				"measured / predicted", "measured logging µs/line", "limited by");
 		for (RoundRuns.Row row : runs.closed().rows()) {
 			Optional<CostModel.Prediction> prediction = model.predict(row.config(), runs);
 			if (prediction.isEmpty()) {

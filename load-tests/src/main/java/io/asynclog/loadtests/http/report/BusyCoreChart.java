@@ -37,13 +37,9 @@ final class BusyCoreChart {
 	}
 
 	static void write(RoundRuns runs, RunInfo info, Path dir) throws IOException {
-		List<ComparisonCharts.Slot> slots = runs.rows()
-			.stream()
-			.map((row) -> new ComparisonCharts.Slot(label(row), row))
-			.toList();
 		String where = " \u2014 " + info.machine() + ", " + info.date();
 		String tpsTitle = "Throughput, " + info.users() + " closed-model users" + where;
-		ComparisonCharts.saveRoundsTps(tpsTitle, X_TITLE, slots, dir.resolve(TPS), WIDTH, HEIGHT);
+		ComparisonCharts.saveRoundsTps(tpsTitle, X_TITLE, runs, BusyCoreChart::label, dir.resolve(TPS), WIDTH, HEIGHT);
 
 		String cpuTitle = "App CPU per request by thread group (median)" + where;
 		ComparisonCharts.save(cpu(cpuTitle, runs), cpuTitle, dir.resolve(CPU), WIDTH, HEIGHT);

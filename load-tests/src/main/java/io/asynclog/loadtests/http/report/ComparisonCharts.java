@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -211,14 +212,16 @@ public final class ComparisonCharts {
 	 * configuration's median TPS coloured by mode, the min–max over the rounds as whiskers.
 	 * @param title the chart's title
 	 * @param xTitle what the configurations have in common
-	 * @param slots one per configuration, in run order
+	 * @param runs the run table, one bar per row in run order
+	 * @param label a row's name on the axis
 	 * @param file the PNG
 	 * @param width the width in pixels
 	 * @param height the height in pixels
 	 * @throws IOException if the image cannot be written
 	 */
-	static void saveRoundsTps(String title, String xTitle, List<Slot> slots, Path file, int width, int height)
-			throws IOException {
+	static void saveRoundsTps(String title, String xTitle, RoundRuns runs, Function<RoundRuns.Row, String> label,
+			Path file, int width, int height) throws IOException {
+		List<Slot> slots = runs.rows().stream().map((row) -> new Slot(label.apply(row), row)).toList();
 		CategoryChart tps = slots.isEmpty() ? null
 				: modeBars(title, "TPS: median, whisker = min\u2013max over the rounds", slots, RunRecord::tps, true,
 						Double.NaN, "#,##0", width, height);

@@ -34,13 +34,9 @@ final class LogbackChart {
 	}
 
 	static void write(RoundRuns runs, RunInfo info, Path dir) throws IOException {
-		List<ComparisonCharts.Slot> slots = runs.rows()
-			.stream()
-			.map((row) -> new ComparisonCharts.Slot(LogbackMarkdown.label(row.config()), row))
-			.toList();
 		String where = " \u2014 " + info.machine() + ", " + info.date();
 		String tpsTitle = "Throughput on Logback, " + info.users() + " closed-model users" + where;
-		ComparisonCharts.saveRoundsTps(tpsTitle, X_TITLE, slots, dir.resolve(TPS), WIDTH, HEIGHT);
+		ComparisonCharts.saveRoundsTps(tpsTitle, X_TITLE, runs, (row) -> LogbackMarkdown.label(row.config()), dir.resolve(TPS), WIDTH, HEIGHT);
 
 		String lostTitle = "Request (INFO) lines that never reached the console, % of the lines logged" + where;
 		ComparisonCharts.save(lost(lostTitle, runs), lostTitle, dir.resolve(LOST), WIDTH, HEIGHT);

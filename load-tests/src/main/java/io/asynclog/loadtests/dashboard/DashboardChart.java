@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 
 import io.asynclog.loadtests.dashboard.PrometheusText.Sample;
+import io.asynclog.loadtests.http.RunInfoFile;
 import io.asynclog.loadtests.dashboard.PrometheusText.Scrape;
 import org.knowm.xchart.AnnotationTextPanel;
 import org.knowm.xchart.BitmapEncoder;
@@ -219,7 +220,7 @@ public final class DashboardChart {
 						+ SCRAPE_INTERVAL_MILLIS + " ms ("
 						+ ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
 						+ ")",
-				"Machine: " + machine() + "   JDK: " + jdk(),
+				"Machine: " + RunInfoFile.machine() + "   JDK: " + jdk(),
 				"demo-app args: " + options.appArgs(),
 				"Load: GET /log from " + options.threads() + " threads, " + BurstLoad.describe() + "; duration "
 						+ options.durationSeconds() + " s; " + load.sent() + " requests sent, " + load.failed()
@@ -511,31 +512,6 @@ public final class DashboardChart {
 		if (style != null) {
 			series.setLineStyle(style);
 		}
-	}
-
-	static String machine() {
-		String cpu = "unknown CPU";
-		try {
-			Path cpuinfo = Path.of("/proc/cpuinfo");
-			if (Files.isReadable(cpuinfo)) {
-				cpu = Files.readAllLines(cpuinfo)
-					.stream()
-					.filter((l) -> l.startsWith("model name"))
-					.map((l) -> l.substring(l.indexOf(':') + 1).strip())
-					.findFirst()
-					.orElse(cpu);
-			}
-		}
-		catch (IOException ex) {
-			// keep "unknown CPU"
-		}
-		long memoryGiB = -1;
-		if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-			memoryGiB = Math.round(os.getTotalMemorySize() / (1024.0 * 1024 * 1024));
-		}
-		return Runtime.getRuntime().availableProcessors() + " CPUs (" + cpu + ")"
-				+ ((memoryGiB > 0) ? ", " + memoryGiB + " GiB RAM" : "") + ", " + System.getProperty("os.name") + " "
-				+ System.getProperty("os.version") + " " + System.getProperty("os.arch");
 	}
 
 	static String jdk() {

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  *
  * @author asynclog
  */
-final class RunInfoFile {
+public final class RunInfoFile {
 
 	private RunInfoFile() {
 	}
@@ -63,7 +63,7 @@ final class RunInfoFile {
 	}
 
 	/** For example {@code 2 CPUs (nproc), AMD EPYC, MemTotal 24684092 kB, Linux 6.18.44}. */
-	static String machine() {
+	public static String machine() {
 		// --all: the runner may be pinned to one CPU, which plain nproc would report.
 		String nproc = firstLine(List.of("nproc", "--all"));
 		if (nproc.isEmpty()) {

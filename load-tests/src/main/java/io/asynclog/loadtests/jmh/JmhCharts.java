@@ -9,8 +9,8 @@ import java.util.Map;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.style.Styler.LegendPosition;
+
+import io.asynclog.loadtests.http.report.ComparisonCharts;
 
 /**
  * The report's bar charts, drawn with XChart: one bar per setup, asynclog's in its own colour.
@@ -45,12 +45,8 @@ final class JmhCharts {
 				theirs.add(asynclog ? 0.0 : value);
 			}
 		});
-		CategoryChart chart = new CategoryChartBuilder().width(1000).height(560).title(title).yAxisTitle(yTitle).build();
-		chart.getStyler().setLegendPosition(LegendPosition.InsideNE);
+		CategoryChart chart = chart(title, yTitle, 30);
 		chart.getStyler().setOverlapped(true);
-		chart.getStyler().setXAxisLabelRotation(30);
-		chart.getStyler().setYAxisDecimalPattern("#,###");
-		chart.getStyler().setChartBackgroundColor(Color.WHITE);
 		chart.getStyler().setSeriesColors(new Color[] { OTHERS, ASYNCLOG });
 		chart.addSeries("other setups", labels, theirs);
 		chart.addSeries("asynclog", labels, ours);
@@ -68,17 +64,20 @@ final class JmhCharts {
 	 */
 	static void groupedBars(Path file, String title, String yTitle, List<String> setups, Map<String, List<Double>> series)
 			throws IOException {
-		CategoryChart chart = new CategoryChartBuilder().width(1000).height(560).title(title).yAxisTitle(yTitle).build();
-		// Below the plot: a tall bar (sync's count) would hide under a legend inside it.
-		chart.getStyler().setLegendPosition(LegendPosition.OutsideS);
-		chart.getStyler().setXAxisLabelRotation(20);
-		chart.getStyler().setYAxisDecimalPattern("#,###");
-		chart.getStyler().setChartBackgroundColor(Color.WHITE);
+		CategoryChart chart = chart(title, yTitle, 20);
 		// Series are conditions, not setups: asynclog's green stays out of them.
 		chart.getStyler().setSeriesColors(new Color[] { OTHERS, new Color(0xF9A825), new Color(0x8D6E63) });
 		series.forEach((name, values) -> chart.addSeries(name, setups,
 				values.stream().map((value) -> (value == null || value.isNaN()) ? 0.0 : value).toList()));
 		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+	}
+
+	/** The pages' plain bars, 1000 x 560, the legend below: a tall bar would hide under a legend inside the plot. */
+	private static CategoryChart chart(String title, String yTitle, int labelRotation) {
+		CategoryChart chart = ComparisonCharts.plainBars(title, "", yTitle, 1000, 560);
+		chart.getStyler().setXAxisLabelRotation(labelRotation);
+		chart.getStyler().setYAxisDecimalPattern("#,###");
+		return chart;
 	}
 
 }

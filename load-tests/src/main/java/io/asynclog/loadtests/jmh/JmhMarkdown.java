@@ -423,10 +423,6 @@ final class JmhMarkdown {
 			.orElse(Double.NaN);
 	}
 
-	private static String capitalized(String text) {
-		return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
-	}
-
 	private static String megabytes(double bytes) {
 		return Double.isNaN(bytes) ? Fmt.DASH : Fmt.number(bytes / 1_000_000.0) + " MB";
 	}

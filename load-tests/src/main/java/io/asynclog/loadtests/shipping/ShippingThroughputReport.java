@@ -19,9 +19,8 @@ import java.util.function.ToDoubleFunction;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.style.Styler.LegendPosition;
 
+import io.asynclog.loadtests.http.report.ComparisonCharts;
 import io.asynclog.loadtests.http.report.Fmt;
 import io.asynclog.loadtests.http.report.ReportFiles;
 import io.asynclog.loadtests.http.report.Stats;
@@ -330,16 +329,10 @@ public final class ShippingThroughputReport {
 		md.append('\n');
 	}
 
-	private static CategoryChart chart(String title, String yTitle) {
-		CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title(title).yAxisTitle(yTitle).build();
-		chart.getStyler().setLegendPosition(LegendPosition.OutsideS);
-		chart.getStyler().setChartBackgroundColor(Color.WHITE);
-		return chart;
-	}
-
 	private static void linesChart(Path file, List<ShippingRun> runs) throws IOException {
 		List<String> configs = configs(runs);
-		CategoryChart chart = chart("Lines per second, first call to last delivered (per round)", "lines/s");
+		CategoryChart chart = ComparisonCharts.plainBars("Lines per second, first call to last delivered (per round)", "",
+				"lines/s", 900, 520);
 		chart.getStyler().setYAxisDecimalPattern("#,###");
 		chart.getStyler().setSeriesColors(new Color[] { new Color(0x5C6BC0), new Color(0xF9A825), new Color(0x8D6E63),
 				new Color(0x2E7D32), new Color(0xC62828) });
@@ -358,7 +351,8 @@ public final class ShippingThroughputReport {
 
 	private static void cpuChart(Path file, List<ShippingRun> runs) throws IOException {
 		List<String> configs = configs(runs);
-		CategoryChart chart = chart("CPU microseconds per line, by thread (median over rounds)", "µs of CPU per line");
+		CategoryChart chart = ComparisonCharts.plainBars("CPU microseconds per line, by thread (median over rounds)", "",
+				"µs of CPU per line", 900, 520);
 		chart.getStyler().setStacked(true);
 		for (String group : ShippingRun.CPU_GROUPS.stream().filter((group) -> !group.equals("app")).toList()) {
 			chart.addSeries(GROUP_LABELS.get(group), configs, configs.stream().map((config) -> {

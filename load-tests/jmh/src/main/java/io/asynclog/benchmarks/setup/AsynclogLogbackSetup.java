@@ -1,21 +1,14 @@
 package io.asynclog.benchmarks.setup;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import ch.qos.logback.classic.LoggerContext;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.logging.LogFactory;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.Banner;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Configuration;
 
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.backend.LoggingBackends;
@@ -39,7 +32,7 @@ import io.asynclog.core.queue.LogQueue;
  * a Log4j2 setup before this one would hand it Log4j2's loggers. {@link #verify()} fails the
  * trial then, rather than measuring the wrong library.
  */
-final class AsynclogLogbackSetup implements LoggingSetup {
+final class AsynclogLogbackSetup extends LibrarySetup {
 
 	static final String LOGBACK_LOGGING_SYSTEM = "org.springframework.boot.logging.logback.LogbackLoggingSystem";
 
@@ -66,10 +59,6 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 	/** For a one-off comparison of wait strategies: {@code -jvmArgsAppend -Dasynclog.bench.wait-strategy=timeout}. */
 	private static final String WAIT_STRATEGY = System.getProperty("asynclog.bench.wait-strategy", "block");
 
-	private final String name;
-
-	private final SetupOptions options;
-
 	private final boolean meters;
 
 	private final ConfigurableApplicationContext application;
@@ -78,24 +67,18 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 
 	private final Logger logger;
 
-	private final Deliveries deliveries;
-
 	private final LogbackCountingAppender counter;
 
 	private AsynclogLogbackSetup(String name, boolean meters, SetupOptions options) {
-		this.name = name;
-		this.options = options;
+		super(name, options);
 		this.meters = meters;
 		// Log4j2 is in this jar too, for its own setups: tell Spring Boot, SLF4J and Commons Logging which one runs here.
 		System.setProperty(LoggingSystem.SYSTEM_PROPERTY, LOGBACK_LOGGING_SYSTEM);
 		System.setProperty("slf4j.provider", LOGBACK_SLF4J_PROVIDER);
 		System.setProperty(LogFactory.FACTORY_PROPERTY, COMMONS_LOGGING_TO_SLF4J);
-		Log4jProperties.applyXmlProperties(options, "info");
-		this.application = new SpringApplicationBuilder(meters ? WithMeters.class : WithoutMeters.class)
-			.web(WebApplicationType.NONE)
-			.bannerMode(Banner.Mode.OFF)
-			.logStartupInfo(false)
-			.run(arguments(meters, options));
+		this.application = AsynclogBoot.start(meters, options, WAIT_STRATEGY, meters, List.of(
+				"--logging.level.io.asynclog.logback=warn", "--logging.config=classpath:logback/"
+						+ ((options.sink() == Sink.COUNTING) ? "counting.xml" : "file.xml")));
 		ILoggerFactory factory = LoggerFactory.getILoggerFactory();
 		if (!(factory instanceof LoggerContext logback)) {
 			throw new IllegalStateException(name + " should log through Logback, but SLF4J is bound to "
@@ -114,32 +97,9 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		return new AsynclogLogbackSetup(name, meters, options);
 	}
 
-	private static String[] arguments(boolean meters, SetupOptions options) {
-		List<String> arguments = new ArrayList<>();
-		arguments.add("--asynclog.mode=async-logger");
-		arguments.add("--asynclog.ring-buffer-size=" + options.bufferSize());
-		arguments.add("--asynclog.wait-strategy=" + WAIT_STRATEGY);
-		arguments.add("--asynclog.include-location=" + options.includeLocation());
-		arguments.add("--asynclog.queue-full-policy=block");
-		arguments.add("--asynclog.shutdown-timeout=120s");
-		arguments.add("--asynclog.metrics.delivery-lag=" + meters);
-		arguments.add("--logging.level.root=info");
-		// Start-up lines of Spring Boot itself stay out of the sink's count.
-		arguments.add("--logging.level.org.springframework=warn");
-		arguments.add("--logging.level.io.asynclog.autoconfigure=warn");
-		arguments.add("--logging.level.io.asynclog.logback=warn");
-		arguments.add("--logging.config=classpath:logback/" + ((options.sink() == Sink.COUNTING) ? "counting.xml" : "file.xml"));
-		return arguments.toArray(String[]::new);
-	}
-
 	@Override
 	public void log(String message) {
 		this.logger.info(message);
-	}
-
-	@Override
-	public long delivered() {
-		return this.deliveries.count();
 	}
 
 	@Override
@@ -179,8 +139,7 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		Waits.forbidThread("AsyncLogger[", this.name);
 		Waits.forbidThread("AsyncAppender-Worker", this.name);
 		Waits.forbidThread("logback-appender-", this.name);
-		boolean registry = !this.application.getBeansOfType(MeterRegistry.class).isEmpty();
-		require(registry == this.meters, (this.meters ? "a" : "no") + " meter registry");
+		require(AsynclogBoot.hasMeterRegistry(this.application) == this.meters, (this.meters ? "a" : "no") + " meter registry");
 	}
 
 	private LoggingBackend backend() {
@@ -199,17 +158,6 @@ final class AsynclogLogbackSetup implements LoggingSetup {
 		// Spring Boot stops Logback only from a JVM shutdown hook; the trial counts the file now.
 		// Stopping the context stops asynclog's ring, which drains (shutdown-timeout) and closes the sink.
 		this.context.stop();
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@EnableAutoConfiguration
-	static class WithMeters {
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class WithoutMeters {
-
 	}
 
 }

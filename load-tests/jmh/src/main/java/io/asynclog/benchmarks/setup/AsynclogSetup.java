@@ -1,10 +1,8 @@
 package io.asynclog.benchmarks.setup;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -12,12 +10,7 @@ import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.Banner;
-import org.springframework.boot.WebApplicationType;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Configuration;
 
 import io.asynclog.log4j2.appender.DeliveryLagProbe;
 import io.asynclog.log4j2.queue.LogQueues;
@@ -29,13 +22,9 @@ import io.asynclog.log4j2.queue.LogQueues;
  * probe, the exact {@code log4j2.events} filter), optionally with the probe switched off;
  * without, none does and the probe is switched off.
  */
-final class AsynclogSetup implements LoggingSetup {
+final class AsynclogSetup extends LibrarySetup {
 
 	private static final String LOG4J_SLF4J_FACTORY = "org.apache.logging.slf4j.Log4jLoggerFactory";
-
-	private final String name;
-
-	private final SetupOptions options;
 
 	private final boolean meters;
 
@@ -47,23 +36,15 @@ final class AsynclogSetup implements LoggingSetup {
 
 	private final Logger logger;
 
-	private final Deliveries deliveries;
-
 	private AsynclogSetup(String name, boolean meters, boolean lagProbe, SetupOptions options) {
-		this.name = name;
-		this.options = options;
+		super(name, options);
 		this.meters = meters;
 		this.lagProbe = lagProbe;
 		// Logback is in this jar too, for its own setups: tell Spring Boot and SLF4J which one runs here.
 		System.setProperty("org.springframework.boot.logging.LoggingSystem",
 				"org.springframework.boot.logging.log4j2.Log4J2LoggingSystem");
 		System.setProperty("slf4j.provider", "org.apache.logging.slf4j.SLF4JServiceProvider");
-		Log4jProperties.applyXmlProperties(options, "info");
-		this.application = new SpringApplicationBuilder(meters ? WithMeters.class : WithoutMeters.class)
-			.web(WebApplicationType.NONE)
-			.bannerMode(Banner.Mode.OFF)
-			.logStartupInfo(false)
-			.run(arguments(lagProbe, options));
+		this.application = AsynclogBoot.start(meters, options, options.waitStrategy(), lagProbe, sinkArguments(options));
 		ILoggerFactory factory = LoggerFactory.getILoggerFactory();
 		if (!LOG4J_SLF4J_FACTORY.equals(factory.getClass().getName())) {
 			throw new IllegalStateException(name + " should log through Log4j2, but SLF4J is bound to "
@@ -78,40 +59,20 @@ final class AsynclogSetup implements LoggingSetup {
 		return new AsynclogSetup(name, meters, lagProbe, options);
 	}
 
-	private static String[] arguments(boolean lagProbe, SetupOptions options) {
-		List<String> arguments = new ArrayList<>();
-		arguments.add("--asynclog.mode=async-logger");
-		arguments.add("--asynclog.ring-buffer-size=" + options.bufferSize());
-		arguments.add("--asynclog.wait-strategy=" + options.waitStrategy());
-		arguments.add("--asynclog.include-location=" + options.includeLocation());
-		arguments.add("--asynclog.queue-full-policy=block");
-		arguments.add("--asynclog.shutdown-timeout=120s");
-		arguments.add("--asynclog.metrics.delivery-lag=" + lagProbe);
-		arguments.add("--logging.level.root=info");
-		// Start-up lines of Spring Boot itself stay out of the sink's count.
-		arguments.add("--logging.level.org.springframework=warn");
-		arguments.add("--logging.level.io.asynclog.autoconfigure=warn");
+	private static List<String> sinkArguments(SetupOptions options) {
 		if (options.sink() == Sink.COUNTING) {
 			// A plain synchronous file, as a user might have: asynclog turns its root async.
-			arguments.add("--logging.config=classpath:log4j2/sync.xml");
+			return List.of("--logging.config=classpath:log4j2/sync.xml");
 		}
-		else {
-			arguments.add("--asynclog.appenders.sink.type=file");
-			arguments.add("--asynclog.appenders.sink.file-name=" + options.file().toAbsolutePath());
-			arguments.add("--asynclog.appenders.sink.pattern=" + options.pattern());
-			arguments.add("--asynclog.appenders.sink.immediate-flush=" + options.immediateFlush());
-		}
-		return arguments.toArray(String[]::new);
+		return List.of("--asynclog.appenders.sink.type=file",
+				"--asynclog.appenders.sink.file-name=" + options.file().toAbsolutePath(),
+				"--asynclog.appenders.sink.pattern=" + options.pattern(),
+				"--asynclog.appenders.sink.immediate-flush=" + options.immediateFlush());
 	}
 
 	@Override
 	public void log(String message) {
 		this.logger.info(message);
-	}
-
-	@Override
-	public long delivered() {
-		return this.deliveries.count();
 	}
 
 	@Override
@@ -132,8 +93,7 @@ final class AsynclogSetup implements LoggingSetup {
 				"a ring of at least " + this.options.bufferSize() + " slots");
 		boolean probe = root.getAppenders().values().stream().anyMatch(DeliveryLagProbe.class::isInstance);
 		require(probe == this.lagProbe, (this.lagProbe ? "a" : "no") + " delivery-lag probe at the root");
-		boolean registry = !this.application.getBeansOfType(MeterRegistry.class).isEmpty();
-		require(registry == this.meters, (this.meters ? "a" : "no") + " meter registry");
+		require(AsynclogBoot.hasMeterRegistry(this.application) == this.meters, (this.meters ? "a" : "no") + " meter registry");
 	}
 
 	private void require(boolean condition, String what) {
@@ -147,17 +107,6 @@ final class AsynclogSetup implements LoggingSetup {
 	public void close() {
 		this.application.close();
 		this.context.stop(120, TimeUnit.SECONDS);
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@EnableAutoConfiguration
-	static class WithMeters {
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class WithoutMeters {
-
 	}
 
 }

@@ -21,7 +21,7 @@ import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
  * Log4j2 set up from a hand-written XML file under {@code log4j2/}, the way a user without
  * asynclog would.
  */
-final class Log4jSetup implements LoggingSetup {
+final class Log4jSetup extends LibrarySetup {
 
 	private static final String THREAD_ASYNC_APPENDER = "AsyncAppenderEventDispatcher";
 
@@ -45,22 +45,15 @@ final class Log4jSetup implements LoggingSetup {
 
 	}
 
-	private final String name;
-
 	private final Kind kind;
-
-	private final SetupOptions options;
 
 	private final LoggerContext context;
 
 	private final Logger logger;
 
-	private final Deliveries deliveries;
-
 	private Log4jSetup(String name, Kind kind, SetupOptions options) {
-		this.name = name;
+		super(name, options);
 		this.kind = kind;
-		this.options = options;
 		Log4jProperties.apply(options, (kind == Kind.DISABLED) ? "off" : "info");
 		if (kind == Kind.ALL_ASYNC) {
 			// Read once, on the first LogManager call of this JVM: each setup runs in a fork of its own.
@@ -78,11 +71,6 @@ final class Log4jSetup implements LoggingSetup {
 	@Override
 	public void log(String message) {
 		this.logger.info(message);
-	}
-
-	@Override
-	public long delivered() {
-		return this.deliveries.count();
 	}
 
 	@Override

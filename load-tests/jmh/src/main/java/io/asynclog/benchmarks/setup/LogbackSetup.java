@@ -18,7 +18,7 @@ import net.logstash.logback.appender.LoggingEventAsyncDisruptorAppender;
  * a file appender, Logback's AsyncAppender in front of it, or logstash-logback-encoder's Disruptor
  * appender in front of it. Queues block when full and discard nothing, like every other setup.
  */
-final class LogbackSetup implements LoggingSetup {
+final class LogbackSetup extends LibrarySetup {
 
 	/**
 	 * The Logback setups.
@@ -33,24 +33,17 @@ final class LogbackSetup implements LoggingSetup {
 
 	private static final String THREAD_LOGSTASH = "logback-appender-LogstashAsync-";
 
-	private final String name;
-
 	private final Kind kind;
-
-	private final SetupOptions options;
 
 	private final LoggerContext context = new LoggerContext();
 
 	private final Logger logger;
 
-	private final Deliveries deliveries;
-
 	private final AsyncAppender asyncAppender;
 
 	private LogbackSetup(String name, Kind kind, SetupOptions options) {
-		this.name = name;
+		super(name, options);
 		this.kind = kind;
-		this.options = options;
 		this.context.setName("bench");
 		// SLF4J's Logback provider would set this; asynchronous appenders copy the MDC of every event.
 		this.context.setMDCAdapter(new LogbackMDCAdapter());
@@ -122,11 +115,6 @@ final class LogbackSetup implements LoggingSetup {
 	@Override
 	public void log(String message) {
 		this.logger.info(message);
-	}
-
-	@Override
-	public long delivered() {
-		return this.deliveries.count();
 	}
 
 	@Override

@@ -36,14 +36,10 @@ final class BusyCoreChart {
 	private BusyCoreChart() {
 	}
 
-	static void write(RoundRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
-		List<ComparisonCharts.Slot> slots = runs.rows()
-			.stream()
-			.map((row) -> ComparisonCharts.closedSlot(label(row), row.config(), records))
-			.toList();
+	static void write(RoundRuns runs, RunInfo info, Path dir) throws IOException {
 		String where = " \u2014 " + info.machine() + ", " + info.date();
 		String tpsTitle = "Throughput, " + info.users() + " closed-model users" + where;
-		ComparisonCharts.saveRoundsTps(tpsTitle, X_TITLE, slots, dir.resolve(TPS), WIDTH, HEIGHT);
+		ComparisonCharts.saveRoundsTps(tpsTitle, X_TITLE, runs, BusyCoreChart::label, dir.resolve(TPS), WIDTH, HEIGHT);
 
 		String cpuTitle = "App CPU per request by thread group (median)" + where;
 		ComparisonCharts.save(cpu(cpuTitle, runs), cpuTitle, dir.resolve(CPU), WIDTH, HEIGHT);

@@ -34,7 +34,7 @@ public final class BusyCoreReport {
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
 		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir) -> {
 			RoundRuns runs = BusyCoreRuns.of(records);
-			BusyCoreChart.write(runs, records, info, dir);
+			BusyCoreChart.write(runs, info, dir);
 			return BusyCoreMarkdown.render(runs, BusyCoreTargets.evaluate(runs), info, dir);
 		});
 	}

@@ -4,13 +4,11 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,22 +17,26 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
-
-import javax.imageio.ImageIO;
+import java.util.stream.Stream;
 
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler.LegendLayout;
 import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import io.asynclog.loadtests.http.RunConfig;
 
 /**
  * Draws the report's PNG charts with XChart. Each chart has one bar per measured closed-model
@@ -44,7 +46,7 @@ import io.asynclog.loadtests.http.RunConfig;
  *
  * @author asynclog
  */
-final class ComparisonCharts {
+public final class ComparisonCharts {
 
 	static final String TPS = "http-comparison-tps.png";
 
@@ -62,31 +64,43 @@ final class ComparisonCharts {
 
 	private static final String X_TITLE = "configuration, grouped by appenders (flush and study pattern unless named)";
 
-	private static final Map<String, Color> MODE_COLORS = Map.of(Aggregator.SYNC, new Color(214, 39, 40),
-			Aggregator.ASYNC_APPENDER, new Color(255, 127, 14), Aggregator.ASYNC_LOGGER, new Color(31, 119, 180),
-			Aggregator.ALL_ASYNC, new Color(44, 160, 44), Aggregator.LOGGING_OFF, new Color(127, 127, 127));
+	private static final Map<String, Color> MODE_COLORS = Map.of(Comparison.SYNC, new Color(214, 39, 40),
+			Comparison.ASYNC_APPENDER, new Color(255, 127, 14), Comparison.ASYNC_LOGGER, new Color(31, 119, 180),
+			Comparison.ALL_ASYNC, new Color(44, 160, 44), Comparison.LOGGING_OFF, new Color(127, 127, 127));
 
 	private static final Color OTHER_MODE = new Color(148, 103, 189);
 
 	private ComparisonCharts() {
 	}
 
-	/** One x position: a configuration, or a gap between groups ({@code summary} null). */
-	record Slot(String label, ConfigSummary summary) {
+	/** One x position: a configuration, or a gap between groups ({@code row} null). */
+	record Slot(String label, RoundRuns.Row row) {
+
+		/** A figure of the slot's runs; none in a gap. */
+		Stats over(ToDoubleFunction<RunRecord> metric) {
+			return (this.row != null) ? this.row.over(metric) : Stats.EMPTY;
+		}
+
+		/** The figure's median, {@code null} where there is none: XChart draws no bar there. */
+		Double median(ToDoubleFunction<RunRecord> metric) {
+			Stats stats = over(metric);
+			return stats.measured() ? stats.median() : null;
+		}
+
 	}
 
 	static void write(Comparison comparison, RunInfo info, Path dir) throws IOException {
 		List<Slot> slots = slots(comparison);
 		String where = " \u2014 " + info.machine() + ", " + info.date();
-		double offTps = comparison.loggingOff().map((s) -> s.tps().median()).orElse(Double.NaN);
-		double offP99 = comparison.loggingOff().map((s) -> s.p99Ms().median()).orElse(Double.NaN);
+		double offTps = comparison.loggingOff().map((off) -> off.over(RunRecord::tps).median()).orElse(Double.NaN);
+		double offP99 = comparison.loggingOff().map((off) -> off.over(RunRecord::p99Ms).median()).orElse(Double.NaN);
 
 		String tpsTitle = "Throughput, " + info.users() + " closed-model users" + where;
-		save(modeBars(tpsTitle, "TPS: median, whisker = min\u2013max", slots, ConfigSummary::tps, true, offTps,
+		save(modeBars(tpsTitle, "TPS: median, whisker = min\u2013max", slots, RunRecord::tps, true, offTps,
 				"#,##0", WIDTH, HEIGHT), tpsTitle, dir.resolve(TPS), WIDTH, HEIGHT);
 
 		String p99Title = "p99 response time, " + info.users() + " closed-model users" + where;
-		save(modeBars(p99Title, "p99 ms: median, whisker = min\u2013max", slots, ConfigSummary::p99Ms, true, offP99,
+		save(modeBars(p99Title, "p99 ms: median, whisker = min\u2013max", slots, RunRecord::p99Ms, true, offP99,
 				"#,##0.#", WIDTH, HEIGHT), p99Title, dir.resolve(P99), WIDTH, HEIGHT);
 
 		String cpuTitle = "CPU, percent of one core (median)" + where;
@@ -95,53 +109,43 @@ final class ComparisonCharts {
 		String writesTitle = "App write system calls per second (median)" + where;
 		String bytesTitle = "App bytes written to storage, MB/s (median)" + where;
 		int panel = 380;
-		CategoryChart writesChart = modeBars(writesTitle, "writes/s", slots, ConfigSummary::writesPerS, false,
-				Double.NaN, "#,##0", WIDTH, panel);
-		if (writesChart != null) {
+		CategoryChart writes = modeBars(writesTitle, "writes/s", slots, RunRecord::appWriteSyscallsPerS, false, Double.NaN,
+				"#,##0", WIDTH, panel);
+		if (writes != null) {
 			// The lower panel has the same bars in the same places and carries the legend.
-			writesChart.getStyler().setLegendVisible(false);
-			writesChart.getStyler().setXAxisTitleVisible(false);
+			writes.getStyler().setLegendVisible(false);
+			writes.getStyler().setXAxisTitleVisible(false);
 		}
-		BufferedImage writes = image(writesChart, writesTitle, WIDTH, panel);
-		BufferedImage bytes = image(modeBars(bytesTitle, "MB/s (10^6 bytes)",
-				slots, (s) -> scaled(s.writeBytesPerS(), 1e-6), false, Double.NaN, "#,##0.##", WIDTH, panel),
-				bytesTitle, WIDTH, panel);
-		BufferedImage disk = new BufferedImage(WIDTH, 2 * panel, BufferedImage.TYPE_INT_RGB);
-		Graphics2D g = disk.createGraphics();
-		try {
-			g.drawImage(writes, 0, 0, null);
-			g.drawImage(bytes, 0, panel, null);
-		}
-		finally {
-			g.dispose();
-		}
-		ImageIO.write(disk, "png", dir.resolve(DISK).toFile());
+		CategoryChart bytes = modeBars(bytesTitle, "MB/s (10^6 bytes)", slots, (run) -> run.appWriteBytesPerS() * 1e-6,
+				false, Double.NaN, "#,##0.##", WIDTH, panel);
+		// XChart's grid: two cells of the first chart's size, one above the other.
+		BitmapEncoder.saveBitmap(List.of(orNote(writes, writesTitle, WIDTH, panel), orNote(bytes, bytesTitle, WIDTH, panel)),
+				2, 1, dir.resolve(DISK).toString(), BitmapFormat.PNG);
 	}
 
 	/** Measured configurations grouped by appenders (ascending, unknown last), gaps between groups, logging-off last. */
 	static List<Slot> slots(Comparison comparison) {
-		Map<Integer, List<ConfigSummary>> groups = new TreeMap<>(Comparator.nullsLast(Comparator.naturalOrder()));
-		List<ConfigSummary> off = new ArrayList<>();
-		for (ComparisonRow row : comparison.measuredClosed()) {
-			ConfigSummary s = row.summary();
-			if (Aggregator.LOGGING_OFF.equals(s.mode())) {
-				off.add(s);
+		Map<Integer, List<RoundRuns.Row>> groups = new TreeMap<>();
+		List<RoundRuns.Row> off = new ArrayList<>();
+		for (RoundRuns.Row row : comparison.measuredClosed()) {
+			if (row.config().loggingOff()) {
+				off.add(row);
 			}
 			else {
-				groups.computeIfAbsent(s.appenders(), (k) -> new ArrayList<>()).add(s);
+				groups.computeIfAbsent(row.config().appenders(), (k) -> new ArrayList<>()).add(row);
 			}
 		}
-		List<List<ConfigSummary>> ordered = new ArrayList<>(groups.values());
+		List<List<RoundRuns.Row>> ordered = new ArrayList<>(groups.values());
 		if (!off.isEmpty()) {
 			ordered.add(off);
 		}
 		List<Slot> slots = new ArrayList<>();
-		for (List<ConfigSummary> group : ordered) {
+		for (List<RoundRuns.Row> group : ordered) {
 			if (!slots.isEmpty()) {
 				// Distinct blank labels: XChart draws a category per list entry.
 				slots.add(new Slot(" ".repeat(slots.size() + 1), null));
 			}
-			group.forEach((s) -> slots.add(new Slot(label(s.config()), s)));
+			group.forEach((row) -> slots.add(new Slot(label(row.config().id()), row)));
 		}
 		return slots;
 	}
@@ -149,12 +153,8 @@ final class ComparisonCharts {
 	/** The config id without the default {@code flush} and {@code study} parts. */
 	static String label(String config) {
 		return Arrays.stream(config.split("/"))
-			.filter((part) -> !part.equals("flush") && !part.equals(Aggregator.STUDY_PATTERN))
+			.filter((part) -> !part.equals("flush") && !part.equals(Comparison.STUDY_PATTERN))
 			.collect(Collectors.joining("/"));
-	}
-
-	private static Stats scaled(Stats stats, double factor) {
-		return new Stats(stats.count(), stats.median() * factor, stats.min() * factor, stats.max() * factor);
 	}
 
 	/**
@@ -162,19 +162,18 @@ final class ComparisonCharts {
 	 * and each slot has a value in one series only, so every bar is centred on its label. Returns
 	 * {@code null} when no configuration has the metric.
 	 */
-	static CategoryChart modeBars(String title, String yTitle, List<Slot> slots, Function<ConfigSummary, Stats> metric,
+	static CategoryChart modeBars(String title, String yTitle, List<Slot> slots, ToDoubleFunction<RunRecord> metric,
 			boolean spread, double reference, String decimals, int width, int height) {
 		List<String> labels = slots.stream().map(Slot::label).toList();
 		Set<String> modes = new LinkedHashSet<>();
-		slots.stream().filter((s) -> s.summary() != null).forEach((s) -> modes.add(s.summary().mode()));
+		slots.stream().filter((s) -> s.row() != null).forEach((s) -> modes.add(mode(s.row())));
 		double top = Double.isNaN(reference) ? 0 : reference;
 		boolean any = false;
 		Map<String, List<Double>> values = new LinkedHashMap<>();
 		for (String mode : modes) {
 			List<Double> y = new ArrayList<>();
 			for (Slot slot : slots) {
-				Stats stats = (slot.summary() != null && Objects.equals(mode, slot.summary().mode()))
-						? metric.apply(slot.summary()) : Stats.EMPTY;
+				Stats stats = (slot.row() != null && mode.equals(mode(slot.row()))) ? slot.over(metric) : Stats.EMPTY;
 				y.add(stats.measured() ? stats.median() : null);
 				if (stats.measured()) {
 					any = true;
@@ -213,16 +212,18 @@ final class ComparisonCharts {
 	 * configuration's median TPS coloured by mode, the min–max over the rounds as whiskers.
 	 * @param title the chart's title
 	 * @param xTitle what the configurations have in common
-	 * @param slots one per configuration, in run order
+	 * @param runs the run table, one bar per row in run order
+	 * @param label a row's name on the axis
 	 * @param file the PNG
 	 * @param width the width in pixels
 	 * @param height the height in pixels
 	 * @throws IOException if the image cannot be written
 	 */
-	static void saveRoundsTps(String title, String xTitle, List<Slot> slots, Path file, int width, int height)
-			throws IOException {
+	static void saveRoundsTps(String title, String xTitle, RoundRuns runs, Function<RoundRuns.Row, String> label,
+			Path file, int width, int height) throws IOException {
+		List<Slot> slots = runs.rows().stream().map((row) -> new Slot(label.apply(row), row)).toList();
 		CategoryChart tps = slots.isEmpty() ? null
-				: modeBars(title, "TPS: median, whisker = min\u2013max over the rounds", slots, ConfigSummary::tps, true,
+				: modeBars(title, "TPS: median, whisker = min\u2013max over the rounds", slots, RunRecord::tps, true,
 						Double.NaN, "#,##0", width, height);
 		if (tps != null) {
 			tps.setXAxisTitle(xTitle);
@@ -230,18 +231,9 @@ final class ComparisonCharts {
 		save(tps, title, file, width, height);
 	}
 
-	/**
-	 * The slot of one configuration: the summary of its closed-model runs among all the runs.
-	 * @param label the configuration's name on the axis
-	 * @param config the configuration
-	 * @param records every run
-	 * @return the slot
-	 */
-	static Slot closedSlot(String label, RunConfig config, List<RunRecord> records) {
-		List<RunRecord> own = records.stream()
-			.filter((run) -> run.closed() && run.config().equals(config.id()))
-			.toList();
-		return new Slot(label, ConfigSummary.of(own));
+	/** The mode a configuration's bar is coloured by, as its runs recorded it. */
+	private static String mode(RoundRuns.Row row) {
+		return row.runs().get(0).mode();
 	}
 
 	/**
@@ -254,7 +246,7 @@ final class ComparisonCharts {
 	 * @param height the height in pixels
 	 * @return the chart, without series
 	 */
-	static CategoryChart plainBars(String title, String xTitle, String yTitle, int width, int height) {
+	public static CategoryChart plainBars(String title, String xTitle, String yTitle, int width, int height) {
 		CategoryChart chart = new CategoryChartBuilder().width(width)
 			.height(height)
 			.title(title)
@@ -276,11 +268,11 @@ final class ComparisonCharts {
 	 * error bars, so slots without a value hold NaN, which draws nothing.
 	 */
 	private static void addSpread(CategoryChart chart, List<String> labels, List<Slot> slots,
-			Function<ConfigSummary, Stats> metric) {
+			ToDoubleFunction<RunRecord> metric) {
 		List<Double> middle = new ArrayList<>();
 		List<Double> errors = new ArrayList<>();
 		for (Slot slot : slots) {
-			Stats stats = (slot.summary() != null) ? metric.apply(slot.summary()) : Stats.EMPTY;
+			Stats stats = slot.over(metric);
 			middle.add(stats.measured() ? (stats.min() + stats.max()) / 2 : Double.NaN);
 			errors.add(stats.measured() ? (stats.max() - stats.min()) / 2 : 0.0);
 		}
@@ -304,12 +296,11 @@ final class ComparisonCharts {
 	/** App and Gatling CPU side by side per configuration; {@code null} when neither was measured. */
 	static CategoryChart cpu(String title, List<Slot> slots) {
 		List<String> labels = slots.stream().map(Slot::label).toList();
-		List<Double> app = median(slots, ConfigSummary::appCpuPct);
-		List<Double> gatling = median(slots, ConfigSummary::gatlingCpuPct);
-		double top = 0;
-		for (Double value : concat(app, gatling)) {
-			top = Math.max(top, (value != null) ? value : 0);
-		}
+		List<Double> app = slots.stream().map((slot) -> slot.median(RunRecord::appCpuPct)).toList();
+		List<Double> gatling = slots.stream().map((slot) -> slot.median(RunRecord::gatlingCpuPct)).toList();
+		double top = Stream.concat(app.stream(), gatling.stream()).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
+			.max()
+			.orElse(0);
 		boolean hasApp = app.stream().anyMatch(Objects::nonNull);
 		boolean hasGatling = gatling.stream().anyMatch(Objects::nonNull);
 		if (!hasApp && !hasGatling) {
@@ -323,21 +314,6 @@ final class ComparisonCharts {
 			chart.addSeries("Gatling (load generator)", labels, gatling).setFillColor(new Color(150, 150, 150));
 		}
 		return chart;
-	}
-
-	private static List<Double> median(List<Slot> slots, Function<ConfigSummary, Stats> metric) {
-		List<Double> values = new ArrayList<>();
-		for (Slot slot : slots) {
-			Stats stats = (slot.summary() != null) ? metric.apply(slot.summary()) : Stats.EMPTY;
-			values.add(stats.measured() ? stats.median() : null);
-		}
-		return values;
-	}
-
-	private static List<Double> concat(List<Double> a, List<Double> b) {
-		List<Double> all = new ArrayList<>(a);
-		all.addAll(b);
-		return all;
 	}
 
 	private static CategoryChart base(String title, String yTitle, int width, int height, String decimals,
@@ -378,30 +354,28 @@ final class ComparisonCharts {
 	}
 
 	static void save(CategoryChart chart, String title, Path file, int width, int height) throws IOException {
-		ImageIO.write(image(chart, title, width, height), "png", file.toFile());
+		BitmapEncoder.saveBitmap(orNote(chart, title, width, height), file.toString(), BitmapFormat.PNG);
 	}
 
-	/** The chart as an image, or a blank image saying there is nothing to draw. */
-	static BufferedImage image(CategoryChart chart, String title, int width, int height) {
+	/**
+	 * The chart, or when there is none a chart of only a title saying so: XChart paints no bar
+	 * chart without series, but an XY chart without series, of which the axes are hidden here.
+	 */
+	static Chart<?, ?> orNote(CategoryChart chart, String title, int width, int height) {
 		if (chart != null) {
-			return BitmapEncoder.getBufferedImage(chart);
+			return chart;
 		}
-		BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-		Graphics2D g = image.createGraphics();
-		try {
-			g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-			g.setColor(Color.WHITE);
-			g.fillRect(0, 0, width, height);
-			g.setColor(Color.BLACK);
-			g.setFont(titleFont(title, width));
-			g.drawString(title, 12, 24);
-			g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
-			g.drawString("No closed-model configuration has this figure.", 12, 60);
-		}
-		finally {
-			g.dispose();
-		}
-		return image;
+		String note = title + ": no closed-model configuration has this figure";
+		XYChart empty = new XYChartBuilder().width(width).height(height).title(note).build();
+		XYStyler styler = empty.getStyler();
+		styler.setChartBackgroundColor(Color.WHITE);
+		styler.setChartTitleFont(titleFont(note, width));
+		styler.setLegendVisible(false);
+		styler.setAxisTicksVisible(false);
+		styler.setAxisTitlesVisible(false);
+		styler.setPlotBorderVisible(false);
+		styler.setPlotGridLinesVisible(false);
+		return empty;
 	}
 
 }

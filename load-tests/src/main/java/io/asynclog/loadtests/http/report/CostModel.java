@@ -58,11 +58,11 @@ record CostModel(JmhCosts jmh, double durationSeconds) {
 	 * @return the prediction, empty without the logging-off run it needs
 	 */
 	Optional<Prediction> predict(RunConfig config, PaysRuns runs) {
-		Optional<PaysRuns.Closed> off = runs.closed(RunConfig.LOGGING_OFF + lines(config));
+		Optional<RoundRuns.Row> off = runs.closed(RunConfig.LOGGING_OFF + lines(config));
 		if (off.isEmpty() || config.loggingOff()) {
 			return Optional.empty();
 		}
-		double http = off.get().cpuUsPerRequest();
+		double http = PaysRuns.cpuUsPerRequest(off.get());
 		int lines = config.linesPerRequest();
 		// Without the flush after each line, the write joins the buffer's: f alone is the JMH row's cost.
 		double write = config.immediateFlush() ? this.jmh.writeUs() : 0;
@@ -73,7 +73,9 @@ record CostModel(JmhCosts jmh, double durationSeconds) {
 		double tps;
 		String bound;
 		if (config.cores() == 2) {
-			double gatling = runs.closed(config.id()).map(PaysRuns.Closed::gatlingCpuPct).orElse(Double.NaN) / 100;
+			double gatling = runs.closed(config.id())
+				.map((row) -> row.over(RunRecord::gatlingCpuPct).median())
+				.orElse(Double.NaN) / 100;
 			tps = (2 - gatling) * 1e6 / cost;
 			bound = "two cores, less the load generator's " + Fmt.number(gatling * 100) + "%";
 			if (handOff > 0 && !config.mode().equals("async-appender")) {

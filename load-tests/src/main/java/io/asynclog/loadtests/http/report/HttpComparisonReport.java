@@ -35,7 +35,7 @@ public final class HttpComparisonReport {
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
 		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (runs, info, dir) -> {
-			Comparison comparison = Aggregator.aggregate(runs);
+			Comparison comparison = Comparison.of(runs);
 			ComparisonCharts.write(comparison, info, dir);
 			Files.writeString(dir.resolve(SUMMARY_CSV), SummaryCsvWriter.render(comparison), StandardCharsets.UTF_8);
 			return MarkdownReport.render(comparison, Targets.evaluate(comparison), info, ComparisonCharts.FILES, dir);

@@ -33,14 +33,10 @@ final class LogbackChart {
 	private LogbackChart() {
 	}
 
-	static void write(RoundRuns runs, List<RunRecord> records, RunInfo info, Path dir) throws IOException {
-		List<ComparisonCharts.Slot> slots = runs.rows()
-			.stream()
-			.map((row) -> ComparisonCharts.closedSlot(LogbackMarkdown.label(row.config()), row.config(), records))
-			.toList();
+	static void write(RoundRuns runs, RunInfo info, Path dir) throws IOException {
 		String where = " \u2014 " + info.machine() + ", " + info.date();
 		String tpsTitle = "Throughput on Logback, " + info.users() + " closed-model users" + where;
-		ComparisonCharts.saveRoundsTps(tpsTitle, X_TITLE, slots, dir.resolve(TPS), WIDTH, HEIGHT);
+		ComparisonCharts.saveRoundsTps(tpsTitle, X_TITLE, runs, (row) -> LogbackMarkdown.label(row.config()), dir.resolve(TPS), WIDTH, HEIGHT);
 
 		String lostTitle = "Request (INFO) lines that never reached the console, % of the lines logged" + where;
 		ComparisonCharts.save(lost(lostTitle, runs), lostTitle, dir.resolve(LOST), WIDTH, HEIGHT);

@@ -40,9 +40,9 @@ final class LogbackMarkdown {
 					Fmt.number(row.over(RunRecord::p99Ms).median()), Fmt.withSpread(row.over(LogbackRuns::lost)),
 					Fmt.percent(row.over(LogbackRuns::lostPct).median()), Fmt.percent(row.worst(LogbackRuns::outOfOrderPct)),
 					Fmt.number(row.worst(RunRecord::maxJumpBackMs)), Fmt.number(row.worst(RunRecord::peakRingUsed)),
-					Fmt.number(row.worst(RunRecord::queueDropped)), Fmt.number(LogbackRuns.usPerRequest(row, RunRecord::cpuRequestS)),
-					Fmt.number(LogbackRuns.usPerRequest(row, RunRecord::cpuLoggingBgS)),
-					Fmt.number(LogbackRuns.usPerRequest(row, RunRecord::cpuOtherS)), lineCheck(row));
+					Fmt.number(row.worst(RunRecord::queueDropped)), Fmt.number(row.usPerRequest(RunRecord::cpuRequestS)),
+					Fmt.number(row.usPerRequest(RunRecord::cpuLoggingBgS)),
+					Fmt.number(row.usPerRequest(RunRecord::cpuOtherS)), lineCheck(row));
 		}
 		md.append('\n');
 

@@ -34,7 +34,7 @@ public final class LogbackReport {
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
 		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir) -> {
 			RoundRuns runs = LogbackRuns.of(records);
-			LogbackChart.write(runs, records, info, dir);
+			LogbackChart.write(runs, info, dir);
 			return LogbackMarkdown.render(runs, LogbackTargets.evaluate(runs), info, dir);
 		});
 	}

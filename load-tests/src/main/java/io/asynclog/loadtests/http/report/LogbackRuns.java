@@ -3,7 +3,6 @@ package io.asynclog.loadtests.http.report;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.ToDoubleFunction;
 
 import io.asynclog.loadtests.http.RunConfig;
 
@@ -75,12 +74,6 @@ final class LogbackRuns {
 			.stream()
 			.allMatch((run) -> row.config().discard() ? !Double.isNaN(lost(run)) && lost(run) == run.queueDropped()
 					: run.linesOk());
-	}
-
-	/** The CPU µs per request of the request, background or other threads, median over the rounds. */
-	static double usPerRequest(RoundRuns.Row row, ToDoubleFunction<RunRecord> cpuSeconds) {
-		return row.over((run) -> (run.requestsOk() > 0) ? cpuSeconds.applyAsDouble(run) * 1e6 / run.requestsOk()
-				: Double.NaN).median();
 	}
 
 }

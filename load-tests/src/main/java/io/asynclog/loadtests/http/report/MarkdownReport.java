@@ -3,7 +3,10 @@ package io.asynclog.loadtests.http.report;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+
+import io.asynclog.loadtests.http.RunConfig;
 
 /**
  * Writes {@code http-comparison.md}: the run's header, the targets, the closed-model table in
@@ -51,20 +54,19 @@ final class MarkdownReport {
 	private static void closed(StringBuilder md, Comparison comparison, RunInfo info) {
 		md.append("## Closed model (").append(info.users()).append(" users)\n\n");
 		double socketWritesPerRequest = comparison.loggingOff()
-			.map((off) -> off.writesPerS().median() / off.tps().median())
+			.map((off) -> off.over(RunRecord::appWriteSyscallsPerS).median() / off.over(RunRecord::tps).median())
 			.orElse(Double.NaN);
 		table(md, CLOSED_COLUMNS,
 				comparison.closed().stream().map((row) -> closedCells(row, socketWritesPerRequest)).toList());
-		List<ConfigSummary> failing = comparison.measuredClosed()
+		List<RoundRuns.Row> failing = comparison.measuredClosed()
 			.stream()
-			.map(ComparisonRow::summary)
-			.filter((s) -> s.requestsKo() > 0)
+			.filter((row) -> Comparison.requestsKo(row) > 0)
 			.toList();
-		boolean reported = comparison.measuredClosed().stream().anyMatch((r) -> !Double.isNaN(r.summary().requestsKo()));
+		boolean reported = comparison.measuredClosed().stream().anyMatch((row) -> !Double.isNaN(Comparison.requestsKo(row)));
 		if (!failing.isEmpty()) {
 			md.append("\nFailed requests, summed over the repeats: ")
 				.append(failing.stream()
-					.map((s) -> s.config() + " " + Fmt.number(s.requestsKo()))
+					.map((row) -> row.config().id() + " " + Fmt.number(Comparison.requestsKo(row)))
 					.collect(Collectors.joining(", ")))
 				.append(".\n");
 		}
@@ -80,28 +82,38 @@ final class MarkdownReport {
 	 * @param socketWritesPerRequest write calls per request with logging off (the HTTP
 	 * responses), subtracted to estimate the file writes
 	 */
-	static List<String> closedCells(ComparisonRow row, double socketWritesPerRequest) {
-		ConfigSummary s = row.summary();
-		return List.of(s.config(), Fmt.orDash(s.mode()), Fmt.orDash(s.appenders()), Fmt.flush(s.immediateFlush()),
-				Fmt.orDash(s.pattern()), Fmt.withSpread(s.tps()), Fmt.number(s.meanMs().median()),
-				Fmt.number(s.p95Ms().median()), Fmt.number(s.p99Ms().median()), Fmt.number(s.appCpuPct().median()),
-				Fmt.number(s.appRssMb().median()), Fmt.number(s.appThreads().median()),
-				Fmt.number(s.writesPerS().median()),
-				Fmt.number(Math.max(0, s.writesPerS().median() - socketWritesPerRequest * s.tps().median())),
-				Fmt.number(Fmt.megabytes(s.writeBytesPerS().median())),
-				Fmt.number(s.gatlingCpuPct().median()), Fmt.ratio(row.tpsVsSync()), Fmt.ratio(row.tpsVsLoggingOff()),
-				Fmt.ratio(row.p99VsLoggingOff()), lines(s), Fmt.number(s.queuePeak().max()),
-				Fmt.number(s.queueDropped().max()));
+	static List<String> closedCells(RoundRuns.Row row, double socketWritesPerRequest) {
+		RunConfig c = row.config();
+		boolean nominal = Comparison.nominal(row);
+		double tps = row.over(RunRecord::tps).median();
+		double writes = row.over(RunRecord::appWriteSyscallsPerS).median();
+		return List.of(c.id(), c.csvMode(), nominal ? Fmt.DASH : Fmt.orDash(c.appenders()),
+				Fmt.flush(nominal ? null : c.immediateFlush()), nominal ? Fmt.DASH : c.pattern(),
+				Fmt.withSpread(row.over(RunRecord::tps)), median(row, RunRecord::meanMs), median(row, RunRecord::p95Ms),
+				median(row, RunRecord::p99Ms), median(row, RunRecord::appCpuPct), median(row, RunRecord::appRssMb),
+				median(row, RunRecord::appThreads), Fmt.number(writes),
+				Fmt.number(Math.max(0, writes - socketWritesPerRequest * tps)),
+				Fmt.number(Fmt.megabytes(row.over(RunRecord::appWriteBytesPerS).median())),
+				median(row, RunRecord::gatlingCpuPct), Fmt.ratio(row.medianRatioTo(Comparison.SYNC, RunRecord::tps)),
+				Fmt.ratio(row.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::tps)),
+				Fmt.ratio(row.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::p99Ms)), lines(row),
+				Fmt.number(row.over(RunRecord::queuePeak).max()), Fmt.number(row.over(RunRecord::queueDropped).max()));
 	}
 
-	static String lines(ConfigSummary summary) {
-		if (!summary.measured()) {
+	private static String median(RoundRuns.Row row, ToDoubleFunction<RunRecord> metric) {
+		return median(row.runs(), metric);
+	}
+
+	private static String median(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
+		return Fmt.number(Stats.over(runs, metric).median());
+	}
+
+	static String lines(RoundRuns.Row row) {
+		if (!row.measured()) {
 			return Fmt.DASH;
 		}
-		if (summary.allLinesOk()) {
-			return "\u2713";
-		}
-		return "\u2717 " + (summary.repeats() - summary.linesOkRepeats()) + " of " + summary.repeats() + " failed";
+		int failed = row.rounds() - Comparison.linesOkRounds(row);
+		return (failed == 0) ? "\u2713" : "\u2717 " + failed + " of " + row.rounds() + " failed";
 	}
 
 	private static void open(StringBuilder md, Comparison comparison) {
@@ -110,23 +122,23 @@ final class MarkdownReport {
 		}
 		md.append("## Open model\n\n");
 		List<List<String>> rows = new ArrayList<>();
-		for (OpenSummary o : comparison.open()) {
-			rows.add(List.of(o.config(), Fmt.number(o.rate()), Fmt.number(o.meanMs().median()),
-					Fmt.number(o.p50Ms().median()), Fmt.number(o.p95Ms().median()), Fmt.number(o.p99Ms().median()),
-					Fmt.number(o.maxMs().median()), Fmt.number(o.appCpuPct().median())));
+		for (List<RunRecord> runs : comparison.open()) {
+			rows.add(List.of(runs.get(0).config(), Fmt.number(runs.get(0).rate()), median(runs, RunRecord::meanMs),
+					median(runs, RunRecord::p50Ms), median(runs, RunRecord::p95Ms), median(runs, RunRecord::p99Ms),
+					median(runs, RunRecord::maxMs), median(runs, RunRecord::appCpuPct)));
 		}
 		table(md, OPEN_COLUMNS, rows);
 		md.append('\n');
 	}
 
+	/** A table whose cells may hold a pipe, escaped so that it stays in its cell. */
 	private static void table(StringBuilder md, List<String> columns, List<List<String>> rows) {
-		md.append(row(columns)).append('\n');
-		md.append(columns.stream().map((c) -> "---").collect(Collectors.joining("|", "|", "|"))).append('\n');
-		rows.forEach((cells) -> md.append(row(cells)).append('\n'));
+		Fmt.tableHead(md, columns.stream().map(MarkdownReport::escaped).toArray(String[]::new));
+		rows.forEach((cells) -> Fmt.tableRow(md, cells.stream().map(MarkdownReport::escaped).toArray()));
 	}
 
-	static String row(List<String> cells) {
-		return cells.stream().map((c) -> c.replace("|", "\\|")).collect(Collectors.joining(" | ", "| ", " |"));
+	private static String escaped(String cell) {
+		return cell.replace("|", "\\|");
 	}
 
 }

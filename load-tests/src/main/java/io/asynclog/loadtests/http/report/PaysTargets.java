@@ -20,11 +20,11 @@ final class PaysTargets {
 	}
 
 	static List<Target> evaluate(PaysRuns runs, CostModel model) {
-		int lines = runs.closed().stream().mapToInt((c) -> c.config().linesPerRequest()).max().orElse(1);
+		int lines = runs.closed().rows().stream().mapToInt((c) -> c.config().linesPerRequest()).max().orElse(1);
 		String options = (lines == 1) ? "" : "/lines=" + lines;
-		Optional<PaysRuns.Closed> sync = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("sync") + options);
-		Optional<PaysRuns.Closed> async = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + options);
-		Optional<PaysRuns.Closed> off = runs.closed(RunConfig.LOGGING_OFF + options);
+		Optional<RoundRuns.Row> sync = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("sync") + options);
+		Optional<RoundRuns.Row> async = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + options);
+		Optional<RoundRuns.Row> off = runs.closed(RunConfig.LOGGING_OFF + options);
 		List<Target> targets = new ArrayList<>();
 		targets.add(ratioTarget("%d lines per request, one core: async-logger TPS ≥ 1.6× sync".formatted(lines), async,
 				sync, 1.6, model, runs));
@@ -34,14 +34,14 @@ final class PaysTargets {
 		return targets;
 	}
 
-	private static Target ratioTarget(String name, Optional<PaysRuns.Closed> measured,
-			Optional<PaysRuns.Closed> against, double required, CostModel model, PaysRuns runs) {
+	private static Target ratioTarget(String name, Optional<RoundRuns.Row> measured,
+			Optional<RoundRuns.Row> against, double required, CostModel model, PaysRuns runs) {
 		if (measured.isEmpty() || against.isEmpty()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, "");
 		}
-		double ratio = Stats.ratio(measured.get().tps().median(), against.get().tps().median());
-		String figures = "%s TPS against %s: %s".formatted(Fmt.number(measured.get().tps().median()),
-				Fmt.number(against.get().tps().median()), Fmt.ratio(ratio));
+		double ratio = Stats.ratio(measured.get().over(RunRecord::tps).median(), against.get().over(RunRecord::tps).median());
+		String figures = "%s TPS against %s: %s".formatted(Fmt.number(measured.get().over(RunRecord::tps).median()),
+				Fmt.number(against.get().over(RunRecord::tps).median()), Fmt.ratio(ratio));
 		if (ratio >= required) {
 			return new Target(name, Target.Status.MET, figures, "");
 		}
@@ -64,21 +64,21 @@ final class PaysTargets {
 
 	private static Target slowSinkTarget(PaysRuns runs, CostModel model) {
 		String name = "slow sink: async-logger p99 ≤ 1.5× logging off's, while sync stalls";
-		Optional<PaysRuns.Closed> async = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + "/sink=slow");
-		Optional<PaysRuns.Closed> sync = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("sync") + "/sink=slow");
-		Optional<PaysRuns.Closed> off = runs.closed(RunConfig.LOGGING_OFF + "/sink=slow");
+		Optional<RoundRuns.Row> async = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + "/sink=slow");
+		Optional<RoundRuns.Row> sync = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("sync") + "/sink=slow");
+		Optional<RoundRuns.Row> off = runs.closed(RunConfig.LOGGING_OFF + "/sink=slow");
 		if (async.isEmpty() || sync.isEmpty() || off.isEmpty()) {
 			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, "");
 		}
-		double p99Ratio = Stats.ratio(async.get().p99Ms().median(), off.get().p99Ms().median());
-		double syncShare = Stats.ratio(sync.get().tps().median(), off.get().tps().median());
+		double p99Ratio = Stats.ratio(async.get().over(RunRecord::p99Ms).median(), off.get().over(RunRecord::p99Ms).median());
+		double syncShare = Stats.ratio(sync.get().over(RunRecord::tps).median(), off.get().over(RunRecord::tps).median());
 		double sinkTps = (double) CostModel.SLOW_SINK_BYTES_PER_SECOND / CostModel.CONSOLE_LINE_BYTES;
-		boolean syncStalls = sync.get().tps().median() <= 1.2 * sinkTps;
+		boolean syncStalls = sync.get().over(RunRecord::tps).median() <= 1.2 * sinkTps;
 		String figures = String.format(Locale.ROOT,
 				"async-logger p99 %s ms against logging off %s ms (%s); sync %s TPS, %s of logging off, against the"
 						+ " sink's %s lines/s",
-				Fmt.number(async.get().p99Ms().median()), Fmt.number(off.get().p99Ms().median()), Fmt.ratio(p99Ratio),
-				Fmt.number(sync.get().tps().median()), Fmt.ratio(syncShare), Fmt.number(sinkTps));
+				Fmt.number(async.get().over(RunRecord::p99Ms).median()), Fmt.number(off.get().over(RunRecord::p99Ms).median()), Fmt.ratio(p99Ratio),
+				Fmt.number(sync.get().over(RunRecord::tps).median()), Fmt.ratio(syncShare), Fmt.number(sinkTps));
 		if (p99Ratio <= 1.5 && syncStalls) {
 			return new Target(name, Target.Status.MET, figures, "");
 		}
@@ -86,7 +86,7 @@ final class PaysTargets {
 				: String.format(Locale.ROOT, "one core: the background thread writes both appenders' lines on the"
 						+ " request threads' core; the model predicts %s TPS against logging off's %s",
 						model.predict(async.get().config(), runs).map((p) -> Fmt.number(p.tps())).orElse(Fmt.DASH),
-						Fmt.number(off.get().tps().median()));
+						Fmt.number(off.get().over(RunRecord::tps).median()));
 		return new Target(name, Target.Status.MISSED, figures, why);
 	}
 

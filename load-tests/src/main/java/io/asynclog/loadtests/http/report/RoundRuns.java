@@ -68,6 +68,10 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 			return this.runs.size();
 		}
 
+		boolean measured() {
+			return !this.runs.isEmpty();
+		}
+
 		/** A figure's median and min–max over the rounds. */
 		Stats over(ToDoubleFunction<RunRecord> metric) {
 			return Stats.over(this.runs, metric);
@@ -76,6 +80,11 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 		/** The worst round's figure: the largest. */
 		double worst(ToDoubleFunction<RunRecord> metric) {
 			return Stats.worst(this.runs, metric);
+		}
+
+		/** A figure's median over its twin's median; NaN when either did not run. */
+		double medianRatioTo(String twin, ToDoubleFunction<RunRecord> metric) {
+			return Stats.ratio(over(metric).median(), Stats.over(this.twins.getOrDefault(twin, List.of()), metric).median());
 		}
 
 		/** A figure over its twin's, round by round: median and min–max of the ratios. */

@@ -2,7 +2,10 @@ package io.asynclog.loadtests.http.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+
+import io.asynclog.loadtests.http.RunConfig;
 
 /**
  * Renders {@code http-comparison.csv}: one line per closed-model configuration in table order,
@@ -24,49 +27,38 @@ final class SummaryCsvWriter {
 
 	static String render(Comparison comparison) {
 		StringBuilder csv = new StringBuilder(String.join(",", HEADER)).append('\n');
-		for (ComparisonRow row : comparison.closed()) {
+		for (RoundRuns.Row row : comparison.closed()) {
 			csv.append(cells(row).stream().map(SummaryCsvWriter::quote).collect(Collectors.joining(","))).append('\n');
 		}
 		return csv.toString();
 	}
 
-	static List<String> cells(ComparisonRow row) {
-		ConfigSummary s = row.summary();
-		List<String> cells = new ArrayList<>();
-		cells.add(s.config());
-		cells.add(text(s.mode()));
-		cells.add(text(s.appenders()));
-		cells.add(text(s.immediateFlush()));
-		cells.add(text(s.pattern()));
-		cells.add(String.valueOf(s.repeats()));
-		cells.add(Fmt.csv(s.tps().median()));
-		cells.add(Fmt.csv(s.tps().min()));
-		cells.add(Fmt.csv(s.tps().max()));
-		cells.add(Fmt.csv(s.meanMs().median()));
-		cells.add(Fmt.csv(s.p50Ms().median()));
-		cells.add(Fmt.csv(s.p95Ms().median()));
-		cells.add(Fmt.csv(s.p99Ms().median()));
-		cells.add(Fmt.csv(s.p99Ms().min()));
-		cells.add(Fmt.csv(s.p99Ms().max()));
-		cells.add(Fmt.csv(s.maxMs().median()));
-		cells.add(Fmt.csv(s.appCpuPct().median()));
-		cells.add(Fmt.csv(s.appRssMb().median()));
-		cells.add(Fmt.csv(s.appThreads().median()));
-		cells.add(Fmt.csv(s.writesPerS().median()));
-		cells.add(Fmt.csv(s.writeBytesPerS().median()));
-		cells.add(Fmt.csv(Fmt.megabytes(s.writeBytesPerS().median())));
-		cells.add(Fmt.csv(s.wcharBytesPerS().median()));
-		cells.add(Fmt.csv(s.gatlingCpuPct().median()));
-		cells.add(Fmt.csv(s.requestsKo()));
-		cells.add(s.measured() ? String.valueOf(s.linesOkRepeats()) : "");
-		cells.add(Fmt.csv(row.tpsVsSync()));
-		cells.add(Fmt.csv(row.tpsVsLoggingOff()));
-		cells.add(Fmt.csv(row.p99VsLoggingOff()));
+	static List<String> cells(RoundRuns.Row row) {
+		RunConfig c = row.config();
+		boolean nominal = Comparison.nominal(row);
+		List<String> cells = new ArrayList<>(List.of(c.id(), c.csvMode(), nominal ? "" : String.valueOf(c.appenders()),
+				nominal ? "" : String.valueOf(c.immediateFlush()), nominal ? "" : c.pattern(),
+				String.valueOf(row.rounds())));
+		Stats tps = row.over(RunRecord::tps);
+		Stats p99 = row.over(RunRecord::p99Ms);
+		double writeBytes = row.over(RunRecord::appWriteBytesPerS).median();
+		for (double value : new double[] { tps.median(), tps.min(), tps.max(), median(row, RunRecord::meanMs),
+				median(row, RunRecord::p50Ms), median(row, RunRecord::p95Ms), p99.median(), p99.min(), p99.max(),
+				median(row, RunRecord::maxMs), median(row, RunRecord::appCpuPct), median(row, RunRecord::appRssMb),
+				median(row, RunRecord::appThreads), median(row, RunRecord::appWriteSyscallsPerS), writeBytes,
+				Fmt.megabytes(writeBytes), median(row, RunRecord::appWcharBytesPerS),
+				median(row, RunRecord::gatlingCpuPct), Comparison.requestsKo(row) }) {
+			cells.add(Fmt.csv(value));
+		}
+		cells.add(row.measured() ? String.valueOf(Comparison.linesOkRounds(row)) : "");
+		cells.add(Fmt.csv(row.medianRatioTo(Comparison.SYNC, RunRecord::tps)));
+		cells.add(Fmt.csv(row.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::tps)));
+		cells.add(Fmt.csv(row.medianRatioTo(Comparison.LOGGING_OFF, RunRecord::p99Ms)));
 		return cells;
 	}
 
-	private static String text(Object value) {
-		return (value != null) ? value.toString() : "";
+	private static double median(RoundRuns.Row row, ToDoubleFunction<RunRecord> metric) {
+		return row.over(metric).median();
 	}
 
 	static String quote(String cell) {

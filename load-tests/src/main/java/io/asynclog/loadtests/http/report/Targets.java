@@ -16,9 +16,9 @@ import io.asynclog.loadtests.http.report.Target.Status;
  */
 final class Targets {
 
-	static final String ASYNC_LOGGER_3 = Aggregator.studyConfig(Aggregator.ASYNC_LOGGER, 3);
+	static final String ASYNC_LOGGER_3 = Comparison.studyConfig(Comparison.ASYNC_LOGGER, 3);
 
-	static final String SYNC_3 = Aggregator.studyConfig(Aggregator.SYNC, 3);
+	static final String SYNC_3 = Comparison.studyConfig(Comparison.SYNC, 3);
 
 	static final double MIN_TPS_VS_SYNC = 2.0;
 
@@ -30,10 +30,10 @@ final class Targets {
 	}
 
 	static List<Target> evaluate(Comparison comparison) {
-		Optional<ConfigSummary> asyncLogger = comparison.measured(ASYNC_LOGGER_3);
-		Optional<ConfigSummary> sync = comparison.measured(SYNC_3);
-		Optional<ConfigSummary> off = comparison.loggingOff();
-		String offName = off.map(ConfigSummary::config).orElse(Aggregator.LOGGING_OFF);
+		Optional<RoundRuns.Row> asyncLogger = comparison.measured(ASYNC_LOGGER_3);
+		Optional<RoundRuns.Row> sync = comparison.measured(SYNC_3);
+		Optional<RoundRuns.Row> off = comparison.loggingOff();
+		String offName = off.map((row) -> row.config().id()).orElse(Comparison.LOGGING_OFF);
 		List<Target> results = new ArrayList<>();
 		results.add(atLeast(ASYNC_LOGGER_3 + " TPS \u2265 2.0\u00d7 " + SYNC_3, asyncLogger, ASYNC_LOGGER_3, sync,
 				SYNC_3, Metric.TPS, MIN_TPS_VS_SYNC));
@@ -42,8 +42,8 @@ final class Targets {
 		results.add(atMost(ASYNC_LOGGER_3 + " p99 \u2264 1.2\u00d7 " + offName + " p99", asyncLogger, ASYNC_LOGGER_3,
 				off, offName, Metric.P99, MAX_P99_VS_LOGGING_OFF));
 		for (int appenders : List.of(3, 6)) {
-			String logger = Aggregator.studyConfig(Aggregator.ASYNC_LOGGER, appenders);
-			String appender = Aggregator.studyConfig(Aggregator.ASYNC_APPENDER, appenders);
+			String logger = Comparison.studyConfig(Comparison.ASYNC_LOGGER, appenders);
+			String appender = Comparison.studyConfig(Comparison.ASYNC_APPENDER, appenders);
 			results.add(greater(logger + " TPS > " + appender + " TPS", comparison.measured(logger), logger,
 					comparison.measured(appender), appender));
 		}
@@ -61,24 +61,24 @@ final class Targets {
 			this.unit = unit;
 		}
 
-		Stats of(ConfigSummary summary) {
-			return (this == TPS) ? summary.tps() : summary.p99Ms();
+		Stats of(RoundRuns.Row row) {
+			return row.over((this == TPS) ? RunRecord::tps : RunRecord::p99Ms);
 		}
 
 	}
 
-	static Target atLeast(String target, Optional<ConfigSummary> subject, String subjectName,
-			Optional<ConfigSummary> reference, String referenceName, Metric metric, double threshold) {
+	static Target atLeast(String target, Optional<RoundRuns.Row> subject, String subjectName,
+			Optional<RoundRuns.Row> reference, String referenceName, Metric metric, double threshold) {
 		return ratioTarget(target, subject, subjectName, reference, referenceName, metric, threshold, true);
 	}
 
-	static Target atMost(String target, Optional<ConfigSummary> subject, String subjectName,
-			Optional<ConfigSummary> reference, String referenceName, Metric metric, double threshold) {
+	static Target atMost(String target, Optional<RoundRuns.Row> subject, String subjectName,
+			Optional<RoundRuns.Row> reference, String referenceName, Metric metric, double threshold) {
 		return ratioTarget(target, subject, subjectName, reference, referenceName, metric, threshold, false);
 	}
 
-	private static Target ratioTarget(String target, Optional<ConfigSummary> subject, String subjectName,
-			Optional<ConfigSummary> reference, String referenceName, Metric metric, double threshold,
+	private static Target ratioTarget(String target, Optional<RoundRuns.Row> subject, String subjectName,
+			Optional<RoundRuns.Row> reference, String referenceName, Metric metric, double threshold,
 			boolean atLeast) {
 		Optional<String> gap = notMeasured(subject, subjectName, reference, referenceName, metric);
 		if (gap.isPresent()) {
@@ -99,14 +99,14 @@ final class Targets {
 		return new Target(target, met ? Status.MET : Status.MISSED, figures, "");
 	}
 
-	static Target greater(String target, Optional<ConfigSummary> subject, String subjectName,
-			Optional<ConfigSummary> reference, String referenceName) {
+	static Target greater(String target, Optional<RoundRuns.Row> subject, String subjectName,
+			Optional<RoundRuns.Row> reference, String referenceName) {
 		Optional<String> gap = notMeasured(subject, subjectName, reference, referenceName, Metric.TPS);
 		if (gap.isPresent()) {
 			return new Target(target, Status.NOT_MEASURED, gap.get(), "");
 		}
-		Stats a = subject.get().tps();
-		Stats b = reference.get().tps();
+		Stats a = Metric.TPS.of(subject.get());
+		Stats b = Metric.TPS.of(reference.get());
 		boolean met = a.median() > b.median();
 		String figures = subjectName + " " + Fmt.withSpread(a) + " vs " + referenceName + " " + Fmt.withSpread(b)
 				+ " TPS: " + Fmt.ratio(Stats.ratio(a.median(), b.median()))
@@ -115,8 +115,8 @@ final class Targets {
 		return new Target(target, met ? Status.MET : Status.MISSED, figures, "");
 	}
 
-	private static Optional<String> notMeasured(Optional<ConfigSummary> subject, String subjectName,
-			Optional<ConfigSummary> reference, String referenceName, Metric metric) {
+	private static Optional<String> notMeasured(Optional<RoundRuns.Row> subject, String subjectName,
+			Optional<RoundRuns.Row> reference, String referenceName, Metric metric) {
 		List<String> absent = new ArrayList<>();
 		if (subject.isEmpty() || !metric.of(subject.get()).measured()) {
 			absent.add(subjectName);
@@ -128,16 +128,16 @@ final class Targets {
 	}
 
 	/** Lines-check failures of either side, which make the comparison doubtful. */
-	private static String caveats(ConfigSummary... summaries) {
+	private static String caveats(RoundRuns.Row... rows) {
 		StringBuilder caveats = new StringBuilder();
-		for (ConfigSummary summary : summaries) {
-			if (!summary.allLinesOk()) {
+		for (RoundRuns.Row row : rows) {
+			if (!row.linesOk()) {
 				caveats.append("; lines check failed in ")
-					.append(summary.repeats() - summary.linesOkRepeats())
+					.append(row.rounds() - Comparison.linesOkRounds(row))
 					.append(" of ")
-					.append(summary.repeats())
+					.append(row.rounds())
 					.append(" repeats of ")
-					.append(summary.config());
+					.append(row.config().id());
 			}
 		}
 		return caveats.toString();

@@ -121,11 +121,10 @@ public final class VirtualThreadsReport {
 		number = BusyCoreMarkdown.section(md, number, "Logback, virtual threads, one busy core: Spring Boot's console",
 				left, RunConfig::logback);
 		md.append("## ").append(number).append(". Pinned virtual threads\n\n");
-		md.append("| configuration | pinned events, all rounds | in asynclog's frames |\n|---|---|---|\n");
+		Fmt.tableHead(md, "configuration", "pinned events, all rounds", "in asynclog's frames");
 		for (RoundRuns.Row row : runs.rows()) {
-			List<RunRecord> own = runs.runs().stream().filter((run) -> run.config().equals(row.config().id())).toList();
-			double events = own.stream().mapToDouble(RunRecord::pinnedEvents).sum();
-			double inAsynclog = own.stream().mapToDouble(RunRecord::pinnedInAsynclog).sum();
+			double events = row.runs().stream().mapToDouble(RunRecord::pinnedEvents).sum();
+			double inAsynclog = row.runs().stream().mapToDouble(RunRecord::pinnedInAsynclog).sum();
 			Fmt.tableRow(md, label(row.config()), Fmt.number(events), Fmt.number(inAsynclog));
 		}
 		md.append("\n![CPU per request by thread group](").append(CPU_CHART).append(")\n\n");

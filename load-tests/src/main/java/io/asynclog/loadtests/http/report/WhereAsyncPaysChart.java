@@ -35,13 +35,14 @@ final class WhereAsyncPaysChart {
 		List<Double> measured = new ArrayList<>();
 		List<Double> predicted = new ArrayList<>();
 		double top = 0;
-		for (PaysRuns.Closed row : runs.closed()) {
+		for (RoundRuns.Row row : runs.closed().rows()) {
 			Optional<CostModel.Prediction> prediction = model.predict(row.config(), runs);
 			double predictedTps = prediction.map(CostModel.Prediction::tps).orElse(0.0);
 			labels.add(WhereAsyncPaysMarkdown.label(row.config()));
-			measured.add(row.tps().median());
+			double tps = row.over(RunRecord::tps).median();
+			measured.add(tps);
 			predicted.add(predictedTps);
-			top = Math.max(top, Math.max(row.tps().median(), predictedTps));
+			top = Math.max(top, Math.max(tps, predictedTps));
 		}
 		String title = "Measured and predicted TPS, " + info.users() + " closed-model users \u2014 " + info.machine()
 				+ ", " + info.date();

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import io.asynclog.loadtests.http.ComparisonMatrix;
 import io.asynclog.loadtests.http.RunConfig;
 
 /**
@@ -35,51 +34,51 @@ final class WhereAsyncPaysMarkdown {
 		Target.table(md, targets);
 
 		md.append("## 1. Lines per request (the app on one core, the load on the other)\n\n");
-		md.append("| lines | configuration | TPS | × sync | × logging off | p99 ms | app CPU µs/request | lines |\n");
-		md.append("|---|---|---|---|---|---|---|---|\n");
-		for (PaysRuns.Closed row : runs.closed()) {
+		Fmt.tableHead(md, "lines", "configuration", "TPS", "× sync", "× logging off", "p99 ms",
+				"app CPU µs/request", "lines");
+		for (RoundRuns.Row row : runs.closed().rows()) {
 			RunConfig config = row.config();
 			if (config.cores() != 1 || config.slowSink() || config.discard()) {
 				continue;
 			}
-			Fmt.tableRow(md, config.linesPerRequest(), label(config), Fmt.withSpread(row.tps()),
-					Fmt.ratio(ratio(row, runs, "sync")), Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF)),
-					Fmt.number(row.p99Ms().median()), Fmt.number(row.cpuUsPerRequest()), linesCell(row));
+			Fmt.tableRow(md, config.linesPerRequest(), label(config), Fmt.withSpread(row.over(RunRecord::tps)),
+					Fmt.ratio(row.medianRatioTo(PaysRuns.SYNC, RunRecord::tps)),
+					Fmt.ratio(row.medianRatioTo(RunConfig.LOGGING_OFF, RunRecord::tps)),
+					Fmt.number(row.over(RunRecord::p99Ms).median()), Fmt.number(PaysRuns.cpuUsPerRequest(row)), linesCell(row));
 		}
 		md.append('\n');
 
 		md.append("## 2. CPU placement\n\n");
-		md.append("| lines | mode | one core TPS | both cores TPS | both / one | app CPU % (both) | Gatling CPU % (both) |\n");
-		md.append("|---|---|---|---|---|---|---|\n");
-		for (PaysRuns.Closed row : runs.closed()) {
+		Fmt.tableHead(md, "lines", "mode", "one core TPS", "both cores TPS", "both / one",
+				"app CPU % (both)", "Gatling CPU % (both)");
+		for (RoundRuns.Row row : runs.closed().rows()) {
 			RunConfig config = row.config();
 			if (config.cores() != 2) {
 				continue;
 			}
-			Optional<PaysRuns.Closed> oneCore = runs.closed(config.id().replace("/cores=2", ""));
-			double one = oneCore.map((c) -> c.tps().median()).orElse(Double.NaN);
-			Fmt.tableRow(md, config.linesPerRequest(), config.csvMode(), Fmt.number(one), Fmt.withSpread(row.tps()),
-					Fmt.ratio(Stats.ratio(row.tps().median(), one)), Fmt.number(row.appCpuPct()),
-					Fmt.number(row.gatlingCpuPct()));
+			double one = runs.closed(config.id().replace("/cores=2", "")).map((c) -> c.over(RunRecord::tps).median())
+				.orElse(Double.NaN);
+			Fmt.tableRow(md, config.linesPerRequest(), config.csvMode(), Fmt.number(one), Fmt.withSpread(row.over(RunRecord::tps)),
+					Fmt.ratio(Stats.ratio(row.over(RunRecord::tps).median(), one)),
+					Fmt.number(row.over(RunRecord::appCpuPct).median()), Fmt.number(row.over(RunRecord::gatlingCpuPct).median()));
 		}
 		md.append('\n');
 
 		md.append("## 3. Slow sink\n\n");
-		md.append("| configuration | TPS | × logging off | p50 ms | p99 ms | queue peak (slots) | dropped | lines |\n");
-		md.append("|---|---|---|---|---|---|---|---|\n");
-		for (PaysRuns.Closed row : runs.closed()) {
+		Fmt.tableHead(md, "configuration", "TPS", "× logging off", "p50 ms", "p99 ms",
+				"queue peak (slots)", "dropped", "lines");
+		for (RoundRuns.Row row : runs.closed().rows()) {
 			if (!row.config().slowSink()) {
 				continue;
 			}
-			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(row.tps()), Fmt.ratio(ratio(row, runs, RunConfig.LOGGING_OFF)),
-					Fmt.number(row.p50Ms().median()), Fmt.number(row.p99Ms().median()), Fmt.number(row.queuePeak()),
-					Fmt.number(row.dropped()), linesCell(row));
+			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(row.over(RunRecord::tps)), Fmt.ratio(row.medianRatioTo(RunConfig.LOGGING_OFF, RunRecord::tps)),
+					Fmt.number(row.over(RunRecord::p50Ms).median()), Fmt.number(row.over(RunRecord::p99Ms).median()),
+					Fmt.number(row.worst(RunRecord::queuePeak)), Fmt.number(row.worst(RunRecord::queueDropped)), linesCell(row));
 		}
 		md.append('\n');
 
 		md.append("## 4. Open-model latency at shares of each configuration's own capacity\n\n");
-		md.append("| configuration | rate /s | % of its closed TPS | p50 ms | p99 ms | p99.9 ms | KO |\n");
-		md.append("|---|---|---|---|---|---|---|\n");
+		Fmt.tableHead(md, "configuration", "rate /s", "% of its closed TPS", "p50 ms", "p99 ms", "p99.9 ms", "KO");
 		for (PaysRuns.Open row : runs.open()) {
 			Fmt.tableRow(md, label(row.config()), Fmt.number(row.rate()), Fmt.number(row.percentOfCapacity()),
 					Fmt.number(row.p50Ms().median()), Fmt.number(row.p99Ms().median()),
@@ -96,20 +95,19 @@ final class WhereAsyncPaysMarkdown {
 			.append(JmhCosts.ASYNCLOG_ROW).append(") and ").append(Fmt.number(jmh.asyncAppenderHandOffUs()))
 			.append(" for the AsyncAppender (").append(JmhCosts.ASYNC_APPENDER_ROW).append(").")
 			.append(" The model: [load-tests.md](../load-tests.md#the-cost-model).\n\n");
-		md.append("| configuration | h µs | logging µs/request | predicted TPS | measured TPS | measured / predicted"
-				+ " | measured logging µs/line | limited by |\n");
-		md.append("|---|---|---|---|---|---|---|---|\n");
-		for (PaysRuns.Closed row : runs.closed()) {
+		Fmt.tableHead(md, "configuration", "h µs", "logging µs/request", "predicted TPS", "measured TPS",
+				"measured / predicted", "measured logging µs/line", "limited by");
+		for (RoundRuns.Row row : runs.closed().rows()) {
 			Optional<CostModel.Prediction> prediction = model.predict(row.config(), runs);
 			if (prediction.isEmpty()) {
 				continue;
 			}
 			CostModel.Prediction p = prediction.get();
-			double measuredPerLine = (row.cpuUsPerRequest() - p.httpUs()) / row.config().linesPerRequest();
+			double measuredPerLine = (PaysRuns.cpuUsPerRequest(row) - p.httpUs()) / row.config().linesPerRequest();
 			String ringFull = Double.isNaN(p.ringFullAfterSeconds()) ? ""
 					: String.format(Locale.ROOT, " (ring full after %.0f s)", p.ringFullAfterSeconds());
 			Fmt.tableRow(md, label(row.config()), Fmt.number(p.httpUs()), Fmt.number(p.loggingUs()), Fmt.number(p.tps()),
-					Fmt.number(row.tps().median()), Fmt.ratio(Stats.ratio(row.tps().median(), p.tps())),
+					Fmt.number(row.over(RunRecord::tps).median()), Fmt.ratio(Stats.ratio(row.over(RunRecord::tps).median(), p.tps())),
 					Fmt.number(measuredPerLine), p.bound() + ringFull);
 		}
 		md.append('\n');
@@ -140,25 +138,8 @@ final class WhereAsyncPaysMarkdown {
 		return String.join(", ", parts);
 	}
 
-	/** A row's TPS over its twin's of another mode (same options). */
-	static double ratio(PaysRuns.Closed row, PaysRuns runs, String mode) {
-		return twin(row.config(), runs, mode).map((twin) -> Stats.ratio(row.tps().median(), twin.tps().median()))
-			.orElse(Double.NaN);
-	}
-
-	/** The configuration of another mode with the same options. */
-	static Optional<PaysRuns.Closed> twin(RunConfig config, PaysRuns runs, String mode) {
-		String options = config.id().substring(config.baseId().length());
-		if (mode.equals(RunConfig.LOGGING_OFF)) {
-			return runs.closed(RunConfig.LOGGING_OFF + options.replace("/policy=discard", ""));
-		}
-		String base = config.loggingOff() ? ComparisonMatrix.PAYS_BASE.formatted(mode)
-				: mode + config.baseId().substring(config.baseId().indexOf('/'));
-		return runs.closed(base + options);
-	}
-
 	/** One markdown table row. */
-	private static String linesCell(PaysRuns.Closed row) {
+	private static String linesCell(RoundRuns.Row row) {
 		return row.linesOk() ? "ok" : "**mismatch**";
 	}
 

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A one-iteration smoke of two benchmarks through JMH itself, in forked JVMs as the suite runs
- * them: asynclog configured from properties (on Log4j2 and on Logback) and the hand-written
+ * them: asynclog configured from properties (on Log4j2, with and without meters, and on Logback) and the hand-written
  * AsyncRoot, once handing off bursts and once writing a real file. Proves that the benchmarks
  * compile, that JMH's generated code runs, that each setup passes its path check and that every
  * call reached its sink. No figure is asserted: timing belongs to load-tests/scripts/jmh.sh.
@@ -36,7 +36,8 @@ class BenchmarkSmokeTests {
 		Path side = this.dir.resolve("side-results.jsonl");
 		Options options = new OptionsBuilder().include(HandOffBenchmark.class.getName() + ".oneThread")
 			.include(FileThroughputBenchmark.class.getName() + ".oneThread")
-			.param("setup", Setups.ASYNCLOG, Setups.LOG4J2_ASYNC_ROOT)
+			// No meters and no lag measured: the setup the probe's cost is read against.
+			.param("setup", Setups.ASYNCLOG, Setups.ASYNCLOG_NO_METERS, Setups.LOG4J2_ASYNC_ROOT)
 			.param("message", "108")
 			.warmupIterations(0)
 			.measurementIterations(1)
@@ -46,10 +47,10 @@ class BenchmarkSmokeTests {
 			.jvmArgsAppend("-Dasynclog.bench.side=" + side, "-Dasynclog.bench.dir=" + this.dir.resolve("logs"))
 			.build();
 		Collection<RunResult> results = new Runner(options).run();
-		assertThat(results).hasSize(4);
+		assertThat(results).hasSize(6);
 		assertThat(results).allSatisfy((result) -> assertThat(result.getPrimaryResult().getScore()).isPositive());
 		List<String> checks = Files.readAllLines(side);
-		assertThat(checks).hasSize(4)
+		assertThat(checks).hasSize(6)
 			.allSatisfy((line) -> assertThat(line).contains("\"missing\":0").doesNotContain("\"logged\":0,"));
 		assertThat(checks).anyMatch((line) -> line.contains("\"benchmark\":\"FileThroughputBenchmark.oneThread\",\"setup\":\"asynclog\""));
 	}

@@ -28,8 +28,6 @@ final class AsynclogSetup extends LibrarySetup {
 
 	private final boolean meters;
 
-	private final boolean lagProbe;
-
 	private final ConfigurableApplicationContext application;
 
 	private final LoggerContext context;
@@ -39,7 +37,6 @@ final class AsynclogSetup extends LibrarySetup {
 	private AsynclogSetup(String name, boolean meters, boolean lagProbe, SetupOptions options) {
 		super(name, options);
 		this.meters = meters;
-		this.lagProbe = lagProbe;
 		// Logback is in this jar too, for its own setups: tell Spring Boot and SLF4J which one runs here.
 		System.setProperty("org.springframework.boot.logging.LoggingSystem",
 				"org.springframework.boot.logging.log4j2.Log4J2LoggingSystem");
@@ -91,8 +88,10 @@ final class AsynclogSetup extends LibrarySetup {
 		Waits.forbidThread(AsynclogLogbackSetup.THREAD_PREFIX, this.name);
 		require(LogQueues.of(this.context).stream().allMatch((queue) -> queue.capacity() >= this.options.bufferSize()),
 				"a ring of at least " + this.options.bufferSize() + " slots");
-		boolean probe = root.getAppenders().values().stream().anyMatch(DeliveryLagProbe.class::isInstance);
-		require(probe == this.lagProbe, (this.lagProbe ? "a" : "no") + " delivery-lag probe at the root");
+		// The probe is there with the lag off too: it is also where the queue counts what a shutdown
+		// cuts off. Off, it measures nothing (asynclog.metrics.delivery-lag=false, set by AsynclogBoot).
+		require(root.getAppenders().values().stream().anyMatch(DeliveryLagProbe.class::isInstance),
+				"a delivery-lag probe at the root");
 		require(AsynclogBoot.hasMeterRegistry(this.application) == this.meters, (this.meters ? "a" : "no") + " meter registry");
 	}
 

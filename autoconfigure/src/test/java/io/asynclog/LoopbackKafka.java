@@ -7,7 +7,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -27,12 +26,6 @@ import org.awaitility.Awaitility;
 public final class LoopbackKafka implements AutoCloseable {
 
 	private static final Duration PATIENCE = Duration.ofSeconds(90);
-
-	/**
-	 * The broker and its storage tool are the tests' tools, not what they test: C1 alone and
-	 * the serial collector start them in about half the CPU.
-	 */
-	private static final List<String> TOOL_JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
 	private final Path dir;
 
@@ -74,7 +67,7 @@ public final class LoopbackKafka implements AutoCloseable {
 			Files.createDirectories(dir);
 			Files.writeString(config, settings);
 			// StorageTool ends with System.exit: it runs in a JVM of its own too.
-			try (SeparateJvm format = SeparateJvm.start(TOOL_JVM, "kafka.tools.StorageTool", dir, "format", "-t",
+			try (SeparateJvm format = SeparateJvm.start("kafka.tools.StorageTool", dir, "format", "-t",
 					Uuid.randomUuid().toString(), "-c", config.toString())) {
 				int status = format.awaitExit(PATIENCE);
 				if (status != 0) {
@@ -128,7 +121,7 @@ public final class LoopbackKafka implements AutoCloseable {
 	public void startAgain() {
 		this.starts++;
 		// Its output goes to server.properties.out and .err, each start's over the last.
-		this.broker = SeparateJvm.start(TOOL_JVM, "kafka.Kafka", this.dir, this.config.toString());
+		this.broker = SeparateJvm.start("kafka.Kafka", this.dir, this.config.toString());
 		SeparateJvm running = this.broker;
 		Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
 				AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2_000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,

@@ -134,9 +134,9 @@ public final class SeparateJvm implements AutoCloseable {
 	private static SeparateJvm start(Path javaHome, List<String> jvmOptions, String classPath, String mainClass,
 			Path dir, String scenario, String... properties) {
 		List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), "-Xmx1g"));
-		// Set by the build for every test JVM (asynclog.test.jvm in the root pom): comma-separated.
+		// Set by the build for every test JVM (asynclog.test.child-jvm in the root pom): comma-separated.
 		String buildOptions = System.getProperty("asynclog.test.child-jvm", "");
-		if (!buildOptions.isBlank() && !jvmOptions.contains("-XX:TieredStopAtLevel=1")) {
+		if (!buildOptions.isBlank()) {
 			command.addAll(List.of(buildOptions.split(",")));
 		}
 		command.addAll(jvmOptions);

@@ -363,6 +363,7 @@ public final class Lane {
 					// waiting for room.
 					boolean worked = this.queued.get() < this.settings.capacity() / 2 && sendFromSpool();
 					worked |= takeFromQueue();
+					this.destination.afterOffers();
 					afterBatch();
 					if (!worked) {
 						idle();
@@ -529,13 +530,18 @@ public final class Lane {
 		}
 	}
 
-	/** Takes the answered records off the front, in order, and tells the spool. */
+	/**
+	 * Takes the answered records off the front, in order, and tells the spool. A record the
+	 * client gave up at close unanswered stops it: {@link #finish()} keeps that one and those
+	 * behind it for the next start.
+	 */
 	private void reap() {
 		Spool.Entry last = null;
 		int fromSpool = 0;
 		boolean delivered = false;
 		InFlight front;
-		while ((front = this.inFlight.peek()) != null && front.state != InFlight.PENDING) {
+		while ((front = this.inFlight.peek()) != null && front.state != InFlight.PENDING
+				&& front.state != InFlight.UNANSWERED) {
 			this.inFlight.poll();
 			delivered |= front.state == InFlight.ACKNOWLEDGED;
 			if (front.spooled != null) {

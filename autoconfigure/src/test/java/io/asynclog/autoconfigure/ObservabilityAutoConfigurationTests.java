@@ -20,7 +20,7 @@ import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.autoconfigure.metrics.AppenderErrorMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetricsAutoConfiguration;
-import io.asynclog.autoconfigure.metrics.KafkaShippingMetrics;
+import io.asynclog.autoconfigure.metrics.ShippingMetrics;
 import io.asynclog.core.queue.QueueMonitor;
 import io.asynclog.log4j2.metrics.ExactLog4j2Metrics;
 import io.asynclog.log4j2.metrics.Log4j2EventsMetricsAutoConfiguration;
@@ -77,12 +77,12 @@ class ObservabilityAutoConfigurationTests {
 	}
 
 	@Test
-	void shippingMetersOnlyWithKafkaClients() {
-		this.withMetrics.run((context) -> assertThat(context).hasSingleBean(KafkaShippingMetrics.class)
+	void shippingMetersNeedNoClientLibrary() {
+		this.withMetrics.run((context) -> assertThat(context).hasSingleBean(ShippingMetrics.class)
 			.hasSingleBean(AppenderErrorMetrics.class));
-		this.withMetrics.withClassLoader(new FilteredClassLoader("org.apache.kafka"))
+		this.withMetrics.withClassLoader(new FilteredClassLoader("org.apache.kafka", "io.opentelemetry"))
 			.run((context) -> assertThat(context).hasNotFailed()
-				.doesNotHaveBean(KafkaShippingMetrics.class)
+				.hasSingleBean(ShippingMetrics.class)
 				.hasSingleBean(AppenderErrorMetrics.class));
 	}
 

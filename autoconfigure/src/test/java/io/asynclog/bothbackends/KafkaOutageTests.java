@@ -24,7 +24,7 @@ import io.asynclog.SeparateJvm;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
-import io.asynclog.core.lane.kafka.KafkaSender;
+import io.asynclog.core.lane.Sender;
 
 import static io.asynclog.bothbackends.KafkaShipping.PATIENCE;
 import static io.asynclog.bothbackends.KafkaShipping.consume;
@@ -95,7 +95,7 @@ class KafkaOutageTests {
 			restartable.startAgain();
 			await("every line acknowledged").atMost(PATIENCE.multipliedBy(2))
 				.untilAsserted(() -> assertThat(shipped(registry, "acknowledged", appender))
-					.as("acknowledged; %s", Lane.latest(appender).reading(KafkaSender.latest(appender).reading()))
+					.as("acknowledged; %s", Lane.latest(appender).reading(Sender.latest(appender).reading()))
 					.isEqualTo(total));
 			await("the spool empty").atMost(PATIENCE)
 				.until(() -> Lane.latest(appender).spoolReading().records() == 0);

@@ -6,7 +6,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 
 import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
 import io.asynclog.core.queue.QueueMonitor;
@@ -42,20 +41,10 @@ public final class AsyncLogMetricsAutoConfiguration {
 		return new AppenderDropMetrics();
 	}
 
-	/**
-	 * The shipping meters, when kafka-clients is on the class path (an application that ships
-	 * logs adds it).
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.apache.kafka.clients.producer.KafkaProducer")
-	static class KafkaShippingMetricsConfiguration {
-
-		@Bean
-		@ConditionalOnMissingBean
-		KafkaShippingMetrics kafkaShippingMetrics() {
-			return new KafkaShippingMetrics();
-		}
-
+	@Bean
+	@ConditionalOnMissingBean
+	ShippingMetrics shippingMetrics() {
+		return new ShippingMetrics();
 	}
 
 }

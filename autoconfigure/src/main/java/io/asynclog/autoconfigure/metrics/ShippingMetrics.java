@@ -12,11 +12,11 @@ import io.micrometer.core.instrument.binder.BaseUnits;
 
 import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.lane.Lane;
-import io.asynclog.core.lane.kafka.KafkaSender;
+import io.asynclog.core.lane.Sender;
 import io.asynclog.core.queue.Registration;
 
 /**
- * The shipping meters of every kafka appender: {@code asynclog.shipping.records.sent},
+ * The shipping meters of every remote appender (kafka, otlp): {@code asynclog.shipping.records.sent},
  * {@code .acknowledged} and {@code .failed} (counters) and {@code .waiting} (records sent and
  * not yet acknowledged or failed, a gauge); its lane's records and capacity
  * ({@code asynclog.shipping.lane.*}); and its spool's records, bytes and oldest age
@@ -29,20 +29,20 @@ import io.asynclog.core.queue.Registration;
  *
  * @author asynclog
  */
-public class KafkaShippingMetrics extends PerAppenderMeters {
+public class ShippingMetrics extends PerAppenderMeters {
 
 	@Override
 	protected Registration onEveryAppender(Consumer<String> listener) {
-		return KafkaSender.onEveryAppender(listener);
+		return Sender.onEveryAppender(listener);
 	}
 
 	@Override
 	protected void register(MeterRegistry registry, String appender) {
-		counter(registry, appender, "sent", "Records handed to the Kafka producer", KafkaSender::sent);
-		counter(registry, appender, "acknowledged", "Records the broker acknowledged", KafkaSender::acknowledged);
+		counter(registry, appender, "sent", "Records handed to the destination's client", Sender::sent);
+		counter(registry, appender, "acknowledged", "Records the destination acknowledged", Sender::acknowledged);
 		counter(registry, appender, "failed",
-				"Records that never reached the broker (also counted in asynclog.appender.errors)", KafkaSender::failed);
-		Gauge.builder("asynclog.shipping.records.waiting", appender, (name) -> read(name, KafkaSender::waiting))
+				"Records that never reached the destination (also counted in asynclog.appender.errors)", Sender::failed);
+		Gauge.builder("asynclog.shipping.records.waiting", appender, (name) -> read(name, Sender::waiting))
 			.description("Records sent and not yet acknowledged or failed")
 			.tag("appender", appender)
 			.register(registry);
@@ -75,15 +75,15 @@ public class KafkaShippingMetrics extends PerAppenderMeters {
 	}
 
 	private static void counter(MeterRegistry registry, String appender, String outcome, String description,
-			ToLongFunction<KafkaSender> count) {
+			ToLongFunction<Sender> count) {
 		FunctionCounter.builder("asynclog.shipping.records." + outcome, appender, (name) -> read(name, count))
 			.description(description)
 			.tag("appender", appender)
 			.register(registry);
 	}
 
-	private static double read(String appender, ToLongFunction<KafkaSender> count) {
-		KafkaSender sender = KafkaSender.latest(appender);
+	private static double read(String appender, ToLongFunction<Sender> count) {
+		Sender sender = Sender.latest(appender);
 		return (sender != null) ? count.applyAsLong(sender) : 0;
 	}
 

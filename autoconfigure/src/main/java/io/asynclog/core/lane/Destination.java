@@ -3,7 +3,7 @@ package io.asynclog.core.lane;
 import java.time.Duration;
 
 /**
- * Where a {@link Lane} sends its records: a remote system (a Kafka topic) reached through a
+ * Where a {@link Lane} sends its records: a remote system (a Kafka topic, an OTLP endpoint) reached through a
  * client that buffers, retries and answers later. Only the lane's thread calls
  * {@link #offer} and {@link #close}.
  *
@@ -18,6 +18,14 @@ public interface Destination {
 	 * @return what became of the record now
 	 */
 	Offer offer(LaneRecord record, Outcome outcome);
+
+	/**
+	 * Lets a client that sends in batches of its own send what it holds: called on the
+	 * lane's thread after each round of offers, and every few milliseconds while records
+	 * wait for an answer. A client with a thread of its own (Kafka's) needs nothing here.
+	 */
+	default void afterOffers() {
+	}
 
 	/**
 	 * Returns how long records handed over have waited with none answered: zero while the

@@ -2,18 +2,14 @@ package io.asynclog.log4j2.appender;
 
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.Core;
 import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.Layout;
 import org.apache.logging.log4j.core.LogEvent;
-import org.apache.logging.log4j.core.appender.AbstractAppender;
 import org.apache.logging.log4j.core.config.Property;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
@@ -21,53 +17,33 @@ import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
 import org.apache.logging.log4j.core.config.plugins.validation.constraints.Required;
 import org.apache.logging.log4j.core.layout.PatternLayout;
 
-import io.asynclog.core.appender.Shipping;
-import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.kafka.KafkaSender;
 import io.asynclog.core.queue.ShutdownDeadline;
-import io.asynclog.core.report.DrainReport;
 
 /**
  * Sends each event, formatted by its layout, as one record to a Kafka topic;
  * asynclog builds it for {@code asynclog.appenders.<name>.type=kafka} (plugin
- * {@code AsyncLogKafka}). It formats the event and adds the record to its {@link Lane},
- * which never waits: the lane's own thread hands records to the {@link KafkaSender}, and
- * keeps them in its spool while the broker is away. So the thread that runs this appender
- * (a ring's, an AsyncAppender's or a caller's) never waits for the broker.
- * <p>
- * The producer's settings are the appender's {@code Property} elements. Events of
- * kafka-clients' own loggers are not sent: a broker that cannot be reached makes the
- * producer log, and sending that would feed the failure back into itself.
+ * {@code AsyncLogKafka}), a {@link RemoteAppender} whose {@link KafkaSender} owns the
+ * producer. The producer's settings are the appender's {@code Property} elements.
  *
  * @author asynclog
  */
 @Plugin(name = KafkaAppender.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE,
 		printObject = true)
-public final class KafkaAppender extends AbstractAppender implements Shipping.Source {
+public final class KafkaAppender extends RemoteAppender {
 
 	/**
 	 * The plugin's name in a configuration.
 	 */
 	public static final String PLUGIN_NAME = "AsyncLogKafka";
 
-	private static final String KAFKA_LOGGERS = "org.apache.kafka.";
-
-	private final KafkaSender sender;
-
-	private final Lane lane;
-
 	private final RecordKey key;
-
-	private final ShutdownDeadline shutdown;
 
 	private KafkaAppender(String name, Layout<? extends Serializable> layout, Filter filter, Property[] properties,
 			KafkaSender sender, Lane lane, RecordKey key, ShutdownDeadline shutdown) {
-		super(name, filter, layout, true, properties);
-		this.sender = sender;
-		this.lane = lane;
+		super(name, layout, filter, properties, sender, lane, shutdown, "org.apache.kafka.");
 		this.key = key;
-		this.shutdown = shutdown;
 	}
 
 	/**
@@ -80,55 +56,8 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 	}
 
 	@Override
-	public void append(LogEvent event) {
-		if (!isStarted()) {
-			// Log4j2 hands a stopped appender the event all the same; its producer is closed.
-			// The error handler has counted it (AppenderDrops), so it is not sent to fail again.
-			return;
-		}
-		String loggerName = event.getLoggerName();
-		if (loggerName != null && loggerName.startsWith(KAFKA_LOGGERS)) {
-			return;
-		}
-		this.lane.add(this.key.of(event), getLayout().toByteArray(event));
-	}
-
-	@Override
-	public Shipping shipping() {
-		return this.lane.reading(this.sender.reading());
-	}
-
-	@Override
-	public void start() {
-		this.lane.start();
-		super.start();
-	}
-
-	/**
-	 * Returns the sender, for reading its counts.
-	 * @return the sender
-	 */
-	public KafkaSender getSender() {
-		return this.sender;
-	}
-
-	/**
-	 * Returns the topic records go to.
-	 * @return the topic
-	 */
-	public String getTopic() {
-		return this.sender.topic();
-	}
-
-	@Override
-	public boolean stop(long timeout, TimeUnit timeUnit) {
-		setStopping();
-		// By the configuration's shutdown deadline, which the queues in front drained against.
-		Lane.StopReport stopped = this.lane.stop(System.nanoTime() + this.shutdown.remainingNanos());
-		// On standard error, with asynclog's other shutdown reports: logging is stopping.
-		DrainReport.laneStopped(stopped).forEach(DrainReport::print);
-		setStopped();
-		return true;
+	protected void add(Lane lane, LogEvent event) {
+		lane.add(this.key.of(event), getLayout().toByteArray(event));
 	}
 
 	/**
@@ -164,7 +93,7 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 	/**
 	 * Builds a {@link KafkaAppender} from its configuration node.
 	 */
-	public static final class Builder extends AbstractAppender.Builder<Builder>
+	public static final class Builder extends RemoteAppender.Builder<Builder>
 			implements org.apache.logging.log4j.core.util.Builder<KafkaAppender> {
 
 		@PluginBuilderAttribute
@@ -177,21 +106,6 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 
 		@PluginBuilderAttribute
 		private String key;
-
-		@PluginBuilderAttribute
-		private long closeTimeoutMillis = 10_000;
-
-		@PluginBuilderAttribute
-		private int laneCapacity = 65536;
-
-		@PluginBuilderAttribute
-		private long laneMaxBytes = 16L * 1024 * 1024;
-
-		@PluginBuilderAttribute
-		private String spoolDirectory;
-
-		@PluginBuilderAttribute
-		private long spoolMaxBytes = 1024L * 1024 * 1024;
 
 		public Builder setTopic(String topic) {
 			this.topic = topic;
@@ -208,31 +122,6 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 			return this;
 		}
 
-		public Builder setCloseTimeoutMillis(long closeTimeoutMillis) {
-			this.closeTimeoutMillis = closeTimeoutMillis;
-			return this;
-		}
-
-		public Builder setLaneCapacity(int laneCapacity) {
-			this.laneCapacity = laneCapacity;
-			return this;
-		}
-
-		public Builder setLaneMaxBytes(long laneMaxBytes) {
-			this.laneMaxBytes = laneMaxBytes;
-			return this;
-		}
-
-		public Builder setSpoolDirectory(String spoolDirectory) {
-			this.spoolDirectory = spoolDirectory;
-			return this;
-		}
-
-		public Builder setSpoolMaxBytes(long spoolMaxBytes) {
-			this.spoolMaxBytes = spoolMaxBytes;
-			return this;
-		}
-
 		@Override
 		public KafkaAppender build() {
 			if (!isValid()) {
@@ -245,15 +134,8 @@ public final class KafkaAppender extends AbstractAppender implements Shipping.So
 			}
 			KafkaSender sender = new KafkaSender(getName(), this.topic,
 					KafkaSender.producerSettings(this.bootstrapServers, overrides));
-			Layout<? extends Serializable> layout = getOrCreateLayout(StandardCharsets.UTF_8);
-			ShutdownDeadline shutdown = ShutdownCutoff.deadlineOf(getConfiguration(),
-					Duration.ofMillis(this.closeTimeoutMillis));
-			Path spool = (this.spoolDirectory != null && !this.spoolDirectory.isEmpty()) ? Path.of(this.spoolDirectory)
-					: null;
-			Lane lane = new Lane(getName(), sender,
-					new Lane.Settings(this.laneCapacity, this.laneMaxBytes, spool, this.spoolMaxBytes));
-			return new KafkaAppender(getName(), layout, getFilter(), properties, sender, lane,
-					RecordKey.of(this.key, getConfiguration()), shutdown);
+			return new KafkaAppender(getName(), getOrCreateLayout(StandardCharsets.UTF_8), getFilter(), properties,
+					sender, lane(sender), RecordKey.of(this.key, getConfiguration()), shutdown());
 		}
 
 	}

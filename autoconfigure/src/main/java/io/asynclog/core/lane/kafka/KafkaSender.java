@@ -3,14 +3,8 @@ package io.asynclog.core.lane.kafka;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Consumer;
 
 import org.apache.kafka.clients.ClientDnsLookup;
 import org.apache.kafka.clients.ClientUtils;
@@ -24,13 +18,11 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
-import io.asynclog.core.appender.Shipping;
-import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.count.AppenderErrors;
 import io.asynclog.core.lane.Destination;
 import io.asynclog.core.lane.LaneRecord;
+import io.asynclog.core.lane.Sender;
 import io.asynclog.core.queue.DeliveryThreads;
-import io.asynclog.core.queue.Registration;
 
 /**
  * Sends formatted log records to one Kafka topic, the {@link Destination} of the kafka
@@ -47,7 +39,7 @@ import io.asynclog.core.queue.Registration;
  *
  * @author asynclog
  */
-public final class KafkaSender implements Destination {
+public final class KafkaSender extends Sender {
 
 	/**
 	 * The class lz4-java brings, which kafka-clients declares as a runtime dependency; an
@@ -61,11 +53,6 @@ public final class KafkaSender implements Destination {
 	 */
 	private static final String WAIT_AS_LONG_AS_IT_TAKES = String.valueOf(Integer.MAX_VALUE);
 
-	/** The latest sender of each kafka appender by name: what the shipping meters read. */
-	private static final ConcurrentMap<String, KafkaSender> LATEST = new ConcurrentHashMap<>();
-
-	private static final List<Consumer<String>> NEW_APPENDER_LISTENERS = new CopyOnWriteArrayList<>();
-
 	static {
 		// kafka-clients names its I/O threads "kafka-producer-network-thread | <client>",
 		// "kafka-admin-client-thread | ..." and so on. The producer's logs a warning while the
@@ -74,30 +61,9 @@ public final class KafkaSender implements Destination {
 		DeliveryThreads.add("kafka-");
 	}
 
-	private final String appenderName;
-
 	private final String topic;
 
 	private final Producer<byte[], byte[]> producer;
-
-	private final AppenderErrors.Failures failures;
-
-	private final LongAdder sent = new LongAdder();
-
-	private final LongAdder acknowledged = new LongAdder();
-
-	private final LongAdder failed = new LongAdder();
-
-	private final LongAdder unanswered = new LongAdder();
-
-	private volatile Exception lastFailure;
-
-	/**
-	 * Since when records have waited with no outcome, on the {@link System#nanoTime()}
-	 * scale, or 0 while none waits: the clock starts at the first record sent into an idle
-	 * producer and restarts at every acknowledgement or failure.
-	 */
-	private volatile long waitingSinceNanos;
 
 	private volatile boolean closing;
 
@@ -113,38 +79,9 @@ public final class KafkaSender implements Destination {
 	}
 
 	KafkaSender(String appenderName, String topic, Producer<byte[], byte[]> producer) {
-		this.appenderName = appenderName;
+		super(appenderName);
 		this.topic = topic;
 		this.producer = producer;
-		// Before the appender's name is announced to the meters, which register its drop
-		// reasons then.
-		AppenderDrops.remote(appenderName);
-		this.failures = AppenderErrors.forAppender(appenderName);
-		if (LATEST.put(appenderName, this) == null) {
-			NEW_APPENDER_LISTENERS.forEach((listener) -> listener.accept(appenderName));
-		}
-	}
-
-	/**
-	 * Returns the latest sender built for a kafka appender: the one that runs, or the last
-	 * one that ran.
-	 * @param appenderName the appender's name
-	 * @return the sender, or {@code null} if that appender never had one
-	 */
-	public static KafkaSender latest(String appenderName) {
-		return LATEST.get(appenderName);
-	}
-
-	/**
-	 * Calls a listener with the name of every kafka appender that has a sender, now and from
-	 * then on for each new name, on the thread that builds the appender.
-	 * @param listener the listener
-	 * @return a handle that stops the calls when closed
-	 */
-	public static Registration onEveryAppender(Consumer<String> listener) {
-		NEW_APPENDER_LISTENERS.add(listener);
-		LATEST.keySet().forEach(listener);
-		return () -> NEW_APPENDER_LISTENERS.remove(listener);
 	}
 
 	/**
@@ -250,11 +187,7 @@ public final class KafkaSender implements Destination {
 		delivery.handing = false;
 		Exception refusal = delivery.refusal;
 		if (refusal == null) {
-			this.sent.increment();
-			if (this.waitingSinceNanos == 0) {
-				// A read per record; a write only when the producer was idle.
-				this.waitingSinceNanos = System.nanoTime();
-			}
+			handedOver();
 			return Offer.ACCEPTED;
 		}
 		if (refusal instanceof TimeoutException) {
@@ -262,26 +195,19 @@ public final class KafkaSender implements Destination {
 			// max.block.ms=0 makes both come back at once.
 			return Offer.NOT_NOW;
 		}
-		this.sent.increment();
-		fail(refusal);
+		handedOver();
+		failed(delivery.outcome, refusal);
 		return Offer.REFUSED;
 	}
 
-	private void fail(Exception exception) {
-		this.failed.increment();
-		this.lastFailure = exception;
-		this.failures.record();
-	}
-
-	private void answered() {
-		// A record sent while this runs may find the clock still set and leave it, and
-		// then see it cleared here: the next record sent starts it again.
-		this.waitingSinceNanos = (waiting() > 0) ? System.nanoTime() : 0;
+	@Override
+	protected String system() {
+		return "kafka";
 	}
 
 	@Override
-	public String describe() {
-		return "kafka (" + this.topic + ")";
+	protected String destinationName() {
+		return this.topic;
 	}
 
 	/**
@@ -308,29 +234,18 @@ public final class KafkaSender implements Destination {
 				return;
 			}
 			if (exception == null) {
-				KafkaSender.this.acknowledged.increment();
-				this.outcome.acknowledged();
+				acknowledged(this.outcome);
 			}
 			else if (KafkaSender.this.closing) {
 				// Given up by the close: the lane keeps the record for the next start.
-				KafkaSender.this.unanswered.increment();
-				this.outcome.unanswered();
+				unanswered(this.outcome);
 			}
 			else {
-				fail(exception);
-				this.outcome.failed();
+				failed(this.outcome, exception);
 			}
 			answered();
 		}
 
-	}
-
-	/**
-	 * Returns the name of the appender this sender serves.
-	 * @return the appender's name
-	 */
-	public String appenderName() {
-		return this.appenderName;
 	}
 
 	/**
@@ -339,71 +254,6 @@ public final class KafkaSender implements Destination {
 	 */
 	public String topic() {
 		return this.topic;
-	}
-
-	/**
-	 * Returns how many records were handed to the producer.
-	 * @return the records sent
-	 */
-	public long sent() {
-		return this.sent.sum();
-	}
-
-	/**
-	 * Returns how many records the broker acknowledged.
-	 * @return the records acknowledged
-	 */
-	public long acknowledged() {
-		return this.acknowledged.sum();
-	}
-
-	/**
-	 * Returns how many records failed: refused by the producer, rejected by the broker or
-	 * expired before it answered.
-	 * @return the records failed
-	 */
-	public long failed() {
-		return this.failed.sum();
-	}
-
-	/**
-	 * Returns how many records were sent and have neither been acknowledged nor failed
-	 * yet: in the producer's buffer or on the way to the broker.
-	 * @return the records waiting
-	 */
-	public long waiting() {
-		// Read the outcomes before the sends, so that a record completing in between cannot
-		// make the result negative.
-		long done = this.acknowledged.sum() + this.failed.sum() + this.unanswered.sum();
-		return Math.max(0, this.sent.sum() - done);
-	}
-
-	/**
-	 * Returns how long records have been waiting with none acknowledged or failed: zero
-	 * while the broker answers, growing while it cannot be reached.
-	 * @return the time without an outcome while records wait, or {@link Duration#ZERO}
-	 */
-	public Duration waitingWithoutAnswer() {
-		return Duration.ofNanos(waitingWithoutAnswerNanos());
-	}
-
-	@Override
-	public long waitingWithoutAnswerNanos() {
-		long since = this.waitingSinceNanos;
-		if (since == 0 || waiting() == 0) {
-			return 0;
-		}
-		return Math.max(0, System.nanoTime() - since);
-	}
-
-	/**
-	 * Returns what an operator sees of this sender: its topic and counts, now.
-	 * @return the reading
-	 */
-	public Shipping reading() {
-		Exception last = this.lastFailure;
-		return new Shipping("kafka", this.topic, sent(), acknowledged(), failed(), waiting(), waitingWithoutAnswer(),
-				(last != null) ? last.toString() : null, null, null);
 	}
 
 	/**

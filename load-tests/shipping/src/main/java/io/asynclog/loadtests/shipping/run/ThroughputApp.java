@@ -40,7 +40,7 @@ import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.backend.LoggingBackends;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
-import io.asynclog.core.lane.kafka.KafkaSender;
+import io.asynclog.core.lane.Sender;
 import io.asynclog.core.queue.LogQueue;
 
 /**
@@ -384,18 +384,18 @@ public class ThroughputApp {
 
 	}
 
-	/** Delivered: acknowledged by the broker, as the appender's {@link KafkaSender} counts. */
+	/** Delivered: acknowledged by the broker, as the appender's {@link Sender} counts. */
 	static final class KafkaDelivery implements Delivery {
 
 		private final Options options;
 
-		private final KafkaSender sender;
+		private final Sender sender;
 
 		KafkaDelivery(Options options) throws Exception {
 			this.options = options;
-			this.sender = KafkaSender.latest(APPENDER);
+			this.sender = Sender.latest(APPENDER);
 			if (this.sender == null) {
-				throw new IllegalStateException("no KafkaSender for appender '" + APPENDER + "'");
+				throw new IllegalStateException("no sender for appender '" + APPENDER + "'");
 			}
 			long end = endOffset();
 			if (end != 0) {

@@ -28,10 +28,13 @@ class BadInputTests {
 
 	private static final BackendUnderTest BACKEND = BackendUnderTest.running();
 
-	private static final String APPENDER_SETTINGS = "bootstrap-servers, file-name, file-pattern, format,"
-			+ " immediate-flush, key, lane, max-file-size, max-history, pattern, producer, spool, topic, type";
+	private static final String APPENDER_SETTINGS = "bootstrap-servers, compression, endpoint, file-name,"
+			+ " file-pattern, format, headers, immediate-flush, key, lane, max-file-size, max-history, pattern,"
+			+ " producer, resource-attributes, spool, timeout, topic, transport, type";
 
 	private static final String KAFKA = "asynclog.appenders.k.type=kafka";
+
+	private static final String OTLP = "asynclog.appenders.o.type=otlp";
 
 	private static final String KAFKA_TOPIC = "asynclog.appenders.k.topic=app-logs";
 
@@ -70,7 +73,9 @@ class BadInputTests {
 				badInput("asynclog.health.fill-duration", "long", "a duration, such as 500ms"),
 				badInput("asynclog.health.drop-window", "wide", "a duration, such as 500ms"),
 				badInput("asynclog.health.pipeline-status", "red", "one of degraded, down"),
-				badInput("asynclog.appenders.x.type", "syslog", "one of console, file, rolling-file, kafka"),
+				badInput("asynclog.appenders.x.type", "syslog", "one of console, file, rolling-file, kafka, otlp"),
+				badInput("asynclog.appenders.x.transport", "udp", "one of http, grpc"),
+				badInput("asynclog.appenders.x.timeout", "whenever", "a duration, such as 500ms"),
 				badInput("asynclog.appenders.x.max-file-size", "huge", "a size, such as 512KB or 10MB"),
 				badInput("asynclog.appenders.x.max-history", "many", "a whole number"),
 				badInput("asynclog.appenders.x.immediate-flush", "maybe", "true or false"),
@@ -98,6 +103,22 @@ class BadInputTests {
 						"asynclog.appenders.x.type=console"),
 				badInput("asynclog.appenders.x.max-history", "0", "a whole number of 1 or more",
 						"asynclog.appenders.x.type=console"));
+	}
+
+	static Stream<BadInput> otlpSettings() {
+		String endpoint = "asynclog.appenders.o.endpoint=http://127.0.0.1:4318/v1/logs";
+		return Stream.of(badInput("asynclog.appenders.o.endpoint", "", "an http or https URL", OTLP),
+				badInput("asynclog.appenders.o.endpoint", "127.0.0.1:4318", "an http or https URL", OTLP),
+				badInput("asynclog.appenders.o.endpoint", "ftp://collector/v1/logs", "an http or https URL", OTLP),
+				// Spring Boot's setting is the default, and checked as asynclog's.
+				badInput("asynclog.appenders.o.endpoint", "collector:4317", "an http or https URL", OTLP,
+						"management.opentelemetry.logging.export.otlp.endpoint=collector:4317"),
+				badInput("asynclog.appenders.o.compression", "zstd", "gzip or none", OTLP, endpoint),
+				badInput("asynclog.appenders.o.timeout", "0ms", "a positive duration", OTLP, endpoint),
+				badInput("asynclog.appenders.o.headers.[bad header]", "x", "letters, digits", OTLP, endpoint),
+				badInput("asynclog.appenders.o.pattern", "%m", "endpoint, transport, headers", OTLP, endpoint),
+				badInput("asynclog.appenders.o.topic", "app-logs", "endpoint, transport, headers", OTLP, endpoint),
+				badInput("asynclog.appenders.o.lane.capacity", "0", "a whole number of at least 1", OTLP, endpoint));
 	}
 
 	static Stream<BadInput> kafkaSettings() {
@@ -156,7 +177,7 @@ class BadInputTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@MethodSource({ "wrongTypes", "valuesOutOfRange", "kafkaSettings", "unknownSettings" })
+	@MethodSource({ "wrongTypes", "valuesOutOfRange", "kafkaSettings", "otlpSettings", "unknownSettings" })
 	void badInput(BadInput input) {
 		assertAnalysis(analysisOf(input.properties()), "'" + input.property() + "'", "'" + input.value() + "'",
 				input.accepted());
@@ -165,7 +186,7 @@ class BadInputTests {
 	@Test
 	void appenderWithoutType() {
 		assertAnalysis(analysisOf("asynclog.appenders.main.file-name=" + this.dir.resolve("a.log")),
-				"'asynclog.appenders.main.type'", "''", "console, file, rolling-file or kafka");
+				"'asynclog.appenders.main.type'", "''", "console, file, rolling-file, kafka or otlp");
 	}
 
 	@Test

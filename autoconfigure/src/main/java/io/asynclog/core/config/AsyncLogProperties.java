@@ -140,7 +140,17 @@ public class AsyncLogProperties {
 	 * @return the bound properties, defaults where nothing is set
 	 */
 	public static AsyncLogProperties bind(Environment environment) {
-		return Binder.get(environment).bind(PREFIX, AsyncLogProperties.class).orElseGet(AsyncLogProperties::new);
+		AsyncLogProperties properties = Binder.get(environment)
+			.bind(PREFIX, AsyncLogProperties.class)
+			.orElseGet(AsyncLogProperties::new);
+		OpenTelemetryDefaults defaults = null;
+		for (Appender appender : properties.getAppenders().values()) {
+			if (appender.getType() == AppenderType.OTLP) {
+				defaults = (defaults != null) ? defaults : new OpenTelemetryDefaults(environment);
+				defaults.applyTo(appender);
+			}
+		}
+		return properties;
 	}
 
 	/**
@@ -434,7 +444,31 @@ public class AsyncLogProperties {
 		 * Records on a Kafka topic, sent by a KafkaProducer. Needs kafka-clients on the
 		 * class path.
 		 */
-		KAFKA
+		KAFKA,
+
+		/**
+		 * OTLP log records, sent to an OpenTelemetry Collector (or a vendor's endpoint) by
+		 * OpenTelemetry's exporter. Needs io.opentelemetry:opentelemetry-exporter-otlp on the
+		 * class path.
+		 */
+		OTLP
+
+	}
+
+	/**
+	 * How an otlp appender reaches its endpoint.
+	 */
+	public enum Transport {
+
+		/**
+		 * OTLP/HTTP with protobuf bodies.
+		 */
+		HTTP,
+
+		/**
+		 * OTLP/gRPC.
+		 */
+		GRPC
 
 	}
 
@@ -680,12 +714,52 @@ public class AsyncLogProperties {
 		private Map<String, String> producer = new LinkedHashMap<>();
 
 		/**
-		 * The bounded queue between a remote ('kafka') appender and its sending thread.
+		 * OTLP endpoint of an 'otlp' appender: the full URL for http, such as
+		 * 'http://127.0.0.1:4318/v1/logs'; scheme, host and port for grpc, such as
+		 * 'http://127.0.0.1:4317'. Defaults to
+		 * management.opentelemetry.logging.export.otlp.endpoint. Required for 'otlp'.
+		 */
+		private String endpoint;
+
+		/**
+		 * Transport of an 'otlp' appender: 'http' (protobuf) or 'grpc'. Defaults to
+		 * management.opentelemetry.logging.export.otlp.transport, else http.
+		 */
+		private Transport transport;
+
+		/**
+		 * Headers an 'otlp' appender sends with every request, such as
+		 * 'headers.[authorization]=Bearer ...'. Defaults to
+		 * management.opentelemetry.logging.export.otlp.headers.
+		 */
+		private Map<String, String> headers = new LinkedHashMap<>();
+
+		/**
+		 * Compression of an 'otlp' appender's requests: 'gzip' or 'none'. Defaults to
+		 * management.opentelemetry.logging.export.otlp.compression, else none.
+		 */
+		private String compression;
+
+		/**
+		 * How long one export of an 'otlp' appender may take. Defaults to
+		 * management.opentelemetry.logging.export.otlp.timeout, else 10s.
+		 */
+		private Duration timeout;
+
+		/**
+		 * Resource attributes of an 'otlp' appender's records. Defaults to
+		 * management.opentelemetry.resource-attributes, with service.name from
+		 * spring.application.name when not given.
+		 */
+		private Map<String, String> resourceAttributes = new LinkedHashMap<>();
+
+		/**
+		 * The bounded queue between a remote ('kafka', 'otlp') appender and its sending thread.
 		 */
 		private final Lane lane = new Lane();
 
 		/**
-		 * Where a remote ('kafka') appender keeps records on local disk while the destination
+		 * Where a remote ('kafka', 'otlp') appender keeps records on local disk while the destination
 		 * is away or slow.
 		 */
 		private final Spool spool = new Spool();
@@ -803,6 +877,62 @@ public class AsyncLogProperties {
 
 		public void setProducer(Map<String, String> producer) {
 			this.producer = producer;
+		}
+
+		public String getEndpoint() {
+			return this.endpoint;
+		}
+
+		public void setEndpoint(String endpoint) {
+			this.endpoint = endpoint;
+		}
+
+		public Transport getTransport() {
+			return this.transport;
+		}
+
+		public void setTransport(Transport transport) {
+			this.transport = transport;
+		}
+
+		public Map<String, String> getHeaders() {
+			return this.headers;
+		}
+
+		public void setHeaders(Map<String, String> headers) {
+			this.headers = headers;
+		}
+
+		public String getCompression() {
+			return this.compression;
+		}
+
+		public void setCompression(String compression) {
+			this.compression = compression;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
+		}
+
+		public Map<String, String> getResourceAttributes() {
+			return this.resourceAttributes;
+		}
+
+		public void setResourceAttributes(Map<String, String> resourceAttributes) {
+			this.resourceAttributes = resourceAttributes;
+		}
+
+		/**
+		 * Returns whether this appender ships records off the box through a lane.
+		 * @return true for 'kafka' and 'otlp'
+		 */
+		public boolean isRemoteType() {
+			return this.type == AppenderType.KAFKA || this.type == AppenderType.OTLP;
 		}
 
 		/**

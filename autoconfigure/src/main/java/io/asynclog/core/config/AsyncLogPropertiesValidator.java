@@ -144,7 +144,7 @@ public final class AsyncLogPropertiesValidator {
 		String prefix = "asynclog.appenders." + name + ".";
 		if (appender.getType() == null) {
 			throw AsyncLogConfigurationException.invalidValue(prefix + "type", "",
-					"every appender needs a type", "console, file, rolling-file or kafka");
+					"every appender needs a type", "console, file, rolling-file, kafka or otlp");
 		}
 		DestinationCheck destination = this.destinations.get(appender.getType());
 		if (destination != null) {

@@ -10,14 +10,16 @@ import io.asynclog.core.appender.UnopenedAppenders;
 import io.asynclog.core.config.AsyncLogProperties.AppenderType;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.otlp.OtlpSettings;
 import io.asynclog.log4j2.appender.KafkaAppender;
+import io.asynclog.log4j2.appender.OtlpAppender;
 import io.asynclog.log4j2.appender.UnopenedFileAppender;
 
 /**
  * Builds the configuration nodes of the appenders declared under
  * {@code asynclog.appenders}: Console, RandomAccessFile and RollingRandomAccessFile, each
- * with a PatternLayout, and asynclog's {@link KafkaAppender} with a PatternLayout or Spring
- * Boot's StructuredLogLayout.
+ * with a PatternLayout, asynclog's {@link KafkaAppender} with a PatternLayout or Spring
+ * Boot's StructuredLogLayout, and asynclog's {@link OtlpAppender}.
  *
  * @author asynclog
  */
@@ -72,6 +74,10 @@ final class AppenderNodes {
 			addKafka(appenders, attributes, appender);
 			return;
 		}
+		if (appender.getType() == AppenderType.OTLP) {
+			addOtlp(appenders, attributes, appender);
+			return;
+		}
 		attributes.put("immediateFlush", String.valueOf(immediateFlush));
 		if (appender.getType() == AppenderType.CONSOLE) {
 			attributes.put("target", "SYSTEM_OUT");
@@ -104,12 +110,7 @@ final class AppenderNodes {
 		if (appender.getKey() != null) {
 			attributes.put("key", appender.getKey());
 		}
-		attributes.put("closeTimeoutMillis", String.valueOf(this.properties.getShutdownTimeout().toMillis()));
-		Lane.Settings lane = appender.laneSettings(attributes.get("name"));
-		attributes.put("laneCapacity", String.valueOf(lane.capacity()));
-		attributes.put("laneMaxBytes", String.valueOf(lane.maxBytes()));
-		attributes.put("spoolDirectory", (lane.spoolDirectory() != null) ? lane.spoolDirectory().toString() : "");
-		attributes.put("spoolMaxBytes", String.valueOf(lane.spoolMaxBytes()));
+		putLane(attributes, appender);
 		Node kafka = this.nodes.add(appenders, KafkaAppender.PLUGIN_NAME, attributes);
 		if (appender.getFormat() != null) {
 			// Spring Boot's own layout, so that logging.structured.* applies as it does to
@@ -121,6 +122,32 @@ final class AppenderNodes {
 		}
 		appender.getProducer()
 			.forEach((setting, value) -> this.nodes.add(kafka, "Property", Map.of("name", setting, "value", value)));
+	}
+
+	private void addOtlp(Node appenders, Map<String, String> attributes, AsyncLogProperties.Appender appender) {
+		OtlpSettings settings = OtlpSettings.of(appender);
+		attributes.put("endpoint", settings.endpoint());
+		attributes.put("grpc", String.valueOf(settings.grpc()));
+		attributes.put("compression", settings.compression());
+		attributes.put("timeoutMillis", String.valueOf(settings.timeout().toMillis()));
+		putLane(attributes, appender);
+		Node otlp = this.nodes.add(appenders, OtlpAppender.PLUGIN_NAME, attributes);
+		settings.headers()
+			.forEach((name, value) -> this.nodes.add(otlp, "Property",
+					Map.of("name", OtlpAppender.HEADER + name, "value", value)));
+		settings.resourceAttributes()
+			.forEach((key, value) -> this.nodes.add(otlp, "Property",
+					Map.of("name", OtlpAppender.RESOURCE + key, "value", value)));
+	}
+
+	/** The attributes of a remote appender's lane and spool, and how long its stop may send. */
+	private void putLane(Map<String, String> attributes, AsyncLogProperties.Appender appender) {
+		attributes.put("closeTimeoutMillis", String.valueOf(this.properties.getShutdownTimeout().toMillis()));
+		Lane.Settings lane = appender.laneSettings(attributes.get("name"));
+		attributes.put("laneCapacity", String.valueOf(lane.capacity()));
+		attributes.put("laneMaxBytes", String.valueOf(lane.maxBytes()));
+		attributes.put("spoolDirectory", (lane.spoolDirectory() != null) ? lane.spoolDirectory().toString() : "");
+		attributes.put("spoolMaxBytes", String.valueOf(lane.spoolMaxBytes()));
 	}
 
 	private static String filePattern(AsyncLogProperties.Appender appender) {

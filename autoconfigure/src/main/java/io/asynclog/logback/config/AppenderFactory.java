@@ -36,11 +36,14 @@ import io.asynclog.core.config.AsyncLogProperties.AppenderType;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.kafka.KafkaSender;
+import io.asynclog.core.lane.otlp.OtlpSender;
+import io.asynclog.core.lane.otlp.OtlpSettings;
 import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.logback.appender.CountedFileAppender;
 import io.asynclog.logback.appender.CountedFileStream;
 import io.asynclog.logback.appender.CountedRollingFileAppender;
 import io.asynclog.logback.appender.KafkaAppender;
+import io.asynclog.logback.appender.OtlpAppender;
 import io.asynclog.logback.appender.UnopenedFileAppender;
 
 /**
@@ -48,8 +51,8 @@ import io.asynclog.logback.appender.UnopenedFileAppender;
  * {@link ConsoleAppender} on standard output, {@link FileAppender}, and
  * {@link RollingFileAppender} rolled by size, each with a PatternLayout; the file appenders
  * write through a {@link CountedFileStream}, so that a failed write is counted, not skipped;
- * and asynclog's {@link KafkaAppender}, with a PatternLayout or Spring Boot's
- * {@link StructuredLogEncoder}.
+ * asynclog's {@link KafkaAppender}, with a PatternLayout or Spring Boot's
+ * {@link StructuredLogEncoder}; and asynclog's {@link OtlpAppender}.
  *
  * @author asynclog
  */
@@ -97,6 +100,9 @@ final class AppenderFactory {
 		if (settings.getType() == AppenderType.KAFKA) {
 			return kafka(name, settings);
 		}
+		if (settings.getType() == AppenderType.OTLP) {
+			return otlp(name, settings);
+		}
 		if (UnopenedAppenders.get(name) != null) {
 			// Started anyway (appender-start-failure=warn): a stand-in counts what it receives.
 			UnopenedFileAppender unopened = new UnopenedFileAppender(name, settings.getFileName());
@@ -136,7 +142,7 @@ final class AppenderFactory {
 				yield file;
 			}
 			case ROLLING_FILE -> rollingFile(settings);
-			case KAFKA -> throw new IllegalArgumentException("a kafka appender writes no stream");
+			case KAFKA, OTLP -> throw new IllegalArgumentException("a remote appender writes no stream");
 		};
 		appender.setName(name);
 		appender.setImmediateFlush((settings.getImmediateFlush() != null) ? settings.getImmediateFlush()
@@ -170,6 +176,16 @@ final class AppenderFactory {
 		}
 		Lane lane = new Lane(name, sender, settings.laneSettings(name));
 		KafkaAppender appender = new KafkaAppender(sender, lane, kafkaEncoder(settings), key, fixedKey, this.shutdown);
+		appender.setContext(this.context);
+		appender.setName(name);
+		appender.start();
+		return appender;
+	}
+
+	private OtlpAppender otlp(String name, AsyncLogProperties.Appender settings) {
+		OtlpSender sender = new OtlpSender(name, OtlpSettings.of(settings));
+		OtlpAppender appender = new OtlpAppender(sender, new Lane(name, sender, settings.laneSettings(name)),
+				this.shutdown);
 		appender.setContext(this.context);
 		appender.setName(name);
 		appender.start();

@@ -1,0 +1,180 @@
+package io.asynclog.core.lane.otlp;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.logs.Severity;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
+import io.opentelemetry.sdk.logs.data.Body;
+import io.opentelemetry.sdk.logs.data.LogRecordData;
+import io.opentelemetry.sdk.resources.Resource;
+
+/**
+ * An {@link OtlpRecord} read back from a lane's or a spool's bytes, as OpenTelemetry's
+ * exporter takes it. Built on the lane's thread only.
+ *
+ * @author asynclog
+ */
+final class DecodedLogRecord implements LogRecordData {
+
+	private static final Severity[] SEVERITIES = new Severity[25];
+
+	static {
+		for (Severity severity : Severity.values()) {
+			SEVERITIES[severity.getSeverityNumber()] = severity;
+		}
+	}
+
+	private final Resource resource;
+
+	private final InstrumentationScopeInfo scope;
+
+	private final long epochNanos;
+
+	private final SpanContext spanContext;
+
+	private final Severity severity;
+
+	private final String severityText;
+
+	private final String body;
+
+	private final Attributes attributes;
+
+	private DecodedLogRecord(Resource resource, InstrumentationScopeInfo scope, long epochNanos,
+			SpanContext spanContext, Severity severity, String severityText, String body, Attributes attributes) {
+		this.resource = resource;
+		this.scope = scope;
+		this.epochNanos = epochNanos;
+		this.spanContext = spanContext;
+		this.severity = severity;
+		this.severityText = severityText;
+		this.body = body;
+		this.attributes = attributes;
+	}
+
+	/**
+	 * Reads a record from the bytes {@link OtlpRecord#encode()} made.
+	 * @param bytes the bytes
+	 * @param resource the application's resource
+	 * @param scopes the instrumentation scope of each logger name met so far
+	 * @return the record
+	 * @throws IllegalArgumentException if the bytes are not such a record
+	 */
+	static DecodedLogRecord decode(byte[] bytes, Resource resource, Map<String, InstrumentationScopeInfo> scopes) {
+		ByteBuffer in = ByteBuffer.wrap(bytes);
+		try {
+			byte version = in.get();
+			if (version != OtlpRecord.VERSION) {
+				throw new IllegalArgumentException("not an OTLP record of this version: " + version);
+			}
+			long epochNanos = in.getLong();
+			String level = readString(in);
+			String loggerName = readString(in);
+			String body = readString(in);
+			String traceId = readString(in);
+			String spanId = readString(in);
+			String flags = readString(in);
+			int count = in.getInt();
+			AttributesBuilder attributes = Attributes.builder();
+			for (int i = 0; i < count; i++) {
+				String key = readString(in);
+				byte kind = in.get();
+				if (kind == OtlpRecord.LONG) {
+					attributes.put(AttributeKey.longKey(key), in.getLong());
+				}
+				else {
+					attributes.put(AttributeKey.stringKey(key), readString(in));
+				}
+			}
+			InstrumentationScopeInfo scope = scopes.computeIfAbsent((loggerName != null) ? loggerName : "",
+					InstrumentationScopeInfo::create);
+			return new DecodedLogRecord(resource, scope, epochNanos, spanContext(traceId, spanId, flags),
+					SEVERITIES[OtlpRecord.severityNumber(level)], level, body, attributes.build());
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalArgumentException("not an OTLP record: " + ex, ex);
+		}
+	}
+
+	private static SpanContext spanContext(String traceId, String spanId, String flags) {
+		if (traceId == null || spanId == null) {
+			return SpanContext.getInvalid();
+		}
+		// Micrometer Tracing puts the ids of sampled spans only; the agent says.
+		TraceFlags traceFlags = (flags != null && flags.length() == 2) ? TraceFlags.fromHex(flags, 0)
+				: TraceFlags.getSampled();
+		// An id that is not hex of the right length makes an invalid context: no trace id.
+		return SpanContext.create(traceId, spanId, traceFlags, TraceState.getDefault());
+	}
+
+	private static String readString(ByteBuffer in) {
+		int length = in.getInt();
+		if (length < 0) {
+			return null;
+		}
+		String value = new String(in.array(), in.position(), length, StandardCharsets.UTF_8);
+		in.position(in.position() + length);
+		return value;
+	}
+
+	@Override
+	public Resource getResource() {
+		return this.resource;
+	}
+
+	@Override
+	public InstrumentationScopeInfo getInstrumentationScopeInfo() {
+		return this.scope;
+	}
+
+	@Override
+	public long getTimestampEpochNanos() {
+		return this.epochNanos;
+	}
+
+	@Override
+	public long getObservedTimestampEpochNanos() {
+		return this.epochNanos;
+	}
+
+	@Override
+	public SpanContext getSpanContext() {
+		return this.spanContext;
+	}
+
+	@Override
+	public Severity getSeverity() {
+		return this.severity;
+	}
+
+	@Override
+	public String getSeverityText() {
+		return this.severityText;
+	}
+
+	@Override
+	@Deprecated
+	@SuppressWarnings("deprecation")
+	public Body getBody() {
+		return (this.body != null) ? Body.string(this.body) : Body.empty();
+	}
+
+	@Override
+	public Attributes getAttributes() {
+		return this.attributes;
+	}
+
+	@Override
+	public int getTotalAttributeCount() {
+		return this.attributes.size();
+	}
+
+}

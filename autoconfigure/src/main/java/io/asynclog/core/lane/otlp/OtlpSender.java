@@ -1,0 +1,344 @@
+package io.asynclog.core.lane.otlp;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.exporter.internal.FailedExportException;
+import io.opentelemetry.exporter.otlp.http.logs.OtlpHttpLogRecordExporter;
+import io.opentelemetry.exporter.otlp.http.logs.OtlpHttpLogRecordExporterBuilder;
+import io.opentelemetry.exporter.otlp.logs.OtlpGrpcLogRecordExporter;
+import io.opentelemetry.exporter.otlp.logs.OtlpGrpcLogRecordExporterBuilder;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
+import io.opentelemetry.sdk.common.export.GrpcStatusCode;
+import io.opentelemetry.sdk.logs.data.LogRecordData;
+import io.opentelemetry.sdk.logs.export.LogRecordExporter;
+import io.opentelemetry.sdk.resources.Resource;
+
+import io.asynclog.core.lane.LaneRecord;
+import io.asynclog.core.lane.Sender;
+import io.asynclog.core.queue.DeliveryThreads;
+
+/**
+ * Sends log records to an OTLP endpoint (an OpenTelemetry Collector, or a vendor's) with
+ * OpenTelemetry's own exporter, over HTTP/protobuf or gRPC: the {@link io.asynclog.core.lane.Destination}
+ * of the otlp appender's lane on either backend.
+ * <p>
+ * Records are gathered into one request at a time, in order: while one export waits for
+ * its answer the next request fills, and an offer that finds it full comes back
+ * {@link Offer#NOT_NOW}, never waiting. An export the collector could not take for now (it
+ * is away, or answered 429, 502, 503, 504 or a retryable gRPC status) is sent again, first,
+ * with a growing pause, until it is taken or the sender closes; meanwhile no answer comes,
+ * so the lane spills newer records to its spool. An export the collector refuses for good
+ * (another 4xx, a non-retryable gRPC status) fails its records, counted. OpenTelemetry's own
+ * retries are off: this is the one place that retries, so that order is kept.
+ *
+ * @author asynclog
+ */
+public final class OtlpSender extends Sender {
+
+	/** The most records one request carries. */
+	static final int MAX_BATCH = 2048;
+
+	private static final long FIRST_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+	private static final long LONGEST_RETRY_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+	static {
+		// The exporter's HTTP client answers on threads named "okhttp-dispatch...": a
+		// warning they log while the collector is away must not wait for room in a full ring.
+		DeliveryThreads.add("okhttp-dispatch");
+		DeliveryThreads.add("OkHttp ");
+	}
+
+	private final OtlpSettings settings;
+
+	private final LogRecordExporter exporter;
+
+	private final Resource resource;
+
+	/** The instrumentation scope of each logger name; the lane's thread only. */
+	private final Map<String, InstrumentationScopeInfo> scopes = new HashMap<>();
+
+	/** The request filling; the lane's thread only. */
+	private Batch filling = new Batch();
+
+	/** The request waiting for its answer, or {@code null}; set by the lane's thread, cleared by the client's. */
+	private volatile Batch exporting;
+
+	/** A request to send again, first, or {@code null}; set by the client's thread, taken by the lane's. */
+	private volatile Batch again;
+
+	private volatile long againAtNanos;
+
+	private long retryNanos = FIRST_RETRY_NANOS;
+
+	private volatile boolean closing;
+
+	/**
+	 * Creates a sender and its exporter. No connection is made until the first export.
+	 * @param appenderName the appender's name, under which failures are counted
+	 * @param settings where and how to send
+	 */
+	public OtlpSender(String appenderName, OtlpSettings settings) {
+		this(appenderName, settings, exporter(settings));
+	}
+
+	OtlpSender(String appenderName, OtlpSettings settings, LogRecordExporter exporter) {
+		super(appenderName);
+		this.settings = settings;
+		this.exporter = exporter;
+		AttributesBuilder attributes = Attributes.builder();
+		settings.resourceAttributes().forEach(attributes::put);
+		this.resource = Resource.getDefault().merge(Resource.create(attributes.build()));
+	}
+
+	private static LogRecordExporter exporter(OtlpSettings settings) {
+		if (settings.grpc()) {
+			OtlpGrpcLogRecordExporterBuilder builder = OtlpGrpcLogRecordExporter.builder()
+				.setEndpoint(settings.endpoint())
+				.setTimeout(settings.timeout())
+				.setCompression(settings.compression())
+				.setRetryPolicy(null);
+			settings.headers().forEach(builder::addHeader);
+			return builder.build();
+		}
+		OtlpHttpLogRecordExporterBuilder builder = OtlpHttpLogRecordExporter.builder()
+			.setEndpoint(settings.endpoint())
+			.setTimeout(settings.timeout())
+			.setCompression(settings.compression())
+			.setRetryPolicy(null);
+		settings.headers().forEach(builder::addHeader);
+		return builder.build();
+	}
+
+	/**
+	 * Checks settings the way OpenTelemetry's exporter builder will, without connecting.
+	 * @param settings the settings
+	 * @return what OpenTelemetry rejects, or {@code null}
+	 */
+	public static String problem(OtlpSettings settings) {
+		try {
+			if (settings.grpc()) {
+				OtlpGrpcLogRecordExporter.builder()
+					.setEndpoint(settings.endpoint())
+					.setTimeout(settings.timeout())
+					.setCompression(settings.compression());
+			}
+			else {
+				OtlpHttpLogRecordExporter.builder()
+					.setEndpoint(settings.endpoint())
+					.setTimeout(settings.timeout())
+					.setCompression(settings.compression());
+			}
+			return null;
+		}
+		catch (RuntimeException ex) {
+			return ex.getMessage();
+		}
+	}
+
+	@Override
+	public Offer offer(LaneRecord record, Outcome outcome) {
+		if (this.filling.size() >= MAX_BATCH) {
+			afterOffers();
+			if (this.filling.size() >= MAX_BATCH) {
+				return Offer.NOT_NOW;
+			}
+		}
+		LogRecordData data;
+		try {
+			data = DecodedLogRecord.decode(record.value(), this.resource, this.scopes);
+		}
+		catch (IllegalArgumentException ex) {
+			handedOver();
+			failed(outcome, ex);
+			return Offer.REFUSED;
+		}
+		handedOver();
+		this.filling.add(data, outcome);
+		if (this.filling.size() >= MAX_BATCH) {
+			afterOffers();
+		}
+		return Offer.ACCEPTED;
+	}
+
+	@Override
+	public void afterOffers() {
+		if (this.exporting != null) {
+			return;
+		}
+		Batch retry = this.again;
+		if (retry != null) {
+			if (System.nanoTime() - this.againAtNanos >= 0) {
+				this.again = null;
+				export(retry);
+			}
+			return;
+		}
+		if (this.filling.size() > 0) {
+			Batch batch = this.filling;
+			this.filling = new Batch();
+			export(batch);
+		}
+	}
+
+	private void export(Batch batch) {
+		this.exporting = batch;
+		CompletableResultCode result;
+		try {
+			result = this.exporter.export(batch.records);
+		}
+		catch (RuntimeException ex) {
+			result = CompletableResultCode.ofExceptionalFailure(ex);
+		}
+		CompletableResultCode done = result;
+		batch.attempt = done;
+		done.whenComplete(() -> answer(batch, done));
+	}
+
+	/** On the client's thread with the collector's answer (or on the lane's, at once). */
+	private void answer(Batch batch, CompletableResultCode result) {
+		if (result.isSuccess()) {
+			if (batch.settle()) {
+				batch.outcomes.forEach(this::acknowledged);
+				this.retryNanos = FIRST_RETRY_NANOS;
+				answered();
+			}
+		}
+		else {
+			Throwable failure = result.getFailureThrowable();
+			if (this.closing) {
+				if (batch.settle()) {
+					batch.outcomes.forEach(this::unanswered);
+				}
+			}
+			else if (Retry.later(failure)) {
+				attemptFailed((failure != null) ? failure : new IllegalStateException("export failed"));
+				this.againAtNanos = System.nanoTime() + this.retryNanos;
+				this.retryNanos = Math.min(this.retryNanos * 2, LONGEST_RETRY_NANOS);
+				this.again = batch;
+			}
+			else if (batch.settle()) {
+				batch.outcomes.forEach((outcome) -> failed(outcome, failure));
+				answered();
+			}
+		}
+		this.exporting = null;
+	}
+
+	/**
+	 * Closes the exporter: sends what it holds and waits up to the timeout for the answers;
+	 * each record still unanswered then is told so before this returns.
+	 * @param timeout how long to wait at most
+	 */
+	@Override
+	public void close(Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (System.nanoTime() - deadline < 0 && (this.exporting != null || this.again != null
+				|| this.filling.size() > 0)) {
+			afterOffers();
+			Batch waiting = this.exporting;
+			if (waiting != null) {
+				waiting.attempt.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())),
+						TimeUnit.MILLISECONDS);
+			}
+			else if (this.again != null) {
+				// The collector refused for now: no point waiting for the retry's pause.
+				break;
+			}
+		}
+		this.closing = true;
+		for (Batch batch : new Batch[] { this.exporting, this.again, this.filling }) {
+			if (batch != null && batch.settle()) {
+				batch.outcomes.forEach(this::unanswered);
+			}
+		}
+		this.exporter.shutdown();
+	}
+
+	@Override
+	protected String system() {
+		return "otlp";
+	}
+
+	@Override
+	protected String destinationName() {
+		return this.settings.endpoint();
+	}
+
+	/**
+	 * Returns the endpoint records go to.
+	 * @return the endpoint
+	 */
+	public String endpoint() {
+		return this.settings.endpoint();
+	}
+
+	/** The records of one request and their outcomes. */
+	private static final class Batch {
+
+		final List<LogRecordData> records = new ArrayList<>();
+
+		final List<Outcome> outcomes = new ArrayList<>();
+
+		/** The latest export of the request, for {@link #close} to wait on; the lane's thread sets it. */
+		volatile CompletableResultCode attempt;
+
+		private final AtomicBoolean settled = new AtomicBoolean();
+
+		void add(LogRecordData record, Outcome outcome) {
+			this.records.add(record);
+			this.outcomes.add(outcome);
+		}
+
+		int size() {
+			return this.records.size();
+		}
+
+		/** Whether the caller is the one to tell the outcomes: the answer and the close may race. */
+		boolean settle() {
+			return this.settled.compareAndSet(false, true);
+		}
+
+	}
+
+	/**
+	 * Which failures are worth sending again, as the OTLP specification lists them: no
+	 * answer at all, HTTP 408, 429, 502, 503 and 504, and the retryable gRPC statuses.
+	 */
+	private static final class Retry {
+
+		static boolean later(Throwable failure) {
+			try {
+				if (failure instanceof FailedExportException.HttpExportException http && http.failedWithResponse()) {
+					int status = http.getResponse().getStatusCode();
+					return status == 408 || status == 429 || status == 502 || status == 503 || status == 504;
+				}
+				if (failure instanceof FailedExportException.GrpcExportException grpc && grpc.failedWithResponse()) {
+					GrpcStatusCode status = grpc.getResponse().getStatusCode();
+					return switch (status) {
+						case CANCELLED, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED, OUT_OF_RANGE, UNAVAILABLE,
+								DATA_LOSS ->
+							true;
+						default -> false;
+					};
+				}
+			}
+			catch (LinkageError ex) {
+				// Another OpenTelemetry version: keep the records rather than fail them.
+			}
+			// No answer (the collector is away, a timeout) or one not understood.
+			return true;
+		}
+
+	}
+
+}

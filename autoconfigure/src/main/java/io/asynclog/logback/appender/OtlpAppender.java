@@ -1,0 +1,49 @@
+package io.asynclog.logback.appender;
+
+import java.time.Instant;
+
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.classic.spi.ThrowableProxyUtil;
+
+import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.otlp.OtlpRecord;
+import io.asynclog.core.lane.otlp.OtlpSender;
+import io.asynclog.core.queue.ShutdownDeadline;
+
+/**
+ * Sends each event as one OTLP log record to an OpenTelemetry Collector;
+ * {@code AppenderFactory} builds it for {@code asynclog.appenders.<name>.type=otlp}, a
+ * {@link RemoteAppender} whose {@link OtlpSender} owns OpenTelemetry's exporter. The
+ * record's fields come from the event ({@link OtlpRecord}); no encoder formats it. Logback
+ * keeps no thread id, so records carry {@code thread.name} alone.
+ *
+ * @author asynclog
+ */
+public final class OtlpAppender extends RemoteAppender {
+
+	/**
+	 * Creates an appender; {@link #start()} it before use.
+	 * @param sender the sender that owns the exporter
+	 * @param lane the lane whose thread hands records to the sender
+	 * @param shutdown the installation's shutdown deadline
+	 */
+	public OtlpAppender(OtlpSender sender, Lane lane, ShutdownDeadline shutdown) {
+		super(sender, lane, shutdown, "io.opentelemetry.");
+	}
+
+	@Override
+	protected void add(Lane lane, ILoggingEvent event) {
+		lane.add(null, record(event).encode());
+	}
+
+	private static OtlpRecord record(ILoggingEvent event) {
+		Instant instant = event.getInstant();
+		IThrowableProxy thrown = event.getThrowableProxy();
+		return new OtlpRecord(instant.getEpochSecond() * 1_000_000_000L + instant.getNano(),
+				event.getLevel().toString(), event.getLoggerName(), event.getFormattedMessage(), event.getThreadName(),
+				-1, (thrown != null) ? thrown.getClassName() : null, (thrown != null) ? thrown.getMessage() : null,
+				(thrown != null) ? ThrowableProxyUtil.asString(thrown) : null, event.getMDCPropertyMap());
+	}
+
+}

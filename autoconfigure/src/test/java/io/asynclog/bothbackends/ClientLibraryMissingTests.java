@@ -3,7 +3,8 @@ package io.asynclog.bothbackends;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.asynclog.SeparateJvm;
@@ -21,35 +22,23 @@ class ClientLibraryMissingTests {
 	@TempDir
 	Path dir;
 
-	@Test
-	void aKafkaAppenderWithoutKafkaClientsStopsStartUpNamingTheDependency() throws InterruptedException {
-		try (SeparateJvm app = SeparateJvm.startWithout("kafka-clients-", ClientLibraryMissingTests.App.class.getName(),
-				this.dir, "kafka-without-clients", "asynclog.appenders.shipping.type=kafka",
-				"asynclog.appenders.shipping.topic=app-logs",
-				"asynclog.appenders.shipping.bootstrap-servers=127.0.0.1:9092")) {
+	@ParameterizedTest(name = "{1}")
+	@CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+			kafka-clients-                 | kafka | topic=app-logs                         | kafka-clients, which is not       | org.apache.kafka:kafka-clients
+			opentelemetry-exporter-otlp-1. | otlp  | endpoint=http://127.0.0.1:4318/v1/logs | OpenTelemetry's exporter, which is not | io.opentelemetry:opentelemetry-exporter-otlp
+			""")
+	void aRemoteAppenderWithoutItsClientStopsStartUpNamingTheDependency(String missingJar, String type,
+			String setting, String why, String dependency) throws InterruptedException {
+		try (SeparateJvm app = SeparateJvm.startWithout(missingJar, ClientLibraryMissingTests.App.class.getName(),
+				this.dir, type + "-without-client", "asynclog.appenders.shipping.type=" + type,
+				"asynclog.appenders.shipping." + setting)) {
 			assertThat(app.awaitExit(Duration.ofSeconds(60))).isNotZero();
 			String output = String.join("\n", app.stdout()) + "\n" + String.join("\n", app.stderr());
 			assertThat(output).doesNotContain("NoClassDefFoundError")
 				.contains("APPLICATION FAILED TO START")
-				.contains("Invalid value 'kafka' for property 'asynclog.appenders.shipping.type'")
-				.contains("kafka-clients, which is not on the class path")
-				.contains("org.apache.kafka:kafka-clients");
-		}
-	}
-
-	@Test
-	void anOtlpAppenderWithoutOpenTelemetrysExporterStopsStartUpNamingTheDependency() throws InterruptedException {
-		try (SeparateJvm app = SeparateJvm.startWithout("opentelemetry-exporter-otlp-1.",
-				ClientLibraryMissingTests.App.class.getName(), this.dir, "otlp-without-exporter",
-				"asynclog.appenders.shipping.type=otlp",
-				"asynclog.appenders.shipping.endpoint=http://127.0.0.1:4318/v1/logs")) {
-			assertThat(app.awaitExit(Duration.ofSeconds(60))).isNotZero();
-			String output = String.join("\n", app.stdout()) + "\n" + String.join("\n", app.stderr());
-			assertThat(output).doesNotContain("NoClassDefFoundError")
-				.contains("APPLICATION FAILED TO START")
-				.contains("Invalid value 'otlp' for property 'asynclog.appenders.shipping.type'")
-				.contains("OpenTelemetry's exporter, which is not on the class path")
-				.contains("io.opentelemetry:opentelemetry-exporter-otlp");
+				.contains("Invalid value '" + type + "' for property 'asynclog.appenders.shipping.type'")
+				.contains(why)
+				.contains(dependency);
 		}
 	}
 

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
-import java.util.regex.Pattern;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.logging.Log;
@@ -27,6 +26,7 @@ import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.Sender;
 
 import static io.asynclog.bothbackends.KafkaShipping.PATIENCE;
+import static io.asynclog.bothbackends.KafkaShipping.assertSigtermKeepsEveryRecord;
 import static io.asynclog.bothbackends.KafkaShipping.consume;
 import static io.asynclog.bothbackends.KafkaShipping.shipped;
 import static io.asynclog.bothbackends.KafkaShipping.value;
@@ -40,9 +40,6 @@ import static org.awaitility.Awaitility.await;
  * {@code kill -9} too, and is sent once, in order, when the broker is back.
  */
 class KafkaOutageTests {
-
-	/** The stop's report of records kept in the spool, the number its first group. */
-	private static final Pattern KEPT = Pattern.compile("asynclog: appender 'ship' kept (\\d+) records in ");
 
 	/**
 	 * The broker stopped while the application logs, and started again. The caller is never
@@ -124,15 +121,7 @@ class KafkaOutageTests {
 			kafka.stop();
 			try (SeparateJvm app = burstToKafka(dir.resolve("first"), kafka, "kept", lines, spool,
 					timeout.toSeconds() + "s")) {
-				assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
-				long start = System.nanoTime();
-				app.sigterm();
-				assertThat(app.awaitExit(Duration.ofMinutes(1))).as("exit status after SIGTERM")
-					.isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
-				Duration took = Duration.ofNanos(System.nanoTime() - start);
-				assertThat(took).as("SIGTERM to exit").isLessThanOrEqualTo(timeout.plusSeconds(1));
-				assertThat(app.reportedCount(KEPT)).as("kept for the next start").isEqualTo(lines);
-				assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains(" lost "));
+				assertSigtermKeepsEveryRecord(app, lines, timeout);
 			}
 			kafka.startAgain();
 			assertNextStartSendsTheSpool(dir.resolve("second"), kafka, "kept", spool, lines);

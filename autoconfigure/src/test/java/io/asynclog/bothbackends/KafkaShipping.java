@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -16,14 +17,21 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.LoopbackKafka;
+import io.asynclog.SeparateJvm;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the kafka tests share: an application that ships its 'shipping' loggers, the
- * appender's meters, and a consumer that reads a topic back.
+ * What the shipping tests share: an application that ships its 'shipping' loggers to kafka,
+ * the appender's meters, a consumer that reads a topic back, and the check of a SIGTERM
+ * while the destination is away.
  */
 final class KafkaShipping {
 
 	static final Duration PATIENCE = Duration.ofSeconds(30);
+
+	/** The stop's report of records kept in the spool, the number its first group. */
+	private static final Pattern KEPT = Pattern.compile("asynclog: appender 'ship' kept (\\d+) records in ");
 
 	private KafkaShipping() {
 	}
@@ -44,6 +52,24 @@ final class KafkaShipping {
 				"management.endpoints.web.exposure.include=asynclog"));
 		properties.addAll(List.of(more));
 		return Apps.run(properties.toArray(String[]::new));
+	}
+
+	/**
+	 * Sends SIGTERM to a burst that logged {@code lines} lines to the appender 'ship' while
+	 * its destination is away: the shutdown ends within the shutdown timeout and a second,
+	 * keeps every record in the spool and says so, and reports none lost.
+	 */
+	static void assertSigtermKeepsEveryRecord(SeparateJvm app, int lines, Duration shutdownTimeout)
+			throws InterruptedException {
+		assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
+		long start = System.nanoTime();
+		app.sigterm();
+		assertThat(app.awaitExit(Duration.ofMinutes(1))).as("exit status after SIGTERM")
+			.isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
+		Duration took = Duration.ofNanos(System.nanoTime() - start);
+		assertThat(took).as("SIGTERM to exit").isLessThanOrEqualTo(shutdownTimeout.plusSeconds(1));
+		assertThat(app.reportedCount(KEPT)).as("kept for the next start").isEqualTo(lines);
+		assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains(" lost "));
 	}
 
 	static double shipped(MeterRegistry registry, String outcome, String appender) {

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.regex.Pattern;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -28,6 +27,7 @@ import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.Sender;
 
 import static io.asynclog.bothbackends.KafkaShipping.PATIENCE;
+import static io.asynclog.bothbackends.KafkaShipping.assertSigtermKeepsEveryRecord;
 import static io.asynclog.bothbackends.KafkaShipping.shipped;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -39,8 +39,6 @@ import static org.awaitility.Awaitility.await;
  * a SIGTERM while it is away keeps every record for the next start.
  */
 class OtlpShippingTests {
-
-	private static final Pattern KEPT = Pattern.compile("asynclog: appender 'ship' kept (\\d+) records in ");
 
 	private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 
@@ -192,15 +190,7 @@ class OtlpShippingTests {
 		try (LoopbackOtlp receiver = LoopbackOtlp.http()) {
 			receiver.stop();
 			try (SeparateJvm app = burstToOtlp(dir.resolve("first"), receiver, lines, spool, timeout.toSeconds() + "s")) {
-				assertThat(app.awaitReady(Duration.ofMinutes(2))).isEqualTo(lines);
-				long start = System.nanoTime();
-				app.sigterm();
-				assertThat(app.awaitExit(Duration.ofMinutes(1))).as("exit status after SIGTERM")
-					.isEqualTo(SeparateJvm.EXIT_ON_SIGTERM);
-				Duration took = Duration.ofNanos(System.nanoTime() - start);
-				assertThat(took).as("SIGTERM to exit").isLessThanOrEqualTo(timeout.plusSeconds(1));
-				assertThat(app.reportedCount(KEPT)).as("kept for the next start").isEqualTo(lines);
-				assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains(" lost "));
+				assertSigtermKeepsEveryRecord(app, lines, timeout);
 			}
 			receiver.startAgain();
 			try (SeparateJvm next = burstToOtlp(dir.resolve("second"), receiver, 0, spool, "10s")) {

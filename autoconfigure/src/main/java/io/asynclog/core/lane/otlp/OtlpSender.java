@@ -126,18 +126,8 @@ public final class OtlpSender extends Sender {
 	 */
 	public static String problem(OtlpSettings settings) {
 		try {
-			if (settings.grpc()) {
-				OtlpGrpcLogRecordExporter.builder()
-					.setEndpoint(settings.endpoint())
-					.setTimeout(settings.timeout())
-					.setCompression(settings.compression());
-			}
-			else {
-				OtlpHttpLogRecordExporter.builder()
-					.setEndpoint(settings.endpoint())
-					.setTimeout(settings.timeout())
-					.setCompression(settings.compression());
-			}
+			// Building connects nothing; the client's threads start with the first export.
+			exporter(settings).shutdown();
 			return null;
 		}
 		catch (RuntimeException ex) {

@@ -61,6 +61,12 @@ public interface Destination {
 		 */
 		NOT_NOW,
 
+		/**
+		 * The client holds as much as it sends at a time and is sending: the record stays with
+		 * the lane, which offers it again shortly. Not a sign that the destination is away.
+		 */
+		BUSY,
+
 		/** The client can never send it (too large, say); the destination counted it as failed. */
 		REFUSED
 

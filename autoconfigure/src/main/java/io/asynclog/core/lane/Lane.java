@@ -59,6 +59,8 @@ public final class Lane {
 
 	private static final long LONGEST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
+	private static final long BUSY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
 	private static final long POSITION_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
 	private static final int BATCH = 4096;
@@ -481,6 +483,11 @@ public final class Lane {
 		Destination.Offer offer = this.destination.offer(flight.record, flight);
 		if (offer == Destination.Offer.NOT_NOW) {
 			backOff();
+			return false;
+		}
+		if (offer == Destination.Offer.BUSY) {
+			// A pause, not a back-off: the client answers, it only has its hands full.
+			this.retryAtNanos = System.nanoTime() + BUSY_PAUSE_NANOS;
 			return false;
 		}
 		this.backoffNanos = FIRST_BACKOFF_NANOS;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
@@ -31,9 +32,10 @@ import io.asynclog.core.queue.DeliveryThreads;
  * OpenTelemetry's own exporter, over HTTP/protobuf or gRPC: the {@link io.asynclog.core.lane.Destination}
  * of the otlp appender's lane on either backend.
  * <p>
- * Records are gathered into one request at a time, in order: while one export waits for
- * its answer the next request fills, and an offer that finds it full comes back
- * {@link Offer#NOT_NOW}, never waiting. An export the collector could not take for now (it
+ * Records are gathered into requests of up to {@link #MAX_BATCH} records (or
+ * {@link #MAX_REQUEST_BYTES}), sent one at a time, in order: while one waits for its answer
+ * the next one is ready and leaves as the answer comes, on the client's thread; an offer
+ * that finds both full comes back {@link Offer#BUSY}, never waiting. An export the collector could not take for now (it
  * is away, or answered 429, 502, 503, 504 or a retryable gRPC status) is sent again, first,
  * with a growing pause, until it is taken or the sender closes; meanwhile no answer comes,
  * so the lane spills newer records to its spool. An export the collector refuses for good
@@ -45,7 +47,10 @@ import io.asynclog.core.queue.DeliveryThreads;
 public final class OtlpSender extends Sender {
 
 	/** The most records one request carries. */
-	static final int MAX_BATCH = 2048;
+	static final int MAX_BATCH = 4096;
+
+	/** A request takes no more records once they weigh this much, as the lane keeps them. */
+	static final long MAX_REQUEST_BYTES = 2L * 1024 * 1024;
 
 	private static final long FIRST_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -70,15 +75,18 @@ public final class OtlpSender extends Sender {
 	/** The request filling; the lane's thread only. */
 	private Batch filling = new Batch();
 
-	/** The request waiting for its answer, or {@code null}; set by the lane's thread, cleared by the client's. */
-	private volatile Batch exporting;
+	/** A full request waiting for the one in flight to be answered; handed from the lane's thread. */
+	private final AtomicReference<Batch> queued = new AtomicReference<>();
 
-	/** A request to send again, first, or {@code null}; set by the client's thread, taken by the lane's. */
+	/** The request waiting for its answer, or {@code null}: one at a time, so that order is kept. */
+	private final AtomicReference<Batch> exporting = new AtomicReference<>();
+
+	/** A request to send again, first, or {@code null}; set by the client's thread. */
 	private volatile Batch again;
 
 	private volatile long againAtNanos;
 
-	private long retryNanos = FIRST_RETRY_NANOS;
+	private volatile long retryNanos = FIRST_RETRY_NANOS;
 
 	private volatile boolean closing;
 
@@ -137,11 +145,9 @@ public final class OtlpSender extends Sender {
 
 	@Override
 	public Offer offer(LaneRecord record, Outcome outcome) {
-		if (this.filling.size() >= MAX_BATCH) {
-			afterOffers();
-			if (this.filling.size() >= MAX_BATCH) {
-				return Offer.NOT_NOW;
-			}
+		if (this.filling.isFull() && !handOff()) {
+			// One request in flight and the next one ready: the lane offers again shortly.
+			return Offer.BUSY;
 		}
 		LogRecordData data;
 		try {
@@ -153,49 +159,64 @@ public final class OtlpSender extends Sender {
 			return Offer.REFUSED;
 		}
 		handedOver();
-		this.filling.add(data, outcome);
-		if (this.filling.size() >= MAX_BATCH) {
-			afterOffers();
+		this.filling.add(data, outcome, record.size());
+		if (this.filling.isFull()) {
+			handOff();
 		}
 		return Offer.ACCEPTED;
 	}
 
 	@Override
 	public void afterOffers() {
-		if (this.exporting != null) {
-			return;
-		}
-		Batch retry = this.again;
-		if (retry != null) {
-			if (System.nanoTime() - this.againAtNanos >= 0) {
-				this.again = null;
-				export(retry);
-			}
-			return;
-		}
 		if (this.filling.size() > 0) {
-			Batch batch = this.filling;
-			this.filling = new Batch();
-			export(batch);
+			handOff();
 		}
+		sendNext();
 	}
 
-	private void export(Batch batch) {
-		this.exporting = batch;
+	/** Queues the filling request behind the one in flight, if none is queued yet. */
+	private boolean handOff() {
+		if (!this.queued.compareAndSet(null, this.filling)) {
+			return false;
+		}
+		this.filling = new Batch();
+		sendNext();
+		return true;
+	}
+
+	/**
+	 * Sends the next request unless one is in flight: the one to send again once its pause is
+	 * over, else the queued one. Called by the lane's thread, and by the client's as an answer
+	 * comes, so that the next request leaves at once.
+	 */
+	private void sendNext() {
+		Batch retry = this.again;
+		Batch next = (retry != null) ? ((System.nanoTime() - this.againAtNanos >= 0) ? retry : null)
+				: this.queued.get();
+		if (next == null || !this.exporting.compareAndSet(null, next)) {
+			return;
+		}
+		if (next == retry) {
+			this.again = null;
+		}
+		else {
+			this.queued.compareAndSet(next, null);
+		}
 		CompletableResultCode result;
 		try {
-			result = this.exporter.export(batch.records);
+			result = this.exporter.export(next.records);
 		}
 		catch (RuntimeException ex) {
 			result = CompletableResultCode.ofExceptionalFailure(ex);
 		}
 		CompletableResultCode done = result;
-		batch.attempt = done;
-		done.whenComplete(() -> answer(batch, done));
+		next.attempt = done;
+		done.whenComplete(() -> answer(next, done));
 	}
 
-	/** On the client's thread with the collector's answer (or on the lane's, at once). */
+	/** On the client's thread with the collector's answer (or on the sending one, at once). */
 	private void answer(Batch batch, CompletableResultCode result) {
+		boolean sendOn = true;
 		if (result.isSuccess()) {
 			if (batch.settle()) {
 				batch.outcomes.forEach(this::acknowledged);
@@ -215,13 +236,18 @@ public final class OtlpSender extends Sender {
 				this.againAtNanos = System.nanoTime() + this.retryNanos;
 				this.retryNanos = Math.min(this.retryNanos * 2, LONGEST_RETRY_NANOS);
 				this.again = batch;
+				// The lane's thread sends it again once the pause is over.
+				sendOn = false;
 			}
 			else if (batch.settle()) {
 				batch.outcomes.forEach((outcome) -> failed(outcome, failure));
 				answered();
 			}
 		}
-		this.exporting = null;
+		this.exporting.set(null);
+		if (sendOn && !this.closing) {
+			sendNext();
+		}
 	}
 
 	/**
@@ -232,26 +258,34 @@ public final class OtlpSender extends Sender {
 	@Override
 	public void close(Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		while (System.nanoTime() - deadline < 0 && (this.exporting != null || this.again != null
-				|| this.filling.size() > 0)) {
+		while (System.nanoTime() - deadline < 0 && pending()) {
 			afterOffers();
-			Batch waiting = this.exporting;
-			if (waiting != null) {
-				waiting.attempt.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())),
+			Batch waiting = this.exporting.get();
+			CompletableResultCode attempt = (waiting != null) ? waiting.attempt : null;
+			if (attempt != null) {
+				attempt.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())),
 						TimeUnit.MILLISECONDS);
 			}
 			else if (this.again != null) {
 				// The collector refused for now: no point waiting for the retry's pause.
 				break;
 			}
+			else {
+				Thread.onSpinWait();
+			}
 		}
 		this.closing = true;
-		for (Batch batch : new Batch[] { this.exporting, this.again, this.filling }) {
+		for (Batch batch : new Batch[] { this.exporting.get(), this.again, this.queued.get(), this.filling }) {
 			if (batch != null && batch.settle()) {
 				batch.outcomes.forEach(this::unanswered);
 			}
 		}
 		this.exporter.shutdown();
+	}
+
+	private boolean pending() {
+		return this.exporting.get() != null || this.again != null || this.queued.get() != null
+				|| this.filling.size() > 0;
 	}
 
 	@Override
@@ -279,18 +313,30 @@ public final class OtlpSender extends Sender {
 
 		final List<Outcome> outcomes = new ArrayList<>();
 
-		/** The latest export of the request, for {@link #close} to wait on; the lane's thread sets it. */
+		/** The latest export of the request, for {@link #close} to wait on. */
 		volatile CompletableResultCode attempt;
 
 		private final AtomicBoolean settled = new AtomicBoolean();
 
-		void add(LogRecordData record, Outcome outcome) {
+		private long bytes;
+
+		void add(LogRecordData record, Outcome outcome, int size) {
 			this.records.add(record);
 			this.outcomes.add(outcome);
+			this.bytes += size;
 		}
 
 		int size() {
 			return this.records.size();
+		}
+
+		/**
+		 * Whether the request takes no more records: by count, and by size, so that records
+		 * with long stack traces stay below what a collector accepts in one request (gRPC's
+		 * 4 MiB by default).
+		 */
+		boolean isFull() {
+			return this.records.size() >= MAX_BATCH || this.bytes >= MAX_REQUEST_BYTES;
 		}
 
 		/** Whether the caller is the one to tell the outcomes: the answer and the close may race. */

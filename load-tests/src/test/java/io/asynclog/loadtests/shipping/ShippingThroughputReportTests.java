@@ -58,7 +58,7 @@ class ShippingThroughputReportTests {
 		assertThat(page).contains("| kafka | 1% (0.80%–1.25%) | 10% (10%–10%) | ");
 		assertThat(page).containsPattern("\\| kafka \\|[^\\n]* \\| 0.10 \\(0.08–0.13\\) \\|\\n");
 		// the method is told in load-tests.md, once
-		assertThat(page).contains("[load-tests.md](../load-tests.md#kafka-shipping-throughput)").doesNotContain("/proc");
+		assertThat(page).contains("[load-tests.md](../load-tests.md#shipping-throughput)").doesNotContain("/proc");
 		// kafka ÷ file per round: 100,000/500,000, 80,000/400,000, 125,000/625,000 = 0.2 each
 		assertThat(page).contains("| kafka (pattern) | 100,000 (80,000–125,000) | 0.20× (0.20×–0.20×) |");
 		assertThat(page).contains("| 2 | kafka,kafka-ecs,file | 1.00 1.10 1.20 | 1.50 1.60 1.70 | 80,000 | 40,000 | 400,000 |");

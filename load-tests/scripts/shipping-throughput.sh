@@ -117,6 +117,15 @@ for ((round = 1; round <= ROUNDS; round++)); do
 	position=0
 	for config in "${ORDER[@]}"; do
 		position=$((position + 1))
+		# A receiver that went away (it once did, with nothing in its log) would fail every otlp run
+		# after it: say how it ended and start another; its count restarts, which each run allows for.
+		if ! kill -0 "$RECEIVER_PID" 2>/dev/null; then
+			status=0
+			wait "$RECEIVER_PID" || status=$?
+			echo "  the OTLP receiver (pid $RECEIVER_PID) ended with status $status; starting another" >&2
+			echo "receiver.ended.$round.$position=pid $RECEIVER_PID status $status" >> "$OUT/rounds.properties"
+			start_otlp_receiver "$BROKER_CP" "$OUT/logs/otlp-receiver-$round-$position.log"
+		fi
 		# cpu_broker_s: the CPU of the JVM on the other end, the broker or the OTLP receiver
 		sink_pid="$BROKER_PID"
 		[[ "$config" == otlp* ]] && sink_pid="$RECEIVER_PID"
@@ -132,11 +141,12 @@ for ((round = 1; round <= ROUNDS; round++)); do
 		esac
 		if java -Xms1g -Xmx1g -cp "$APP_CP" io.asynclog.loadtests.shipping.run.ThroughputApp "${args[@]}" \
 				> "$OUT/logs/app-$config-$round.log" 2>&1; then
-			echo "  $config: $(grep '^RESULT ' "$OUT/logs/app-$config-$round.log" | cut -d, -f7 | cut -d. -f1) lines/s"
+			# -o: a client's warning printed at the same moment may share the RESULT line's start
+			echo "  $config: $(grep -o 'RESULT .*' "$OUT/logs/app-$config-$round.log" | cut -d, -f7 | cut -d. -f1) lines/s"
 		else
 			FAILED=1
 			echo "  $config: FAILED, see $OUT/logs/app-$config-$round.log" >&2
-			grep '^RESULT ' "$OUT/logs/app-$config-$round.log" >&2 || tail -20 "$OUT/logs/app-$config-$round.log" >&2
+			grep -o 'RESULT .*' "$OUT/logs/app-$config-$round.log" >&2 || tail -20 "$OUT/logs/app-$config-$round.log" >&2
 		fi
 		# the file run's file is counted; it need not stay (about 190 MB per million lines)
 		rm -f "$OUT/logs/file-$round.log"

@@ -126,6 +126,25 @@ class ShippingThroughputReportTests {
 		assertThat(ShippingThroughputReport.ceiling(idle, "kafka", 2)).startsWith("none: no thread and not the machine");
 	}
 
+	/**
+	 * otlp has the OTLP issue's target (100,000 records/s), otlp-away none; a busy receiver is
+	 * named as the receiver, not the broker.
+	 */
+	@Test
+	void otlpRunsHaveTheirTargetAndTheReceiverIsNamed() throws Exception {
+		fixture(List.of(row(1, 1, "otlp", 20.0, 1.0, 1.0, 3.0, 1.0), row(1, 2, "otlp-away", 4.0, 1.0, 0.0, 3.0, 0.0),
+				row(1, 3, "file", 2.0, 1.0, 0.0, 1.5, 0.0)));
+		ShippingThroughputReport.write(this.out, this.report);
+
+		String page = Files.readString(this.report.resolve("shipping-throughput.md"), StandardCharsets.UTF_8);
+		assertThat(page).contains("OTLP: 100,000 records/s over OTLP/HTTP to a loopback receiver");
+		assertThat(page).contains("**otlp (OTLP/HTTP to a loopback receiver): 50,000 lines/s, target missed.**");
+		assertThat(page).contains("- otlp-away (receiver away: lane to spool): 250,000 lines/s (no target).");
+		assertThat(page).contains("| otlp (OTLP/HTTP to a loopback receiver) | 50,000 | 0.10× |");
+		List<ShippingRun> receiver = List.of(run("otlp", 10.0, 1.0, 1.0, 3.0, 9.0, 14.0));
+		assertThat(ShippingThroughputReport.ceiling(receiver, "otlp", 2)).isEqualTo("**the OTLP receiver**");
+	}
+
 	private static ShippingRun run(String config, double seconds, double background, double producer, double app,
 			double broker, double machine) {
 		return new ShippingRun(1, 1, config, 1_000_000, 0, seconds, 1_000_000 / seconds, 1_000_000 / seconds, true, "",

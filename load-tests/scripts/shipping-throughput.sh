@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Kafka shipping throughput (docs/shipping.md#throughput, docs/results/shipping-throughput.md):
-#   1. builds the run's application and broker (load-tests/shipping) and the report tool (load-tests) once,
-#   2. starts a one-node KRaft broker (Kafka's KafkaRaftServer on 127.0.0.1) in a JVM of its own on localhost, and kills it on exit,
+# Shipping throughput, Kafka and OTLP (docs/shipping.md#throughput, docs/results/shipping-throughput.md):
+#   1. builds the run's application, broker and receiver (load-tests/shipping) and the report tool (load-tests)
+#      once, from the reactor (nothing installed),
+#   2. starts a one-node KRaft broker (Kafka's KafkaRaftServer on 127.0.0.1) and a loopback OTLP/HTTP receiver
+#      (the JDK's HttpServer on 127.0.0.1, decoding each request with opentelemetry-proto), each in a JVM of its
+#      own, and kills them on exit,
 #   3. runs, in N interleaved rounds, one application JVM per configuration: a plain Spring Boot application
 #      with the asynclog starter on Log4j2, asynclog.mode=async-logger, one caller thread logging L lines of
-#      100 characters after a warm-up of W lines, timed until every record is acknowledged (kafka, kafka-ecs),
-#      every line is in the kafka appender's spool with the broker away (kafka-away: a loopback port nobody
-#      listens on), or every line is in the file (file), each run checked (topic end offset, spool, file line count),
+#      100 characters after a warm-up of W lines, timed until every record is acknowledged (kafka, kafka-ecs,
+#      otlp: OTLP/HTTP to the receiver), every line is in the appender's spool with the destination away
+#      (kafka-away, otlp-away: a loopback port nobody listens on), or every line is in the file (file), each
+#      run checked (topic end offset or receiver count and last record, spool, file line count, no drops),
 #   4. writes docs/results/shipping-throughput.md, its chart and the raw CSVs.
 #
 # Usage: load-tests/scripts/shipping-throughput.sh [--rounds N] [--lines L] [--warmup W] [--out DIR] [--no-report]
@@ -15,7 +19,7 @@
 #   --warmup W   lines logged and delivered before the clock starts (default 500000)
 #   --out DIR    raw outputs (default load-tests/target/shipping-throughput)
 #   --no-report  stop after the runs
-# Defaults: 3 rounds x 4 configurations x (500,000 + 1,000,000) lines, about 5 minutes on 2 cores.
+# Defaults: 3 rounds x 6 configurations x (500,000 + 1,000,000) lines, about 8 minutes on 2 cores.
 # Exit codes: 0 every run delivered and checked; 1 a run failed (its row says why); 2 bad options or set-up.
 # Environment:
 #   SKIP_BUILD=1   reuse what is built
@@ -29,7 +33,7 @@ LINES=1000000
 WARMUP=500000
 OUT=""
 REPORT=1
-CONFIGS=(kafka kafka-ecs kafka-away file)
+CONFIGS=(kafka kafka-ecs kafka-away otlp otlp-away file)
 while [[ $# -gt 0 ]]; do
 	case "$1" in
 		--rounds) ROUNDS="${2:-}"; shift ;;
@@ -37,7 +41,7 @@ while [[ $# -gt 0 ]]; do
 		--warmup) WARMUP="${2:-}"; shift ;;
 		--out) OUT="${2:-}"; shift ;;
 		--no-report) REPORT=0 ;;
-		-h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}"; exit 0 ;;
+		-h|--help) sed -n '2,23p' "${BASH_SOURCE[0]}"; exit 0 ;;
 		*) echo "Unknown option '$1'; accepted: --rounds N, --lines L, --warmup W, --out DIR, --no-report" >&2; exit 2 ;;
 	esac
 	shift
@@ -64,6 +68,7 @@ COMMAND="load-tests/scripts/shipping-throughput.sh --rounds $ROUNDS --lines $LIN
 SHIPPING="$ROOT/load-tests/shipping/target"
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
 	echo "Building the run and the report tool (./mvnw -q package -DskipTests -pl load-tests/shipping,load-tests -am)..."
+	# -am: the starter and autoconfigure come from this checkout's reactor, never from ~/.m2
 	./mvnw -q package -DskipTests -pl load-tests/shipping,load-tests -am
 fi
 for f in "$SHIPPING/app-classpath.txt" "$SHIPPING/broker-classpath.txt" "$SHIPPING/classes" "$SHIPPING/test-classes"; do
@@ -84,19 +89,22 @@ INFO="$OUT/run-info.properties"
 TOPICS=()
 for ((round = 1; round <= ROUNDS; round++)); do
 	for config in "${CONFIGS[@]}"; do
-		[[ "$config" == file || "$config" == kafka-away ]] || TOPICS+=("$config-$round")
+		[[ "$config" == kafka || "$config" == kafka-ecs ]] && TOPICS+=("$config-$round")
 	done
 done
 
 # shellcheck source=loopback-broker.sh
 source "$ROOT/load-tests/scripts/loopback-broker.sh"
 BROKER_PID=""
+RECEIVER_PID=""
 stop_broker() {
 	stop_pid "$BROKER_PID"
+	stop_pid "$RECEIVER_PID"
 }
 trap stop_broker EXIT
 trap 'exit 130' INT TERM
 start_broker "$BROKER_CP" "$OUT/logs/broker.log" "${TOPICS[@]}"
+start_otlp_receiver "$BROKER_CP" "$OUT/logs/otlp-receiver.log"
 
 START=$(date +%s)
 FAILED=0
@@ -109,23 +117,36 @@ for ((round = 1; round <= ROUNDS; round++)); do
 	position=0
 	for config in "${ORDER[@]}"; do
 		position=$((position + 1))
-		args=(--config "$config" --round "$round" --position "$position" --lines "$LINES" --warmup "$WARMUP"
-			--csv "$RAW" --threads "$THREADS" --broker-pid "$BROKER_PID" --clock-ticks "$(getconf CLK_TCK)")
-		if [[ "$config" == file ]]; then
-			args+=(--file "$OUT/logs/file-$round.log")
-		elif [[ "$config" == kafka-away ]]; then
-			# the broker is away: every line goes to the spool
-			args+=(--bootstrap "127.0.0.1:$(free_port)" --topic "$config-$round")
-		else
-			args+=(--bootstrap "$BOOTSTRAP" --topic "$config-$round")
+		# A receiver that went away (it once did, with nothing in its log) would fail every otlp run
+		# after it: say how it ended and start another; its count restarts, which each run allows for.
+		if ! kill -0 "$RECEIVER_PID" 2>/dev/null; then
+			status=0
+			wait "$RECEIVER_PID" || status=$?
+			echo "  the OTLP receiver (pid $RECEIVER_PID) ended with status $status; starting another" >&2
+			echo "receiver.ended.$round.$position=pid $RECEIVER_PID status $status" >> "$OUT/rounds.properties"
+			start_otlp_receiver "$BROKER_CP" "$OUT/logs/otlp-receiver-$round-$position.log"
 		fi
+		# cpu_broker_s: the CPU of the JVM on the other end, the broker or the OTLP receiver
+		sink_pid="$BROKER_PID"
+		[[ "$config" == otlp* ]] && sink_pid="$RECEIVER_PID"
+		args=(--config "$config" --round "$round" --position "$position" --lines "$LINES" --warmup "$WARMUP"
+			--csv "$RAW" --threads "$THREADS" --broker-pid "$sink_pid" --clock-ticks "$(getconf CLK_TCK)")
+		case "$config" in
+			file) args+=(--file "$OUT/logs/file-$round.log") ;;
+			# the destination is away: every line goes to the spool
+			kafka-away) args+=(--bootstrap "127.0.0.1:$(free_port)" --topic "$config-$round") ;;
+			otlp-away) args+=(--endpoint "http://127.0.0.1:$(free_port)/v1/logs") ;;
+			otlp) args+=(--endpoint "$OTLP_ENDPOINT") ;;
+			*) args+=(--bootstrap "$BOOTSTRAP" --topic "$config-$round") ;;
+		esac
 		if java -Xms1g -Xmx1g -cp "$APP_CP" io.asynclog.loadtests.shipping.run.ThroughputApp "${args[@]}" \
 				> "$OUT/logs/app-$config-$round.log" 2>&1; then
-			echo "  $config: $(grep '^RESULT ' "$OUT/logs/app-$config-$round.log" | cut -d, -f7 | cut -d. -f1) lines/s"
+			# -o: a client's warning printed at the same moment may share the RESULT line's start
+			echo "  $config: $(grep -o 'RESULT .*' "$OUT/logs/app-$config-$round.log" | cut -d, -f7 | cut -d. -f1) lines/s"
 		else
 			FAILED=1
 			echo "  $config: FAILED, see $OUT/logs/app-$config-$round.log" >&2
-			grep '^RESULT ' "$OUT/logs/app-$config-$round.log" >&2 || tail -20 "$OUT/logs/app-$config-$round.log" >&2
+			grep -o 'RESULT .*' "$OUT/logs/app-$config-$round.log" >&2 || tail -20 "$OUT/logs/app-$config-$round.log" >&2
 		fi
 		# the file run's file is counted; it need not stay (about 190 MB per million lines)
 		rm -f "$OUT/logs/file-$round.log"
@@ -150,7 +171,9 @@ stop_broker
 	echo "jdk=$(java -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.vm.name|java.runtime.version/ {printf "%s ", $2}' | sed 's/ $//')"
 	echo "app.jvm=-Xms1g -Xmx1g"
 	echo "broker.jvm=-Xms512m -Xmx512m"
+	echo "receiver.jvm=-Xms256m -Xmx256m"
 	echo "kafka=$(tr ':' '\n' < "$SHIPPING/app-classpath.txt" | sed -n 's|.*/kafka-clients-\(.*\)\.jar$|\1|p')"
+	echo "opentelemetry.exporter=$(tr ':' '\n' < "$SHIPPING/app-classpath.txt" | sed -n 's|.*/opentelemetry-exporter-otlp-\([0-9][^/]*\)\.jar$|\1|p')"
 } > "$INFO"
 rm -f "$OUT/rounds.properties"
 

@@ -58,7 +58,7 @@ class ShippingThroughputReportTests {
 		assertThat(page).contains("| kafka | 1% (0.80%–1.25%) | 10% (10%–10%) | ");
 		assertThat(page).containsPattern("\\| kafka \\|[^\\n]* \\| 0.10 \\(0.08–0.13\\) \\|\\n");
 		// the method is told in load-tests.md, once
-		assertThat(page).contains("[load-tests.md](../load-tests.md#kafka-shipping-throughput)").doesNotContain("/proc");
+		assertThat(page).contains("[load-tests.md](../load-tests.md#shipping-throughput)").doesNotContain("/proc");
 		// kafka ÷ file per round: 100,000/500,000, 80,000/400,000, 125,000/625,000 = 0.2 each
 		assertThat(page).contains("| kafka (pattern) | 100,000 (80,000–125,000) | 0.20× (0.20×–0.20×) |");
 		assertThat(page).contains("| 2 | kafka,kafka-ecs,file | 1.00 1.10 1.20 | 1.50 1.60 1.70 | 80,000 | 40,000 | 400,000 |");
@@ -124,6 +124,25 @@ class ShippingThroughputReportTests {
 		assertThat(ShippingThroughputReport.ceiling(broker, "kafka", 2)).isEqualTo("**the broker**");
 		List<ShippingRun> idle = List.of(run("kafka", 10.0, 1.0, 1.0, 3.0, 2.0, 5.0));
 		assertThat(ShippingThroughputReport.ceiling(idle, "kafka", 2)).startsWith("none: no thread and not the machine");
+	}
+
+	/**
+	 * otlp has the OTLP issue's target (100,000 records/s), otlp-away none; a busy receiver is
+	 * named as the receiver, not the broker.
+	 */
+	@Test
+	void otlpRunsHaveTheirTargetAndTheReceiverIsNamed() throws Exception {
+		fixture(List.of(row(1, 1, "otlp", 20.0, 1.0, 1.0, 3.0, 1.0), row(1, 2, "otlp-away", 4.0, 1.0, 0.0, 3.0, 0.0),
+				row(1, 3, "file", 2.0, 1.0, 0.0, 1.5, 0.0)));
+		ShippingThroughputReport.write(this.out, this.report);
+
+		String page = Files.readString(this.report.resolve("shipping-throughput.md"), StandardCharsets.UTF_8);
+		assertThat(page).contains("OTLP: 100,000 records/s over OTLP/HTTP to a loopback receiver");
+		assertThat(page).contains("**otlp (OTLP/HTTP to a loopback receiver): 50,000 lines/s, target missed.**");
+		assertThat(page).contains("- otlp-away (receiver away: lane to spool): 250,000 lines/s (no target).");
+		assertThat(page).contains("| otlp (OTLP/HTTP to a loopback receiver) | 50,000 | 0.10× |");
+		List<ShippingRun> receiver = List.of(run("otlp", 10.0, 1.0, 1.0, 3.0, 9.0, 14.0));
+		assertThat(ShippingThroughputReport.ceiling(receiver, "otlp", 2)).isEqualTo("**the OTLP receiver**");
 	}
 
 	private static ShippingRun run(String config, double seconds, double background, double producer, double app,

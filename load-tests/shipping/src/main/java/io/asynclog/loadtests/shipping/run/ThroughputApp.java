@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,11 +54,13 @@ import io.asynclog.core.queue.LogQueue;
  * lines of 100 characters as fast as it can.
  * <p>
  * The run logs {@code --warmup} lines and waits until they are delivered, then times
- * {@code --lines} lines from the first call until the last one is delivered: for {@code kafka}
- * and {@code kafka-ecs}, until the sender counts every record acknowledged by the broker; for
- * {@code file}, until the file ends with the last line. Then it checks: the topic's end offset
- * (one partition) is warm-up + lines and its last record is the last line; the file holds
- * warm-up + lines lines and ends with the last one. It appends one row to {@code --csv} (the
+ * {@code --lines} lines from the first call until the last one is delivered: for {@code kafka},
+ * {@code kafka-ecs} and {@code otlp}, until the sender counts every record acknowledged by the
+ * broker or the OTLP receiver; for {@code kafka-away} and {@code otlp-away}, until every line is
+ * in the appender's spool (or held by its client); for {@code file}, until the file ends with the
+ * last line. Then it checks: the topic's end offset (one partition), or the receiver's count of
+ * log records, is warm-up + lines and its last record is the last line; the file holds warm-up +
+ * lines lines and ends with the last one; nothing was dropped. It appends one row to {@code --csv} (the
  * columns: {@link #COLUMNS}) and each thread's CPU to {@code --threads}; it exits with 1 when
  * the check fails or the lines were not delivered in time, and the row says so.
  *
@@ -106,7 +112,7 @@ public class ThroughputApp {
 	static boolean run(Options options) throws Exception {
 		Path spool = null;
 		try {
-			return run(options, spool = options.kafka() ? Files.createTempDirectory("throughput-spool") : null);
+			return run(options, spool = options.remote() ? Files.createTempDirectory("throughput-spool") : null);
 		}
 		finally {
 			if (spool != null) {
@@ -124,15 +130,21 @@ public class ThroughputApp {
 	private static boolean run(Options options, Path spool) throws Exception {
 		String message = TEXT + "{}";
 		List<String> properties = new ArrayList<>(List.of("--asynclog.mode=async-logger",
-				"--asynclog.queue-full-policy=block", "--asynclog.appenders." + APPENDER + ".type="
-						+ (options.kafka() ? "kafka" : "file"),
+				"--asynclog.queue-full-policy=block", "--asynclog.appenders." + APPENDER + ".type=" + options.type(),
 				"--asynclog.loggers[" + LOGGER + "].appenders=" + APPENDER,
 				"--asynclog.loggers[" + LOGGER + "].additivity=false", "--spring.main.banner-mode=off"));
-		if (options.kafka()) {
+		if (options.type().equals("kafka")) {
 			properties.add("--asynclog.appenders." + APPENDER + ".topic=" + options.topic());
 			properties.add("--asynclog.appenders." + APPENDER + ".bootstrap-servers=" + options.bootstrap());
 			properties.add(options.config().equals("kafka-ecs") ? "--asynclog.appenders." + APPENDER + ".format=ecs"
 					: "--asynclog.appenders." + APPENDER + ".pattern=" + PATTERN);
+		}
+		else if (options.type().equals("otlp")) {
+			// OTLP/HTTP with the exporter's defaults otherwise (protobuf, no compression). No pattern:
+			// the record's body is the formatted message.
+			properties.add("--asynclog.appenders." + APPENDER + ".endpoint=" + options.endpoint());
+		}
+		if (options.remote()) {
 			// A spool of the run's own: what one run leaves must not be sent by the next.
 			properties.add("--asynclog.appenders." + APPENDER + ".spool.directory=" + spool);
 		}
@@ -144,8 +156,9 @@ public class ThroughputApp {
 		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(ThroughputApp.class)
 			.web(WebApplicationType.NONE)
 			.run(properties.toArray(String[]::new))) {
-			Delivery delivery = options.config().equals("kafka-away") ? new SpoolDelivery()
-					: options.kafka() ? new KafkaDelivery(options) : new FileDelivery(options.file());
+			Delivery delivery = options.config().endsWith("-away") ? new SpoolDelivery()
+					: options.type().equals("kafka") ? new KafkaDelivery(options)
+					: options.type().equals("otlp") ? new OtlpDelivery(options) : new FileDelivery(options.file());
 			Logger log = LoggerFactory.getLogger(LOGGER);
 			LogQueue ring = ring();
 			// Warm-up: the same calls, delivered before the clock starts.
@@ -250,9 +263,9 @@ public class ThroughputApp {
 	/**
 	 * Adds up each thread's CPU over the run by what it does: the caller, asynclog's ring
 	 * thread (Log4j2's {@code Log4j2-TF-*-AsyncLoggerConfig-*}: it formats each event and calls
-	 * the appender), Kafka's producer I/O thread, the kafka appender's lane thread (it hands
-	 * records to the producer, or to the spool), the garbage collector, the JIT compilers, and
-	 * the rest. Threads that started during the run count from zero.
+	 * the appender), the client's I/O threads (group {@code producer}: Kafka's producer I/O
+	 * thread, or the OTLP exporter's OkHttp threads), the appender's lane thread (it hands records
+	 * to the client, or to the spool), the garbage collector, the JIT compilers, and the rest. Threads that started during the run count from zero.
 	 */
 	static Map<String, Double> cpuByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after,
 			long clockTicks) {
@@ -292,7 +305,9 @@ public class ThroughputApp {
 		if (comm.startsWith("Log4j2-TF") || comm.startsWith("asynclog-logbac")) {
 			return "background";
 		}
-		if (comm.startsWith("kafka-producer")) {
+		// The client's I/O: Kafka's producer thread; the OTLP exporter's OkHttp threads
+		// (okhttp-dispatch, which marshals and sends each request, and OkHttp's TaskRunner).
+		if (comm.startsWith("kafka-producer") || comm.startsWith("okhttp-") || comm.startsWith("OkHttp ")) {
 			return "producer";
 		}
 		if (comm.startsWith("asynclog-lane")) {
@@ -369,6 +384,25 @@ public class ThroughputApp {
 		return AppenderDrops.byReason(APPENDER).values().stream().anyMatch((count) -> count > 0);
 	}
 
+	/** Waits until the sender counts {@code total} records acknowledged; false if any failed or was dropped. */
+	static boolean awaitAcknowledged(Sender sender, long total, Duration patience) throws InterruptedException {
+		long deadline = System.nanoTime() + patience.toNanos();
+		while (sender.acknowledged() < total) {
+			// Records the lane did not send never arrive: no use waiting for them.
+			if (sender.failed() > 0 || notSent() || System.nanoTime() > deadline) {
+				return false;
+			}
+			Thread.onSpinWait();
+			Thread.sleep(0, 200_000);
+		}
+		return sender.failed() == 0 && sender.acknowledged() == total;
+	}
+
+	static String senderState(Sender sender) {
+		return "sent " + sender.sent() + ", acknowledged " + sender.acknowledged() + ", failed " + sender.failed()
+				+ ", not sent " + AppenderDrops.byReason(APPENDER);
+	}
+
 	/** The result of checking the sink after the run. */
 	record Check(boolean passed, String detail, long recordBytes) {
 	}
@@ -405,22 +439,12 @@ public class ThroughputApp {
 
 		@Override
 		public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
-			long deadline = System.nanoTime() + patience.toNanos();
-			while (this.sender.acknowledged() < total) {
-				// Records the lane did not send never arrive: no use waiting for them.
-				if (this.sender.failed() > 0 || notSent() || System.nanoTime() > deadline) {
-					return false;
-				}
-				Thread.onSpinWait();
-				Thread.sleep(0, 200_000);
-			}
-			return this.sender.failed() == 0 && this.sender.acknowledged() == total;
+			return awaitAcknowledged(this.sender, total, patience);
 		}
 
 		@Override
 		public String state() {
-			return "sent " + this.sender.sent() + ", acknowledged " + this.sender.acknowledged() + ", failed "
-					+ this.sender.failed() + ", not sent " + AppenderDrops.byReason(APPENDER);
+			return senderState(this.sender);
 		}
 
 		@Override
@@ -466,24 +490,101 @@ public class ThroughputApp {
 	}
 
 	/**
-	 * Delivered with the broker away: every line is in the kafka appender's spool, and its lane
-	 * holds none. The check: the spool holds exactly the lines logged, and the lane dropped none.
+	 * Delivered: acknowledged by the OTLP receiver (200), as the appender's {@link Sender} counts.
+	 * The check asks the receiver ({@code GET /count} of LoopbackOtlpReceiver, test code) how many
+	 * log records came since the run started and what the last one's body is.
+	 */
+	static final class OtlpDelivery implements Delivery {
+
+		private final Sender sender;
+
+		private final URI countUri;
+
+		private final HttpClient client = HttpClient.newHttpClient();
+
+		private final Received before;
+
+		OtlpDelivery(Options options) throws Exception {
+			this.sender = Sender.latest(APPENDER);
+			if (this.sender == null) {
+				throw new IllegalStateException("no sender for appender '" + APPENDER + "'");
+			}
+			this.countUri = URI.create(options.endpoint()).resolve("/count");
+			// One receiver serves every run of the script: this run counts from what it finds now.
+			this.before = received();
+		}
+
+		@Override
+		public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
+			return awaitAcknowledged(this.sender, total, patience);
+		}
+
+		@Override
+		public String state() {
+			return senderState(this.sender);
+		}
+
+		@Override
+		public Check check(long total) throws Exception {
+			Received after = received();
+			long count = after.count() - this.before.count();
+			String last = FIRST + total - 1 + "";
+			boolean lastIsLast = after.last().equals(TEXT + last);
+			String detail = "receiver count " + count + " of " + total + ", last record "
+					+ (lastIsLast ? "is line " + last : "is not line " + last) + "; " + state();
+			return new Check(count == total && lastIsLast && this.sender.sent() == total
+					&& this.sender.acknowledged() == total && this.sender.failed() == 0 && !notSent(), detail,
+					(count > 0) ? (after.bytes() - this.before.bytes()) / count : 0);
+		}
+
+		private Received received() throws IOException, InterruptedException {
+			HttpResponse<String> response = this.client.send(
+					HttpRequest.newBuilder(this.countUri).timeout(Duration.ofSeconds(30)).GET().build(),
+					HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+			if (response.statusCode() != 200) {
+				throw new IllegalStateException(this.countUri + " answered " + response.statusCode());
+			}
+			Map<String, String> values = new LinkedHashMap<>();
+			response.body().lines().forEach((line) -> {
+				int equals = line.indexOf('=');
+				if (equals > 0) {
+					values.put(line.substring(0, equals), line.substring(equals + 1));
+				}
+			});
+			return new Received(Long.parseLong(values.get("count")), Long.parseLong(values.get("bytes")),
+					values.getOrDefault("last", ""));
+		}
+
+		/** What the receiver counted: log records, their protobuf bytes, the last record's body. */
+		private record Received(long count, long bytes, String last) {
+		}
+
+	}
+
+	/**
+	 * Delivered with the destination away: every line is in the appender's spool, and its lane
+	 * holds none; the otlp appender's client holds the requests it keeps trying (counted sent,
+	 * not acknowledged). The check: spool and client hold exactly the lines logged, and the lane
+	 * dropped none.
 	 */
 	static final class SpoolDelivery implements Delivery {
 
 		private final Lane lane;
 
+		private final Sender sender;
+
 		SpoolDelivery() {
 			this.lane = Lane.latest(APPENDER);
-			if (this.lane == null) {
-				throw new IllegalStateException("no lane for appender '" + APPENDER + "'");
+			this.sender = Sender.latest(APPENDER);
+			if (this.lane == null || this.sender == null) {
+				throw new IllegalStateException("no lane or sender for appender '" + APPENDER + "'");
 			}
 		}
 
 		@Override
 		public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
 			long deadline = System.nanoTime() + patience.toNanos();
-			while (spooled() < total) {
+			while (spooled() + held() < total) {
 				if (notSent() || System.nanoTime() > deadline) {
 					return false;
 				}
@@ -497,11 +598,16 @@ public class ThroughputApp {
 			return (spool != null) ? spool.records() : 0;
 		}
 
+		/** Records handed to the client and neither acknowledged nor failed: the request it keeps trying. */
+		private long held() {
+			return this.sender.sent() - this.sender.acknowledged() - this.sender.failed();
+		}
+
 		@Override
 		public Check check(long total) {
 			Shipping.Spool spool = this.lane.spoolReading();
-			boolean passed = spool != null && spool.records() == total && this.lane.laneReading().records() == 0
-					&& !notSent();
+			boolean passed = spool != null && spool.records() + held() == total && this.lane.laneReading().records() == 0
+					&& this.sender.acknowledged() == 0 && this.sender.failed() == 0 && !notSent();
 			return new Check(passed, state(), (spool != null && spool.records() > 0) ? spool.bytes() / spool.records() : 0);
 		}
 
@@ -509,8 +615,8 @@ public class ThroughputApp {
 		public String state() {
 			Shipping.Spool spool = this.lane.spoolReading();
 			return "spool " + ((spool != null) ? spool.records() + " records, " + spool.bytes() + " bytes" : "not open")
-					+ ", lane " + this.lane.laneReading().records() + " records; not sent "
-					+ AppenderDrops.byReason(APPENDER);
+					+ ", lane " + this.lane.laneReading().records() + " records, client " + held() + " records; "
+					+ senderState(this.sender);
 		}
 
 	}
@@ -584,17 +690,28 @@ public class ThroughputApp {
 	}
 
 	/**
-	 * The run's options: {@code --config kafka|kafka-ecs|kafka-away|file --round R --position P --lines N
-	 * --warmup W --csv PATH [--threads PATH] --broker-pid PID [--clock-ticks 100]}, and for kafka
-	 * {@code --bootstrap HOST:PORT --topic T}, for file {@code --file PATH}.
+	 * The run's options: {@code --config kafka|kafka-ecs|kafka-away|otlp|otlp-away|file --round R
+	 * --position P --lines N --warmup W --csv PATH [--threads PATH] --broker-pid PID [--clock-ticks 100]},
+	 * and for kafka {@code --bootstrap HOST:PORT --topic T}, for otlp {@code --endpoint URL}, for file
+	 * {@code --file PATH}. The broker's pid is the OTLP receiver's for otlp.
 	 */
 	record Options(String config, int round, int position, long lines, long warmup, Path csv, Path threads,
-			String brokerPid, long clockTicks, String bootstrap, String topic, Path file) {
+			String brokerPid, long clockTicks, String bootstrap, String topic, Path file, String endpoint) {
 
-		static final List<String> CONFIGS = List.of("kafka", "kafka-ecs", "kafka-away", "file");
+		static final List<String> CONFIGS = List.of("kafka", "kafka-ecs", "kafka-away", "otlp", "otlp-away", "file");
 
-		boolean kafka() {
+		/** The appender's type: {@code kafka}, {@code otlp} or {@code file}. */
+		String type() {
+			return typeOf(this.config);
+		}
+
+		/** Whether the appender ships (with a lane and a spool). */
+		boolean remote() {
 			return !this.config.equals("file");
+		}
+
+		private static String typeOf(String config) {
+			return config.startsWith("otlp") ? "otlp" : config.startsWith("kafka") ? "kafka" : "file";
 		}
 
 		static Options parse(String[] args) {
@@ -606,18 +723,22 @@ public class ThroughputApp {
 				values.put(args[i].substring(2), args[i + 1]);
 			}
 			String config = values.getOrDefault("config", "");
-			boolean kafka = !config.equals("file");
+			List<String> needed = switch (typeOf(config)) {
+				case "kafka" -> List.of("bootstrap", "topic");
+				case "otlp" -> List.of("endpoint");
+				default -> List.of("file");
+			};
 			if (!CONFIGS.contains(config) || !values.containsKey("lines") || !values.containsKey("csv")
-					|| (kafka ? !values.containsKey("bootstrap") || !values.containsKey("topic") : !values.containsKey("file"))) {
+					|| !values.keySet().containsAll(needed)) {
 				throw new IllegalArgumentException("needs --config one of " + CONFIGS + ", --lines, --csv, and --bootstrap"
-						+ " and --topic for kafka, --file for file; got " + values);
+						+ " and --topic for kafka, --endpoint for otlp, --file for file; got " + values);
 			}
 			Function<String, Path> path = (name) -> values.containsKey(name) ? Path.of(values.get(name)) : null;
 			return new Options(config, Integer.parseInt(values.getOrDefault("round", "1")),
 					Integer.parseInt(values.getOrDefault("position", "1")), Long.parseLong(values.get("lines")),
 					Long.parseLong(values.getOrDefault("warmup", "0")), path.apply("csv"), path.apply("threads"),
 					values.getOrDefault("broker-pid", "self"), Long.parseLong(values.getOrDefault("clock-ticks", "100")),
-					values.get("bootstrap"), values.get("topic"), path.apply("file"));
+					values.get("bootstrap"), values.get("topic"), path.apply("file"), values.get("endpoint"));
 		}
 
 	}

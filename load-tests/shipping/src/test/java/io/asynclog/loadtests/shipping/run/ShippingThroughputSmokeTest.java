@@ -19,10 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * One tiny real run of each kind, as the script makes them: the application in a JVM of its own
- * (this test's class path), against a real broker on localhost (started in this JVM here, in a
- * JVM of its own by the script). 10,000 lines after 1,000 of warm-up; the row must say they were
- * delivered and checked, with the counts of the topic and of the file. A run whose topic already
- * holds records must fail.
+ * (this test's class path), against a real broker and the loopback OTLP receiver on localhost
+ * (started in this JVM here, each in a JVM of its own by the script). 10,000 lines after 1,000 of
+ * warm-up; the row must say they were delivered and checked, with the counts of the topic, of the
+ * receiver and of the file. A run whose topic already holds records must fail.
  */
 class ShippingThroughputSmokeTest {
 
@@ -32,6 +32,8 @@ class ShippingThroughputSmokeTest {
 
 	private static LoopbackBroker broker;
 
+	private static LoopbackOtlpReceiver receiver;
+
 	@TempDir
 	Path dir;
 
@@ -40,10 +42,18 @@ class ShippingThroughputSmokeTest {
 		broker = LoopbackBroker.start("smoke-kafka", "smoke-ecs", "smoke-reused");
 	}
 
+	@BeforeAll
+	static void startReceiver() throws IOException {
+		receiver = LoopbackOtlpReceiver.start();
+	}
+
 	@AfterAll
 	static void stopBroker() {
 		if (broker != null) {
 			broker.close();
+		}
+		if (receiver != null) {
+			receiver.close();
 		}
 	}
 
@@ -79,6 +89,30 @@ class ShippingThroughputSmokeTest {
 		// The CSV keeps a cell free of commas: they read as semicolons.
 		assertThat(row.get("check")).startsWith("spool 11000 records; ").contains("lane 0 records");
 		assertThat(Double.parseDouble(row.get("cpu_lane_s"))).isPositive();
+	}
+
+	/** OTLP/HTTP to the loopback receiver: its count and last record are checked, with the sender's. */
+	@Test
+	void otlpRunIsDeliveredAndChecked() throws Exception {
+		long before = receiver.received();
+		Map<String, String> row = runOk("otlp", "--endpoint", receiver.endpoint());
+		assertThat(row.get("check")).startsWith("receiver count 11000 of 11000; last record is line 1000010999")
+			.contains("sent 11000; acknowledged 11000; failed 0");
+		assertThat(receiver.received() - before).isEqualTo(11_000);
+		assertThat(Integer.parseInt(row.get("record_bytes"))).isPositive();
+		assertThat(Double.parseDouble(row.get("cpu_producer_s")) + Double.parseDouble(row.get("cpu_lane_s")))
+			.isPositive();
+	}
+
+	/** The receiver away: the lines are in the spool, or in the request the exporter keeps trying. */
+	@Test
+	void receiverAwayRunFillsTheSpool() throws Exception {
+		String closedPort;
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+			closedPort = "http://127.0.0.1:" + socket.getLocalPort() + "/v1/logs";
+		}
+		Map<String, String> row = runOk("otlp-away", "--endpoint", closedPort);
+		assertThat(row.get("check")).startsWith("spool ").contains("lane 0 records").contains("acknowledged 0; failed 0");
 	}
 
 	@Test

@@ -258,7 +258,8 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		if (this.settings.includeLocation()) {
 			event.getCallerData();
 		}
-		if ((!this.settings.blocks() || !this.room.anyoneWaiting()) && tryPublish(event)) {
+		if ((!this.settings.blocks() || !this.room.anyoneWaiting()
+				|| !this.settings.newcomersStillQueueBehindWaiters()) && tryPublish(event)) {
 			return;
 		}
 		appendSlowly(event);

@@ -302,7 +302,18 @@ class LiveControlTests {
 	}
 
 	private static HttpResponse<String> get() throws IOException, InterruptedException {
-		return HTTP.send(HttpRequest.newBuilder(endpoint("")).GET().build(), HttpResponse.BodyHandlers.ofString());
+		return get(context);
+	}
+
+	/**
+	 * Reads the endpoint as curl would.
+	 * @param application the web application
+	 * @return the response
+	 */
+	static HttpResponse<String> get(ConfigurableApplicationContext application)
+			throws IOException, InterruptedException {
+		return HTTP.send(HttpRequest.newBuilder(endpoint(application, "")).GET().build(),
+				HttpResponse.BodyHandlers.ofString());
 	}
 
 	static HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
@@ -318,8 +329,7 @@ class LiveControlTests {
 	 */
 	static HttpResponse<String> post(ConfigurableApplicationContext application, String path, String json)
 			throws IOException, InterruptedException {
-		HttpRequest.Builder request = HttpRequest
-			.newBuilder(URI.create("http://127.0.0.1:" + Apps.port(application) + "/actuator/asynclog/" + path));
+		HttpRequest.Builder request = HttpRequest.newBuilder(endpoint(application, "/" + path));
 		if (json != null) {
 			request.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json));
 		}
@@ -329,8 +339,8 @@ class LiveControlTests {
 		return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
-	private static URI endpoint(String path) {
-		return URI.create("http://127.0.0.1:" + Apps.port(context) + "/actuator/asynclog" + path);
+	private static URI endpoint(ConfigurableApplicationContext application, String path) {
+		return URI.create("http://127.0.0.1:" + Apps.port(application) + "/actuator/asynclog" + path);
 	}
 
 	/**

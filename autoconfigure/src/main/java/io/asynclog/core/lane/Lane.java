@@ -639,8 +639,8 @@ public final class Lane {
 			return;
 		}
 		// Answers and retries are looked at often; an empty lane sleeps until a record comes.
-		long nanos = (!this.inFlight.isEmpty() || (spoolBacklog() && !this.paused)) ? TimeUnit.MILLISECONDS.toNanos(5)
-				: TimeUnit.MILLISECONDS.toNanos(200);
+		boolean answersOrRetriesDue = !this.inFlight.isEmpty() || (spoolBacklog() && !this.paused);
+		long nanos = answersOrRetriesDue ? TimeUnit.MILLISECONDS.toNanos(5) : TimeUnit.MILLISECONDS.toNanos(200);
 		LockSupport.parkNanos(this, nanos);
 		this.sleeping = false;
 	}

@@ -24,8 +24,8 @@ import org.springframework.boot.logging.LogLevel;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.LoopbackKafka;
-import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.core.config.LiveQueueFullSettings;
+import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.queue.LogQueue;
 
@@ -52,6 +52,13 @@ class LiveControlTests {
 
 	private static final String TOPIC = "live-control";
 
+	/** A kafka appender without a spool, and a lane of {@value #HOLD_LANE} records. */
+	private static final String HOLD = "hold";
+
+	private static final String HOLD_TOPIC = "live-control-hold";
+
+	private static final int HOLD_LANE = 50;
+
 	private static final HttpClient HTTP = HttpClient.newHttpClient();
 
 	private static LoopbackKafka broker;
@@ -68,11 +75,15 @@ class LiveControlTests {
 		broker = LoopbackKafka.start(dir.resolve("kafka"));
 		Recorder.fresh(Recorder.RECORDING);
 		String ship = "asynclog.appenders." + SHIP + ".";
+		String hold = "asynclog.appenders." + HOLD + ".";
 		context = Apps.runWeb(BACKEND.recordingConfig(), "asynclog.mode=async-logger", "asynclog.ring-buffer-size=128",
 				"asynclog.queue-full-policy=block", "asynclog.discard-threshold=info", "asynclog.shutdown-timeout=5s",
 				ship + "type=kafka", ship + "topic=" + TOPIC, ship + "bootstrap-servers=" + broker.bootstrapServers(),
 				ship + "spool.directory=" + dir.resolve("spool"), ship + "pattern=%m",
 				"asynclog.loggers.shipping.appenders=" + SHIP, "asynclog.loggers.shipping.additivity=false",
+				hold + "type=kafka", hold + "topic=" + HOLD_TOPIC, hold + "bootstrap-servers=" + broker.bootstrapServers(),
+				hold + "spool.enabled=false", hold + "lane.capacity=" + HOLD_LANE, hold + "pattern=%m",
+				"asynclog.loggers.holding.appenders=" + HOLD, "asynclog.loggers.holding.additivity=false",
 				"asynclog.appenders.disk.type=file", "asynclog.appenders.disk.file-name=" + dir.resolve("disk.log"),
 				"asynclog.appenders.disk.pattern=%m%n", "asynclog.loggers.disk.appenders=disk",
 				"asynclog.loggers.disk.additivity=false", "logging.level.kafka=warn",
@@ -96,9 +107,11 @@ class LiveControlTests {
 	void configuredValuesAgain() {
 		recorder.slowTo(0);
 		LiveQueueFullSettings.reset();
-		Lane lane = Lane.latest(SHIP);
-		if (lane != null) {
-			lane.resume();
+		for (String appender : List.of(SHIP, HOLD)) {
+			Lane lane = Lane.latest(appender);
+			if (lane != null) {
+				lane.resume();
+			}
 		}
 	}
 
@@ -204,6 +217,41 @@ class LiveControlTests {
 	}
 
 	/**
+	 * Without a spool, a paused appender's records wait in its lane, and those that find it
+	 * full are dropped and counted ({@code lane-full}) as when the broker is away; resumed, the
+	 * lane's records arrive once, in order.
+	 */
+	@Test
+	void aPausedKafkaAppenderWithoutASpoolKeepsItsLaneAndDropsWhatFindsItFull() throws Exception {
+		MeterRegistry registry = context.getBean(MeterRegistry.class);
+		Log log = LogFactory.getLog("holding.live");
+		log.info("before the pause");
+		await("the first record acknowledged").atMost(PATIENCE)
+			.until(() -> shipped(registry, "acknowledged", HOLD) == 1);
+		long laneFullBefore = AppenderDrops.count(HOLD, AppenderDrops.Reason.LANE_FULL);
+
+		assertThat(post("appenders/" + HOLD, "{\"shipping\":\"paused\"}").statusCode()).isEqualTo(200);
+		int lines = HOLD_LANE + 30;
+		for (int i = 0; i < lines; i++) {
+			log.info("held " + i);
+		}
+		Apps.awaitQueuesEmpty();
+		Lane lane = Lane.latest(HOLD);
+		await("the lane full").atMost(PATIENCE).until(() -> lane.laneReading().records() == HOLD_LANE);
+		assertThat(AppenderDrops.count(HOLD, AppenderDrops.Reason.LANE_FULL) - laneFullBefore)
+			.as("records that found the lane full").isEqualTo(lines - HOLD_LANE);
+		assertThat(shipped(registry, "sent", HOLD)).as("records sent while paused").isEqualTo(1);
+
+		assertThat(post("appenders/" + HOLD, "{\"shipping\":\"running\"}").statusCode()).isEqualTo(200);
+		List<String> expected = new ArrayList<>(List.of("before the pause"));
+		for (int i = 0; i < HOLD_LANE; i++) {
+			expected.add("held " + i);
+		}
+		assertThat(KafkaShipping.consume(broker, HOLD_TOPIC, HOLD_LANE + 1)).extracting(KafkaShipping::value)
+			.containsExactlyElementsOf(expected);
+	}
+
+	/**
 	 * A flush answers once the ring has handed every event to its appenders, the file's lines
 	 * written, and says what a remote appender still has to send.
 	 */
@@ -230,7 +278,8 @@ class LiveControlTests {
 			.filteredOn((line) -> line.startsWith("disk "))
 			.hasSize(lines);
 		assertThat(flushed.body()).contains("\"drained\":true", "\"stillQueued\":0", "\"disk\"",
-				"\"waitingToShip\":{\"" + SHIP + "\":");
+				"\"waitingToShip\":{", "\"" + SHIP + "\":", "\"" + HOLD + "\":");
+		assertThat(flushed.body()).as("kafka appenders buffer nothing to flush").doesNotContain("\"ship\",", "\"ship\"]");
 		assertThat(recorder.kept()).anySatisfy((message) -> assertThat(message)
 			.startsWith("asynclog: flushed on request in "));
 		assertThat(post("flush", "{\"value\":\"now\"}").statusCode()).as("flush with a value").isEqualTo(400);

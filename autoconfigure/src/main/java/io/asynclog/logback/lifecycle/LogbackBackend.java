@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.core.OutputStreamAppender;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
 
@@ -90,7 +91,10 @@ public final class LogbackBackend implements LoggingBackend {
 		List<String> flushed = new ArrayList<>();
 		for (LogRing ring : setup.rings()) {
 			if (ring.awaitFlushed(deadlineNanos)) {
-				ring.delegates().forEach((appender) -> flushed.add(appender.getName()));
+				ring.delegates()
+					.stream()
+					.filter(OutputStreamAppender.class::isInstance)
+					.forEach((appender) -> flushed.add(appender.getName()));
 			}
 		}
 		return flushed;

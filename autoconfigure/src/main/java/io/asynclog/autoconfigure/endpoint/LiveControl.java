@@ -64,10 +64,22 @@ final class LiveControl {
 	}
 
 	/**
-	 * Changes one queue-full setting; synchronized so that two changes at once cannot lose
-	 * one another's half of the values.
+	 * Changes one queue-full setting, then logs the change. The log call is made after the
+	 * change and outside the lock: under 'block' it may wait for room in a full queue, which
+	 * must hold neither the change nor the next one (say, one that drops more).
 	 */
-	synchronized SettingChange change(String setting, String value) {
+	SettingChange change(String setting, String value) {
+		Applied applied = apply(setting, value);
+		if (applied.message() != null) {
+			log(applied.change().value().equals(applied.change().configured()), applied.message());
+		}
+		return applied.change();
+	}
+
+	/**
+	 * Synchronized so that two changes at once cannot lose one another's half of the values.
+	 */
+	private synchronized Applied apply(String setting, String value) {
 		Values before = LiveQueueFullSettings.inForce(this.properties);
 		Values configured = Values.of(this.properties);
 		Values after;
@@ -94,20 +106,22 @@ final class LiveControl {
 		catch (AsyncLogConfigurationException ex) {
 			throw invalid(ex);
 		}
-		if (!after.equals(before)) {
-			// Back to the configured values: nothing is left in force at run time.
-			LiveQueueFullSettings.change(after.equals(configured) ? null : after);
-			String message = "asynclog: %s changed at run time from '%s' to '%s' (configured: '%s'; now %s)."
-				.formatted(setting, previous, wanted, configuredValue, describe(after));
-			log(wanted.equals(configuredValue), message + (wanted.equals(configuredValue) ? "" : UNTIL_RESTART));
+		SettingChange change = new SettingChange(setting, previous, wanted, configuredValue);
+		if (after.equals(before)) {
+			return new Applied(change, null);
 		}
-		return new SettingChange(setting, previous, wanted, configuredValue);
+		// Back to the configured values: nothing is left in force at run time.
+		LiveQueueFullSettings.change(after.equals(configured) ? null : after);
+		String message = "asynclog: %s changed at run time from '%s' to '%s' (configured: '%s'; now %s).".formatted(
+				setting, previous, wanted, configuredValue, describe(after))
+				+ (wanted.equals(configuredValue) ? "" : UNTIL_RESTART);
+		return new Applied(change, message);
 	}
 
 	/**
-	 * Pauses or resumes the shipping of a remote appender.
+	 * Pauses or resumes the shipping of a remote appender, then logs the change.
 	 */
-	synchronized ShippingChange ship(String appenderName, String shipping) {
+	ShippingChange ship(String appenderName, String shipping) {
 		boolean pause;
 		if (PAUSED.equals(shipping)) {
 			pause = true;
@@ -198,6 +212,15 @@ final class LiveControl {
 			}
 		}
 		return new RunTimeChanges(settings, paused);
+	}
+
+	/**
+	 * A change applied, and what to log about it.
+	 *
+	 * @param change the change
+	 * @param message what to log, {@code null} when nothing changed
+	 */
+	private record Applied(SettingChange change, String message) {
 	}
 
 	private Lane remoteLane(String appenderName) {

@@ -24,6 +24,7 @@ import org.springframework.boot.logging.LogLevel;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.LoopbackKafka;
+import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.core.config.LiveQueueFullSettings;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
@@ -87,7 +88,8 @@ class LiveControlTests {
 				"asynclog.appenders.disk.type=file", "asynclog.appenders.disk.file-name=" + dir.resolve("disk.log"),
 				"asynclog.appenders.disk.pattern=%m%n", "asynclog.loggers.disk.appenders=disk",
 				"asynclog.loggers.disk.additivity=false", "logging.level.kafka=warn",
-				"logging.level.org.apache.kafka=warn", "management.endpoints.web.exposure.include=asynclog");
+				"logging.level.org.apache.kafka=warn", "asynclog.health.shipping-stall=1s",
+				"management.endpoints.web.exposure.include=asynclog");
 		recorder = Recorder.named(Recorder.RECORDING);
 		recorder.countStartingWith("call ");
 		recorder.keepStartingWith("asynclog: ");
@@ -188,6 +190,12 @@ class LiveControlTests {
 		Lane lane = Lane.latest(SHIP);
 		await("every record in the spool").atMost(PATIENCE).until(() -> lane.spoolReading().records() == lines);
 		assertThat(shipped(registry, "sent", SHIP)).as("records sent while paused").isEqualTo(1);
+		AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
+		await("the health saying why records wait").atMost(PATIENCE)
+			.until(() -> String.valueOf(health.health(true).getDetails().get("reasons"))
+				.contains("appender 'ship' has " + lines + " records waiting for kafka")
+					&& String.valueOf(health.health(true).getDetails().get("reasons"))
+						.contains("its shipping is paused (asynclog endpoint)"));
 
 		HttpResponse<String> resumed = post("appenders/" + SHIP, "{\"shipping\":\"running\"}");
 		assertThat(resumed.statusCode()).isEqualTo(200);

@@ -24,10 +24,10 @@ import io.asynclog.core.config.AsyncLogProperties.QueueFullPolicy;
  */
 public final class LiveQueueFullSettings {
 
-	/** The setting names, as the endpoint and the messages give them. */
+	/** The policy's name, as the endpoint and the messages give it. */
 	public static final String QUEUE_FULL_POLICY = "queue-full-policy";
 
-	/** The setting names, as the endpoint and the messages give them. */
+	/** The threshold's name, as the endpoint and the messages give it. */
 	public static final String DISCARD_THRESHOLD = "discard-threshold";
 
 	/** {@code null} while the configured values stand. */
@@ -56,7 +56,7 @@ public final class LiveQueueFullSettings {
 
 	/**
 	 * Puts values in force on every queue, from the next event that finds its queue full.
-	 * @param values the new values
+	 * @param values the new values, or {@code null} to let the configured ones stand again
 	 */
 	public static void change(Values values) {
 		live = values;

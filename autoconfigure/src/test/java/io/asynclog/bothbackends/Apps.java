@@ -52,6 +52,28 @@ public final class Apps {
 	}
 
 	/**
+	 * Runs a web application on 127.0.0.1 and a free port, with the given properties as
+	 * command-line arguments; {@link #port(ConfigurableApplicationContext)} reads the port.
+	 * @param properties {@code key=value} pairs
+	 * @return the running context; close it to shut the application down
+	 */
+	public static ConfigurableApplicationContext runWeb(String... properties) {
+		String[] args = Stream.concat(Stream.of("server.address=127.0.0.1", "server.port=0"), Stream.of(properties))
+			.map((property) -> "--" + property)
+			.toArray(String[]::new);
+		return new SpringApplicationBuilder(Config.class).web(WebApplicationType.SERVLET).run(args);
+	}
+
+	/**
+	 * Returns the port a web application listens on.
+	 * @param context the application
+	 * @return the port
+	 */
+	public static int port(ConfigurableApplicationContext context) {
+		return Integer.parseInt(context.getEnvironment().getRequiredProperty("local.server.port"));
+	}
+
+	/**
 	 * Runs an application whose root logger writes to the recording appender (see
 	 * {@link BackendUnderTest#recordingConfig()}), after giving that appender a fresh
 	 * {@link Recorder}.

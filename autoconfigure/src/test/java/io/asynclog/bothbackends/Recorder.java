@@ -1,8 +1,11 @@
 package io.asynclog.bothbackends;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -36,6 +39,14 @@ public final class Recorder {
 
 	private final LongAdder echoed = new LongAdder();
 
+	private final LongAdder[] startingByLevel = new LongAdder[LogLevel.values().length];
+
+	private final Queue<String> kept = new ConcurrentLinkedQueue<>();
+
+	private volatile String countedPrefix;
+
+	private volatile String keptPrefix;
+
 	private final AtomicLong appended = new AtomicLong();
 
 	private volatile CountDownLatch gate = new CountDownLatch(0);
@@ -47,6 +58,7 @@ public final class Recorder {
 	private Recorder() {
 		for (int i = 0; i < this.byLevel.length; i++) {
 			this.byLevel[i] = new LongAdder();
+			this.startingByLevel[i] = new LongAdder();
 		}
 	}
 
@@ -82,6 +94,14 @@ public final class Recorder {
 			LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
 		}
 		this.byLevel[level.ordinal()].increment();
+		String counted = this.countedPrefix;
+		if (counted != null && message.startsWith(counted)) {
+			this.startingByLevel[level.ordinal()].increment();
+		}
+		String keep = this.keptPrefix;
+		if (keep != null && message.startsWith(keep)) {
+			this.kept.add(message);
+		}
 		if (this.echo && message.startsWith("call ")) {
 			this.echoed.increment();
 			// Takes its time, so that the queue fills while the appending thread logs.
@@ -137,6 +157,41 @@ public final class Recorder {
 	 */
 	public long count(LogLevel level) {
 		return this.byLevel[level.ordinal()].sum();
+	}
+
+	/**
+	 * Counts apart, by level, the messages that start with a prefix, from now on
+	 * ({@link #countStartingWith(LogLevel)}): a test's own lines, whatever else logs meanwhile.
+	 * @param prefix the prefix
+	 */
+	public void countStartingWith(String prefix) {
+		this.countedPrefix = prefix;
+	}
+
+	/**
+	 * Returns how many events of a level whose message starts with the prefix given to
+	 * {@link #countStartingWith(String)} the appender was handed.
+	 * @param level the level
+	 * @return the count
+	 */
+	public long countStartingWith(LogLevel level) {
+		return this.startingByLevel[level.ordinal()].sum();
+	}
+
+	/**
+	 * Keeps, from now on, the messages that start with a prefix.
+	 * @param prefix the prefix
+	 */
+	public void keepStartingWith(String prefix) {
+		this.keptPrefix = prefix;
+	}
+
+	/**
+	 * Returns the messages kept so far, in the order they were appended.
+	 * @return the messages
+	 */
+	public List<String> kept() {
+		return List.copyOf(this.kept);
 	}
 
 	/**

@@ -2,18 +2,20 @@ package io.asynclog.autoconfigure.endpoint;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Locale;
 
-
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
 import io.asynclog.core.appender.LogAppender;
 import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.config.LiveQueueFullSettings;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.queue.QueueMonitor;
 import io.asynclog.core.queue.QueueStatus;
@@ -22,6 +24,16 @@ import io.asynclog.core.queue.QueueStatus;
  * {@link Endpoint @Endpoint} that shows what asynclog runs: the effective mode and
  * settings, every queue with its fill, peak and drops, and every appender with whether it
  * is reached through a queue and how often it failed to write.
+ * <p>
+ * Its write operations act on the running application, for an operator during an
+ * incident, and last until the next restart or logging configuration: {@code POST
+ * /actuator/asynclog/queue-full-policy} and {@code .../discard-threshold} with
+ * {@code {"value": ...}} change what a full queue does, {@code POST
+ * /actuator/asynclog/flush} drains the queues and flushes the appenders, and {@code POST
+ * /actuator/asynclog/appenders/{name}} with {@code {"shipping": "paused"}} or
+ * {@code "running"} holds or resumes a remote appender. Spring Boot maps them only where
+ * the endpoint's access is unrestricted ({@code management.endpoint.asynclog.access}); with
+ * {@code read-only} they do not exist.
  *
  * @author asynclog
  */
@@ -40,10 +52,13 @@ public class AsyncLogEndpoint {
 
 	private final LoggingBackend backend;
 
+	private final LiveControl control;
+
 	public AsyncLogEndpoint(AsyncLogProperties properties, QueueMonitor monitor, LoggingBackend backend) {
 		this.properties = properties;
 		this.monitor = monitor;
 		this.backend = backend;
+		this.control = new LiveControl(properties, backend);
 	}
 
 	@ReadOperation
@@ -54,11 +69,53 @@ public class AsyncLogEndpoint {
 			.stream()
 			.map(AppenderDescriptor::new)
 			.toList();
+		LiveQueueFullSettings.Values inForce = LiveQueueFullSettings.inForce(this.properties);
 		return new AsyncLogDescriptor(this.backend.name(), (mode != null) ? AsyncLogProperties.kebabCase(mode) : NOT_APPLIED,
 				AsyncLogProperties.kebabCase(this.properties.getWaitStrategy()), this.properties.isIncludeLocation(),
-				AsyncLogProperties.kebabCase(this.properties.getQueueFullPolicy()),
-				this.properties.getDiscardThreshold().name().toLowerCase(Locale.ROOT),
-				this.properties.getShutdownTimeout().toString(), queues, appenders);
+				AsyncLogProperties.kebabCase(inForce.queueFullPolicy()),
+				AsyncLogProperties.kebabCase(inForce.discardThreshold()),
+				this.properties.getShutdownTimeout().toString(), queues, appenders, this.control.changes());
+	}
+
+	/**
+	 * Changes a queue-full setting in force, or flushes: {@code POST
+	 * /actuator/asynclog/{setting}}.
+	 * @param setting {@code queue-full-policy} or {@code discard-threshold}, which take a
+	 * value as {@code asynclog.*} does at start-up; or {@code flush}, which takes none
+	 * @param value the new value; absent for {@code flush}
+	 * @return the change, or what the flush did
+	 * @throws org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException (400)
+	 * for an unknown setting or a value the setting does not accept; nothing is changed
+	 * then
+	 */
+	@WriteOperation
+	public WriteResult change(@Selector String setting, @Nullable String value) {
+		if (LiveControl.FLUSH.equals(setting)) {
+			if (value != null) {
+				throw LiveControl.badRequest("'flush' takes no value, and was given '" + value + "'.");
+			}
+			return this.control.flush();
+		}
+		return this.control.change(setting, value);
+	}
+
+	/**
+	 * Pauses or resumes the shipping of a remote appender: {@code POST
+	 * /actuator/asynclog/appenders/{name}}.
+	 * @param group {@code appenders}
+	 * @param name the appender's name
+	 * @param shipping {@code paused} or {@code running}
+	 * @return the change
+	 * @throws org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException (400)
+	 * for an unknown appender, one that writes locally, or another value
+	 */
+	@WriteOperation
+	public ShippingChange appender(@Selector String group, @Selector String name, String shipping) {
+		if (!LiveControl.APPENDERS.equals(group)) {
+			throw LiveControl.badRequest("Unknown path '" + group + "/" + name + "': appenders are paused and resumed at "
+					+ LiveControl.APPENDERS + "/{name}.");
+		}
+		return this.control.ship(name, shipping);
 	}
 
 	/**
@@ -69,16 +126,79 @@ public class AsyncLogEndpoint {
 	 * is active, or {@code not-applied} if the running configuration is not asynclog's
 	 * @param waitStrategy how the background thread waits for events
 	 * @param includeLocation whether the caller's location is captured before the hand-off
-	 * @param queueFullPolicy what a full queue does to a logging thread
-	 * @param discardThreshold the most severe level the 'discard' policy drops
+	 * @param queueFullPolicy what a full queue does to a logging thread, as in force now
+	 * (see {@code changedAtRunTime})
+	 * @param discardThreshold the most severe level the 'discard' policy drops, as in force
+	 * now
 	 * @param shutdownTimeout how long shutdown waits for the queues, as an ISO-8601
 	 * duration
 	 * @param queues the queues
 	 * @param appenders the appenders
+	 * @param changedAtRunTime what an operator changed through the write operations and
+	 * still stands
 	 */
 	public record AsyncLogDescriptor(String backend, String mode, String waitStrategy, boolean includeLocation,
 			String queueFullPolicy, String discardThreshold, String shutdownTimeout, List<QueueDescriptor> queues,
-			List<AppenderDescriptor> appenders) implements OperationResponseBody {
+			List<AppenderDescriptor> appenders, RunTimeChanges changedAtRunTime) implements OperationResponseBody {
+
+	}
+
+	/**
+	 * What an operator changed at run time and still stands until the next restart or
+	 * logging configuration.
+	 *
+	 * @param settings the settings whose value in force differs from the configured one, by
+	 * name
+	 * @param pausedAppenders the remote appenders whose shipping is paused
+	 */
+	public record RunTimeChanges(Map<String, SettingChange> settings, List<String> pausedAppenders) {
+
+	}
+
+	/**
+	 * What a write operation answers.
+	 */
+	public sealed interface WriteResult extends OperationResponseBody permits SettingChange, FlushDescriptor {
+
+	}
+
+	/**
+	 * A setting changed at run time.
+	 *
+	 * @param setting {@code queue-full-policy} or {@code discard-threshold}
+	 * @param previous the value in force before, absent in the read view
+	 * @param value the value in force now
+	 * @param configured the value configured at start-up, which a restart returns to
+	 */
+	public record SettingChange(String setting, String previous, String value, String configured)
+			implements WriteResult {
+
+	}
+
+	/**
+	 * What a flush did.
+	 *
+	 * @param drained whether every queue handed all its events to the appenders in time
+	 * @param stillQueued the events still queued when the flush gave up waiting
+	 * @param took how long it took, as an ISO-8601 duration
+	 * @param timeout how long it could wait ({@code asynclog.shutdown-timeout})
+	 * @param flushedAppenders the appenders whose buffered output was written
+	 * @param waitingToShip for each remote appender, the records not delivered yet (in its
+	 * lane, its spool or waiting for an answer): the flush does not wait for the network
+	 */
+	public record FlushDescriptor(boolean drained, long stillQueued, String took, String timeout,
+			List<String> flushedAppenders, Map<String, Long> waitingToShip) implements WriteResult {
+
+	}
+
+	/**
+	 * The shipping of a remote appender, paused or resumed at run time.
+	 *
+	 * @param appender the appender's name
+	 * @param previous {@code paused} or {@code running}, before
+	 * @param shipping {@code paused} or {@code running}, now
+	 */
+	public record ShippingChange(String appender, String previous, String shipping) implements OperationResponseBody {
 
 	}
 

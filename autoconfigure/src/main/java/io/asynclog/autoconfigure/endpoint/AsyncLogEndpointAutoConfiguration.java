@@ -2,6 +2,7 @@ package io.asynclog.autoconfigure.endpoint;
 
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.autoconfigure.endpoint.expose.EndpointExposure;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -28,6 +29,14 @@ public final class AsyncLogEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	AsyncLogEndpoint asyncLogEndpoint(AsyncLogProperties properties, QueueMonitor queueMonitor, LoggingBackend backend) {
 		return new AsyncLogEndpoint(properties, queueMonitor, backend);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBean(AsyncLogEndpoint.class)
+	@ConditionalOnAvailableEndpoint(exposure = EndpointExposure.WEB)
+	AsyncLogEndpointWebExtension asyncLogEndpointWebExtension(AsyncLogEndpoint asyncLogEndpoint) {
+		return new AsyncLogEndpointWebExtension(asyncLogEndpoint);
 	}
 
 }

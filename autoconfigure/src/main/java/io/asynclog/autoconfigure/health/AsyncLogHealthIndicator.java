@@ -17,6 +17,7 @@ import io.asynclog.core.appender.UnopenedAppenders;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.count.AppenderErrors;
+import io.asynclog.core.lane.Lane;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.core.queue.QueueMonitor;
 import io.asynclog.core.queue.QueueStatus;
@@ -109,10 +110,12 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 			Shipping shipping = appender.shipping();
 			Duration stall = this.thresholds.getShippingStall();
 			if (shipping != null && !stall.isZero() && shipping.waitingWithoutAnswer().compareTo(stall) >= 0) {
+				Lane lane = Lane.latest(appender.name());
+				String why = (lane != null && lane.isPaused()) ? "; its shipping is paused (asynclog endpoint)"
+						: (shipping.lastFailure() != null) ? "; last failure: " + shipping.lastFailure() : "";
 				reasons.add("appender '%s' has %d records waiting for %s (%s), none acknowledged for %s%s".formatted(
 						appender.name(), shipping.backlog(), shipping.system(), shipping.destination(),
-						seconds(shipping.waitingWithoutAnswer()),
-						(shipping.lastFailure() != null) ? "; last failure: " + shipping.lastFailure() : ""));
+						seconds(shipping.waitingWithoutAnswer()), why));
 			}
 		}
 		// Until the application restarts: the stand-in never opens the file.

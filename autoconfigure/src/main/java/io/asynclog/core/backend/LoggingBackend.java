@@ -52,6 +52,19 @@ public interface LoggingBackend {
 	}
 
 	/**
+	 * Writes out what the appenders hold in buffers (files whose lines are flushed at the end
+	 * of a batch, not per line), once the queues are empty: for an operator who asks for a
+	 * flush before a snapshot. Never waits on the network: appenders that ship records off
+	 * the box are left to their lanes.
+	 * @param deadlineNanos when to give up, on the {@link System#nanoTime()} scale
+	 * @return the names of the appenders whose buffered output was written, or found
+	 * written, by the deadline
+	 */
+	default List<String> flushAppenders(long deadlineNanos) {
+		return List.of();
+	}
+
+	/**
 	 * Describes what runs, for the start-up report: one line per queue and per appender.
 	 * @return the report's lines
 	 */

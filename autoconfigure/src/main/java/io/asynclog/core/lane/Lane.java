@@ -109,6 +109,9 @@ public final class Lane {
 
 	private volatile boolean stopping;
 
+	/** Set by an operator: nothing is offered to the destination, records go to the spool. */
+	private volatile boolean paused;
+
 	private volatile long stopDeadlineNanos;
 
 	private volatile int inFlightCount;
@@ -241,6 +244,40 @@ public final class Lane {
 		}
 		this.roomWaitTimedOut = true;
 		return false;
+	}
+
+	/**
+	 * Holds shipping, as an operator asks while the destination is serviced: the lane's
+	 * thread offers the destination nothing more and treats it as away, so records go to the
+	 * spool behind those already there (without a spool they wait in the queue, and what finds
+	 * it full is dropped and counted, {@code lane-full}). Records the client already holds
+	 * are still answered. A stop while paused sends nothing and keeps what is left in the
+	 * spool. A new lane, as a reconfiguration builds, starts unpaused.
+	 * @return true if the lane was shipping until now
+	 */
+	public boolean pause() {
+		boolean wasShipping = !this.paused;
+		this.paused = true;
+		return wasShipping;
+	}
+
+	/**
+	 * Ships again after {@link #pause()}: the spool first, in order, then what came after.
+	 * @return true if the lane was paused until now
+	 */
+	public boolean resume() {
+		boolean wasPaused = this.paused;
+		this.paused = false;
+		LockSupport.unpark(this.thread);
+		return wasPaused;
+	}
+
+	/**
+	 * Returns whether shipping is held by {@link #pause()}.
+	 * @return true while paused
+	 */
+	public boolean isPaused() {
+		return this.paused;
 	}
 
 	/**
@@ -386,7 +423,7 @@ public final class Lane {
 	}
 
 	private boolean nothingMoreToSendNow() {
-		if (System.nanoTime() - this.stopDeadlineNanos >= 0 || !answering()) {
+		if (System.nanoTime() - this.stopDeadlineNanos >= 0 || !answering() || this.paused) {
 			return true;
 		}
 		return this.queue.isEmpty() && this.inFlight.isEmpty() && !spoolBacklog();
@@ -399,7 +436,7 @@ public final class Lane {
 
 	/** Whether the destination may be offered records now; read once a batch. */
 	private boolean ready() {
-		return System.nanoTime() - this.retryAtNanos >= 0 && roomInFlight()
+		return !this.paused && System.nanoTime() - this.retryAtNanos >= 0 && roomInFlight()
 				&& this.destination.waitingWithoutAnswerNanos() < STALL_NANOS;
 	}
 
@@ -416,7 +453,7 @@ public final class Lane {
 	}
 
 	private boolean spilling() {
-		return !answering() || this.queued.get() >= this.settings.capacity() / 2
+		return this.paused || !answering() || this.queued.get() >= this.settings.capacity() / 2
 				|| this.queuedBytes.get() >= this.settings.maxBytes() / 2;
 	}
 
@@ -608,13 +645,15 @@ public final class Lane {
 
 	private void idle() {
 		this.sleeping = true;
-		if (!this.queue.isEmpty() || this.stopping) {
+		// Paused without a spool, records wait in the queue: nothing to do until resumed.
+		boolean nothingToTake = this.queue.isEmpty() || (this.paused && this.spool == null);
+		if (!nothingToTake || this.stopping) {
 			this.sleeping = false;
 			return;
 		}
 		// Answers and retries are looked at often; an empty lane sleeps until a record comes.
-		long nanos = (!this.inFlight.isEmpty() || spoolBacklog()) ? TimeUnit.MILLISECONDS.toNanos(5)
-				: TimeUnit.MILLISECONDS.toNanos(200);
+		boolean answersOrRetriesDue = !this.inFlight.isEmpty() || (spoolBacklog() && !this.paused);
+		long nanos = answersOrRetriesDue ? TimeUnit.MILLISECONDS.toNanos(5) : TimeUnit.MILLISECONDS.toNanos(200);
 		LockSupport.parkNanos(this, nanos);
 		this.sleeping = false;
 	}

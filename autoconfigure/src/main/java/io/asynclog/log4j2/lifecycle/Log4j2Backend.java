@@ -1,8 +1,11 @@
 package io.asynclog.log4j2.lifecycle;
 
+import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
 import org.springframework.core.env.Environment;
 
 import io.asynclog.core.appender.LogAppender;
@@ -60,6 +63,23 @@ public final class Log4j2Backend implements LoggingBackend {
 		if (this.context.getConfiguration() instanceof ShutdownCutoff.Owner owner) {
 			owner.drainBeforeContextStops();
 		}
+	}
+
+	/**
+	 * Flushes the stream managers of every running appender that writes a stream: a
+	 * manager's flush is synchronized with its writes, so it is safe next to the thread
+	 * that writes.
+	 */
+	@Override
+	public List<String> flushAppenders(long deadlineNanos) {
+		List<String> flushed = new ArrayList<>();
+		for (Appender appender : this.context.getConfiguration().getAppenders().values()) {
+			if (appender instanceof AbstractOutputStreamAppender<?> stream && stream.isStarted()) {
+				stream.getManager().flush();
+				flushed.add(appender.getName());
+			}
+		}
+		return flushed;
 	}
 
 	@Override

@@ -8,6 +8,8 @@ import org.apache.logging.log4j.core.async.EventRoute;
 import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 
 import io.asynclog.core.queue.DeliveryThreads;
+import io.asynclog.core.queue.DroppedEvents;
+import io.asynclog.core.queue.LogQueue;
 import io.asynclog.core.queue.WaitForRoom;
 
 /**
@@ -31,7 +33,8 @@ import io.asynclog.core.queue.WaitForRoom;
  * Kafka producer's I/O thread).
  * <p>
  * Log4j2 consults the policy only once a queue is full, so nothing here costs anything while
- * the queue has room.
+ * the queue has room. There it also reads whether an operator set 'discard' at run time
+ * ({@link QueueFullPolicies#live()}): then it drops and counts as the 'discard' policy does.
  *
  * @author asynclog
  */
@@ -48,8 +51,13 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 
 	private volatile AllAsyncRing allAsyncRing;
 
+	private volatile DroppedEvents.QueueDrops drops;
+
 	@Override
 	public EventRoute getRoute(long backgroundThreadId, Level level) {
+		if (QueueFullPolicies.drops(level, null)) {
+			return dropAndCount(backgroundThreadId, level);
+		}
 		return routeWithoutLoss(backgroundThreadId);
 	}
 
@@ -59,6 +67,10 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 	 */
 	@Override
 	public EventRoute routeInFullRing(Level level) {
+		if (QueueFullPolicies.drops(level, null)) {
+			DroppedEvents.forQueue(LogQueue.ASYNC_LOGGER).record(Log4j2Levels.of(level));
+			return EventRoute.DISCARD;
+		}
 		return (onAsyncLoggerThread() || DeliveryThreads.isCurrent()) ? EventRoute.SYNCHRONOUS : EventRoute.ENQUEUE;
 	}
 
@@ -86,6 +98,20 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 			return EventRoute.SYNCHRONOUS;
 		}
 		return EventRoute.ENQUEUE;
+	}
+
+	/**
+	 * Drops an event that found its queue full and counts it under the queue, which is learnt
+	 * from the background thread on the first drop.
+	 */
+	EventRoute dropAndCount(long backgroundThreadId, Level level) {
+		DroppedEvents.QueueDrops queueDrops = this.drops;
+		if (queueDrops == null) {
+			queueDrops = DroppedEvents.forQueue(QueueThreads.queueServedBy(backgroundThreadId));
+			this.drops = queueDrops;
+		}
+		queueDrops.record(Log4j2Levels.of(level));
+		return EventRoute.DISCARD;
 	}
 
 	private boolean servesRing(long backgroundThreadId) {

@@ -15,7 +15,8 @@ import io.asynclog.core.queue.LogQueue;
  * Log4j2 creates one instance, through the no-argument constructor, each time an
  * async-logger Disruptor or AsyncAppender starts, and only consults it once the queue is
  * full, so counting costs nothing while the queue has room. Which queue an instance
- * serves is learnt from the background thread on its first drop.
+ * serves is learnt from the background thread on its first drop. A policy and threshold
+ * set at run time ({@link QueueFullPolicies#live()}) take the place of its own.
  *
  * @author asynclog
  */
@@ -25,17 +26,14 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRi
 
 	private final BlockingQueueFullPolicy moreSevere = new BlockingQueueFullPolicy();
 
-	private volatile DroppedEvents.QueueDrops drops;
-
 	public CountingDiscardPolicy() {
 		this.threshold = QueueFullPolicies.threshold();
 	}
 
 	@Override
 	public EventRoute getRoute(long backgroundThreadId, Level level) {
-		if (level.isLessSpecificThan(this.threshold)) {
-			drops(backgroundThreadId).record(Log4j2Levels.of(level));
-			return EventRoute.DISCARD;
+		if (QueueFullPolicies.drops(level, this.threshold)) {
+			return this.moreSevere.dropAndCount(backgroundThreadId, level);
 		}
 		return this.moreSevere.routeWithoutLoss(backgroundThreadId);
 	}
@@ -46,20 +44,11 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRi
 	 */
 	@Override
 	public EventRoute routeInFullRing(Level level) {
-		if (level.isLessSpecificThan(this.threshold)) {
+		if (QueueFullPolicies.drops(level, this.threshold)) {
 			DroppedEvents.forQueue(LogQueue.ASYNC_LOGGER).record(Log4j2Levels.of(level));
 			return EventRoute.DISCARD;
 		}
 		return this.moreSevere.routeInFullRing(level);
-	}
-
-	private DroppedEvents.QueueDrops drops(long backgroundThreadId) {
-		DroppedEvents.QueueDrops queueDrops = this.drops;
-		if (queueDrops == null) {
-			queueDrops = DroppedEvents.forQueue(QueueThreads.queueServedBy(backgroundThreadId));
-			this.drops = queueDrops;
-		}
-		return queueDrops;
 	}
 
 }

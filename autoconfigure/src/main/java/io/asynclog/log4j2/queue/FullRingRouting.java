@@ -84,11 +84,12 @@ public final class FullRingRouting implements AsyncLoggerConfigDelegate, WaitFor
 
 	/**
 	 * The publish path of every event: one volatile read more than Log4j2's own while the
-	 * ring has room.
+	 * ring has room and nobody waits; the run-time policy is read only while someone waits.
 	 */
 	@Override
 	public boolean tryEnqueue(LogEvent event, AsyncLoggerConfig asyncLoggerConfig) {
-		if (this.newcomersQueueBehindWaiters && this.room.anyoneWaiting()) {
+		if (this.newcomersQueueBehindWaiters && this.room.anyoneWaiting()
+				&& QueueFullPolicies.newcomersStillQueueBehindWaiters()) {
 			return false;
 		}
 		return this.ring.tryEnqueue(event, asyncLoggerConfig);

@@ -26,6 +26,7 @@ import io.asynclog.core.config.AsyncLogConfigurationException;
 import io.asynclog.core.config.AsyncLogProperties.LoggerMode;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.config.LiveQueueFullSettings;
 import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.logback.appender.BatchingConsoleStream;
 import io.asynclog.logback.queue.AppenderRing;
@@ -139,6 +140,9 @@ public final class LogbackConfigurer {
 		}
 		LogbackSetup setup = new LogbackSetup(mode, this.properties, List.copyOf(rings), List.copyOf(asyncAppenders));
 		setup.putInto(this.context);
+		// Values an operator set at run time are not kept across a configuration: the new rings
+		// run under the configured ones, as after a restart.
+		LiveQueueFullSettings.reset();
 		return setup;
 	}
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.core.OutputStreamAppender;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
 
@@ -15,6 +16,7 @@ import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.core.report.StartupReport;
 import io.asynclog.logback.config.LogbackSetup;
+import io.asynclog.logback.queue.LogRing;
 
 /**
  * asynclog's view of Logback: the queues and appenders of the logger context, as asynclog set
@@ -73,6 +75,29 @@ public final class LogbackBackend implements LoggingBackend {
 	public Mode runningMode() {
 		LogbackSetup setup = LogbackSetup.of(this.context);
 		return (setup != null) ? setup.mode() : null;
+	}
+
+	/**
+	 * Logback's streams are not safe to flush beside the thread that writes them, so the
+	 * rings' background threads flush them, at the end of each batch: this waits until each
+	 * ring has flushed after its last event.
+	 */
+	@Override
+	public List<String> flushAppenders(long deadlineNanos) {
+		LogbackSetup setup = LogbackSetup.of(this.context);
+		if (setup == null) {
+			return List.of();
+		}
+		List<String> flushed = new ArrayList<>();
+		for (LogRing ring : setup.rings()) {
+			if (ring.awaitFlushed(deadlineNanos)) {
+				ring.delegates()
+					.stream()
+					.filter(OutputStreamAppender.class::isInstance)
+					.forEach((appender) -> flushed.add(appender.getName()));
+			}
+		}
+		return flushed;
 	}
 
 	@Override

@@ -115,6 +115,9 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	/** Set when the drain timed out: the background thread hands nothing more over. */
 	private volatile boolean abandoned;
 
+	/** The last sequence after which the background thread flushed the appenders' buffers. */
+	private volatile long flushedThrough = -1;
+
 	/** The first sequence the background thread skipped once abandoned. */
 	private volatile long firstSkipped = NOT_YET;
 
@@ -168,6 +171,28 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		long capacity = this.access.capacity();
 		return new LogQueue(this.queueName, LogQueue.RING_BUFFER, capacity,
 				Math.max(0, Math.min(capacity, this.access.remainingCapacity())));
+	}
+
+	/**
+	 * Waits until the background thread has handed over every event published so far and
+	 * flushed the appenders' buffers after the last one (it does at the end of each batch).
+	 * @param deadlineNanos when to give up, on the {@link System#nanoTime()} scale
+	 * @return true once flushed, or when the ring no longer runs; false at the deadline
+	 */
+	public boolean awaitFlushed(long deadlineNanos) {
+		long pause = 100_000;
+		while (true) {
+			RingBuffer<Slot> published = this.ring;
+			if (published == null || this.phase.get() != RUNNING
+					|| this.flushedThrough >= published.getCursor()) {
+				return true;
+			}
+			if (System.nanoTime() - deadlineNanos >= 0) {
+				return false;
+			}
+			LockSupport.parkNanos(this, pause);
+			pause = Math.min(pause * 2, LONGEST_DRAIN_POLL_NANOS);
+		}
 	}
 
 	/**
@@ -258,7 +283,8 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		if (this.settings.includeLocation()) {
 			event.getCallerData();
 		}
-		if ((!this.settings.blocks() || !this.room.anyoneWaiting()) && tryPublish(event)) {
+		if ((!this.settings.blocks() || !this.room.anyoneWaiting()
+				|| !this.settings.newcomersStillQueueBehindWaiters()) && tryPublish(event)) {
 			return;
 		}
 		appendSlowly(event);
@@ -504,6 +530,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 				this.progress.set(sequence);
 				if (endOfBatch) {
 					LogRing.this.delegates.flushBuffered();
+					LogRing.this.flushedThrough = sequence;
 				}
 			}
 		}

@@ -15,6 +15,7 @@ import org.springframework.boot.logging.LogLevel;
 
 import io.asynclog.core.config.AsyncLogProperties.QueueFullPolicy;
 import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.config.LiveQueueFullSettings;
 import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
@@ -30,6 +31,7 @@ import io.asynclog.core.queue.ShutdownDeadline;
  * ring of the installation began to drain: shared by every ring of one installation
  * @param listeners told of drops, samples and the drain
  * @author asynclog
+ * @see LiveQueueFullSettings
  */
 public record RingSettings(int capacity, Supplier<WaitStrategy> waitStrategy, boolean blocks, int discardAtOrBelow,
 		boolean includeLocation, ShutdownDeadline shutdown, List<RingListener> listeners) {
@@ -51,13 +53,44 @@ public record RingSettings(int capacity, Supplier<WaitStrategy> waitStrategy, bo
 				properties.isIncludeLocation(), shutdown, List.copyOf(listeners));
 	}
 
+	/** The last run-time values, translated; replaced when the values change. */
+	private static volatile LiveDiscard liveDiscard;
+
 	/**
-	 * Returns whether the 'discard' policy drops an event of this level from a full ring.
+	 * Returns whether an event of this level that found the ring full is dropped: under the
+	 * policy and threshold an operator set at run time if any ({@link LiveQueueFullSettings}),
+	 * else under the ring's own. Read only for an event that found the ring full.
 	 * @param level the event's level
 	 * @return true if it is dropped rather than wait for room
 	 */
 	boolean drops(Level level) {
-		return level.levelInt <= this.discardAtOrBelow;
+		LiveDiscard live = live();
+		return level.levelInt <= ((live != null) ? live.discardAtOrBelow() : this.discardAtOrBelow);
+	}
+
+	/**
+	 * Returns whether an event that finds room while others wait for it queues behind them, on
+	 * a ring whose configured policy is 'block': it takes the room under a 'discard' set at run
+	 * time. Read only while someone waits.
+	 * @return true to queue behind those waiting
+	 */
+	boolean newcomersStillQueueBehindWaiters() {
+		LiveDiscard live = live();
+		return live == null || live.discardAtOrBelow() == Integer.MIN_VALUE;
+	}
+
+	private static LiveDiscard live() {
+		LiveQueueFullSettings.Values values = LiveQueueFullSettings.live();
+		if (values == null) {
+			return null;
+		}
+		LiveDiscard live = liveDiscard;
+		if (live == null || live.source() != values) {
+			live = new LiveDiscard(values, (values.queueFullPolicy() == QueueFullPolicy.BLOCK) ? Integer.MIN_VALUE
+					: discardAtOrBelow(values.discardThreshold()));
+			liveDiscard = live;
+		}
+		return live;
 	}
 
 	static int powerOfTwoAtLeast(int slots) {
@@ -93,6 +126,16 @@ public record RingSettings(int capacity, Supplier<WaitStrategy> waitStrategy, bo
 			case ERROR -> Level.ERROR_INT;
 			case FATAL, OFF -> Integer.MAX_VALUE;
 		};
+	}
+
+	/**
+	 * Run-time values in Logback's terms.
+	 *
+	 * @param source the values translated
+	 * @param discardAtOrBelow the most severe Logback level int dropped from a full ring;
+	 * {@link Integer#MIN_VALUE} under 'block'
+	 */
+	private record LiveDiscard(LiveQueueFullSettings.Values source, int discardAtOrBelow) {
 	}
 
 }

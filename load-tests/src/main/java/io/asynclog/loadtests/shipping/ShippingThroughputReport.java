@@ -192,7 +192,7 @@ public final class ShippingThroughputReport {
 			return "**the ring thread**, on a core of its own";
 		}
 		for (String[] group : new String[][] { { "lane", "lane thread" }, { "broker", otlp ? "OTLP receiver" : "broker" },
-				{ "producer", otlp ? "exporter's OkHttp threads" : "producer's I/O thread" } }) {
+				{ "producer", otlp ? "exporter's HTTP client threads" : "producer's I/O thread" } }) {
 			if (remote && median(runs, config, (run) -> run.cores(group[0])) >= SATURATED) {
 				return "**the " + group[1] + "**";
 			}

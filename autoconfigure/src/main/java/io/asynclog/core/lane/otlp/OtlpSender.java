@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.common.ComponentLoader;
 import io.opentelemetry.exporter.internal.FailedExportException;
 import io.opentelemetry.exporter.otlp.http.logs.OtlpHttpLogRecordExporter;
 import io.opentelemetry.exporter.otlp.http.logs.OtlpHttpLogRecordExporterBuilder;
@@ -19,6 +20,7 @@ import io.opentelemetry.exporter.otlp.logs.OtlpGrpcLogRecordExporterBuilder;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
 import io.opentelemetry.sdk.common.export.GrpcStatusCode;
+import io.opentelemetry.sdk.common.export.HttpSenderProvider;
 import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.resources.Resource;
@@ -122,7 +124,8 @@ public final class OtlpSender extends Sender {
 			.setEndpoint(settings.endpoint())
 			.setTimeout(settings.timeout())
 			.setCompression(settings.compression())
-			.setRetryPolicy(null);
+			.setRetryPolicy(null)
+			.setComponentLoader(new PreferJdkHttpSender(OtlpSender.class.getClassLoader()));
 		settings.headers().forEach(builder::addHeader);
 		return builder.build();
 	}
@@ -342,6 +345,39 @@ public final class OtlpSender extends Sender {
 		/** Whether the caller is the one to tell the outcomes: the answer and the close may race. */
 		boolean settle() {
 			return this.settled.compareAndSet(false, true);
+		}
+
+	}
+
+	/**
+	 * Finds OpenTelemetry's components as it would, but takes the JDK's HttpClient to send
+	 * over HTTP when {@code opentelemetry-exporter-sender-jdk} is on the class path too: OkHttp,
+	 * the exporter's default, leaves Nagle's algorithm on, so the end of each request body
+	 * waits for the receiver's delayed acknowledgement (up to 40 ms on Linux), which held a
+	 * loopback receiver to about 45,000 records a second.
+	 */
+	private static final class PreferJdkHttpSender implements ComponentLoader {
+
+		private static final String JDK_HTTP_SENDER = "io.opentelemetry.exporter.sender.jdk.internal.JdkHttpSenderProvider";
+
+		private final ComponentLoader loader;
+
+		PreferJdkHttpSender(ClassLoader classLoader) {
+			this.loader = ComponentLoader.forClassLoader(classLoader);
+		}
+
+		@Override
+		public <T> Iterable<T> load(Class<T> type) {
+			Iterable<T> found = this.loader.load(type);
+			if (type != HttpSenderProvider.class) {
+				return found;
+			}
+			for (T provider : found) {
+				if (provider.getClass().getName().equals(JDK_HTTP_SENDER)) {
+					return List.of(provider);
+				}
+			}
+			return found;
 		}
 
 	}

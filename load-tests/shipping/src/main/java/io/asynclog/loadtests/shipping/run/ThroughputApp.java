@@ -264,7 +264,7 @@ public class ThroughputApp {
 	 * Adds up each thread's CPU over the run by what it does: the caller, asynclog's ring
 	 * thread (Log4j2's {@code Log4j2-TF-*-AsyncLoggerConfig-*}: it formats each event and calls
 	 * the appender), the client's I/O threads (group {@code producer}: Kafka's producer I/O
-	 * thread, or the OTLP exporter's OkHttp threads), the appender's lane thread (it hands records
+	 * thread, or the OTLP exporter's HTTP client threads), the appender's lane thread (it hands records
 	 * to the client, or to the spool), the garbage collector, the JIT compilers, and the rest. Threads that started during the run count from zero.
 	 */
 	static Map<String, Double> cpuByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after,
@@ -305,9 +305,11 @@ public class ThroughputApp {
 		if (comm.startsWith("Log4j2-TF") || comm.startsWith("asynclog-logbac")) {
 			return "background";
 		}
-		// The client's I/O: Kafka's producer thread; the OTLP exporter's OkHttp threads
-		// (okhttp-dispatch, which marshals and sends each request, and OkHttp's TaskRunner).
-		if (comm.startsWith("kafka-producer") || comm.startsWith("okhttp-") || comm.startsWith("OkHttp ")) {
+		// The client's I/O: Kafka's producer thread; the OTLP exporter's HTTP client threads:
+		// the JDK's HttpClient (selector and workers), which asynclog prefers when present, or
+		// OkHttp's (okhttp-dispatch, which marshals and sends each request, and its TaskRunner).
+		if (comm.startsWith("kafka-producer") || comm.startsWith("HttpClient-") || comm.startsWith("okhttp-")
+				|| comm.startsWith("OkHttp ")) {
 			return "producer";
 		}
 		if (comm.startsWith("asynclog-lane")) {

@@ -2,8 +2,6 @@ package io.asynclog;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,8 +48,8 @@ public final class LoopbackKafka implements AutoCloseable {
 	 * @return the running broker
 	 */
 	public static LoopbackKafka start(Path dir) {
-		int port = freePort();
-		int controllerPort = freePort();
+		int port = LoopbackPorts.free();
+		int controllerPort = LoopbackPorts.free();
 		Path config = dir.resolve("server.properties");
 		String settings = String.join("\n", "process.roles=broker,controller", "node.id=1",
 				"controller.quorum.voters=1@127.0.0.1:" + controllerPort,
@@ -154,15 +152,6 @@ public final class LoopbackKafka implements AutoCloseable {
 		if (this.broker != null) {
 			this.broker.close();
 			this.broker = null;
-		}
-	}
-
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
 		}
 	}
 

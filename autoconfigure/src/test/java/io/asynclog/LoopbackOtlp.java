@@ -68,20 +68,27 @@ public final class LoopbackOtlp implements Closeable {
 		return new LoopbackOtlp(true);
 	}
 
+	/** Listens on the port it had, or first on one from {@link LoopbackPorts}. */
 	private void start() throws IOException {
-		MockWebServer started = new MockWebServer();
+		int port = (this.port != 0) ? this.port : LoopbackPorts.free();
+		MockWebServer started = server();
+		started.start(InetAddress.getLoopbackAddress(), port);
+		this.port = port;
+		this.server = started;
+	}
+
+	private MockWebServer server() {
+		MockWebServer server = new MockWebServer();
 		if (this.grpc) {
-			started.setProtocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE));
+			server.setProtocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE));
 		}
-		started.setDispatcher(new Dispatcher() {
+		server.setDispatcher(new Dispatcher() {
 			@Override
 			public MockResponse dispatch(RecordedRequest request) {
 				return answer(request);
 			}
 		});
-		started.start(InetAddress.getLoopbackAddress(), this.port);
-		this.port = started.getPort();
-		this.server = started;
+		return server;
 	}
 
 	/**

@@ -148,6 +148,11 @@ public final class OtlpSender extends Sender {
 
 	@Override
 	public Offer offer(LaneRecord record, Outcome outcome) {
+		if (this.again != null) {
+			// The collector did not take the last request: take no more into memory, where a
+			// kill would lose them; the lane keeps them, and spools them if it lasts.
+			return Offer.NOT_NOW;
+		}
 		if (this.filling.isFull() && !handOff()) {
 			// One request in flight and the next one ready: the lane offers again shortly.
 			return Offer.BUSY;

@@ -204,6 +204,13 @@ public final class OtlpSender extends Sender {
 		if (next == null || !this.exporting.compareAndSet(null, next)) {
 			return;
 		}
+		Batch failedMeanwhile = this.again;
+		if (failedMeanwhile != null && failedMeanwhile != next) {
+			// The request in flight failed after this one was chosen: it goes first, after its
+			// pause, so that order is kept.
+			this.exporting.set(null);
+			return;
+		}
 		if (next == retry) {
 			this.again = null;
 		}

@@ -25,11 +25,11 @@ import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.Sender;
 
-import static io.asynclog.bothbackends.KafkaShipping.PATIENCE;
-import static io.asynclog.bothbackends.KafkaShipping.assertSigtermKeepsEveryRecord;
-import static io.asynclog.bothbackends.KafkaShipping.consume;
-import static io.asynclog.bothbackends.KafkaShipping.shipped;
-import static io.asynclog.bothbackends.KafkaShipping.value;
+import static io.asynclog.bothbackends.RemoteShipping.PATIENCE;
+import static io.asynclog.bothbackends.RemoteShipping.assertSigtermKeepsEveryRecord;
+import static io.asynclog.bothbackends.RemoteShipping.consume;
+import static io.asynclog.bothbackends.RemoteShipping.shipped;
+import static io.asynclog.bothbackends.RemoteShipping.value;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -57,7 +57,7 @@ class KafkaOutageTests {
 		int before = 1_000;
 		int total = 21_000;
 		try (LoopbackKafka restartable = LoopbackKafka.start(dir.resolve("kafka"));
-				ConfigurableApplicationContext context = KafkaShipping.runShipping(dir.resolve("spools"), appender, topic, restartable.bootstrapServers(),
+				ConfigurableApplicationContext context = RemoteShipping.runShipping(dir.resolve("spools"), appender, topic, restartable.bootstrapServers(),
 						"asynclog.mode=" + mode, "asynclog.ring-buffer-size=1024", prefix + "pattern=%m",
 						prefix + "lane.capacity=1024", "asynclog.appenders.file.type=file",
 						"asynclog.appenders.file.file-name=" + file, "asynclog.appenders.file.pattern=%m%n",
@@ -98,7 +98,7 @@ class KafkaOutageTests {
 				.until(() -> Lane.latest(appender).spoolReading().records() == 0);
 			await("the health UP again").atMost(PATIENCE)
 				.until(() -> health.health(true).getStatus().equals(Status.UP));
-			List<String> lines = consume(restartable, topic, total).stream().map(KafkaShipping::value).toList();
+			List<String> lines = consume(restartable, topic, total).stream().map(RemoteShipping::value).toList();
 			assertThat(lines).as("records on the topic").hasSize(total).doesNotHaveDuplicates();
 			assertThat(lines).as("in the order logged").isSortedAccordingTo(
 					Comparator.comparingInt((String line) -> Integer.parseInt(line.substring(5))));

@@ -32,9 +32,9 @@ import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.kafka.KafkaSender;
 
-import static io.asynclog.bothbackends.KafkaShipping.PATIENCE;
-import static io.asynclog.bothbackends.KafkaShipping.shipped;
-import static io.asynclog.bothbackends.KafkaShipping.value;
+import static io.asynclog.bothbackends.RemoteShipping.PATIENCE;
+import static io.asynclog.bothbackends.RemoteShipping.shipped;
+import static io.asynclog.bothbackends.RemoteShipping.value;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -100,7 +100,7 @@ class KafkaShippingTests {
 			for (int i = 0; i < LINES; i++) {
 				expected.add("line " + i);
 			}
-			assertThat(records).extracting(KafkaShipping::value).containsExactlyElementsOf(expected);
+			assertThat(records).extracting(RemoteShipping::value).containsExactlyElementsOf(expected);
 			assertThat(records).allSatisfy((record) -> assertThat(record.key()).isNull());
 			assertThat(errors(context, appender)).isZero();
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
@@ -167,7 +167,7 @@ class KafkaShippingTests {
 		assertThat(stopped.lost()).isZero();
 		assertThat(sender.sent()).isEqualTo(1_000);
 		assertThat(sender.failed()).isZero();
-		List<String> values = consume(SENDER_TOPIC, 1_000).stream().map(KafkaShipping::value).toList();
+		List<String> values = consume(SENDER_TOPIC, 1_000).stream().map(RemoteShipping::value).toList();
 		assertThat(values).hasSize(1_000);
 		for (int i = 0; i < 1_000; i++) {
 			assertThat(values.get(i)).isEqualTo("record " + i);
@@ -258,7 +258,7 @@ class KafkaShippingTests {
 
 	private static ConfigurableApplicationContext runShipping(String appender, String topic, String servers,
 			String... more) {
-		return KafkaShipping.runShipping(spools, appender, topic, servers, more);
+		return RemoteShipping.runShipping(spools, appender, topic, servers, more);
 	}
 
 	private static double errors(ConfigurableApplicationContext context, String appender) {
@@ -270,7 +270,7 @@ class KafkaShippingTests {
 	}
 
 	private static List<ConsumerRecord<byte[], byte[]>> consume(String topic, int count) {
-		return KafkaShipping.consume(broker, topic, count);
+		return RemoteShipping.consume(broker, topic, count);
 	}
 
 }

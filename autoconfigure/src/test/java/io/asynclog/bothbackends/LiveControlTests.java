@@ -23,23 +23,23 @@ import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.logging.LogLevel;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.LoopbackKafka;
+import io.asynclog.LoopbackOtlp;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.core.config.LiveQueueFullSettings;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.queue.LogQueue;
 
-import static io.asynclog.bothbackends.KafkaShipping.PATIENCE;
-import static io.asynclog.bothbackends.KafkaShipping.shipped;
+import static io.asynclog.bothbackends.RemoteShipping.PATIENCE;
+import static io.asynclog.bothbackends.RemoteShipping.shipped;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * The write operations of the {@code asynclog} endpoint, on both backends, in one web
  * application on 127.0.0.1 (async-logger mode, a ring of 128 in front of the recording
- * appender, a file appender and a kafka appender to a loopback broker), over real HTTP as an
- * operator uses them: changes are shown, logged and checked as at start-up; a kafka appender
+ * appender, a file appender and otlp appenders to loopback OTLP receivers), over real HTTP as
+ * an operator uses them: changes are shown, logged and checked as at start-up; a remote appender
  * paused keeps its records in its spool and sends them all, once and in order, when resumed;
  * a flush drains the ring and the files. How a changed policy acts under load is
  * {@link LivePolicyChangeTests}'.
@@ -51,18 +51,16 @@ class LiveControlTests {
 
 	private static final String SHIP = "ship";
 
-	private static final String TOPIC = "live-control";
-
-	/** A kafka appender without a spool, and a lane of {@value #HOLD_LANE} records. */
+	/** A remote appender without a spool, and a lane of {@value #HOLD_LANE} records. */
 	private static final String HOLD = "hold";
-
-	private static final String HOLD_TOPIC = "live-control-hold";
 
 	private static final int HOLD_LANE = 50;
 
 	private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-	private static LoopbackKafka broker;
+	private static LoopbackOtlp receiver;
+
+	private static LoopbackOtlp holdReceiver;
 
 	private static Path dir;
 
@@ -73,22 +71,22 @@ class LiveControlTests {
 	@BeforeAll
 	static void start() throws IOException {
 		dir = Files.createTempDirectory("live-control");
-		broker = LoopbackKafka.start(dir.resolve("kafka"));
+		receiver = LoopbackOtlp.http();
+		holdReceiver = LoopbackOtlp.http();
 		Recorder.fresh(Recorder.RECORDING);
 		String ship = "asynclog.appenders." + SHIP + ".";
 		String hold = "asynclog.appenders." + HOLD + ".";
 		context = Apps.runWeb(BACKEND.recordingConfig(), "asynclog.mode=async-logger", "asynclog.ring-buffer-size=128",
 				"asynclog.queue-full-policy=block", "asynclog.discard-threshold=info", "asynclog.shutdown-timeout=5s",
-				ship + "type=kafka", ship + "topic=" + TOPIC, ship + "bootstrap-servers=" + broker.bootstrapServers(),
-				ship + "spool.directory=" + dir.resolve("spool"), ship + "pattern=%m",
+				ship + "type=otlp", ship + "endpoint=" + receiver.endpoint(),
+				ship + "spool.directory=" + dir.resolve("spool"),
 				"asynclog.loggers.shipping.appenders=" + SHIP, "asynclog.loggers.shipping.additivity=false",
-				hold + "type=kafka", hold + "topic=" + HOLD_TOPIC, hold + "bootstrap-servers=" + broker.bootstrapServers(),
-				hold + "spool.enabled=false", hold + "lane.capacity=" + HOLD_LANE, hold + "pattern=%m",
+				hold + "type=otlp", hold + "endpoint=" + holdReceiver.endpoint(),
+				hold + "spool.enabled=false", hold + "lane.capacity=" + HOLD_LANE,
 				"asynclog.loggers.holding.appenders=" + HOLD, "asynclog.loggers.holding.additivity=false",
 				"asynclog.appenders.disk.type=file", "asynclog.appenders.disk.file-name=" + dir.resolve("disk.log"),
 				"asynclog.appenders.disk.pattern=%m%n", "asynclog.loggers.disk.appenders=disk",
-				"asynclog.loggers.disk.additivity=false", "logging.level.kafka=warn",
-				"logging.level.org.apache.kafka=warn", "asynclog.health.shipping-stall=1s",
+				"asynclog.loggers.disk.additivity=false", "asynclog.health.shipping-stall=1s",
 				"management.endpoints.web.exposure.include=asynclog");
 		recorder = Recorder.named(Recorder.RECORDING);
 		recorder.countStartingWith("call ");
@@ -100,8 +98,11 @@ class LiveControlTests {
 		if (context != null) {
 			context.close();
 		}
-		if (broker != null) {
-			broker.close();
+		if (receiver != null) {
+			receiver.close();
+		}
+		if (holdReceiver != null) {
+			holdReceiver.close();
 		}
 	}
 
@@ -167,12 +168,12 @@ class LiveControlTests {
 	}
 
 	/**
-	 * While paused, what the kafka appender is given goes to its spool and nothing is sent;
+	 * While paused, what the otlp appender is given goes to its spool and nothing is sent;
 	 * resumed, the spool is sent first: every record arrives once, in order. Pausing an
 	 * appender that does not exist or writes locally is refused with 400.
 	 */
 	@Test
-	void aPausedKafkaAppenderKeepsItsRecordsInItsSpoolAndResumedSendsThemOnceInOrder() throws Exception {
+	void aPausedRemoteAppenderKeepsItsRecordsInItsSpoolAndResumedSendsThemOnceInOrder() throws Exception {
 		MeterRegistry registry = context.getBean(MeterRegistry.class);
 		Log log = LogFactory.getLog("shipping.live");
 		log.info("before the pause");
@@ -193,7 +194,7 @@ class LiveControlTests {
 		AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
 		await("the health saying why records wait").atMost(PATIENCE)
 			.until(() -> String.valueOf(health.health(true).getDetails().get("reasons"))
-				.contains("appender 'ship' has " + lines + " records waiting for kafka")
+				.contains("appender 'ship' has " + lines + " records waiting for otlp")
 					&& String.valueOf(health.health(true).getDetails().get("reasons"))
 						.contains("its shipping is paused (asynclog endpoint)"));
 
@@ -204,8 +205,8 @@ class LiveControlTests {
 		for (int i = 0; i < lines; i++) {
 			expected.add("paused " + i);
 		}
-		assertThat(KafkaShipping.consume(broker, TOPIC, lines + 1)).extracting(KafkaShipping::value)
-			.containsExactlyElementsOf(expected);
+		await("every record received").atMost(PATIENCE).until(() -> receiver.count() >= lines + 1);
+		assertThat(receiver.records()).extracting(LoopbackOtlp.Received::body).containsExactlyElementsOf(expected);
 		await("the spool emptied").atMost(PATIENCE).until(() -> lane.spoolReading().records() == 0);
 		assertThat(recorder.kept()).anySatisfy((message) -> assertThat(message)
 			.startsWith("asynclog: shipping of appender 'ship' changed at run time from 'running' to 'paused'"));
@@ -226,11 +227,11 @@ class LiveControlTests {
 
 	/**
 	 * Without a spool, a paused appender's records wait in its lane, and those that find it
-	 * full are dropped and counted ({@code lane-full}) as when the broker is away; resumed, the
+	 * full are dropped and counted ({@code lane-full}) as when the destination is away; resumed, the
 	 * lane's records arrive once, in order.
 	 */
 	@Test
-	void aPausedKafkaAppenderWithoutASpoolKeepsItsLaneAndDropsWhatFindsItFull() throws Exception {
+	void aPausedRemoteAppenderWithoutASpoolKeepsItsLaneAndDropsWhatFindsItFull() throws Exception {
 		MeterRegistry registry = context.getBean(MeterRegistry.class);
 		Log log = LogFactory.getLog("holding.live");
 		log.info("before the pause");
@@ -255,7 +256,8 @@ class LiveControlTests {
 		for (int i = 0; i < HOLD_LANE; i++) {
 			expected.add("held " + i);
 		}
-		assertThat(KafkaShipping.consume(broker, HOLD_TOPIC, HOLD_LANE + 1)).extracting(KafkaShipping::value)
+		await("every record received").atMost(PATIENCE).until(() -> holdReceiver.count() >= HOLD_LANE + 1);
+		assertThat(holdReceiver.records()).extracting(LoopbackOtlp.Received::body)
 			.containsExactlyElementsOf(expected);
 	}
 
@@ -287,7 +289,7 @@ class LiveControlTests {
 			.hasSize(lines);
 		assertThat(flushed.body()).contains("\"drained\":true", "\"stillQueued\":0", "\"disk\"",
 				"\"waitingToShip\":{", "\"" + SHIP + "\":", "\"" + HOLD + "\":");
-		assertThat(flushed.body()).as("kafka appenders buffer nothing to flush").doesNotContain("\"ship\",", "\"ship\"]");
+		assertThat(flushed.body()).as("remote appenders buffer nothing to flush").doesNotContain("\"ship\",", "\"ship\"]");
 		assertThat(recorder.kept()).anySatisfy((message) -> assertThat(message)
 			.startsWith("asynclog: flushed on request in "));
 		assertThat(post("flush", "{\"value\":\"now\"}").statusCode()).as("flush with a value").isEqualTo(400);

@@ -26,9 +26,9 @@ import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.Sender;
 
-import static io.asynclog.bothbackends.KafkaShipping.PATIENCE;
-import static io.asynclog.bothbackends.KafkaShipping.assertSigtermKeepsEveryRecord;
-import static io.asynclog.bothbackends.KafkaShipping.shipped;
+import static io.asynclog.bothbackends.RemoteShipping.PATIENCE;
+import static io.asynclog.bothbackends.RemoteShipping.assertSigtermKeepsEveryRecord;
+import static io.asynclog.bothbackends.RemoteShipping.shipped;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -26,14 +26,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the appender's meters, a consumer that reads a topic back, and the check of a SIGTERM
  * while the destination is away.
  */
-final class KafkaShipping {
+final class RemoteShipping {
 
 	static final Duration PATIENCE = Duration.ofSeconds(30);
 
 	/** The stop's report of records kept in the spool, the number its first group. */
 	private static final Pattern KEPT = Pattern.compile("asynclog: appender 'ship' kept (\\d+) records in ");
 
-	private KafkaShipping() {
+	private RemoteShipping() {
 	}
 
 	/**

@@ -15,17 +15,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.LoopbackKafka;
 import io.asynclog.SeparateJvm;
-import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
-import io.asynclog.core.count.AppenderDrops;
-import io.asynclog.core.lane.Lane;
-import io.asynclog.core.lane.Sender;
 
 import static io.asynclog.bothbackends.RemoteShipping.PATIENCE;
+import static io.asynclog.bothbackends.RemoteShipping.assertCallerNeverHeld;
+import static io.asynclog.bothbackends.RemoteShipping.assertEveryRecordAcknowledged;
+import static io.asynclog.bothbackends.RemoteShipping.assertRecordsWaitInTheSpool;
 import static io.asynclog.bothbackends.RemoteShipping.assertSigtermKeepsEveryRecord;
 import static io.asynclog.bothbackends.RemoteShipping.consume;
 import static io.asynclog.bothbackends.RemoteShipping.shipped;
@@ -65,45 +63,22 @@ class KafkaOutageTests {
 						"asynclog.health.shipping-stall=1s")) {
 			Log log = LogFactory.getLog("shipping.restart");
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
 			for (int i = 0; i < before; i++) {
 				log.info("line " + i);
 			}
 			await("the first lines acknowledged").atMost(PATIENCE)
 				.until(() -> shipped(registry, "acknowledged", appender) == before);
 			restartable.stop();
-			Thread caller = new Thread(() -> {
-				for (int i = before; i < total && !context.isClosed(); i++) {
-					log.info("line " + i);
-				}
-			}, "restart-caller");
-			caller.start();
-			caller.join(PATIENCE.toMillis());
-			assertThat(caller.isAlive()).as("the caller is never held while the broker is away").isFalse();
+			assertCallerNeverHeld(context, (i) -> log.info("line " + i), before, total);
 			await("every line in the file").atMost(PATIENCE)
 				.until(() -> Files.exists(file) && Files.readAllLines(file).size() == total);
-			await("the lines the broker cannot take in the spool").atMost(PATIENCE)
-				.until(() -> Lane.latest(appender).spoolReading().records() > 0);
-			await("the health saying records wait").atMost(PATIENCE)
-				.until(() -> !health.health(true).getStatus().equals(Status.UP));
-			assertThat(health.health(true).getDetails().get("reasons")).asString()
-				.contains("appender '" + appender + "' has ")
-				.contains("records waiting for kafka (" + topic + ")");
+			assertRecordsWaitInTheSpool(context, appender, "kafka (" + topic + ")");
 			restartable.startAgain();
-			await("every line acknowledged").atMost(PATIENCE.multipliedBy(2))
-				.untilAsserted(() -> assertThat(shipped(registry, "acknowledged", appender))
-					.as("acknowledged; %s", Lane.latest(appender).reading(Sender.latest(appender).reading()))
-					.isEqualTo(total));
-			await("the spool empty").atMost(PATIENCE)
-				.until(() -> Lane.latest(appender).spoolReading().records() == 0);
-			await("the health UP again").atMost(PATIENCE)
-				.until(() -> health.health(true).getStatus().equals(Status.UP));
+			assertEveryRecordAcknowledged(context, appender, total);
 			List<String> lines = consume(restartable, topic, total).stream().map(RemoteShipping::value).toList();
 			assertThat(lines).as("records on the topic").hasSize(total).doesNotHaveDuplicates();
 			assertThat(lines).as("in the order logged").isSortedAccordingTo(
 					Comparator.comparingInt((String line) -> Integer.parseInt(line.substring(5))));
-			assertThat(shipped(registry, "failed", appender)).isZero();
-			assertThat(AppenderDrops.byReason(appender)).allSatisfy((reason, count) -> assertThat(count).isZero());
 		}
 	}
 

@@ -16,17 +16,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
-import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.LoopbackOtlp;
 import io.asynclog.SeparateJvm;
-import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.core.count.AppenderDrops;
-import io.asynclog.core.lane.Lane;
-import io.asynclog.core.lane.Sender;
 
 import static io.asynclog.bothbackends.RemoteShipping.PATIENCE;
+import static io.asynclog.bothbackends.RemoteShipping.assertCallerNeverHeld;
+import static io.asynclog.bothbackends.RemoteShipping.assertEveryRecordAcknowledged;
+import static io.asynclog.bothbackends.RemoteShipping.assertRecordsWaitInTheSpool;
 import static io.asynclog.bothbackends.RemoteShipping.assertSigtermKeepsEveryRecord;
 import static io.asynclog.bothbackends.RemoteShipping.shipped;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -138,41 +137,21 @@ class OtlpShippingTests {
 						"asynclog.appenders." + appender + ".lane.capacity=1024", "asynclog.health.shipping-stall=1s")) {
 			Logger log = LoggerFactory.getLogger("shipping.restart");
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
 			for (int i = 0; i < before; i++) {
 				log.info("line " + i);
 			}
 			await("the first lines acknowledged").atMost(PATIENCE)
 				.until(() -> shipped(registry, "acknowledged", appender) == before);
 			receiver.stop();
-			Thread caller = new Thread(() -> {
-				for (int i = before; i < total; i++) {
-					log.info("line " + i);
-				}
-			}, "restart-caller");
-			caller.start();
-			caller.join(PATIENCE.toMillis());
-			assertThat(caller.isAlive()).as("the caller is never held while the receiver is away").isFalse();
-			await("the lines the receiver cannot take in the spool").atMost(PATIENCE)
-				.until(() -> Lane.latest(appender).spoolReading().records() > 0);
-			await("the health saying records wait").atMost(PATIENCE)
-				.until(() -> !health.health(true).getStatus().equals(Status.UP));
-			assertThat(health.health(true).getDetails().get("reasons")).asString()
-				.contains("records waiting for otlp (" + receiver.endpoint() + ")");
+			assertCallerNeverHeld(context, (i) -> log.info("line " + i), before, total);
+			assertRecordsWaitInTheSpool(context, appender, "otlp (" + receiver.endpoint() + ")");
 			receiver.startAgain();
-			await("every line acknowledged").atMost(PATIENCE.multipliedBy(2))
-				.untilAsserted(() -> assertThat(shipped(registry, "acknowledged", appender))
-					.as("acknowledged; %s", Lane.latest(appender).reading(Sender.latest(appender).reading()))
-					.isEqualTo(total));
+			assertEveryRecordAcknowledged(context, appender, total);
 			List<String> lines = receiver.records().stream().map(LoopbackOtlp.Received::body).toList();
 			assertThat(lines).as("records received").hasSize(total).doesNotHaveDuplicates();
 			for (int i = 0; i < total; i++) {
 				assertThat(lines.get(i)).isEqualTo("line " + i);
 			}
-			assertThat(shipped(registry, "failed", appender)).isZero();
-			assertThat(AppenderDrops.byReason(appender)).allSatisfy((reason, count) -> assertThat(count).isZero());
-			await("the health UP again").atMost(PATIENCE)
-				.until(() -> health.health(true).getStatus().equals(Status.UP));
 		}
 	}
 

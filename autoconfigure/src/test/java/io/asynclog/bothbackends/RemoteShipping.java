@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
 import java.util.regex.Pattern;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,12 +15,18 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.LoopbackKafka;
 import io.asynclog.SeparateJvm;
+import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
+import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.Sender;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * What the shipping tests share: an application that ships its 'shipping' loggers to kafka,
@@ -70,6 +77,57 @@ final class RemoteShipping {
 		assertThat(took).as("SIGTERM to exit").isLessThanOrEqualTo(shutdownTimeout.plusSeconds(1));
 		assertThat(app.reportedCount(KEPT)).as("kept for the next start").isEqualTo(lines);
 		assertThat(app.stderr()).as("standard error").noneMatch((line) -> line.contains(" lost "));
+	}
+
+	/**
+	 * Logs numbered lines {@code from} to {@code to} on a thread of its own while the destination
+	 * is away: the caller is never held.
+	 */
+	static void assertCallerNeverHeld(ConfigurableApplicationContext context, IntConsumer logLine, int from, int to)
+			throws InterruptedException {
+		Thread caller = new Thread(() -> {
+			for (int i = from; i < to && !context.isClosed(); i++) {
+				logLine.accept(i);
+			}
+		}, "restart-caller");
+		caller.start();
+		caller.join(PATIENCE.toMillis());
+		assertThat(caller.isAlive()).as("the caller is never held while the destination is away").isFalse();
+	}
+
+	/**
+	 * While the destination is away: what it cannot take is in the spool, and the health says
+	 * records wait for it ({@code destination} as the reason names it, such as
+	 * {@code kafka (logs)}).
+	 */
+	static void assertRecordsWaitInTheSpool(ConfigurableApplicationContext context, String appender,
+			String destination) {
+		AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
+		await("the lines the destination cannot take in the spool").atMost(PATIENCE)
+			.until(() -> Lane.latest(appender).spoolReading().records() > 0);
+		await("the health saying records wait").atMost(PATIENCE)
+			.until(() -> !health.health(true).getStatus().equals(Status.UP));
+		assertThat(health.health(true).getDetails().get("reasons")).asString()
+			.contains("appender '" + appender + "' has ")
+			.contains("records waiting for " + destination);
+	}
+
+	/**
+	 * Once the destination is back: every record acknowledged, the spool empty, the health UP
+	 * again, none failed and none dropped.
+	 */
+	static void assertEveryRecordAcknowledged(ConfigurableApplicationContext context, String appender, int total) {
+		MeterRegistry registry = context.getBean(MeterRegistry.class);
+		AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
+		await("every line acknowledged").atMost(PATIENCE.multipliedBy(2))
+			.untilAsserted(() -> assertThat(shipped(registry, "acknowledged", appender))
+				.as("acknowledged; %s", Lane.latest(appender).reading(Sender.latest(appender).reading()))
+				.isEqualTo(total));
+		await("the spool empty").atMost(PATIENCE).until(() -> Lane.latest(appender).spoolReading().records() == 0);
+		await("the health UP again").atMost(PATIENCE)
+			.until(() -> health.health(true).getStatus().equals(Status.UP));
+		assertThat(shipped(registry, "failed", appender)).isZero();
+		assertThat(AppenderDrops.byReason(appender)).allSatisfy((reason, count) -> assertThat(count).isZero());
 	}
 
 	static double shipped(MeterRegistry registry, String outcome, String appender) {

@@ -17,6 +17,22 @@ stop_pid() {
 	fi
 }
 
+# await_printed PID LOG KEY: prints the value of the first 'KEY=value' line in LOG, waiting up to
+# 60 s; fails when none comes in time or the process ends first.
+await_printed() {
+	local pid="$1" log="$2" key="$3" value
+	for _ in $(seq 120); do
+		value=$(sed -n "s/^$key=//p" "$log" | head -1)
+		if [[ -n "$value" ]]; then
+			echo "$value"
+			return 0
+		fi
+		kill -0 "$pid" 2>/dev/null || return 1
+		sleep 0.5
+	done
+	return 1
+}
+
 # start_broker CLASSPATH LOG TOPIC...: starts the broker, sets BROKER_PID and BOOTSTRAP (the
 # address it prints once its topics exist), and exits the script if it does not start in 60 s.
 start_broker() {
@@ -25,14 +41,7 @@ start_broker() {
 	echo "Starting the broker (topics $*)..."
 	java -Xms512m -Xmx512m -cp "$classpath" io.asynclog.loadtests.shipping.run.LoopbackBroker "$@" > "$log" 2>&1 &
 	BROKER_PID=$!
-	BOOTSTRAP=""
-	for _ in $(seq 120); do
-		BOOTSTRAP=$(sed -n 's/^bootstrap=//p' "$log" | head -1)
-		[[ -n "$BOOTSTRAP" ]] && break
-		kill -0 "$BROKER_PID" 2>/dev/null || break
-		sleep 0.5
-	done
-	if [[ -z "$BOOTSTRAP" ]]; then
+	if ! BOOTSTRAP=$(await_printed "$BROKER_PID" "$log" bootstrap); then
 		echo "The broker did not start within 60 s; see $log" >&2
 		exit 2
 	fi
@@ -46,14 +55,7 @@ start_otlp_receiver() {
 	echo "Starting the OTLP receiver..."
 	java -Xms256m -Xmx256m -cp "$classpath" io.asynclog.loadtests.shipping.run.LoopbackOtlpReceiver > "$log" 2>&1 &
 	RECEIVER_PID=$!
-	OTLP_ENDPOINT=""
-	for _ in $(seq 120); do
-		OTLP_ENDPOINT=$(sed -n 's/^endpoint=//p' "$log" | head -1)
-		[[ -n "$OTLP_ENDPOINT" ]] && break
-		kill -0 "$RECEIVER_PID" 2>/dev/null || break
-		sleep 0.5
-	done
-	if [[ -z "$OTLP_ENDPOINT" ]]; then
+	if ! OTLP_ENDPOINT=$(await_printed "$RECEIVER_PID" "$log" endpoint); then
 		echo "The OTLP receiver did not start within 60 s; see $log" >&2
 		exit 2
 	fi

@@ -386,20 +386,6 @@ public class ThroughputApp {
 		return AppenderDrops.byReason(APPENDER).values().stream().anyMatch((count) -> count > 0);
 	}
 
-	/** Waits until the sender counts {@code total} records acknowledged; false if any failed or was dropped. */
-	static boolean awaitAcknowledged(Sender sender, long total, Duration patience) throws InterruptedException {
-		long deadline = System.nanoTime() + patience.toNanos();
-		while (sender.acknowledged() < total) {
-			// Records the lane did not send never arrive: no use waiting for them.
-			if (sender.failed() > 0 || notSent() || System.nanoTime() > deadline) {
-				return false;
-			}
-			Thread.onSpinWait();
-			Thread.sleep(0, 200_000);
-		}
-		return sender.failed() == 0 && sender.acknowledged() == total;
-	}
-
 	static String senderState(Sender sender) {
 		return "sent " + sender.sent() + ", acknowledged " + sender.acknowledged() + ", failed " + sender.failed()
 				+ ", not sent " + AppenderDrops.byReason(APPENDER);
@@ -420,33 +406,54 @@ public class ThroughputApp {
 
 	}
 
-	/** Delivered: acknowledged by the broker, as the appender's {@link Sender} counts. */
-	static final class KafkaDelivery implements Delivery {
+	/**
+	 * Delivered: acknowledged by the destination, as the appender's {@link Sender} counts;
+	 * subclasses check the destination itself.
+	 */
+	abstract static class AcknowledgedDelivery implements Delivery {
 
-		private final Options options;
+		final Sender sender;
 
-		private final Sender sender;
-
-		KafkaDelivery(Options options) throws Exception {
-			this.options = options;
+		AcknowledgedDelivery() {
 			this.sender = Sender.latest(APPENDER);
 			if (this.sender == null) {
 				throw new IllegalStateException("no sender for appender '" + APPENDER + "'");
 			}
-			long end = endOffset();
-			if (end != 0) {
-				throw new IllegalStateException("topic " + options.topic() + " already holds " + end + " records");
-			}
 		}
 
+		/** Waits until the sender counts {@code total} records acknowledged; false if any failed or was dropped. */
 		@Override
 		public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
-			return awaitAcknowledged(this.sender, total, patience);
+			long deadline = System.nanoTime() + patience.toNanos();
+			while (this.sender.acknowledged() < total) {
+				// Records the lane did not send never arrive: no use waiting for them.
+				if (this.sender.failed() > 0 || notSent() || System.nanoTime() > deadline) {
+					return false;
+				}
+				Thread.onSpinWait();
+				Thread.sleep(0, 200_000);
+			}
+			return this.sender.failed() == 0 && this.sender.acknowledged() == total;
 		}
 
 		@Override
 		public String state() {
 			return senderState(this.sender);
+		}
+
+	}
+
+	/** Delivered: acknowledged by the broker, as the appender's {@link Sender} counts. */
+	static final class KafkaDelivery extends AcknowledgedDelivery {
+
+		private final Options options;
+
+		KafkaDelivery(Options options) throws Exception {
+			this.options = options;
+			long end = endOffset();
+			if (end != 0) {
+				throw new IllegalStateException("topic " + options.topic() + " already holds " + end + " records");
+			}
 		}
 
 		@Override
@@ -496,9 +503,7 @@ public class ThroughputApp {
 	 * The check asks the receiver ({@code GET /count} of LoopbackOtlpReceiver, test code) how many
 	 * log records came since the run started and what the last one's body is.
 	 */
-	static final class OtlpDelivery implements Delivery {
-
-		private final Sender sender;
+	static final class OtlpDelivery extends AcknowledgedDelivery {
 
 		private final URI countUri;
 
@@ -507,23 +512,9 @@ public class ThroughputApp {
 		private final Received before;
 
 		OtlpDelivery(Options options) throws Exception {
-			this.sender = Sender.latest(APPENDER);
-			if (this.sender == null) {
-				throw new IllegalStateException("no sender for appender '" + APPENDER + "'");
-			}
 			this.countUri = URI.create(options.endpoint()).resolve("/count");
 			// One receiver serves every run of the script: this run counts from what it finds now.
 			this.before = received();
-		}
-
-		@Override
-		public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
-			return awaitAcknowledged(this.sender, total, patience);
-		}
-
-		@Override
-		public String state() {
-			return senderState(this.sender);
 		}
 
 		@Override
@@ -602,7 +593,7 @@ public class ThroughputApp {
 
 		/** Records handed to the client and neither acknowledged nor failed: the request it keeps trying. */
 		private long held() {
-			return this.sender.sent() - this.sender.acknowledged() - this.sender.failed();
+			return this.sender.waiting();
 		}
 
 		@Override

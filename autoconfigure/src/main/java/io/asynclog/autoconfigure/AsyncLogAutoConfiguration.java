@@ -12,7 +12,9 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.core.env.ConfigurableEnvironment;
 
+import io.asynclog.autoconfigure.test.TestContextLogging;
 import io.asynclog.core.appender.UnopenedAppenders;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.backend.LoggingBackends;
@@ -63,9 +65,15 @@ public class AsyncLogAutoConfiguration {
 	}
 
 	@Bean
-	static SmartInitializingSingleton asyncLogStartupReporter(ObjectProvider<LoggingBackend> backend) {
+	static SmartInitializingSingleton asyncLogStartupReporter(ObjectProvider<LoggingBackend> backend,
+			ConfigurableEnvironment environment) {
 		return () -> {
 			Log logger = LogFactory.getLog(AsyncLogAutoConfiguration.class);
+			if (TestContextLogging.applied(environment)) {
+				logger.info("asynclog: a Spring test context, so mode sync with a flush per line: a test sees each line"
+						+ " once the call that logged it returns (@AutoConfigureAsyncLogging or"
+						+ " asynclog.async-in-tests=true keeps the configured mode)");
+			}
 			LoggingBackend.StartupLines lines = backend.getObject().describe();
 			lines.info().forEach(logger::info);
 			lines.warnings().forEach(logger::warn);

@@ -9,6 +9,7 @@ import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 
+import io.asynclog.autoconfigure.test.TestContextLogging;
 import io.asynclog.core.appender.UnopenedAppenders;
 import io.asynclog.core.backend.BindingConflict;
 import io.asynclog.core.backend.LoggingBackends;
@@ -47,6 +48,9 @@ public class AsyncLogEnvironmentPostProcessor implements EnvironmentPostProcesso
 		AsyncLogProperties properties = AsyncLogProperties.bind(environment);
 		if (!properties.isEnabled()) {
 			return;
+		}
+		if (TestContextLogging.apply(environment, properties)) {
+			properties = AsyncLogProperties.bind(environment);
 		}
 		ClassLoader classLoader = application.getClassLoader();
 		BindingConflict conflict = BindingConflict.bothBackends(classLoader);

@@ -49,6 +49,14 @@ public class AsyncLogProperties {
 	private Mode mode = Mode.ASYNC_LOGGER;
 
 	/**
+	 * Whether a Spring test context (@SpringBootTest, a test slice) keeps the configured
+	 * mode. By default it runs 'sync' with immediate flush, so that a test sees a line in the
+	 * captured output, a file or a list appender as soon as the call that logged it returns.
+	 * @AutoConfigureAsyncLogging on a test class sets it to true.
+	 */
+	private boolean asyncInTests = false;
+
+	/**
 	 * Slots of the async-logger ring buffer. Rounded up to a power of two; at least 128. A
 	 * full ring holds its events until the background thread writes them, so its size
 	 * bounds how late a line can reach the appenders.
@@ -200,6 +208,14 @@ public class AsyncLogProperties {
 
 	public void setWaitTimeout(Duration waitTimeout) {
 		this.waitTimeout = waitTimeout;
+	}
+
+	public boolean isAsyncInTests() {
+		return this.asyncInTests;
+	}
+
+	public void setAsyncInTests(boolean asyncInTests) {
+		this.asyncInTests = asyncInTests;
 	}
 
 	public boolean isIncludeLocation() {

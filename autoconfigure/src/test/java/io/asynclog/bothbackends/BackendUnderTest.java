@@ -29,13 +29,13 @@ public enum BackendUnderTest {
 	/**
 	 * Log4j2, through {@code spring-boot-starter-log4j2}.
 	 */
-	LOG4J2("log4j2", "Log4j2", "org.apache.logging.log4j.core.LoggerContext", "Console", "RandomAccessFile",
+	LOG4J2("log4j2", "Log4j2", "org.apache.logging.log4j.core.LoggerContext", "Console", "Console", "File", "RandomAccessFile",
 			"RollingRandomAccessFile"),
 
 	/**
 	 * Logback, Spring Boot's default.
 	 */
-	LOGBACK("logback", "Logback", "ch.qos.logback.classic.LoggerContext", "CONSOLE", "CountedFileAppender",
+	LOGBACK("logback", "Logback", "ch.qos.logback.classic.LoggerContext", "CONSOLE", "ConsoleAppender", "FILE", "CountedFileAppender",
 			"CountedRollingFileAppender");
 
 	private static final String LOGGING_SYSTEM_PROPERTY = "org.springframework.boot.logging.LoggingSystem";
@@ -48,16 +48,22 @@ public enum BackendUnderTest {
 
 	private final String springBootConsole;
 
+	private final String springBootConsoleType;
+
+	private final String springBootFile;
+
 	private final String fileAppenderType;
 
 	private final String rollingFileAppenderType;
 
 	BackendUnderTest(String name, String library, String libraryClass, String springBootConsole,
-			String fileAppenderType, String rollingFileAppenderType) {
+			String springBootConsoleType, String springBootFile, String fileAppenderType, String rollingFileAppenderType) {
 		this.name = name;
 		this.library = library;
 		this.libraryClass = libraryClass;
 		this.springBootConsole = springBootConsole;
+		this.springBootConsoleType = springBootConsoleType;
+		this.springBootFile = springBootFile;
 		this.fileAppenderType = fileAppenderType;
 		this.rollingFileAppenderType = rollingFileAppenderType;
 	}
@@ -114,6 +120,23 @@ public enum BackendUnderTest {
 	 */
 	public String springBootConsole() {
 		return this.springBootConsole;
+	}
+
+	/**
+	 * Returns the type the endpoint shows for Spring Boot's console appender.
+	 * @return {@code Console} or {@code ConsoleAppender}
+	 */
+	public String springBootConsoleType() {
+		return this.springBootConsoleType;
+	}
+
+	/**
+	 * Returns the name of Spring Boot's file appender in its default configuration for this
+	 * backend, there with {@code logging.file.name}.
+	 * @return {@code File} or {@code FILE}
+	 */
+	public String springBootFile() {
+		return this.springBootFile;
 	}
 
 	/**

@@ -89,10 +89,11 @@ class ObservabilityParityTests {
 				assertThat(queue.capacity()).as("rounded up to a power of two").isEqualTo(512);
 				assertThat(queue.used()).isZero();
 			});
-			// Spring Boot's console gave way to asynclog's appenders and is not listed. Another test of
-			// this class may leave its recording appender in the JVM's Log4j2 configuration.
+			// Spring Boot's console stays, next to asynclog's appenders. Another test of this class may
+			// leave its recording appender in the JVM's Log4j2 configuration.
 			assertThat(descriptor.appenders()).filteredOn((appender) -> !appender.name().equals(Recorder.RECORDING))
 				.containsExactlyInAnyOrder(
+					new AppenderDescriptor(BACKEND.springBootConsole(), BACKEND.springBootConsoleType(), null, false, true, 0, NOTHING_DROPPED, null),
 					new AppenderDescriptor("main", BACKEND.rollingFileAppenderType(), main.toString(), false, true, 0, NOTHING_DROPPED, null),
 					new AppenderDescriptor("audit", BACKEND.fileAppenderType(), audit.toString(), true, false, 0, NOTHING_DROPPED, null));
 			String settings = "asynclog: mode async-logger, wait strategy block, queue-full policy discard,"
@@ -104,8 +105,11 @@ class ObservabilityParityTests {
 				.startsWith(settings, queue)
 				.containsExactlyInAnyOrder(settings, queue,
 						"asynclog: appender 'audit' (" + BACKEND.fileAppenderType() + ", flush every line)",
+						"asynclog: appender '" + BACKEND.springBootConsole() + "' (" + BACKEND.springBootConsoleType()
+								+ ", flush at end of batch)",
 						"asynclog: appender 'main' (" + BACKEND.rollingFileAppenderType() + ", flush at end of batch)",
-						BACKEND.allocationLine());
+						"asynclog: logger 'root' writes to " + BACKEND.springBootConsole() + ", main",
+						"asynclog: logger 'com.example.audit' writes to audit", BACKEND.allocationLine());
 		}
 	}
 

@@ -58,7 +58,9 @@ class OrderUnderFullQueueTests {
 				"asynclog.appenders.main.file-name=" + file, "asynclog.appenders.main.pattern=%m%n",
 				// A flush after every line: the background thread is slower than 32 callers, so
 				// the queue stays full.
-				"asynclog.appenders.main.immediate-flush=true", "logging.level.root=off", "logging.level.test=info"))
+				"asynclog.appenders.main.immediate-flush=true", "logging.level.root=off", "logging.level.test=info",
+				// The file alone: Spring Boot's console would be a second queue in async-appender mode.
+				"asynclog.loggers.root.appenders=main"))
 			.toArray(String[]::new);
 		try (ConfigurableApplicationContext context = Apps.run(properties)) {
 			assertThat(Apps.queues()).as("the queues of %s on %s", modes, BACKEND).hasSize(1);

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
+import io.asynclog.autoconfigure.test.AutoConfigureAsyncLogging;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -29,6 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "logging.file.name=target/dashboard-test-logs/demo.log")
+// The demo shows asynclog's queues: keep them in this test context.
+@AutoConfigureAsyncLogging
 class DashboardMetricsTests {
 
 	private static final Path DASHBOARD = Path.of("../docs/dashboards/asynclog-grafana.json");

@@ -12,6 +12,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.ActiveProfiles;
 
+import io.asynclog.autoconfigure.test.AutoConfigureAsyncLogging;
+
 import static io.asynclog.demo.DashboardMetricsTests.SHIPPING;
 import static io.asynclog.demo.DashboardMetricsTests.dashboard;
 import static io.asynclog.demo.DashboardMetricsTests.dashboardExpressions;
@@ -34,6 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 				// JVM may hold at the same time.
 				"asynclog.appenders.ship.spool.directory=target/shipping-dashboard-tests-spool" })
 @ActiveProfiles("kafka")
+// The demo shows asynclog's queues: keep them in this test context.
+@AutoConfigureAsyncLogging
 class ShippingDashboardMetricsTests {
 
 	private static final Pattern LABEL_VALUES = Pattern.compile("label_values\\(\\s*([a-zA-Z_:][a-zA-Z0-9_:]*)");

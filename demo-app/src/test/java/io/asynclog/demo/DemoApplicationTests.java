@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
+import io.asynclog.autoconfigure.test.AutoConfigureAsyncLogging;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -28,6 +30,8 @@ import static org.awaitility.Awaitility.await;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = "logging.file.name=" + DemoApplicationTests.LOG_FILE)
+// The demo shows asynclog's queues: keep them in this test context.
+@AutoConfigureAsyncLogging
 class DemoApplicationTests {
 
 	// Spring Boot configures logging before @DynamicPropertySource values exist, so the file

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -31,13 +32,15 @@ import io.asynclog.core.queue.QueueStatus;
  * {@code {"value": ...}} change what a full queue does, {@code POST
  * /actuator/asynclog/flush} drains the queues and flushes the appenders, and {@code POST
  * /actuator/asynclog/appenders/{name}} with {@code {"shipping": "paused"}} or
- * {@code "running"} holds or resumes a remote appender. Spring Boot maps them only where
- * the endpoint's access is unrestricted ({@code management.endpoint.asynclog.access}); with
- * {@code read-only} they do not exist.
+ * {@code "running"} holds or resumes a remote appender. Dropping or holding back logs is
+ * what an intruder wants, so, as Spring Boot keeps its {@code shutdown} endpoint off until
+ * asked for, the endpoint's access is read-only by default: the write operations exist only
+ * once {@code management.endpoint.asynclog.access=unrestricted} (or
+ * {@code management.endpoints.access.default=unrestricted}) grants them.
  *
  * @author asynclog
  */
-@Endpoint(id = "asynclog")
+@Endpoint(id = "asynclog", defaultAccess = Access.READ_ONLY)
 public class AsyncLogEndpoint {
 
 	/**

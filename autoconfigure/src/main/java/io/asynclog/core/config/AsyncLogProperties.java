@@ -131,8 +131,10 @@ public class AsyncLogProperties {
 	private final Health health = new Health();
 
 	/**
-	 * Appenders built by asynclog, by name. When set, the root logger writes to every one
-	 * of them that no logger claims in 'asynclog.loggers.[name].appenders'.
+	 * Appenders built by asynclog, by name. The root logger writes to every one of them that
+	 * no logger claims in 'asynclog.loggers.[name].appenders', besides its configured
+	 * appenders (Spring Boot's console and file); 'asynclog.loggers.root.appenders' sets the
+	 * root's appenders exactly.
 	 */
 	private final Map<String, Appender> appenders = new LinkedHashMap<>();
 
@@ -288,8 +290,9 @@ public class AsyncLogProperties {
 
 	/**
 	 * Returns the appenders declared under {@code appenders} that no logger other than the root
-	 * names under {@code loggers.<logger>.appenders}: those the root logger writes to, unless
-	 * {@code loggers.root.appenders} names its own. Both backends route by this rule.
+	 * names under {@code loggers.<logger>.appenders}: those the root logger writes to besides
+	 * its configured appenders, unless {@code loggers.root.appenders} names its own. Both
+	 * backends route by this rule.
 	 * @return the appender names, in declaration order
 	 */
 	public List<String> appendersNoLoggerClaims() {

@@ -4,13 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.appender.LoggerRoute;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.queue.LogQueue;
 
 /**
  * The text of the start-up report, the same on every backend: the settings in force, then
- * one line per queue and per appender, then what each log call allocates.
+ * one line per queue, per appender and per logger that has appenders of its own, then what
+ * each log call allocates.
  *
  * @author asynclog
  */
@@ -25,10 +27,11 @@ public final class StartupReport {
 	 * @param properties the settings
 	 * @param queues the queues now
 	 * @param appenders the appenders now
+	 * @param routes where each logger with appenders of its own writes
 	 * @return the lines to log at INFO
 	 */
 	public static List<String> lines(Mode mode, AsyncLogProperties properties, List<LogQueue> queues,
-			List<LogAppender> appenders) {
+			List<LogAppender> appenders, List<LoggerRoute> routes) {
 		List<String> info = new ArrayList<>();
 		info.add("asynclog: mode %s, wait strategy %s, queue-full policy %s, include-location %s".formatted(
 				AsyncLogProperties.kebabCase(mode), AsyncLogProperties.kebabCase(properties.getWaitStrategy()),
@@ -38,6 +41,11 @@ public final class StartupReport {
 		}
 		for (LogAppender appender : appenders) {
 			info.add("asynclog: appender '%s' (%s%s)".formatted(appender.name(), appender.type(), flush(appender)));
+		}
+		for (LoggerRoute route : routes) {
+			info.add("asynclog: logger '%s' writes to %s%s".formatted(route.logger(), String.join(", ", route.appenders()),
+					(route.additive() && !LoggerRoute.ROOT.equals(route.logger())) ? ", then to its parent's appenders"
+							: ""));
 		}
 		return info;
 	}

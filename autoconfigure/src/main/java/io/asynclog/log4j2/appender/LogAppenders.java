@@ -2,6 +2,7 @@ package io.asynclog.log4j2.appender;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -21,6 +22,7 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
 
 import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.appender.LoggerRoute;
 import io.asynclog.core.count.AppenderErrors;
 
 /**
@@ -67,6 +69,41 @@ public final class LogAppenders {
 					LogAppender.shippingOf(appender)));
 		}
 		return appenders;
+	}
+
+	/**
+	 * Reads where each logger of a context's current configuration writes, for the loggers
+	 * with appenders of their own: an AsyncAppender stands for the appenders it feeds.
+	 * @param context the logger context
+	 * @return the routes, the root's first
+	 */
+	public static List<LoggerRoute> routes(LoggerContext context) {
+		Configuration configuration = context.getConfiguration();
+		Set<LoggerConfig> loggers = new LinkedHashSet<>();
+		loggers.add(configuration.getRootLogger());
+		loggers.addAll(configuration.getLoggers().values());
+		List<LoggerRoute> routes = new ArrayList<>();
+		for (LoggerConfig logger : loggers) {
+			List<String> names = new ArrayList<>();
+			for (Appender appender : logger.getAppenders().values()) {
+				if (appender instanceof AsyncAppender asyncAppender) {
+					for (String ref : asyncAppender.getAppenderRefStrings()) {
+						Appender fed = configuration.getAppender(ref);
+						if (fed != null && writes(fed)) {
+							names.add(ref);
+						}
+					}
+				}
+				else if (writes(appender)) {
+					names.add(appender.getName());
+				}
+			}
+			if (!names.isEmpty()) {
+				String name = logger.getName().isEmpty() ? LoggerRoute.ROOT : logger.getName();
+				routes.add(new LoggerRoute(name, names, logger.isAdditive()));
+			}
+		}
+		return routes;
 	}
 
 	/**

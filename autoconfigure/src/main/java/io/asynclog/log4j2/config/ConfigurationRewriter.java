@@ -108,9 +108,10 @@ final class ConfigurationRewriter {
 	}
 
 	private void routeLoggers(Node loggers) {
-		List<String> rootAppenders = this.properties.appendersNoLoggerClaims();
-		if (!rootAppenders.isEmpty()) {
-			this.nodes.setAppenderRefs(rootLogger(loggers), rootAppenders);
+		// An appender adds a destination: the root keeps Spring Boot's console and file.
+		List<String> unclaimed = this.properties.appendersNoLoggerClaims();
+		if (!unclaimed.isEmpty()) {
+			this.nodes.addAppenderRefs(rootLogger(loggers), unclaimed);
 		}
 		this.properties.getLoggers().forEach((name, overrides) -> {
 			Node logger = ROOT.equalsIgnoreCase(name) ? rootLogger(loggers) : namedLogger(loggers, name);
@@ -144,7 +145,7 @@ final class ConfigurationRewriter {
 
 	/**
 	 * Spring Boot's packaged configuration declares a file appender whenever
-	 * logging.file.name is set; once asynclog.appenders takes over the root logger, an
+	 * logging.file.name is set; once asynclog.loggers.root.appenders leaves it out, an
 	 * appender nobody writes to would only create an empty file.
 	 */
 	private void removeUnreferencedAppenders(Node appenders, Node loggers) {

@@ -53,7 +53,7 @@ public final class Log4j2Description {
 		}
 		AsyncLogProperties properties = asyncLog.properties();
 		List<String> info = new ArrayList<>(StartupReport.lines(asyncLog.mode(), properties,
-				LogQueues.of(context), LogAppenders.of(context)));
+				LogQueues.of(context), LogAppenders.of(context), LogAppenders.routes(context)));
 		List<String> locations = asyncLog.locations();
 		if (locations.size() > 1) {
 			info.add(1, "asynclog: Log4j2 configuration %s with logging.log4j2.config.override %s, set up as one"

@@ -1,8 +1,10 @@
 package io.asynclog.log4j2.config;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
 import org.apache.logging.log4j.core.config.AppenderRef;
@@ -165,6 +167,20 @@ final class Nodes {
 			}
 		}
 		return refs;
+	}
+
+	/**
+	 * Adds a reference to each named appender the logger does not reference yet, after its
+	 * own.
+	 */
+	void addAppenderRefs(Node logger, List<String> appenderNames) {
+		Set<String> referenced = new HashSet<>();
+		appenderRefs(logger).forEach((ref) -> referenced.add(attribute(ref, "ref")));
+		for (String appenderName : appenderNames) {
+			if (referenced.add(appenderName)) {
+				add(logger, "AppenderRef", Map.of("ref", appenderName));
+			}
+		}
 	}
 
 	void setAppenderRefs(Node logger, List<String> appenderNames) {

@@ -208,9 +208,12 @@ public final class LogbackConfigurer {
 
 	private void route(Map<String, Appender<ILoggingEvent>> built, Map<String, Appender<ILoggingEvent>> configured) {
 		Logger root = this.context.getLogger(Logger.ROOT_LOGGER_NAME);
-		List<String> rootAppenders = this.properties.appendersNoLoggerClaims();
-		if (!rootAppenders.isEmpty()) {
-			setAppenders(root, rootAppenders, built, configured);
+		// An appender adds a destination: the root keeps Spring Boot's console and file.
+		for (String name : this.properties.appendersNoLoggerClaims()) {
+			Appender<ILoggingEvent> appender = built.get(name);
+			if (!root.isAttached(appender)) {
+				root.addAppender(appender);
+			}
 		}
 		this.properties.getLoggers().forEach((name, overrides) -> {
 			Logger logger = ROOT.equalsIgnoreCase(name) ? root : this.context.getLogger(name);

@@ -111,7 +111,8 @@ public final class LogbackBackend implements LoggingBackend {
 		}
 		LogbackView view = LogbackView.of(this.context);
 		List<String> info = new ArrayList<>(
-				StartupReport.lines(setup.mode(), setup.properties(), view.queues(), view.appenders()));
+				StartupReport.lines(setup.mode(), setup.properties(), view.queues(), view.appenders(),
+						view.routes()));
 		info.add(StartupReport.allocation("Logback", false, "Logback has no garbage-free path"));
 		return new StartupLines(info, List.of());
 	}

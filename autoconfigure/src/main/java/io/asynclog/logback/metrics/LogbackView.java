@@ -2,6 +2,7 @@ package io.asynclog.logback.metrics;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -18,11 +19,14 @@ import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.OutputStreamAppender;
 
 import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.appender.LoggerRoute;
 import io.asynclog.core.count.AppenderErrors;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.logback.appender.UnopenedFileAppender;
 import io.asynclog.logback.config.LogbackSetup;
+import io.asynclog.logback.queue.AppenderRing;
 import io.asynclog.logback.queue.LogRing;
+import io.asynclog.logback.queue.LoggerRing;
 
 /**
  * Reads a Logback logger context as asynclog shows it: the queues between loggers and
@@ -40,7 +44,10 @@ public final class LogbackView {
 
 	private final List<AsyncAppenderBase<ILoggingEvent>> asyncAppenders = new ArrayList<>();
 
+	private final LoggerContext context;
+
 	private LogbackView(LoggerContext context) {
+		this.context = context;
 		Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
 		List<Appender<ILoggingEvent>> queued = new ArrayList<>();
 		for (Logger logger : context.getLoggerList()) {
@@ -92,6 +99,46 @@ public final class LogbackView {
 
 	public List<LogQueue> queues() {
 		return queues(this.rings, this.asyncAppenders);
+	}
+
+	/**
+	 * Returns where each logger with appenders of its own writes: a ring or an AsyncAppender
+	 * stands for the appenders behind it, and the async-logger ring for those it took from
+	 * each logger.
+	 * @return the routes, the root's first
+	 */
+	public List<LoggerRoute> routes() {
+		Map<String, List<String>> moved = new HashMap<>();
+		for (LogRing ring : this.rings) {
+			if (ring instanceof LoggerRing loggerRing) {
+				loggerRing.movedAppenders()
+					.forEach((logger, appenders) -> moved.computeIfAbsent(logger, (name) -> new ArrayList<>())
+						.addAll(appenders.stream().map(Appender::getName).toList()));
+			}
+		}
+		List<LoggerRoute> routes = new ArrayList<>();
+		for (Logger logger : this.context.getLoggerList()) {
+			List<String> names = new ArrayList<>();
+			for (Iterator<Appender<ILoggingEvent>> it = logger.iteratorForAppenders(); it.hasNext();) {
+				Appender<ILoggingEvent> appender = it.next();
+				if (appender instanceof AppenderRing ring) {
+					ring.delegates().forEach((delegate) -> names.add(delegate.getName()));
+				}
+				else if (appender instanceof AsyncAppenderBase<ILoggingEvent> async) {
+					async.iteratorForAppenders().forEachRemaining((delegate) -> names.add(delegate.getName()));
+				}
+				else if (!(appender instanceof LoggerRing)) {
+					names.add(appender.getName());
+				}
+			}
+			names.addAll(moved.getOrDefault(logger.getName(), List.of()));
+			if (!names.isEmpty()) {
+				boolean root = Logger.ROOT_LOGGER_NAME.equals(logger.getName());
+				routes.add(root ? 0 : routes.size(),
+						new LoggerRoute(root ? LoggerRoute.ROOT : logger.getName(), names, logger.isAdditive()));
+			}
+		}
+		return routes;
 	}
 
 	/**

@@ -60,12 +60,12 @@ class ModesTests {
 			Configuration configuration = TestApplications.loggerContext().getConfiguration();
 			LoggerConfig root = configuration.getRootLogger();
 			assertThat(root).isNotInstanceOf(AsyncLoggerConfig.class);
-			assertThat(root.getAppenders()).containsOnlyKeys("Async-one", "Async-two");
+			assertThat(root.getAppenders()).containsOnlyKeys("Async-Console", "Async-one", "Async-two");
 			assertThat(configuration.<Appender>getAppender("one")).isInstanceOf(RandomAccessFileAppender.class);
 			assertThat(configuration.<Appender>getAppender("two")).isInstanceOf(RollingRandomAccessFileAppender.class);
 			assertThat(configuration.<AsyncAppender>getAppender("Async-one").getQueueCapacity()).isEqualTo(512);
 			assertThat(LogQueues.of(TestApplications.loggerContext())).extracting(LogQueue::name)
-				.containsExactlyInAnyOrder("one", "two");
+				.containsExactlyInAnyOrder("Console", "one", "two");
 			LogFactory.getLog("test").warn("queued");
 			assertThat(TestApplications.awaitLines(this.dir.resolve("two.log"), 1)).anyMatch("queued"::equals);
 			assertThat(TestApplications.awaitLines(this.dir.resolve("one.log"), 1))
@@ -99,7 +99,7 @@ class ModesTests {
 	void whenAsynclogAppendersAreSetTheRootWritesToExactlyThose() {
 		try (ConfigurableApplicationContext context = TestApplications.run(
 				"logging.file.name=" + this.dir.resolve("boot.log"), "asynclog.appenders.main.type=file",
-				"asynclog.appenders.main.file-name=" + this.dir.resolve("main.log"))) {
+				"asynclog.appenders.main.file-name=" + this.dir.resolve("main.log"), "asynclog.loggers.root.appenders=main")) {
 			Configuration configuration = TestApplications.loggerContext().getConfiguration();
 			assertThat(TestApplications.writingAppenders(configuration.getRootLogger())).containsExactly("main");
 			// Spring Boot's file appender has no writer left, so it is not built at all.

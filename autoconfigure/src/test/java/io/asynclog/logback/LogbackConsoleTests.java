@@ -142,7 +142,8 @@ class LogbackConsoleTests {
 				"asynclog.appenders.err.type=console", "asynclog.appenders.err.immediate-flush=true")) {
 			assertThat(BatchingConsoleStream.isBatching(console("out"))).isTrue();
 			assertThat(BatchingConsoleStream.isBatching(console("err"))).isFalse();
-			assertThat(console("CONSOLE")).as("Spring Boot's, replaced at the root and stopped").isNull();
+			assertThat(console("CONSOLE")).as("Spring Boot's, kept beside them at the root").isNotNull();
+			assertThat(BatchingConsoleStream.isBatching(console("CONSOLE"))).isTrue();
 		}
 		try (ConfigurableApplicationContext context = LogbackApps.run("asynclog.mode=sync",
 				"asynclog.appenders.out.type=console")) {

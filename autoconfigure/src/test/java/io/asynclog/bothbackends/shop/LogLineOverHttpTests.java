@@ -3,17 +3,12 @@ package io.asynclog.bothbackends.shop;
 import java.util.UUID;
 
 import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
-
-import io.asynclog.core.backend.LoggingBackend;
-import io.asynclog.core.config.AsyncLogProperties.Mode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,15 +23,6 @@ class LogLineOverHttpTests {
 
 	@LocalServerPort
 	int port;
-
-	@Autowired
-	LoggingBackend backend;
-
-	@Test
-	void aTestContextLogsSynchronously() {
-		assertThat(this.backend.runningMode()).isEqualTo(Mode.SYNC);
-		assertThat(this.backend.queues()).isEmpty();
-	}
 
 	@RepeatedTest(100)
 	void theCapturedOutputHoldsTheLineRightAfterTheResponse(CapturedOutput output) throws Exception {

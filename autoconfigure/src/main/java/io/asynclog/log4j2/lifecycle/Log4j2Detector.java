@@ -26,7 +26,7 @@ public final class Log4j2Detector implements LoggingBackends.Detector {
 
 	static final String LOGGING_SYSTEM = "org.springframework.boot.logging.log4j2.Log4J2LoggingSystem";
 
-	private static final String LOG4J_CORE = "org.apache.logging.log4j.core.LoggerContext";
+	static final String LOG4J_CORE = "org.apache.logging.log4j.core.LoggerContext";
 
 	@Override
 	public boolean isChosen(ClassLoader classLoader) {

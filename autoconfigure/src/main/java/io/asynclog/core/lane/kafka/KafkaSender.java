@@ -45,7 +45,7 @@ public final class KafkaSender extends Sender {
 	 * The class lz4-java brings, which kafka-clients declares as a runtime dependency; an
 	 * application may still exclude it.
 	 */
-	private static final String LZ4_CLASS = "net.jpountz.lz4.LZ4Factory";
+	public static final String LZ4_CLASS = "net.jpountz.lz4.LZ4Factory";
 
 	/**
 	 * delivery.timeout.ms for "until the producer closes": 24.8 days, the largest int, since

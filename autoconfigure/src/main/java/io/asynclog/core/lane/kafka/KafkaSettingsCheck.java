@@ -20,7 +20,10 @@ import io.asynclog.core.config.DestinationCheck;
  */
 public final class KafkaSettingsCheck implements DestinationCheck {
 
-	private static final String KAFKA_PRODUCER = "org.apache.kafka.clients.producer.KafkaProducer";
+	/**
+	 * The class whose presence tells that kafka-clients is on the class path.
+	 */
+	public static final String KAFKA_PRODUCER = "org.apache.kafka.clients.producer.KafkaProducer";
 
 	private static final Pattern KAFKA_TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
 

@@ -1,0 +1,65 @@
+package io.asynclog.it;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.Enumeration;
+
+/**
+ * The class loader Spring Boot DevTools restarts an application in, as its
+ * {@code RestartClassLoader} behaves: child-first over the application's own class
+ * directories, everything else (the libraries, asynclog's jar among them) from its parent, the
+ * JVM's application class loader, which DevTools keeps as the base loader across restarts.
+ * Like DevTools, it looks up a class or resource in its own directories first even though the
+ * parent's class path holds them too, and takes the resources of a name from the parent, whose
+ * class path has the same directories.
+ *
+ * @author asynclog
+ */
+public final class RestartClassLoader extends URLClassLoader {
+
+	static {
+		ClassLoader.registerAsParallelCapable();
+	}
+
+	/**
+	 * Creates a loader for one restart.
+	 * @param applicationClasses the application's class directories (DevTools' default:
+	 * the directories of the class path, not its jars)
+	 * @param parent the base class loader holding the libraries
+	 */
+	public RestartClassLoader(URL[] applicationClasses, ClassLoader parent) {
+		super("restart", applicationClasses, parent);
+	}
+
+	@Override
+	protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+		synchronized (getClassLoadingLock(name)) {
+			Class<?> loaded = findLoadedClass(name);
+			if (loaded == null) {
+				try {
+					loaded = findClass(name);
+				}
+				catch (ClassNotFoundException ex) {
+					loaded = Class.forName(name, false, getParent());
+				}
+			}
+			if (resolve) {
+				resolveClass(loaded);
+			}
+			return loaded;
+		}
+	}
+
+	@Override
+	public URL getResource(String name) {
+		URL own = findResource(name);
+		return (own != null) ? own : getParent().getResource(name);
+	}
+
+	@Override
+	public Enumeration<URL> getResources(String name) throws IOException {
+		return getParent().getResources(name);
+	}
+
+}

@@ -1,0 +1,193 @@
+package io.asynclog.it;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An application's main class running in a JVM of its own, from a given class path, until
+ * the test stops it: what it printed so far, the port its web server took, the names of its
+ * threads.
+ *
+ * @author asynclog
+ */
+public final class RunningApp implements AutoCloseable {
+
+	/**
+	 * The longest the application may take to start or to stop.
+	 */
+	private static final int TIMEOUT_SECONDS = 60;
+
+	/**
+	 * Spring Boot's line once the application has started.
+	 */
+	private static final Pattern STARTED = Pattern.compile("Started \\S+ in [\\d.]+ seconds");
+
+	/**
+	 * Tomcat's line with the port it bound, port 0 having been asked for.
+	 */
+	private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
+
+	private final Process process;
+
+	private final Path outputFile;
+
+	private RunningApp(Process process, Path outputFile) {
+		this.process = process;
+		this.outputFile = outputFile;
+	}
+
+	/**
+	 * Starts the main class and waits until Spring Boot reports it started.
+	 * @param classPath the class path, in order
+	 * @param jvmOptions options for the JVM, such as system properties
+	 * @param mainClass the class whose main method to run
+	 * @param outputFile where to keep what it prints
+	 * @param args the program arguments
+	 * @return the running application
+	 * @throws AssertionError if it exits or has not started within a minute (it is then killed)
+	 */
+	public static RunningApp start(List<String> classPath, List<String> jvmOptions, String mainClass,
+			Path outputFile, String... args) {
+		List<String> command = new ArrayList<>(List.of(javaTool("java"), "-Xmx256m"));
+		command.addAll(jvmOptions);
+		command.addAll(List.of("-cp", String.join(File.pathSeparator, classPath), mainClass));
+		command.addAll(List.of(args));
+		try {
+			Process process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(outputFile.toFile())
+				.start();
+			RunningApp app = new RunningApp(process, outputFile);
+			app.awaitStarted();
+			return app;
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("Could not start " + mainClass, ex);
+		}
+	}
+
+	private void awaitStarted() {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+		while (!STARTED.matcher(output()).find()) {
+			if (!this.process.isAlive()) {
+				throw new AssertionError("The application exited with " + this.process.exitValue()
+						+ " before it started:\n" + output());
+			}
+			if (System.nanoTime() > deadline) {
+				this.process.destroyForcibly();
+				throw new AssertionError(
+						"The application had not started after " + TIMEOUT_SECONDS + " s:\n" + output());
+			}
+			sleep(100);
+		}
+	}
+
+	/**
+	 * Returns everything the application printed so far, standard output and error
+	 * interleaved as printed.
+	 * @return the output
+	 */
+	public String output() {
+		try {
+			return Files.readString(this.outputFile, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("Could not read " + this.outputFile, ex);
+		}
+	}
+
+	/**
+	 * Returns the port the web server bound, from Tomcat's start-up line.
+	 * @return the port
+	 */
+	public int port() {
+		Matcher matcher = PORT.matcher(output());
+		if (!matcher.find()) {
+			throw new AssertionError("No port in the output:\n" + output());
+		}
+		return Integer.parseInt(matcher.group(1));
+	}
+
+	/**
+	 * Returns the names of the application's live threads, as {@code jcmd Thread.print}
+	 * lists them.
+	 * @return the names
+	 */
+	public List<String> threadNames() {
+		try {
+			Process jcmd = new ProcessBuilder(javaTool("jcmd"), String.valueOf(this.process.pid()), "Thread.print")
+				.redirectErrorStream(true)
+				.start();
+			String dump = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+			if (!jcmd.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) || jcmd.exitValue() != 0) {
+				throw new AssertionError("jcmd Thread.print failed:\n" + dump);
+			}
+			List<String> names = new ArrayList<>();
+			Matcher matcher = Pattern.compile("(?m)^\"([^\"]+)\"").matcher(dump);
+			while (matcher.find()) {
+				names.add(matcher.group(1));
+			}
+			return names;
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("Could not run jcmd", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while jcmd ran", ex);
+		}
+	}
+
+	/**
+	 * Stops the application as a service manager does, with SIGTERM, and waits for its JVM
+	 * to exit.
+	 * @return the JVM's exit code
+	 */
+	public int stop() {
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+				throw new AssertionError("The application was still running " + TIMEOUT_SECONDS
+						+ " s after SIGTERM:\n" + output());
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while the application stopped", ex);
+		}
+		return this.process.exitValue();
+	}
+
+	/**
+	 * Stops the application if the test has not.
+	 */
+	@Override
+	public void close() {
+		if (this.process.isAlive()) {
+			stop();
+		}
+	}
+
+	private static String javaTool(String name) {
+		return Path.of(System.getProperty("java.home"), "bin", name).toString();
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while waiting for the application", ex);
+		}
+	}
+
+}

@@ -5,7 +5,7 @@ package io.asynclog.core.config;
  * analysis Spring Boot prints at start-up: what is wrong and how to fix it.
  *
  * @author asynclog
- * @see AsyncLogFailureAnalyzer
+ * @see io.asynclog.autoconfigure.AsyncLogFailureAnalyzer
  */
 public class AsyncLogConfigurationException extends IllegalStateException {
 

@@ -1,31 +1,14 @@
 package io.asynclog.it.log4j2;
 
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.asynclog.it.AppRun;
-import io.asynclog.it.RunningApp;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import io.asynclog.it.AotModeCheck;
 
 /**
- * The application in Spring's AOT mode on the JVM: the build ran the spring-boot-maven-plugin's
- * {@code process-aot} goal before the tests, which generated the context's initializer and bean
- * definitions into {@code target/classes}, and the application starts from them in a JVM of its
- * own with {@code -Dspring.aot.enabled=true}. asynclog's auto-configuration is then AOT-processed
- * code, while its logging set-up (an application listener) runs as on a plain start.
+ * The application in Spring's AOT mode on the JVM ({@link AotModeCheck}), on Log4j2.
  */
 class AotModeTests {
 
@@ -34,43 +17,14 @@ class AotModeTests {
 
 	@Test
 	void theAotProcessedApplicationRunsOnLog4j2sRing() throws Exception {
-		// What process-aot generated, without which AOT mode cannot start.
-		assertThat(Log4j2Application.class.getResource("Log4j2Application__ApplicationContextInitializer.class"))
-			.as("the initializer process-aot generates")
-			.isNotNull();
-		// process-aot ran asynclog's runtime hints registrars (META-INF/spring/aot.factories) too.
-		assertThat(generatedMetadata()).as("the hints process-aot wrote for a native image")
-			.contains("\"io.asynclog.log4j2.queue.BlockingQueueFullPolicy\"")
-			.contains("\"io.asynclog.log4j2.appender.BatchingConsoleAppender$Builder\"")
-			// JSON escapes the slashes of a resource's glob.
-			.contains("plugins\\/Log4j2Plugins.dat");
-		Path log = this.dir.resolve("app.log");
-		try (RunningApp app = RunningApp.start(AppRun.testClassPath(), List.of("-Dspring.aot.enabled=true"),
-				Log4j2Application.class.getName(), this.dir.resolve("aot.out"), "--server.port=0",
-				"--server.address=127.0.0.1", "--logging.file.name=" + log)) {
-			// Spring Boot says so only when it uses the generated initializer (AotDetector).
-			assertThat(app.output()).contains("Starting AOT-processed Log4j2Application")
-				// asynclog's start-up report, from its AOT-processed auto-configuration.
-				.contains("asynclog: mode async-logger")
-				.containsPattern("asynclog: queue 'async-logger' \\([^)]+\\) has \\d+ slots");
-			HttpResponse<String> greeting = HttpClient.newHttpClient()
-				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + "/greet?name=ada")).build(),
-						HttpResponse.BodyHandlers.ofString());
-			assertThat(greeting.body()).isEqualTo("hello ada\n");
-			await().atMost(Duration.ofSeconds(20))
-				.until(() -> Files.exists(log) && Files.readString(log).contains("greeted ada"));
-			assertThat(app.threadNames()).as("the async-logger ring's thread")
-				.anyMatch((name) -> name.contains("AsyncLoggerConfig"));
-			app.stop();
-		}
-	}
-
-	private static String generatedMetadata() throws Exception {
-		try (InputStream metadata = AotModeTests.class
-			.getResourceAsStream("/META-INF/native-image/io.asynclog/asynclog-it-log4j2-app/reachability-metadata.json")) {
-			assertThat(metadata).as("the reachability metadata process-aot generates").isNotNull();
-			return new String(metadata.readAllBytes(), StandardCharsets.UTF_8);
-		}
+		AotModeCheck.of(Log4j2App.UNDER_TEST, "asynclog-it-log4j2-app")
+			.reportsQueue("asynclog: queue 'async-logger' \\([^)]+\\) has \\d+ slots")
+			// asynclog's runtime hints registrars (META-INF/spring/aot.factories).
+			.metadataContains("\"io.asynclog.log4j2.queue.BlockingQueueFullPolicy\"",
+					"\"io.asynclog.log4j2.appender.BatchingConsoleAppender$Builder\"",
+					// JSON escapes the slashes of a resource's glob.
+					"plugins\\/Log4j2Plugins.dat")
+			.run(this.dir);
 	}
 
 }

@@ -1,137 +1,25 @@
 package io.asynclog.it.log4j2;
 
-import java.net.URI;
-import java.net.URL;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
-import com.jayway.jsonpath.DocumentContext;
-import com.jayway.jsonpath.JsonPath;
-import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.core.async.AsyncLoggerConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.logging.LoggingSystem;
-import org.springframework.boot.logging.log4j2.Log4J2LoggingSystem;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.core.backend.LoggingBackends;
-import io.asynclog.it.RestartClassLoader;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+import io.asynclog.it.RestartCheck;
 
 /**
- * Five restarts in one JVM, as Spring Boot DevTools makes them: each in a new
- * {@link RestartClassLoader} over the application's classes, on a thread of its own with that
- * loader as its context class loader, the previous context closed first and logging configured
- * again by the new one. asynclog's jar stays in the base loader, as the jar of any dependency
- * does under DevTools, so its static state and Log4j2's logger context live across restarts;
- * each restart configures that context again, which replaces the async-logger ring.
+ * Five DevTools-style restarts in one JVM ({@link RestartCheck}): asynclog's jar stays in the
+ * base loader, so its static state and Log4j2's logger context live across restarts; each
+ * restart configures that context again, which replaces the async-logger ring.
  */
 class RestartTests {
-
-	private static final int RESTARTS = 5;
 
 	@TempDir
 	Path dir;
 
 	@Test
 	void fiveDevToolsStyleRestartsKeepOneRingAndWriteEveryRestartsLines() throws Exception {
-		Path log = this.dir.resolve("app.log");
-		URL applicationClasses = Log4j2Application.class.getProtectionDomain().getCodeSource().getLocation();
-		assertThat(LoggingBackends.class.getProtectionDomain().getCodeSource().getLocation())
-			.as("asynclog comes from the base loader's class path, not from the restarted classes")
-			.isNotEqualTo(applicationClasses);
-		List<List<String>> threadsPerRestart = new ArrayList<>();
-		for (int restart = 1; restart <= RESTARTS; restart++) {
-			try (RestartClassLoader loader = new RestartClassLoader(new URL[] { applicationClasses },
-					RestartTests.class.getClassLoader())) {
-				Class<?> application = loader.loadClass(Log4j2Application.class.getName());
-				assertThat(application.getClassLoader()).isSameAs(loader);
-				try (ConfigurableApplicationContext context = runOnRestartedMain(loader, application, "--server.port=0",
-						"--server.address=127.0.0.1", "--logging.file.name=" + log,
-						"--management.endpoints.web.exposure.include=asynclog")) {
-					assertThat(context.getBeanFactory().getBeanClassLoader()).isSameAs(loader);
-					assertThat(context.getBean(LoggingSystem.class)).isInstanceOf(Log4J2LoggingSystem.class);
-					assertThat(LoggingBackends.running(loader).name()).isEqualTo("log4j2");
-					int port = ((WebServerApplicationContext) context).getWebServer().getPort();
-					String name = "restart-" + restart;
-					assertThat(get(port, "/greet?name=" + name).body()).isEqualTo("hello " + name + "\n");
-					HttpResponse<String> endpoint = get(port, "/actuator/asynclog");
-					assertThat(endpoint.statusCode()).isEqualTo(200);
-					DocumentContext json = JsonPath.parse(endpoint.body());
-					assertThat(json.read("$.backend", String.class)).isEqualTo("log4j2");
-					assertThat(json.read("$.mode", String.class)).isEqualTo("async-logger");
-					assertThat(json.read("$.queues[0].name", String.class)).isEqualTo("async-logger");
-					assertThat(LoggerContext.getContext(false).getConfiguration().getRootLogger())
-						.isInstanceOf(AsyncLoggerConfig.class);
-					await().atMost(Duration.ofSeconds(20))
-						.until(() -> Files.readString(log).contains("greeted " + name + "\n"));
-					threadsPerRestart.add(asynclogThreads());
-				}
-			}
-		}
-		assertThat(threadsPerRestart.get(0)).as("asynclog's threads while the first start runs")
-			.anyMatch((thread) -> thread.contains("AsyncLoggerConfig"));
-		assertThat(threadsPerRestart).as("asynclog's threads while each restart runs")
-			.allSatisfy((threads) -> assertThat(threads).isEqualTo(threadsPerRestart.get(0)));
-		List<String> greetings = Files.readAllLines(log).stream().filter((line) -> line.contains("greeted ")).toList();
-		assertThat(greetings).hasSize(RESTARTS);
-		for (int restart = 1; restart <= RESTARTS; restart++) {
-			assertThat(greetings.get(restart - 1)).endsWith("greeted restart-" + restart);
-		}
-	}
-
-	/**
-	 * Runs the application as DevTools' Restarter relaunches it: on a new thread whose context
-	 * class loader is the restart loader.
-	 */
-	private static ConfigurableApplicationContext runOnRestartedMain(ClassLoader loader, Class<?> application,
-			String... args) throws Exception {
-		CompletableFuture<ConfigurableApplicationContext> started = new CompletableFuture<>();
-		Thread restartedMain = new Thread(() -> {
-			try {
-				started.complete(SpringApplication.run(application, args));
-			}
-			catch (Throwable ex) {
-				started.completeExceptionally(ex);
-			}
-		}, "restartedMain");
-		restartedMain.setContextClassLoader(loader);
-		restartedMain.start();
-		return started.get(60, TimeUnit.SECONDS);
-	}
-
-	/**
-	 * Returns asynclog's threads and the async-logger ring's, which Log4j2 names.
-	 */
-	private static List<String> asynclogThreads() {
-		return Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.map(Thread::getName)
-			.filter((name) -> name.startsWith("asynclog") || name.contains("AsyncLoggerConfig"))
-			// Log4j2 numbers each new ring's thread: the kinds of thread count, not the numbers.
-			.map((name) -> name.replaceAll("-\\d+", "-#"))
-			.sorted()
-			.toList();
-	}
-
-	private static HttpResponse<String> get(int port, String path) throws Exception {
-		return HttpClient.newHttpClient()
-			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
-					HttpResponse.BodyHandlers.ofString());
+		RestartCheck.assertFiveRestarts(Log4j2App.UNDER_TEST, this.dir.resolve("app.log"));
 	}
 
 }

@@ -1,0 +1,193 @@
+package io.asynclog.it;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+import com.jayway.jsonpath.DocumentContext;
+import com.jayway.jsonpath.JsonPath;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.backend.LoggingBackends;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * One of the web test applications (a {@code /greet} endpoint that logs {@code greeted <name>},
+ * and asynclog's actuator endpoint) and what asynclog looks like in it once it runs on the
+ * application's logging backend. The checks of a plain start, of {@link RestartCheck restarts}
+ * and of {@link AotModeCheck AOT mode} are the same for every backend; this holds what differs,
+ * so that each backend's tests say only that.
+ *
+ * <p>Immutable: each method that adds an expectation returns a copy.
+ *
+ * @author asynclog
+ */
+public final class AppUnderTest {
+
+	private final Class<?> application;
+
+	private final String backend;
+
+	private final Class<? extends LoggingSystem> loggingSystem;
+
+	private final String firstQueuePath;
+
+	private final String firstQueueValue;
+
+	private final String ringThreadDescription;
+
+	private final Predicate<String> ringThread;
+
+	private final Runnable backendCheck;
+
+	private AppUnderTest(Class<?> application, String backend, Class<? extends LoggingSystem> loggingSystem,
+			String firstQueuePath, String firstQueueValue, String ringThreadDescription, Predicate<String> ringThread,
+			Runnable backendCheck) {
+		this.application = application;
+		this.backend = backend;
+		this.loggingSystem = loggingSystem;
+		this.firstQueuePath = firstQueuePath;
+		this.firstQueueValue = firstQueueValue;
+		this.ringThreadDescription = ringThreadDescription;
+		this.ringThread = ringThread;
+		this.backendCheck = backendCheck;
+	}
+
+	/**
+	 * Describes an application; {@link #firstQueue} and {@link #ringThread} must follow.
+	 * @param application the application's main class
+	 * @param backend the name of asynclog's backend for it, as {@code LoggingBackend.name()} and
+	 * the endpoint's {@code backend} give it
+	 * @param loggingSystem the logging system Spring Boot must choose
+	 * @return the description
+	 */
+	public static AppUnderTest of(Class<?> application, String backend, Class<? extends LoggingSystem> loggingSystem) {
+		return new AppUnderTest(application, backend, loggingSystem, null, null, null, null, () -> {
+		});
+	}
+
+	/**
+	 * Returns a copy that expects the endpoint to report its first queue so.
+	 * @param jsonPath the queue's field, such as {@code $.queues[0].type}
+	 * @param value the field's value
+	 * @return the copy
+	 */
+	public AppUnderTest firstQueue(String jsonPath, String value) {
+		return new AppUnderTest(this.application, this.backend, this.loggingSystem, jsonPath, value,
+				this.ringThreadDescription, this.ringThread, this.backendCheck);
+	}
+
+	/**
+	 * Returns a copy that knows the thread of asynclog's ring on this backend by its name.
+	 * @param description what the thread is, for assertion messages
+	 * @param name whether a thread's name is the ring's
+	 * @return the copy
+	 */
+	public AppUnderTest ringThread(String description, Predicate<String> name) {
+		return new AppUnderTest(this.application, this.backend, this.loggingSystem, this.firstQueuePath,
+				this.firstQueueValue, description, name, this.backendCheck);
+	}
+
+	/**
+	 * Returns a copy that also runs a backend's own check once the application has started,
+	 * such as that Log4j2's root logger is asynchronous. It runs on the test's thread, so a
+	 * check that looks a logger context up by its caller finds the test class's.
+	 * @param check the check
+	 * @return the copy
+	 */
+	public AppUnderTest alsoCheck(Runnable check) {
+		return new AppUnderTest(this.application, this.backend, this.loggingSystem, this.firstQueuePath,
+				this.firstQueueValue, this.ringThreadDescription, this.ringThread, check);
+	}
+
+	/**
+	 * Returns the application's main class.
+	 * @return the class
+	 */
+	public Class<?> application() {
+		return this.application;
+	}
+
+	/**
+	 * Returns what the ring's thread is, for assertion messages.
+	 * @return the description
+	 */
+	public String ringThreadDescription() {
+		return Objects.requireNonNull(this.ringThreadDescription, "no ringThread(...) given");
+	}
+
+	/**
+	 * Returns whether a thread's name is the ring's.
+	 * @return the predicate
+	 */
+	public Predicate<String> ringThread() {
+		return Objects.requireNonNull(this.ringThread, "no ringThread(...) given");
+	}
+
+	/**
+	 * Returns the program arguments the in-JVM starts use: a free port on the loopback
+	 * address, the log file, and asynclog's endpoint exposed.
+	 * @param log the log file
+	 * @return the arguments
+	 */
+	public static String[] webArgs(Path log) {
+		return new String[] { "--server.port=0", "--server.address=127.0.0.1", "--logging.file.name=" + log,
+				"--management.endpoints.web.exposure.include=asynclog" };
+	}
+
+	/**
+	 * Asserts that Spring Boot chose the expected logging system and that asynclog runs its
+	 * backend for it, then runs the {@link #alsoCheck backend's own check}.
+	 * @param context the started application
+	 * @param classLoader the class loader the application runs in, whose backend to ask for
+	 */
+	public void assertRunsOnItsBackend(ConfigurableApplicationContext context, ClassLoader classLoader) {
+		assertThat(context.getBean(LoggingSystem.class)).isInstanceOf(this.loggingSystem);
+		LoggingBackend running = LoggingBackends.running(classLoader);
+		assertThat(running).as("asynclog's backend for the logging system Spring Boot chose").isNotNull();
+		assertThat(running.name()).isEqualTo(this.backend);
+		this.backendCheck.run();
+	}
+
+	/**
+	 * Asserts that the application greets {@code name} and that asynclog's endpoint reports the
+	 * backend, the async-logger mode and the expected first queue. Waiting for the greeting's
+	 * line in the log file is left to the caller: a plain start and a restart wait differently.
+	 * @param context the started application
+	 * @param name the name to greet
+	 * @throws Exception if a request fails
+	 */
+	public void assertServes(ConfigurableApplicationContext context, String name) throws Exception {
+		Objects.requireNonNull(this.firstQueuePath, "no firstQueue(...) given");
+		int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+		assertThat(get(port, "/greet?name=" + name).body()).isEqualTo("hello " + name + "\n");
+		HttpResponse<String> endpoint = get(port, "/actuator/asynclog");
+		assertThat(endpoint.statusCode()).isEqualTo(200);
+		DocumentContext json = JsonPath.parse(endpoint.body());
+		assertThat(json.read("$.backend", String.class)).isEqualTo(this.backend);
+		assertThat(json.read("$.mode", String.class)).isEqualTo("async-logger");
+		assertThat(json.read(this.firstQueuePath, String.class)).isEqualTo(this.firstQueueValue);
+	}
+
+	/**
+	 * Sends a GET to the application on the loopback address.
+	 * @param port the application's port
+	 * @param path the path and query
+	 * @return the response, its body as text
+	 * @throws Exception if the request fails
+	 */
+	static HttpResponse<String> get(int port, String path) throws Exception {
+		return HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
+					HttpResponse.BodyHandlers.ofString());
+	}
+
+}

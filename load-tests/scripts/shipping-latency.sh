@@ -129,11 +129,12 @@ for ((round = 1; round <= ROUNDS; round++)); do
 		# Port 0: the app binds a free port itself and writes it to port_file (a port chosen here could
 		# be taken before the app binds it); demo.parent-pid: it exits if this script is killed.
 		# asynclog's defaults (a 16,384-slot ring, the kafka appender's lane and spool), the spool in a
-		# directory of the run's own; stdout is the console appender's copy of every line, counted below
+		# directory of the run's own; stdout is Spring Boot's console copy of every line, counted below;
+		# no demo.log (logging.file.name blank), so the ring thread writes the console and the lane only
 		console="$OUT/logs/console-$config-$round.log"
 		java -Xms1g -Xmx1g -DPORTFILE="$port_file" -cp "$OUT/port-file-listener:$DEMO_JAR" \
 			org.springframework.boot.loader.launch.JarLauncher --spring.profiles.active=kafka \
-			--server.port=0 --server.address=127.0.0.1 --demo.parent-pid=$$ \
+			--server.port=0 --server.address=127.0.0.1 --demo.parent-pid=$$ --logging.file.name= \
 			--demo.kafka.bootstrap-servers="$target" --asynclog.appenders.ship.spool.directory="$OUT/spool-$config-$round" \
 			> "$console" 2> "$log" &
 		APP_PID=$!

@@ -116,8 +116,10 @@ class LogbackQueueFullTests {
 	}
 
 	private String[] file(String name) {
+		// The file alone, not Spring Boot's console beside it.
 		return new String[] { "asynclog.appenders.main.type=file",
-				"asynclog.appenders.main.file-name=" + this.dir.resolve(name), "asynclog.appenders.main.pattern=%m%n" };
+				"asynclog.appenders.main.file-name=" + this.dir.resolve(name), "asynclog.appenders.main.pattern=%m%n",
+				"asynclog.loggers.root.appenders=main" };
 	}
 
 	/**

@@ -143,13 +143,15 @@ class AsyncLoggerModeTests {
 
 	private ConfigurableApplicationContext runWithFile(String pattern, String... more) {
 		// Spring Boot's own start-up lines stay out of the file: only the 'test' logger logs at INFO.
-		String[] properties = new String[more.length + 5];
+		// The root writes to the file alone, not to Spring Boot's console beside it.
+		String[] properties = new String[more.length + 6];
 		properties[0] = "asynclog.appenders.main.type=file";
 		properties[1] = "asynclog.appenders.main.file-name=" + file();
 		properties[2] = "asynclog.appenders.main.pattern=" + pattern;
 		properties[3] = "logging.level.root=warn";
 		properties[4] = "logging.level.test=info";
-		System.arraycopy(more, 0, properties, 5, more.length);
+		properties[5] = "asynclog.loggers.root.appenders=main";
+		System.arraycopy(more, 0, properties, 6, more.length);
 		return TestApplications.run(properties);
 	}
 

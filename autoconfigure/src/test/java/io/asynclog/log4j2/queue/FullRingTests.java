@@ -165,7 +165,9 @@ class FullRingTests {
 					"asynclog.appenders.main.pattern=%m%n",
 					// Callers write their own events while the ring is full; without a flush after each,
 					// the last of them would wait in the file's buffer for the next batch or shutdown.
-					"asynclog.appenders.main.immediate-flush=true", "logging.level.root=off", "logging.level.test=info"),
+					"asynclog.appenders.main.immediate-flush=true", "logging.level.root=off", "logging.level.test=info",
+					// The file alone, not Spring Boot's console beside it.
+					"asynclog.loggers.root.appenders=main"),
 					Stream.of(more))
 			.toArray(String[]::new);
 		return TestApplications.run(properties);

@@ -61,10 +61,13 @@ final class AsynclogSetup extends LibrarySetup {
 			// A plain synchronous file, as a user might have: asynclog turns its root async.
 			return List.of("--logging.config=classpath:log4j2/sync.xml");
 		}
+		// The root writes to the sink alone: an asynclog appender would otherwise be one more
+		// destination beside Spring Boot's console.
 		return List.of("--asynclog.appenders.sink.type=file",
 				"--asynclog.appenders.sink.file-name=" + options.file().toAbsolutePath(),
 				"--asynclog.appenders.sink.pattern=" + options.pattern(),
-				"--asynclog.appenders.sink.immediate-flush=" + options.immediateFlush());
+				"--asynclog.appenders.sink.immediate-flush=" + options.immediateFlush(),
+				"--asynclog.loggers.root.appenders=sink");
 	}
 
 	@Override

@@ -25,11 +25,32 @@ final class ThreadCpu {
 	 * @param comm its name
 	 * @param ticks CPU time, user + system, in clock ticks
 	 * @param waitNanos time spent runnable but waiting for a CPU ({@code schedstat}), -1 if unknown
+	 * @param runNanos time spent on a CPU ({@code schedstat}), -1 if unknown
 	 */
-	record Thread(String comm, long ticks, long waitNanos) {
+	record Thread(String comm, long ticks, long waitNanos, long runNanos) {
 
 		Thread(String comm, long ticks) {
-			this(comm, ticks, -1);
+			this(comm, ticks, -1, -1);
+		}
+
+		Thread(String comm, long ticks, long waitNanos) {
+			this(comm, ticks, waitNanos, -1);
+		}
+
+		/**
+		 * Returns the CPU time since an earlier reading of the same thread (none: since it
+		 * started), in seconds: from the scheduler's nanoseconds where both readings have them,
+		 * since clock ticks are sampled and a thread that ran for a few milliseconds in short
+		 * bursts can show none; from the ticks otherwise.
+		 * @param earlier the earlier reading, or {@code null}
+		 * @param clockTicks clock ticks a second
+		 * @return the seconds
+		 */
+		double cpuSecondsSince(Thread earlier, long clockTicks) {
+			if (this.runNanos >= 0 && (earlier == null || earlier.runNanos >= 0)) {
+				return (this.runNanos - ((earlier != null) ? earlier.runNanos : 0)) / 1e9;
+			}
+			return (this.ticks - ((earlier != null) ? earlier.ticks : 0)) / (double) clockTicks;
 		}
 
 	}
@@ -46,8 +67,9 @@ final class ThreadCpu {
 			for (Path task : tasks) {
 				try {
 					Thread thread = parse(Files.readString(task.resolve("stat")));
+					long[] schedstat = schedstat(task);
 					threads.put(Long.parseLong(task.getFileName().toString()),
-							new Thread(thread.comm(), thread.ticks(), waitNanos(task)));
+							new Thread(thread.comm(), thread.ticks(), schedstat[1], schedstat[0]));
 				}
 				catch (NoSuchFileException ended) {
 					// the thread ended between the listing and the read
@@ -58,16 +80,16 @@ final class ThreadCpu {
 	}
 
 	/**
-	 * Reads how long a thread has waited on a run queue: the second field of
-	 * {@code /proc/PID/task/TID/schedstat}.
+	 * Reads how long a thread has run on a CPU and waited on a run queue: the first two fields
+	 * of {@code /proc/PID/task/TID/schedstat}, in nanoseconds; -1 each where it cannot be read.
 	 */
-	private static long waitNanos(Path task) throws IOException {
+	private static long[] schedstat(Path task) throws IOException {
 		try {
 			String[] fields = Files.readString(task.resolve("schedstat")).trim().split(" ");
-			return Long.parseLong(fields[1]);
+			return new long[] { Long.parseLong(fields[0]), Long.parseLong(fields[1]) };
 		}
 		catch (NoSuchFileException | RuntimeException ex) {
-			return -1;
+			return new long[] { -1, -1 };
 		}
 	}
 

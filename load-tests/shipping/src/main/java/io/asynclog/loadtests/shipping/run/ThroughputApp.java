@@ -266,6 +266,8 @@ public class ThroughputApp {
 	 * the appender), the client's I/O threads (group {@code producer}: Kafka's producer I/O
 	 * thread, or the OTLP exporter's HTTP client threads), the appender's lane thread (it hands records
 	 * to the client, or to the spool), the garbage collector, the JIT compilers, and the rest. Threads that started during the run count from zero.
+	 * Each thread's time comes from the scheduler's nanoseconds where {@code schedstat} has them
+	 * ({@link ThreadCpu.Thread#cpuSecondsSince}).
 	 */
 	static Map<String, Double> cpuByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after,
 			long clockTicks) {
@@ -273,11 +275,8 @@ public class ThroughputApp {
 		for (String group : List.of("caller", "background", "producer", "lane", "gc", "jit", "other")) {
 			groups.put(group, 0.0);
 		}
-		after.forEach((tid, thread) -> {
-			ThreadCpu.Thread earlier = before.get(tid);
-			long ticks = thread.ticks() - ((earlier != null) ? earlier.ticks() : 0);
-			groups.merge(group(thread.comm()), ticks / (double) clockTicks, Double::sum);
-		});
+		after.forEach((tid, thread) -> groups.merge(group(thread.comm()),
+				thread.cpuSecondsSince(before.get(tid), clockTicks), Double::sum));
 		return groups;
 	}
 
@@ -329,16 +328,14 @@ public class ThroughputApp {
 		if (options.threads() == null) {
 			return;
 		}
-		Map<String, Long> byName = new TreeMap<>();
-		after.forEach((tid, thread) -> {
-			ThreadCpu.Thread earlier = before.get(tid);
-			byName.merge(thread.comm(), thread.ticks() - ((earlier != null) ? earlier.ticks() : 0), Long::sum);
-		});
+		Map<String, Double> byName = new TreeMap<>();
+		after.forEach((tid, thread) -> byName.merge(thread.comm(),
+				thread.cpuSecondsSince(before.get(tid), options.clockTicks()), Double::sum));
 		StringBuilder out = new StringBuilder();
-		byName.forEach((comm, ticks) -> {
-			if (ticks > 0) {
+		byName.forEach((comm, seconds) -> {
+			if (seconds > 0) {
 				out.append(String.join(",", String.valueOf(options.round()), options.config(), comm.replace(',', ' '),
-						group(comm), String.valueOf(ticks / (double) options.clockTicks()))).append('\n');
+						group(comm), String.valueOf(seconds))).append('\n');
 			}
 		});
 		append(options.threads(), "round,config,thread,group,cpu_s", out.toString());

@@ -52,6 +52,17 @@ class ThreadCpuTests {
 	}
 
 	@Test
+	void cpuByGroupPrefersTheSchedulersNanosecondsOverSampledTicks() {
+		// A lane thread that ran 4 ms in short bursts: no clock tick caught it.
+		Map<Long, ThreadCpu.Thread> before = Map.of(1L, new ThreadCpu.Thread("asynclog-lane-s", 7, 0, 1_000_000L));
+		Map<Long, ThreadCpu.Thread> after = Map.of(1L, new ThreadCpu.Thread("asynclog-lane-s", 7, 0, 5_000_000L), 2L,
+				new ThreadCpu.Thread("kafka-producer-", 30, -1, -1));
+		Map<String, Double> cpu = ThroughputApp.cpuByGroup(before, after, 100);
+		assertThat(cpu.get("lane")).isCloseTo(0.004, within(1e-12));
+		assertThat(cpu.get("producer")).as("no schedstat: the ticks").isCloseTo(0.3, within(1e-9));
+	}
+
+	@Test
 	void waitByGroupCountsTheRunsWaitAndMarksUnknownOnes() {
 		Map<Long, ThreadCpu.Thread> before = Map.of(1L, new ThreadCpu.Thread("Log4j2-TF-1-Asy", 0, 1_000_000_000L));
 		Map<Long, ThreadCpu.Thread> after = Map.of(1L, new ThreadCpu.Thread("Log4j2-TF-1-Asy", 0, 3_500_000_000L), 2L,

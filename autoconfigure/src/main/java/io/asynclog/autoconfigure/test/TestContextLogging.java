@@ -53,7 +53,7 @@ public final class TestContextLogging {
 	 */
 	public static boolean apply(ConfigurableEnvironment environment, AsyncLogProperties properties) {
 		if (!environment.getPropertySources().contains(INLINED_TEST_PROPERTIES) || properties.isAsyncInTests()
-				|| properties.getMode() == Mode.ALL_ASYNC || environment.getPropertySources().contains(PROPERTY_SOURCE_NAME)) {
+				|| properties.getMode() == Mode.ALL_ASYNC || applied(environment)) {
 			return false;
 		}
 		Map<String, Object> synchronous = new LinkedHashMap<>();

@@ -52,7 +52,7 @@ public class AsyncLogProperties {
 	 * Whether a Spring test context (@SpringBootTest, a test slice) keeps the configured
 	 * mode. By default it runs 'sync' with immediate flush, so that a test sees a line in the
 	 * captured output, a file or a list appender as soon as the call that logged it returns.
-	 * @AutoConfigureAsyncLogging on a test class sets it to true.
+	 * The annotation @AutoConfigureAsyncLogging on a test class sets it to true.
 	 */
 	private boolean asyncInTests = false;
 

@@ -2,6 +2,7 @@ package io.asynclog.bothbackends.log4j2;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
@@ -17,6 +18,12 @@ import io.asynclog.bothbackends.shop.ListAppender;
  */
 public final class Log4j2ListAppender extends AbstractAppender implements ListAppender {
 
+	/**
+	 * Gives each one a name of its own: Log4j2 keeps the first appender of a name in the
+	 * configuration.
+	 */
+	private static final AtomicInteger created = new AtomicInteger();
+
 	private final Logger logger;
 
 	private final List<String> messages = new ArrayList<>();
@@ -24,7 +31,7 @@ public final class Log4j2ListAppender extends AbstractAppender implements ListAp
 	private final List<String> threads = new ArrayList<>();
 
 	public Log4j2ListAppender(String loggerName) {
-		super("list-" + System.identityHashCode(new Object()), null, null, true, Property.EMPTY_ARRAY);
+		super("list-" + created.incrementAndGet(), null, null, true, Property.EMPTY_ARRAY);
 		this.logger = (Logger) LogManager.getLogger(loggerName);
 		start();
 		this.logger.addAppender(this);

@@ -40,7 +40,8 @@ public final class ComparisonMatrix {
 	 * request, on both backends. With the app on one core (the load on the other): Spring Boot's
 	 * console ({@code sink=boot-console}) and one buffered rolling file, each with sync,
 	 * async-appender and async-logger (and, on Logback's console, Logback's own AsyncAppender);
-	 * with the app and the load sharing both cores: the console with sync and async-logger; Log4j2's
+	 * with the app and the load sharing both cores: the console with every mode, where the ring stays
+	 * full and the background thread is the limit; Log4j2's
 	 * logging-off on the console on one core as the ceiling; then, for every ring size asked for,
 	 * async-logger on Log4j2's console on one core with that ring.
 	 * @param dimensions what it varies (the most lines, the ring sizes)
@@ -59,7 +60,7 @@ public final class ComparisonMatrix {
 			for (String mode : List.of("sync", "async-appender", "async-logger")) {
 				ids.add(NO_FLUSH_FILE_BASE.formatted(mode) + lines + backend);
 			}
-			for (String mode : List.of("sync", "async-logger")) {
+			for (String mode : consoleModes) {
 				ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + "/cores=2" + console + backend);
 			}
 		}

@@ -89,8 +89,8 @@ public record ComparisonOptions(boolean full, String matrix, Dimensions dimensio
 			                     busy-core (about 80 min; 3 rounds, 40 s warm-up, no open model): 20 lines a
 			                     request, both backends; on one busy core Spring Boot's console (Logback's
 			                     AsyncAppender too) and one buffered rolling file, each with sync,
-			                     async-appender and async-logger; on two shared cores the console with sync and
-			                     async-logger; Log4j2's logging-off on one core.
+			                     async-appender and async-logger; on two shared cores the console with every
+			                     mode; Log4j2's logging-off on one core.
 			                     virtual-threads (about 35 min; give --java a JDK 21 or later): the same app
 			                     serving requests on virtual threads, 20 lines a request, Spring Boot's console,
 			                     one busy core, both backends, every mode; pinned virtual threads recorded.

@@ -17,7 +17,6 @@ import io.asynclog.log4j2.appender.LogAppenders;
 import io.asynclog.log4j2.appender.ShutdownCutoff;
 import io.asynclog.log4j2.config.EffectiveMode;
 import io.asynclog.log4j2.config.Log4j2Description;
-import io.asynclog.log4j2.metrics.BusyThreads;
 import io.asynclog.log4j2.queue.LogQueues;
 
 /**

@@ -2,14 +2,19 @@ package io.asynclog.log4j2.queue;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.TimeoutBlockingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
 import org.apache.logging.log4j.core.async.AsyncWaitStrategyFactory;
 import org.apache.logging.log4j.util.PropertiesUtil;
 
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.queue.BusyClock;
-import io.asynclog.core.queue.TimedWaitStrategy;
 
 /**
  * Makes the wait strategy of the async-logger ring's background thread, timed
@@ -42,7 +47,7 @@ public final class TimedWaitStrategyFactory implements AsyncWaitStrategyFactory 
 		PropertiesUtil properties = PropertiesUtil.getProperties();
 		AsyncLogProperties.WaitStrategy name = strategy(properties.getStringProperty(STRATEGY_PROPERTY, DEFAULT_STRATEGY));
 		Duration timeout = Duration.ofMillis(properties.getLongProperty(TIMEOUT_PROPERTY, DEFAULT_TIMEOUT_MILLIS));
-		TimedWaitStrategy strategy = new TimedWaitStrategy(TimedWaitStrategy.of(name, timeout));
+		TimedWaitStrategy strategy = new TimedWaitStrategy(strategy(name, timeout));
 		this.clock = strategy.clock();
 		return strategy;
 	}
@@ -53,6 +58,19 @@ public final class TimedWaitStrategyFactory implements AsyncWaitStrategyFactory 
 	 */
 	public BusyClock clock() {
 		return this.clock;
+	}
+
+	/**
+	 * The Disruptor strategy Log4j2's own factory makes for each name, with its defaults.
+	 */
+	private static WaitStrategy strategy(AsyncLogProperties.WaitStrategy name, Duration timeout) {
+		return switch (name) {
+			case TIMEOUT -> new TimeoutBlockingWaitStrategy(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			case BLOCK -> new BlockingWaitStrategy();
+			case SLEEP -> new SleepingWaitStrategy();
+			case YIELD -> new YieldingWaitStrategy();
+			case BUSY_SPIN -> new BusySpinWaitStrategy();
+		};
 	}
 
 	/**

@@ -1,6 +1,5 @@
 package io.asynclog.logback.lifecycle;
 
-import io.asynclog.logback.metrics.BusyThreads;
 import io.asynclog.logback.metrics.LogbackView;
 
 import java.util.ArrayList;

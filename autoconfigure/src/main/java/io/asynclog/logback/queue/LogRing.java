@@ -22,7 +22,6 @@ import io.asynclog.core.queue.DeliveryLag;
 import io.asynclog.core.queue.DeliveryThreads;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.core.queue.ShutdownDeadline;
-import io.asynclog.core.queue.TimedWaitStrategy;
 import io.asynclog.core.queue.WaitForRoom;
 
 /**

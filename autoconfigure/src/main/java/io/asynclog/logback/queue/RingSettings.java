@@ -1,25 +1,28 @@
 package io.asynclog.logback.queue;
 
-import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import ch.qos.logback.classic.Level;
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.TimeoutBlockingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
 import org.springframework.boot.logging.LogLevel;
 
 import io.asynclog.core.config.AsyncLogProperties.QueueFullPolicy;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.config.LiveQueueFullSettings;
 import io.asynclog.core.queue.ShutdownDeadline;
-import io.asynclog.core.queue.TimedWaitStrategy;
 
 /**
  * How one ring runs, from {@code asynclog.*}.
  *
  * @param capacity slots, a power of two
- * @param waitStrategy makes the background thread's wait strategy, not timed yet; each ring
- * needs its own
+ * @param waitStrategy makes the background thread's wait strategy; each ring needs its own
  * @param blocks whether the policy is 'block': newcomers queue behind those waiting for room
  * @param discardAtOrBelow with 'discard', the most severe Logback level int that is dropped
  * when the ring is full; {@link Integer#MIN_VALUE} under 'block'
@@ -100,9 +103,14 @@ public record RingSettings(int capacity, Supplier<WaitStrategy> waitStrategy, bo
 	 * alike under one setting.
 	 */
 	private static Supplier<WaitStrategy> waitStrategy(AsyncLogProperties properties) {
-		AsyncLogProperties.WaitStrategy name = properties.getWaitStrategy();
-		Duration timeout = properties.getWaitTimeout();
-		return () -> TimedWaitStrategy.of(name, timeout);
+		long timeoutMillis = properties.getWaitTimeout().toMillis();
+		return switch (properties.getWaitStrategy()) {
+			case TIMEOUT -> () -> new TimeoutBlockingWaitStrategy(timeoutMillis, TimeUnit.MILLISECONDS);
+			case BLOCK -> BlockingWaitStrategy::new;
+			case SLEEP -> SleepingWaitStrategy::new;
+			case YIELD -> YieldingWaitStrategy::new;
+			case BUSY_SPIN -> BusySpinWaitStrategy::new;
+		};
 	}
 
 	/**

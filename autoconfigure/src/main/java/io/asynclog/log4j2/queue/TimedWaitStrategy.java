@@ -1,20 +1,12 @@
-package io.asynclog.core.queue;
-
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+package io.asynclog.log4j2.queue;
 
 import com.lmax.disruptor.AlertException;
-import com.lmax.disruptor.BlockingWaitStrategy;
-import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.Sequence;
 import com.lmax.disruptor.SequenceBarrier;
-import com.lmax.disruptor.SleepingWaitStrategy;
-import com.lmax.disruptor.TimeoutBlockingWaitStrategy;
 import com.lmax.disruptor.TimeoutException;
 import com.lmax.disruptor.WaitStrategy;
-import com.lmax.disruptor.YieldingWaitStrategy;
 
-import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.queue.BusyClock;
 
 /**
  * A Disruptor wait strategy that keeps a ring's background thread's {@link BusyClock}
@@ -26,8 +18,7 @@ import io.asynclog.core.config.AsyncLogProperties;
  * returns at once then). Only a thread that has to wait reads the clock, before and after.
  * Producers never touch the clock: {@link #signalAllWhenBlocking()} only passes on.
  * <p>
- * Used by both backends' rings (asynclog's own on Logback, Log4j2's async-logger ring), so
- * loaded only where the Disruptor is.
+ * asynclog's Logback rings have the same ({@code io.asynclog.logback.queue.TimedWaitStrategy}).
  *
  * @author asynclog
  */
@@ -48,21 +39,11 @@ public final class TimedWaitStrategy implements WaitStrategy {
 	}
 
 	/**
-	 * Makes the Disruptor strategy of an {@code asynclog.wait-strategy}: the same class for
-	 * each name that Log4j2 uses, with Log4j2's defaults, so that both backends behave alike
-	 * under one setting.
-	 * @param name the setting
-	 * @param timeout {@code asynclog.wait-timeout}, for 'timeout'
-	 * @return a new strategy, not timed
+	 * Returns the strategy that decides how the thread waits.
+	 * @return the strategy behind
 	 */
-	public static WaitStrategy of(AsyncLogProperties.WaitStrategy name, Duration timeout) {
-		return switch (name) {
-			case TIMEOUT -> new TimeoutBlockingWaitStrategy(timeout.toMillis(), TimeUnit.MILLISECONDS);
-			case BLOCK -> new BlockingWaitStrategy();
-			case SLEEP -> new SleepingWaitStrategy();
-			case YIELD -> new YieldingWaitStrategy();
-			case BUSY_SPIN -> new BusySpinWaitStrategy();
-		};
+	public WaitStrategy strategy() {
+		return this.strategy;
 	}
 
 	/**

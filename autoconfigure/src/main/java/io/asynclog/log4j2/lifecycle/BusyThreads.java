@@ -1,4 +1,4 @@
-package io.asynclog.log4j2.metrics;
+package io.asynclog.log4j2.lifecycle;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,7 @@ import io.asynclog.log4j2.queue.QueueClocks;
  *
  * @author asynclog
  */
-public final class BusyThreads {
+final class BusyThreads {
 
 	private BusyThreads() {
 	}
@@ -31,7 +31,7 @@ public final class BusyThreads {
 	 * @param context the logger context
 	 * @return the threads with their clocks
 	 */
-	public static List<BusyThread> of(LoggerContext context) {
+	static List<BusyThread> of(LoggerContext context) {
 		Configuration configuration = context.getConfiguration();
 		List<BusyThread> threads = new ArrayList<>();
 		if (configuration instanceof QueueClocks.Owner owner) {

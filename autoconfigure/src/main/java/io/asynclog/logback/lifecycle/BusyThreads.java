@@ -1,4 +1,4 @@
-package io.asynclog.logback.metrics;
+package io.asynclog.logback.lifecycle;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +11,7 @@ import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.queue.BusyClock;
 import io.asynclog.core.queue.BusyThread;
 import io.asynclog.logback.config.LogbackSetup;
+import io.asynclog.logback.metrics.LogbackView;
 import io.asynclog.logback.queue.LogRing;
 
 /**
@@ -20,7 +21,7 @@ import io.asynclog.logback.queue.LogRing;
  *
  * @author asynclog
  */
-public final class BusyThreads {
+final class BusyThreads {
 
 	private BusyThreads() {
 	}
@@ -30,7 +31,7 @@ public final class BusyThreads {
 	 * @param context the logger context
 	 * @return the threads with their clocks
 	 */
-	public static List<BusyThread> of(LoggerContext context) {
+	static List<BusyThread> of(LoggerContext context) {
 		List<BusyThread> threads = new ArrayList<>();
 		LogbackSetup setup = LogbackSetup.of(context);
 		if (setup != null) {

@@ -30,8 +30,8 @@ import org.springframework.util.ClassUtils;
 
 import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
 import io.asynclog.log4j2.queue.CountingDiscardPolicy;
-import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 import io.asynclog.log4j2.queue.HaltedRingSnapshot;
+import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 
 /**
  * The runtime hints a native image needs for what Log4j2 creates of asynclog's by reflection,

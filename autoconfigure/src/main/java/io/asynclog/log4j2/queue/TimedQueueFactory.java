@@ -22,6 +22,7 @@ import io.asynclog.core.queue.BusyClock;
  * <p>
  * The clock is kept by the configuration ({@link QueueClocks}) under the queue's name.
  *
+ * @param <E> the element type
  * @author asynclog
  */
 @Plugin(name = TimedQueueFactory.PLUGIN_NAME, category = Node.CATEGORY, elementType = BlockingQueueFactory.ELEMENT_TYPE)

@@ -277,7 +277,11 @@ class ObservabilityParityTests {
 					"asynclog.events.dropped[tag(appender=none), tag(level=trace), tag(queue=" + queue + "), tag(reason=queue-full)]",
 					"asynclog.events.dropped[tag(appender=none), tag(level=warn), tag(queue=" + queue + "), tag(reason=queue-full)]",
 					"asynclog.queue.capacity[" + queueTags, "asynclog.queue.peak[" + queueTags,
-					"asynclog.queue.remaining[" + queueTags);
+					"asynclog.queue.remaining[" + queueTags,
+					"asynclog.thread.busy.time[tag(lane=none), tag(queue=" + queue + ")]");
+			assertThat(registry.get("asynclog.thread.busy.time").tag("queue", queue).functionCounter().count())
+				.as("busy seconds of the queue's thread, timed on both backends")
+				.isGreaterThanOrEqualTo(0.0);
 			assertThat(registry.find("asynclog.appender.errors").tag("appender", "main").functionCounter())
 				.as("asynclog.appender.errors{appender=main}, at 0 before any failure")
 				.satisfies((counter) -> assertThat(counter.count()).isZero());

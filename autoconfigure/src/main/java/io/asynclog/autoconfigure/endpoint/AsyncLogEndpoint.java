@@ -1,5 +1,6 @@
 package io.asynclog.autoconfigure.endpoint;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,6 +19,9 @@ import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.config.LiveQueueFullSettings;
 import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.queue.BusyShare;
+import io.asynclog.core.queue.BusyShares;
+import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.QueueMonitor;
 import io.asynclog.core.queue.QueueStatus;
 
@@ -57,6 +61,8 @@ public class AsyncLogEndpoint {
 
 	private final LiveControl control;
 
+	private final BusyShares busyShares = new BusyShares();
+
 	public AsyncLogEndpoint(AsyncLogProperties properties, QueueMonitor monitor, LoggingBackend backend) {
 		this.properties = properties;
 		this.monitor = monitor;
@@ -67,10 +73,17 @@ public class AsyncLogEndpoint {
 	@ReadOperation
 	public AsyncLogDescriptor asyncLog() {
 		Mode mode = this.backend.runningMode();
-		List<QueueDescriptor> queues = this.monitor.queues().stream().map(QueueDescriptor::new).toList();
+		Map<String, BusyThread> threads = new HashMap<>();
+		this.backend.busyThreads().forEach((thread) -> threads.put(key(thread.serves(), thread.name()), thread));
+		List<QueueDescriptor> queues = this.monitor.queues()
+			.stream()
+			.map((status) -> new QueueDescriptor(status,
+					busy(threads.get(key(BusyThread.Serves.QUEUE, status.queue().name())))))
+			.toList();
 		List<AppenderDescriptor> appenders = this.backend.appenders()
 			.stream()
-			.map(AppenderDescriptor::new)
+			.map((appender) -> new AppenderDescriptor(appender,
+					busy(threads.get(key(BusyThread.Serves.LANE, appender.name())))))
 			.toList();
 		LiveQueueFullSettings.Values inForce = LiveQueueFullSettings.inForce(this.properties);
 		return new AsyncLogDescriptor(this.backend.name(), (mode != null) ? AsyncLogProperties.kebabCase(mode) : NOT_APPLIED,
@@ -78,6 +91,14 @@ public class AsyncLogEndpoint {
 				AsyncLogProperties.kebabCase(inForce.queueFullPolicy()),
 				AsyncLogProperties.kebabCase(inForce.discardThreshold()),
 				this.properties.getShutdownTimeout().toString(), queues, appenders, this.control.changes());
+	}
+
+	private static String key(BusyThread.Serves serves, String name) {
+		return serves.tag() + ':' + name;
+	}
+
+	private BusyShare busy(BusyThread thread) {
+		return (thread != null) ? this.busyShares.read(thread) : null;
 	}
 
 	/**
@@ -215,13 +236,16 @@ public class AsyncLogEndpoint {
 	 * @param used slots in use now
 	 * @param peak most slots in use during {@code asynclog.metrics.peak-window}
 	 * @param dropped events the queue-full policy discarded since the JVM started
+	 * @param busy the share of a recent span its background thread did not wait for events
+	 * (since the endpoint's previous reading, at least {@code 1 s}; since the thread started
+	 * at the first), and the span; absent for a queue whose thread asynclog does not time
 	 */
 	public record QueueDescriptor(String name, String type, long capacity, long remaining, long used, long peak,
-			long dropped) {
+			long dropped, BusyShare busy) {
 
-		QueueDescriptor(QueueStatus status) {
+		QueueDescriptor(QueueStatus status, BusyShare busy) {
 			this(status.queue().name(), status.queue().type(), status.queue().capacity(), status.queue().remaining(),
-					status.queue().used(), status.peak(), status.dropped());
+					status.queue().used(), status.peak(), status.dropped(), busy);
 		}
 
 	}
@@ -242,14 +266,17 @@ public class AsyncLogEndpoint {
 	 * counts them
 	 * @param shipping for an appender that ships records off the box (kafka): where to,
 	 * records sent, acknowledged, failed and waiting, and how long they have waited with no
-	 * answer; absent for the others
+	 * answer, and its lane, with the share of a recent span the lane's thread was busy
+	 * ({@code busy}, as a queue's); absent for the others
 	 */
 	public record AppenderDescriptor(String name, String type, String fileName, Boolean immediateFlush,
 			boolean async, long errors, Map<String, Long> dropped, Shipping shipping) {
 
-		AppenderDescriptor(LogAppender appender) {
+		AppenderDescriptor(LogAppender appender, BusyShare laneBusy) {
 			this(appender.name(), appender.type(), appender.fileName(), appender.immediateFlush(), appender.async(),
-					appender.errors(), AppenderDrops.byReason(appender.name()), appender.shipping());
+					appender.errors(), AppenderDrops.byReason(appender.name()),
+					(appender.shipping() != null && laneBusy != null) ? appender.shipping().withLaneBusy(laneBusy)
+							: appender.shipping());
 		}
 
 	}

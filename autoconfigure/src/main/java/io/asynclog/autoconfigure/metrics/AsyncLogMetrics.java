@@ -18,6 +18,8 @@ import io.micrometer.core.instrument.noop.NoopTimer;
 import org.springframework.boot.logging.LogLevel;
 
 import io.asynclog.core.backend.LevelTags;
+import io.asynclog.core.backend.LoggingBackend;
+import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.DeliveryLag;
 import io.asynclog.core.queue.DroppedEvents;
 import io.asynclog.core.queue.LogQueue;
@@ -27,7 +29,8 @@ import io.asynclog.core.queue.Registration;
 
 /**
  * Meters of every queue between logging threads and appenders: capacity, remaining slots,
- * peak use, events dropped per level and delivery lag.
+ * peak use, events dropped per level, delivery lag and its background thread's busy time
+ * ({@link BusyMeters}).
  * <p>
  * The gauges and counters read the queues only when a registry asks; the peak comes from
  * the {@link QueueMonitor}'s samples. A queue that appears later (a Log4j2 reconfiguration,
@@ -40,14 +43,22 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 
 	private final QueueMonitor monitor;
 
+	private final LoggingBackend backend;
+
 	private final Map<MeterRegistry, Set<String>> bound = new ConcurrentHashMap<>();
 
 	private final List<Registration> registrations = new CopyOnWriteArrayList<>();
 
 	private volatile boolean closed;
 
-	public AsyncLogMetrics(QueueMonitor monitor) {
+	/**
+	 * Creates the meters of a backend's queues.
+	 * @param monitor the queue monitor, which announces every queue
+	 * @param backend the backend, whose background threads' clocks the busy-time counters read
+	 */
+	public AsyncLogMetrics(QueueMonitor monitor, LoggingBackend backend) {
 		this.monitor = monitor;
+		this.backend = backend;
 	}
 
 	@Override
@@ -76,6 +87,7 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 				.tags(DroppedMeters.queueFull(name, LevelTags.of(level)))
 				.register(registry);
 		}
+		BusyMeters.register(registry, this.backend, BusyThread.Serves.QUEUE, name);
 		Timer lag = Timer.builder("asynclog.delivery.lag")
 			.description("Time from the log call to the hand-off to the appenders on the background thread, for one event in "
 					+ DeliveryLag.SAMPLE_EVERY)

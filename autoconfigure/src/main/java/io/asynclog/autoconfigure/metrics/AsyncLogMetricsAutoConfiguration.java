@@ -8,6 +8,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
+import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.queue.QueueMonitor;
 
 /**
@@ -25,8 +26,8 @@ public final class AsyncLogMetricsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AsyncLogMetrics asyncLogMetrics(QueueMonitor queueMonitor) {
-		return new AsyncLogMetrics(queueMonitor);
+	AsyncLogMetrics asyncLogMetrics(QueueMonitor queueMonitor, LoggingBackend backend) {
+		return new AsyncLogMetrics(queueMonitor, backend);
 	}
 
 	@Bean
@@ -43,8 +44,8 @@ public final class AsyncLogMetricsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ShippingMetrics shippingMetrics() {
-		return new ShippingMetrics();
+	ShippingMetrics shippingMetrics(LoggingBackend backend) {
+		return new ShippingMetrics(backend);
 	}
 
 }

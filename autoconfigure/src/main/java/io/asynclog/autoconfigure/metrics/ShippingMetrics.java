@@ -11,8 +11,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.BaseUnits;
 
 import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.Sender;
+import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.Registration;
 
 /**
@@ -20,7 +22,8 @@ import io.asynclog.core.queue.Registration;
  * {@code .acknowledged} and {@code .failed} (counters) and {@code .waiting} (records sent and
  * not yet acknowledged or failed, a gauge); its lane's records and capacity
  * ({@code asynclog.shipping.lane.*}); and its spool's records, bytes and oldest age
- * ({@code asynclog.shipping.spool.*}); all tagged with the appender.
+ * ({@code asynclog.shipping.spool.*}); all tagged with the appender. Its lane's thread's busy
+ * time too ({@link BusyMeters}, tagged with the lane).
  * <p>
  * Each appender's meters are registered as soon as its sender is built, and read the latest
  * sender of that name only when a registry asks. A sender counts from 0: when a reconfiguration
@@ -30,6 +33,16 @@ import io.asynclog.core.queue.Registration;
  * @author asynclog
  */
 public class ShippingMetrics extends PerAppenderMeters {
+
+	private final LoggingBackend backend;
+
+	/**
+	 * Creates the shipping meters.
+	 * @param backend the backend, whose lanes' clocks the busy-time counters read
+	 */
+	public ShippingMetrics(LoggingBackend backend) {
+		this.backend = backend;
+	}
 
 	@Override
 	protected Registration onEveryAppender(Consumer<String> listener) {
@@ -57,6 +70,7 @@ public class ShippingMetrics extends PerAppenderMeters {
 		gauge(registry, appender, "asynclog.shipping.spool.oldest.age",
 				"How long ago the oldest record in the appender's spool was logged", "seconds",
 				(lane) -> spool(lane).oldestAge().toMillis() / 1000.0);
+		BusyMeters.register(registry, this.backend, BusyThread.Serves.LANE, appender);
 	}
 
 	private static final Shipping.Spool NO_SPOOL = new Shipping.Spool("", 0, 0, 0, Duration.ZERO, 0, 0);

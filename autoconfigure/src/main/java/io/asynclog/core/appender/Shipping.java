@@ -1,6 +1,8 @@
 package io.asynclog.core.appender;
 
 import io.asynclog.core.count.AppenderErrors;
+import io.asynclog.core.queue.BusyClock;
+import io.asynclog.core.queue.BusyShare;
 
 import java.time.Duration;
 
@@ -24,6 +26,17 @@ import java.time.Duration;
  */
 public record Shipping(String system, String destination, long sent, long acknowledged, long failed, long waiting,
 		Duration waitingWithoutAnswer, String lastFailure, Lane lane, Spool spool) {
+
+	/**
+	 * Returns this reading with its lane's thread's busy share.
+	 * @param share the share
+	 * @return a new reading, or this one without a lane
+	 */
+	public Shipping withLaneBusy(BusyShare share) {
+		return (this.lane != null) ? new Shipping(this.system, this.destination, this.sent, this.acknowledged,
+				this.failed, this.waiting, this.waitingWithoutAnswer, this.lastFailure, this.lane.withBusy(share),
+				this.spool) : this;
+	}
 
 	/**
 	 * Returns this reading with the lane's and the spool's.
@@ -65,9 +78,38 @@ public record Shipping(String system, String destination, long sent, long acknow
 	 * until they are answered
 	 * @param lastFailure the last failure of the lane's thread or of its spool (to open,
 	 * write or read it), or {@code null}
+	 * @param busy the share of a recent span the lane's thread was busy, as the endpoint
+	 * reads it; {@code null} elsewhere
 	 */
 	public record Lane(long records, long capacity, long bytes, long maxBytes, long inFlight, long inFlightFromSpool,
-			String lastFailure) {
+			String lastFailure, BusyShare busy) {
+
+		/**
+		 * A reading of the lane itself, without its thread's busy share.
+		 * @param records the records queued
+		 * @param capacity the most records it holds
+		 * @param bytes the bytes of keys and values queued
+		 * @param maxBytes the most bytes it holds
+		 * @param inFlight the records handed to the client and not answered yet
+		 * @param inFlightFromSpool of those, the records sent from the spool
+		 * @param lastFailure the last failure of the lane's thread or of its spool, or
+		 * {@code null}
+		 */
+		public Lane(long records, long capacity, long bytes, long maxBytes, long inFlight, long inFlightFromSpool,
+				String lastFailure) {
+			this(records, capacity, bytes, maxBytes, inFlight, inFlightFromSpool, lastFailure, null);
+		}
+
+		/**
+		 * Returns this reading with its thread's busy share.
+		 * @param share the share
+		 * @return a new reading
+		 */
+		public Lane withBusy(BusyShare share) {
+			return new Lane(this.records, this.capacity, this.bytes, this.maxBytes, this.inFlight,
+					this.inFlightFromSpool, this.lastFailure, share);
+		}
+
 	}
 
 	/**
@@ -98,6 +140,15 @@ public record Shipping(String system, String destination, long sent, long acknow
 		 * @return the reading
 		 */
 		Shipping shipping();
+
+		/**
+		 * Returns the busy clock of the thread that hands the appender's records to the
+		 * destination (its lane's).
+		 * @return the clock, or {@code null} if it has none
+		 */
+		default BusyClock busyClock() {
+			return null;
+		}
 
 	}
 

@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.asynclog.core.appender.LogAppender;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.LogQueue;
 
 /**
@@ -27,6 +28,15 @@ public interface LoggingBackend {
 	 * @return the queues, empty in synchronous mode
 	 */
 	List<LogQueue> queues();
+
+	/**
+	 * Reads the background threads whose busy time asynclog keeps (the rings', the
+	 * async-appender queues', the lanes'), with their clocks, now.
+	 * @return the threads; none by default
+	 */
+	default List<BusyThread> busyThreads() {
+		return List.of();
+	}
 
 	/**
 	 * Reads every appender of the running configuration now.

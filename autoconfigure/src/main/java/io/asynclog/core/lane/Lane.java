@@ -17,6 +17,7 @@ import java.util.concurrent.locks.LockSupport;
 import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.count.AppenderDrops.Reason;
 import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.core.queue.BusyClock;
 import io.asynclog.core.queue.DeliveryThreads;
 import io.asynclog.core.queue.ShutdownDeadline;
 
@@ -101,6 +102,9 @@ public final class Lane {
 	private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
 
 	private final Thread thread;
+
+	/** Written by the lane's thread where it sleeps for want of records. */
+	private final BusyClock busyClock = new BusyClock();
 
 	private volatile boolean sleeping;
 
@@ -309,6 +313,15 @@ public final class Lane {
 	}
 
 	/**
+	 * Returns how long the lane's thread has been busy: all but its sleeps for want of
+	 * records (sending, spooling, waiting on the client count as busy).
+	 * @return its clock
+	 */
+	public BusyClock busyClock() {
+		return this.busyClock;
+	}
+
+	/**
 	 * Returns what an operator sees of the lane and its spool now.
 	 * @return the lane's part of a {@link Shipping} reading
 	 */
@@ -387,6 +400,7 @@ public final class Lane {
 	}
 
 	private void run() {
+		this.busyClock.working();
 		try {
 			while (true) {
 				if (!spoolOpen()) {
@@ -654,7 +668,9 @@ public final class Lane {
 		// Answers and retries are looked at often; an empty lane sleeps until a record comes.
 		boolean answersOrRetriesDue = !this.inFlight.isEmpty() || (spoolBacklog() && !this.paused);
 		long nanos = answersOrRetriesDue ? TimeUnit.MILLISECONDS.toNanos(5) : TimeUnit.MILLISECONDS.toNanos(200);
+		this.busyClock.waiting();
 		LockSupport.parkNanos(this, nanos);
+		this.busyClock.working();
 		this.sleeping = false;
 	}
 

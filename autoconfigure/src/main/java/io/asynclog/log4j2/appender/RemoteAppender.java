@@ -15,6 +15,7 @@ import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
 import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.Sender;
+import io.asynclog.core.queue.BusyClock;
 import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.core.report.DrainReport;
 
@@ -84,6 +85,11 @@ public abstract class RemoteAppender extends AbstractAppender implements Shippin
 	@Override
 	public Shipping shipping() {
 		return this.lane.reading(this.sender.reading());
+	}
+
+	@Override
+	public BusyClock busyClock() {
+		return this.lane.busyClock();
 	}
 
 	@Override

@@ -7,6 +7,7 @@ import org.apache.logging.log4j.core.appender.AsyncAppender;
 import org.apache.logging.log4j.core.config.Node;
 
 import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.log4j2.queue.TimedQueueFactory;
 
 /**
  * For 'async-appender' mode: points a logger's appender references at Log4j2
@@ -66,6 +67,8 @@ final class AsyncAppenderWrapper {
 			attributes.put("includeLocation", String.valueOf(this.properties.isIncludeLocation()));
 			Node wrapper = this.nodes.add(this.appenders, "Async", attributes);
 			this.nodes.add(wrapper, "AppenderRef", Map.of("ref", target));
+			// Log4j2's default queue, whose background thread keeps its busy clock.
+			this.nodes.add(wrapper, TimedQueueFactory.PLUGIN_NAME, Map.of(TimedQueueFactory.QUEUE_ATTRIBUTE, target));
 			return wrapper;
 		});
 		return name;

@@ -18,15 +18,18 @@ import org.springframework.core.env.Environment;
 
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.appender.CountingErrorHandler;
 import io.asynclog.log4j2.appender.LogAppenders;
 import io.asynclog.log4j2.appender.ShutdownCutoff;
 import io.asynclog.log4j2.queue.FullRingRouting;
 import io.asynclog.log4j2.queue.HaltedRingSnapshot;
 import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.queue.QueueClocks;
 import io.asynclog.log4j2.queue.QueueDrain;
 import io.asynclog.log4j2.queue.QueueFullPolicies;
 import io.asynclog.log4j2.queue.RingBufferOwner;
+import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 
 /**
  * A Log4j2 configuration (Spring Boot's default or the user's own file, with the files of
@@ -45,7 +48,7 @@ import io.asynclog.log4j2.queue.RingBufferOwner;
  * @author asynclog
  */
 final class AsyncLogConfiguration extends CompositeConfiguration
-		implements RingBufferOwner, HaltedRingSnapshot.Listener, ShutdownCutoff.Owner {
+		implements RingBufferOwner, HaltedRingSnapshot.Listener, ShutdownCutoff.Owner, QueueClocks.Owner {
 
 	private final List<AbstractConfiguration> bases;
 
@@ -64,6 +67,8 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 	private final ShutdownCutoff shutdownCutoff;
 
 	private volatile QueueDrain drain;
+
+	private final QueueClocks queueClocks = new QueueClocks();
 
 	AsyncLogConfiguration(AbstractConfiguration base, AsyncLogProperties properties, Mode mode,
 			Environment environment) {
@@ -147,6 +152,9 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 			// after a reconfiguration replaced the ring, never touches a stopped Disruptor.
 			this.ringBufferAdmin = getAsyncLoggerConfigDelegate().createRingBufferAdmin(getLoggerContext().getName(),
 					"");
+			if (getAsyncWaitStrategyFactory() instanceof TimedWaitStrategyFactory timed && timed.clock() != null) {
+				this.queueClocks.put(LogQueue.ASYNC_LOGGER, timed.clock());
+			}
 		}
 		if (getLoggerContext() instanceof AsyncLoggerContext asyncContext) {
 			// Log4j2 forgets the all-async ring once it stops it; the admin keeps it readable,
@@ -241,6 +249,11 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 	 */
 	List<String> locations() {
 		return this.bases.stream().map((base) -> String.valueOf(base.getConfigurationSource().getLocation())).toList();
+	}
+
+	@Override
+	public QueueClocks queueClocks() {
+		return this.queueClocks;
 	}
 
 	@Override

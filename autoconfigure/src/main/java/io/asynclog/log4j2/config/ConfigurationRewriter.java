@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
 import org.apache.logging.log4j.core.appender.AsyncAppender;
 import org.apache.logging.log4j.core.appender.ConsoleAppender;
+import org.apache.logging.log4j.core.async.AsyncWaitStrategyFactoryConfig;
 import org.apache.logging.log4j.core.config.Node;
 import org.apache.logging.log4j.status.StatusLogger;
 import org.springframework.core.env.Environment;
@@ -21,6 +22,7 @@ import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.log4j2.appender.BatchingConsoleAppender;
 import io.asynclog.log4j2.appender.LogAppenders;
+import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 
 /**
  * Rewrites the node tree of a parsed Log4j2 configuration, before Log4j2 builds anything
@@ -83,6 +85,7 @@ final class ConfigurationRewriter {
 		if (appenders == null) {
 			appenders = this.nodes.add(configuration, "Appenders", Map.of());
 		}
+		timeRingThread(configuration);
 		addAppenders(appenders);
 		routeLoggers(loggers);
 		if (this.springBootDefaults && !this.properties.getAppenders().isEmpty()) {
@@ -96,6 +99,21 @@ final class ConfigurationRewriter {
 		boolean measureLag = this.properties.getMetrics().isDeliveryLag()
 				&& ClassUtils.isPresent(MICROMETER, ConfigurationRewriter.class.getClassLoader());
 		new DeliveryLagProbes(this.nodes, appenders, this.mode == Mode.ALL_ASYNC, measureLag).place(loggers);
+	}
+
+	/**
+	 * Names asynclog's wait-strategy factory, which times the async-logger ring's background
+	 * thread, unless the file names its own. First among the children: Log4j2 hands the factory
+	 * to the ring when it builds the first async logger, as it comes to the Loggers element.
+	 */
+	private void timeRingThread(Node configuration) {
+		for (Node child : configuration.getChildren()) {
+			if (Nodes.isA(child, AsyncWaitStrategyFactoryConfig.class)) {
+				return;
+			}
+		}
+		this.nodes.addFirst(configuration, "AsyncWaitStrategyFactory",
+				Map.of("class", TimedWaitStrategyFactory.class.getName()));
 	}
 
 	private void addAppenders(Node appenders) {

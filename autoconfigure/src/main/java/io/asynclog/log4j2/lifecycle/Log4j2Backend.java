@@ -11,6 +11,7 @@ import org.springframework.core.env.Environment;
 import io.asynclog.core.appender.LogAppender;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.appender.LogAppenders;
 import io.asynclog.log4j2.appender.ShutdownCutoff;
@@ -42,6 +43,11 @@ public final class Log4j2Backend implements LoggingBackend {
 	@Override
 	public List<LogQueue> queues() {
 		return LogQueues.of(this.context);
+	}
+
+	@Override
+	public List<BusyThread> busyThreads() {
+		return BusyThreads.of(this.context);
 	}
 
 	@Override

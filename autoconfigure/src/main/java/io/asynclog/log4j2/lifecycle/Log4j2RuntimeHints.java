@@ -31,6 +31,7 @@ import org.springframework.util.ClassUtils;
 import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
 import io.asynclog.log4j2.queue.CountingDiscardPolicy;
 import io.asynclog.log4j2.queue.HaltedRingSnapshot;
+import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 
 /**
  * The runtime hints a native image needs for what Log4j2 creates of asynclog's by reflection,
@@ -44,6 +45,8 @@ import io.asynclog.log4j2.queue.HaltedRingSnapshot;
  * names asynclog gives in {@code log4j2.AsyncQueueFullPolicy} and
  * {@code log4j.ReliabilityStrategy};</li>
  * <li>the provider the binding-conflict guard names in {@code log4j.provider};</li>
+ * <li>the wait-strategy factory that asynclog's configuration names in its
+ * {@code AsyncWaitStrategyFactory} element;</li>
  * <li>asynclog's Log4j {@link PropertySource}s, which Log4j's {@link java.util.ServiceLoader}
  * finds in {@code META-INF/services};</li>
  * <li>the Log4j2 class whose presence {@link Log4j2Detector} checks by name (Spring Boot's own
@@ -90,6 +93,8 @@ public final class Log4j2RuntimeHints implements RuntimeHintsRegistrar {
 			// log4j.ReliabilityStrategy (AsyncLogPropertySource): created for each logger config.
 			hints.reflection()
 				.registerConstructor(constructor(HaltedRingSnapshot.class, LoggerConfig.class), ExecutableMode.INVOKE);
+			// Named in the configuration's AsyncWaitStrategyFactory element (ConfigurationRewriter).
+			hints.reflection().registerConstructor(constructor(TimedWaitStrategyFactory.class), ExecutableMode.INVOKE);
 			// log4j.provider, when the class path has both bindings (BindingConflictGuard).
 			hints.reflection()
 				.registerConstructor(constructor(BindingConflictGuard.RefusingProvider.class), ExecutableMode.INVOKE);

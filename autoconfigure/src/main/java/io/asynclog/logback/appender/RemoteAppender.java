@@ -6,6 +6,7 @@ import ch.qos.logback.core.UnsynchronizedAppenderBase;
 import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.Sender;
+import io.asynclog.core.queue.BusyClock;
 import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.core.report.DrainReport;
 
@@ -67,6 +68,11 @@ public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILogging
 	@Override
 	public Shipping shipping() {
 		return this.lane.reading(this.sender.reading());
+	}
+
+	@Override
+	public BusyClock busyClock() {
+		return this.lane.busyClock();
 	}
 
 	@Override

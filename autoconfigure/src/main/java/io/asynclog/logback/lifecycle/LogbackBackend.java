@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import io.asynclog.core.appender.LogAppender;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.core.report.StartupReport;
 import io.asynclog.logback.config.LogbackSetup;
@@ -64,6 +65,11 @@ public final class LogbackBackend implements LoggingBackend {
 	public List<LogQueue> queues() {
 		LogbackSetup setup = LogbackSetup.of(this.context);
 		return (setup != null) ? LogbackView.queues(setup) : LogbackView.of(this.context).queues();
+	}
+
+	@Override
+	public List<BusyThread> busyThreads() {
+		return BusyThreads.of(this.context);
 	}
 
 	@Override

@@ -17,6 +17,7 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 
 import io.asynclog.core.count.AppenderDrops.Reason;
+import io.asynclog.core.queue.BusyClock;
 import io.asynclog.core.queue.DeliveryLag;
 import io.asynclog.core.queue.DeliveryThreads;
 import io.asynclog.core.queue.LogQueue;
@@ -109,6 +110,9 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 
 	private Thread consumerThread;
 
+	/** The background thread's busy clock, from start. */
+	private volatile BusyClock busyClock;
+
 	/** The background thread, once it runs: compared with the caller to avoid waiting on itself. */
 	private volatile Thread consumer;
 
@@ -171,6 +175,14 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		long capacity = this.access.capacity();
 		return new LogQueue(this.queueName, LogQueue.RING_BUFFER, capacity,
 				Math.max(0, Math.min(capacity, this.access.remainingCapacity())));
+	}
+
+	/**
+	 * Returns how long the background thread has been busy, read where it waits for events.
+	 * @return its clock, or {@code null} before the ring starts
+	 */
+	public BusyClock busyClock() {
+		return this.busyClock;
 	}
 
 	/**
@@ -252,8 +264,9 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		if (!this.phase.compareAndSet(NEW, RUNNING)) {
 			return;
 		}
-		this.ring = RingBuffer.createMultiProducer(Slot::new, this.settings.capacity(),
-				this.settings.waitStrategy().get());
+		TimedWaitStrategy waitStrategy = new TimedWaitStrategy(this.settings.waitStrategy().get());
+		this.busyClock = waitStrategy.clock();
+		this.ring = RingBuffer.createMultiProducer(Slot::new, this.settings.capacity(), waitStrategy);
 		this.processor = new BatchEventProcessorBuilder().build(this.ring, this.ring.newBarrier(), new Handler());
 		this.processor.setExceptionHandler(new Failures());
 		this.ring.addGatingSequences(this.processor.getSequence());

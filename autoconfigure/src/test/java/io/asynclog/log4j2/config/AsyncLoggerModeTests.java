@@ -26,6 +26,7 @@ import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.queue.FullRingRouting;
 import io.asynclog.log4j2.queue.HaltedRingSnapshot;
 import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.queue.TimedWaitStrategy;
 
 /**
  * The default mode, async-logger, against real Log4j2 objects and real files.
@@ -134,7 +135,9 @@ class AsyncLoggerModeTests {
 		FullRingRouting routing = (FullRingRouting) TestApplications.loggerContext()
 			.getConfiguration()
 			.getAsyncLoggerConfigDelegate();
-		return ReflectionTestUtils.getField(ReflectionTestUtils.getField(routing, "ring"), "waitStrategy");
+		Object strategy = ReflectionTestUtils.getField(ReflectionTestUtils.getField(routing, "ring"), "waitStrategy");
+		assertThat(strategy).as("the ring's strategy, timed for the busy meter").isInstanceOf(TimedWaitStrategy.class);
+		return ((TimedWaitStrategy) strategy).strategy();
 	}
 
 	private Path file() {

@@ -50,9 +50,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Drives bursty load against the demo app's {@code GET /log}, scrapes
- * {@code /actuator/prometheus} every 500 ms, and renders a 2x2 PNG of what the Grafana
+ * {@code /actuator/prometheus} every 500 ms, and renders a 3x2 PNG of what the Grafana
  * dashboard ({@code docs/dashboards/asynclog-grafana.json}) shows: queue fill and peak, events
- * per second by level, drops per second by level, and delivery lag quantiles.
+ * per second by level, drops per second by level, delivery lag quantiles, how busy each
+ * background thread was, and the JVM's CPU.
  *
  * <p>Usage: {@code DashboardChart --url=http://127.0.0.1:PORT --out=chart.png [--duration=60]
  * [--threads=4] [--max-requests=200000] [--queue=REGEX] [--app-args="..."] [--csv=file.csv]}.
@@ -74,6 +75,9 @@ public final class DashboardChart {
 	static final int PANEL_WIDTH = 800;
 
 	static final int PANEL_HEIGHT = 430;
+
+	/** Rows of two panels each. */
+	static final int ROWS = 3;
 
 	private static final int HEADER_TITLE_HEIGHT = 44;
 
@@ -144,7 +148,8 @@ public final class DashboardChart {
 	/** The values plotted for one scrape interval. */
 	record Point(double seconds, Map<String, Double> fillPercent, Map<String, Double> peakPercent,
 			Map<String, Double> eventsPerSecond, Map<String, Double> dropsPerSecond, double clientRequestsPerSecond,
-			double lagP50Millis, double lagP99Millis, double lagMaxMillis, double lagCount) {
+			double lagP50Millis, double lagP99Millis, double lagMaxMillis, double lagCount,
+			Map<String, Double> busyPercent, double processCpuPercent) {
 	}
 
 	public static void main(String[] args) throws Exception {
@@ -278,10 +283,16 @@ public final class DashboardChart {
 				.mapToDouble(Sample::value)
 				.max()
 				.orElse(Double.NaN);
+			Map<String, Double> busy = new TreeMap<>();
+			rates(busyTime(before, "queue", queue), busyTime(now, "queue", queue), dt)
+				.forEach((name, rate) -> busy.put("queue " + name, 100 * rate));
+			rates(busyTime(before, "lane", any), busyTime(now, "lane", any), dt)
+				.forEach((name, rate) -> busy.put("lane " + name, 100 * rate));
+			double cpu = now.named("process_cpu_usage").stream().mapToDouble(Sample::value).findFirst().orElse(Double.NaN);
 			points.add(new Point(current.seconds(), fill, peakPercent, events, drops,
 					(current.clientRequests() - previous.clientRequests()) / dt,
 					1000 * Histograms.quantile(0.50, buckets), 1000 * Histograms.quantile(0.99, buckets), 1000 * max,
-					count));
+					count, busy, 100 * cpu));
 		}
 		return points;
 	}
@@ -293,6 +304,16 @@ public final class DashboardChart {
 			result.put(key, ((increase < 0) ? value : increase) / dt);
 		});
 		return result;
+	}
+
+	/**
+	 * Busy seconds of the background threads serving a queue (label {@code queue}, with
+	 * {@code lane="none"}) or a lane (label {@code lane}, with {@code queue="none"}), by name.
+	 */
+	private static Map<String, Double> busyTime(Scrape scrape, String label, Predicate<Sample> filter) {
+		String other = label.equals("queue") ? "lane" : "queue";
+		return scrape.sumBy("asynclog_thread_busy_time_seconds_total", label,
+				filter.and((sample) -> "none".equals(sample.label(other))));
 	}
 
 	private static Map<Double, Double> buckets(Scrape scrape, Predicate<Sample> queue) {
@@ -319,6 +340,16 @@ public final class DashboardChart {
 		}
 		double maxP99 = points.stream().mapToDouble(Point::lagP99Millis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN);
 		double maxLag = points.stream().mapToDouble(Point::lagMaxMillis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN);
+		String busiest = "none";
+		double busiestPercent = 0;
+		for (Point point : points) {
+			for (Map.Entry<String, Double> thread : point.busyPercent().entrySet()) {
+				if (thread.getValue() > busiestPercent) {
+					busiest = thread.getKey();
+					busiestPercent = thread.getValue();
+				}
+			}
+		}
 		long intervalsAboveZero = points.stream()
 			.filter((p) -> p.fillPercent().values().stream().anyMatch((v) -> v > 0))
 			.count();
@@ -331,12 +362,16 @@ public final class DashboardChart {
 						maxFill, intervalsAboveZero, points.size(), maxPeak),
 				String.format(Locale.ROOT, "Dropped events: %.0f", totalDrops),
 				String.format(Locale.ROOT, "Delivery lag: highest p99 over a 500 ms interval %.3f ms; highest _max gauge %.3f ms",
-						maxP99, maxLag));
+						maxP99, maxLag),
+				String.format(Locale.ROOT, "Background threads busy: highest %.1f %% over a 500 ms interval (%s)",
+						busiestPercent, busiest));
 	}
 
 	static void writeCsv(List<Point> points, Path csv) throws IOException {
 		Set<String> queues = new LinkedHashSet<>();
 		points.forEach((p) -> queues.addAll(p.fillPercent().keySet()));
+		Set<String> threads = new LinkedHashSet<>();
+		points.forEach((p) -> threads.addAll(p.busyPercent().keySet()));
 		if (csv.getParent() != null) {
 			Files.createDirectories(csv.getParent());
 		}
@@ -346,6 +381,8 @@ public final class DashboardChart {
 			LEVELS.forEach((l) -> header.append(",events_per_s[").append(l).append(']'));
 			LEVELS.forEach((l) -> header.append(",drops_per_s[").append(l).append(']'));
 			header.append(",client_requests_per_s,lag_count,lag_p50_ms,lag_p99_ms,lag_max_ms");
+			threads.forEach((t) -> header.append(",busy_pct[").append(t).append(']'));
+			header.append(",process_cpu_pct");
 			out.println(header);
 			for (Point p : points) {
 				StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%.3f", p.seconds()));
@@ -355,13 +392,15 @@ public final class DashboardChart {
 				LEVELS.forEach((l) -> line.append(String.format(Locale.ROOT, ",%.2f", p.dropsPerSecond().getOrDefault(l, 0.0))));
 				line.append(String.format(Locale.ROOT, ",%.2f,%.0f,%.4f,%.4f,%.4f", p.clientRequestsPerSecond(),
 						p.lagCount(), p.lagP50Millis(), p.lagP99Millis(), p.lagMaxMillis()));
+				threads.forEach((t) -> line.append(String.format(Locale.ROOT, ",%.2f", p.busyPercent().getOrDefault(t, Double.NaN))));
+				line.append(String.format(Locale.ROOT, ",%.2f", p.processCpuPercent()));
 				out.println(line);
 			}
 		}
 	}
 
 	/**
-	 * Writes the header strip over the 2x2 grid of {@link #panels(List) panels} to {@code output} as a PNG.
+	 * Writes the header strip over the 3x2 grid of {@link #panels(List) panels} to {@code output} as a PNG.
 	 * @param points the values per scrape interval
 	 * @param header the header lines: the first is the title, the others the run's details
 	 * @param output where the PNG goes
@@ -370,7 +409,7 @@ public final class DashboardChart {
 	static void render(List<Point> points, List<String> header, Path output) throws IOException {
 		// XChart composes the grid itself; its cells all take the size of the first chart.
 		ByteArrayOutputStream grid = new ByteArrayOutputStream();
-		BitmapEncoder.saveBitmap(panels(points), 2, 2, grid, BitmapFormat.PNG);
+		BitmapEncoder.saveBitmap(panels(points), ROWS, 2, grid, BitmapFormat.PNG);
 		BufferedImage panels = ImageIO.read(new ByteArrayInputStream(grid.toByteArray()));
 		BufferedImage strip = BitmapEncoder.getBufferedImage(header(header));
 
@@ -393,8 +432,8 @@ public final class DashboardChart {
 	}
 
 	/**
-	 * The four panels, in grid order: queue fill and peak, events per second, drops per second and
-	 * delivery lag.
+	 * The six panels, in grid order: queue fill and peak, events per second, drops per second,
+	 * delivery lag, background threads busy and CPU.
 	 * @param points the values per scrape interval
 	 * @return the panels, each {@value #PANEL_WIDTH} x {@value #PANEL_HEIGHT} pixels
 	 */
@@ -437,14 +476,30 @@ public final class DashboardChart {
 		line(lag, "p99", x, points.stream().mapToDouble(Point::lagP99Millis).toArray(), null);
 		line(lag, "max (asynclog_delivery_lag_seconds_max)", x, points.stream().mapToDouble(Point::lagMaxMillis).toArray(),
 				SeriesLines.DOT_DOT);
-		return List.of(fill, events, drops, lag);
+		XYChart busy = chart("Background threads busy % = 100*rate(asynclog_thread_busy_time_seconds_total)", "%");
+		Set<String> threads = new LinkedHashSet<>();
+		points.forEach((p) -> threads.addAll(p.busyPercent().keySet()));
+		for (String thread : threads) {
+			line(busy, thread, x, points.stream().mapToDouble((p) -> p.busyPercent().getOrDefault(thread, Double.NaN)).toArray(),
+					null);
+		}
+		if (threads.isEmpty()) {
+			busy.setTitle(busy.getTitle() + " - no series");
+			line(busy, "none", x, new double[x.length], null);
+		}
+		busy.getStyler().setYAxisMax(100.0);
+
+		XYChart cpu = chart("CPU of the demo app's JVM (process_cpu_usage), % of all cores", "%");
+		line(cpu, "process CPU %", x, points.stream().mapToDouble(Point::processCpuPercent).toArray(), null);
+		cpu.getStyler().setYAxisMax(100.0);
+		return List.of(fill, events, drops, lag, busy, cpu);
 	}
 
 	/**
 	 * The header strip as an XChart chart with no series and no visible axes or plot: the first
 	 * line is the chart title, the others an annotation text panel under it.
 	 * @param lines the title, then the run's details
-	 * @return a chart as wide as the 2x2 grid
+	 * @return a chart as wide as the grid
 	 */
 	static XYChart header(List<String> lines) {
 		XYChart chart = new XYChartBuilder().width(2 * PANEL_WIDTH).height(headerHeight(lines)).title(lines.get(0)).build();

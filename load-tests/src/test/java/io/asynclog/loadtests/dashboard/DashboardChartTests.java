@@ -61,6 +61,31 @@ class DashboardChartTests {
 		assertEquals(Map.of("async-logger", 96.0), scrape.sumBy("asynclog_queue_remaining", "queue", (s) -> true));
 	}
 
+	/**
+	 * The busy panel: the rate of each thread's busy seconds between two scrapes, in percent, a
+	 * queue's and a lane's apart, and the JVM's CPU.
+	 */
+	@Test
+	void busyPercentIsTheRateOfBusySecondsPerThread() {
+		Scrape before = PrometheusText.parse("""
+				asynclog_thread_busy_time_seconds_total{lane="none",queue="async-logger"} 10.0
+				asynclog_thread_busy_time_seconds_total{lane="ship",queue="none"} 1.0
+				process_cpu_usage 0.25
+				""");
+		Scrape after = PrometheusText.parse("""
+				asynclog_thread_busy_time_seconds_total{lane="none",queue="async-logger"} 10.4
+				asynclog_thread_busy_time_seconds_total{lane="ship",queue="none"} 1.05
+				process_cpu_usage 0.5
+				""");
+		List<Point> points = DashboardChart.points(
+				List.of(new DashboardChart.TimedScrape(0, before, 0), new DashboardChart.TimedScrape(0.5, after, 0)),
+				java.util.regex.Pattern.compile(".*"));
+		assertEquals(80.0, points.get(0).busyPercent().get("queue async-logger"), 1e-9);
+		assertEquals(10.0, points.get(0).busyPercent().get("lane ship"), 1e-9);
+		assertEquals(2, points.get(0).busyPercent().size());
+		assertEquals(50.0, points.get(0).processCpuPercent(), 1e-9);
+	}
+
 	@Test
 	void rejectsMalformedLines() {
 		assertThrows(IllegalArgumentException.class, () -> PrometheusText.parse("metric{a=\"b\" 1"));
@@ -112,7 +137,9 @@ class DashboardChartTests {
 		assertEquals(List.of("Queue fill % = 100*(capacity-remaining)/capacity, peak % = 100*peak/capacity",
 				"Events/s by level (rate of log4j2_events_total) and client requests/s",
 				"Dropped events/s by level (rate of asynclog_events_dropped_total) - no drops",
-				"Delivery lag (ms) from asynclog_delivery_lag_seconds_bucket increase per interval"),
+				"Delivery lag (ms) from asynclog_delivery_lag_seconds_bucket increase per interval",
+				"Background threads busy % = 100*rate(asynclog_thread_busy_time_seconds_total)",
+				"CPU of the demo app's JVM (process_cpu_usage), % of all cores"),
 				panels.stream().map(XYChart::getTitle).toList());
 		assertEquals(List.of("fill % [async-logger]", "peak % (over the peak window) [async-logger]"),
 				List.copyOf(panels.get(0).getSeriesMap().keySet()));
@@ -120,6 +147,8 @@ class DashboardChartTests {
 		assertEquals(List.of("all levels"), List.copyOf(panels.get(2).getSeriesMap().keySet()));
 		assertEquals(List.of("p50", "p99", "max (asynclog_delivery_lag_seconds_max)"),
 				List.copyOf(panels.get(3).getSeriesMap().keySet()));
+		assertEquals(List.of("queue async-logger"), List.copyOf(panels.get(4).getSeriesMap().keySet()));
+		assertEquals(List.of("process CPU %"), List.copyOf(panels.get(5).getSeriesMap().keySet()));
 		for (XYChart panel : panels) {
 			assertEquals(DashboardChart.PANEL_WIDTH, panel.getWidth());
 			assertEquals(DashboardChart.PANEL_HEIGHT, panel.getHeight());
@@ -131,20 +160,20 @@ class DashboardChartTests {
 	}
 
 	@Test
-	void renderWritesTheHeaderOverTheFourPanels(@TempDir Path dir) throws IOException {
+	void renderWritesTheHeaderOverTheSixPanels(@TempDir Path dir) throws IOException {
 		List<String> header = List.of("Title line", "Machine: test", "demo-app args: none", "Load: none");
 		Path png = dir.resolve("sub/chart.png");
 		DashboardChart.render(points(25), header, png);
 		BufferedImage image = ImageIO.read(png.toFile());
 		int headerHeight = DashboardChart.headerHeight(header);
 		assertEquals(2 * DashboardChart.PANEL_WIDTH, image.getWidth());
-		assertEquals(headerHeight + 2 * DashboardChart.PANEL_HEIGHT, image.getHeight());
+		assertEquals(headerHeight + 3 * DashboardChart.PANEL_HEIGHT, image.getHeight());
 		// The header's title (at the top, about 20 px high) and its text panel (at the bottom), then
 		// each grid cell, hold something drawn.
 		assertEquals("Title line", DashboardChart.header(header).getTitle());
 		assertTrue(inked(image, 0, 0, image.getWidth(), 40), "header title");
 		assertTrue(inked(image, 0, 40, image.getWidth(), headerHeight), "header lines");
-		for (int cell = 0; cell < 4; cell++) {
+		for (int cell = 0; cell < 6; cell++) {
 			int x = (cell % 2) * DashboardChart.PANEL_WIDTH;
 			int y = headerHeight + (cell / 2) * DashboardChart.PANEL_HEIGHT;
 			assertTrue(inked(image, x, y, x + DashboardChart.PANEL_WIDTH, y + DashboardChart.PANEL_HEIGHT),
@@ -158,7 +187,8 @@ class DashboardChartTests {
 		for (int i = 1; i <= 40; i++) {
 			double drops = (dropsFrom > 0 && i >= dropsFrom) ? 10 * i : 0;
 			points.add(new Point(i / 2.0, Map.of("async-logger", (double) (i % 10)), Map.of("async-logger", 12.5),
-					Map.of("info", 100.0 * i), Map.of("warn", drops), 100.0 * i, 0.5, 2.0 + i % 3, 8.0, 50 * i));
+					Map.of("info", 100.0 * i), Map.of("warn", drops), 100.0 * i, 0.5, 2.0 + i % 3, 8.0, 50 * i,
+					Map.of("queue async-logger", 2.0 * i), 30.0 + i % 5));
 		}
 		return points;
 	}

@@ -1,0 +1,54 @@
+package io.asynclog.logback.lifecycle;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+
+import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.queue.BusyClock;
+import io.asynclog.core.queue.BusyThread;
+import io.asynclog.logback.config.LogbackSetup;
+import io.asynclog.logback.metrics.LogbackView;
+import io.asynclog.logback.queue.LogRing;
+
+/**
+ * Finds the background threads of a Logback logger context whose busy time asynclog keeps:
+ * each of asynclog's rings' (the async-logger ring and the async-appender rings) and each
+ * remote appender's lane. Logback AsyncAppenders of the user's own file are not timed.
+ *
+ * @author asynclog
+ */
+final class BusyThreads {
+
+	private BusyThreads() {
+	}
+
+	/**
+	 * Reads the threads of the context as asynclog set it up, now.
+	 * @param context the logger context
+	 * @return the threads with their clocks
+	 */
+	static List<BusyThread> of(LoggerContext context) {
+		List<BusyThread> threads = new ArrayList<>();
+		LogbackSetup setup = LogbackSetup.of(context);
+		if (setup != null) {
+			for (LogRing ring : setup.rings()) {
+				BusyClock clock = ring.busyClock();
+				if (clock != null) {
+					threads.add(new BusyThread(BusyThread.Serves.QUEUE, ring.queueName(), clock));
+				}
+			}
+		}
+		for (Appender<ILoggingEvent> appender : LogbackView.of(context).writers()) {
+			BusyClock clock = (appender instanceof Shipping.Source source) ? source.busyClock() : null;
+			if (clock != null) {
+				threads.add(new BusyThread(BusyThread.Serves.LANE, appender.getName(), clock));
+			}
+		}
+		return threads;
+	}
+
+}

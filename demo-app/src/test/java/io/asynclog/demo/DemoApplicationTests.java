@@ -84,7 +84,10 @@ class DemoApplicationTests {
 		assertThat(json.read("$.queues[0].name", String.class)).isEqualTo("async-logger");
 		assertThat(json.read("$.queues[0].capacity", Integer.class)).isEqualTo(16384);
 		assertThat(json.<Map<String, Object>>read("$.queues[0]")).containsOnlyKeys("name", "type", "capacity",
-				"remaining", "used", "peak", "dropped");
+				"remaining", "used", "peak", "dropped", "busy");
+		// The ring's thread's busy share since the thread started (the endpoint's first reading).
+		assertThat(json.<Map<String, Object>>read("$.queues[0].busy")).containsOnlyKeys("share", "over");
+		assertThat(json.read("$.queues[0].busy.share", Double.class)).isBetween(0.0, 1.0);
 		// Spring Boot's file appender: 'File' on Log4j2, 'FILE' on Logback.
 		assertThat(json.<List<String>>read("$.appenders[?(@.name =~ /(?i)file/)].fileName")).containsExactly(LOG_FILE);
 		assertThat(json.<List<Boolean>>read("$.appenders[*].async")).containsOnly(true);

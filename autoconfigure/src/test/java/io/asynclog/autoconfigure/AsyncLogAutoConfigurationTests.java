@@ -27,7 +27,9 @@ class AsyncLogAutoConfigurationTests {
 		this.runner.run((context) -> {
 			AsyncLogProperties properties = context.getBean(AsyncLogProperties.class);
 			assertThat(properties.getMode()).isEqualTo(AsyncLogProperties.Mode.ASYNC_LOGGER);
-			assertThat(properties.getRingBufferSize()).isEqualTo(16384);
+			// Each backend has its own default (16384 on Log4j2, 4096 on Logback): unset here.
+			assertThat(properties.getRingBufferSize()).isNull();
+			assertThat(properties.ringBufferSize(16384)).isEqualTo(16384);
 			assertThat(properties.getQueueFullPolicy()).isEqualTo(AsyncLogProperties.QueueFullPolicy.BLOCK);
 			assertThat(properties.getHealth().getPipelineStatus())
 				.isEqualTo(AsyncLogProperties.PipelineStatus.DEGRADED);
@@ -86,7 +88,10 @@ class AsyncLogAutoConfigurationTests {
 		assertThat(properties).allSatisfy((property) -> assertThat(property.get("description")).isNotNull());
 		List<Object> ringDefault = JsonPath.read(metadata,
 				"$.properties[?(@.name == 'asynclog.ring-buffer-size')].defaultValue");
-		assertThat(ringDefault).containsExactly(16384);
+		assertThat(ringDefault).isEmpty();
+		List<String> ringDescription = JsonPath.read(metadata,
+				"$.properties[?(@.name == 'asynclog.ring-buffer-size')].description");
+		assertThat(ringDescription).singleElement().asString().contains("16384 on Log4j2", "4096 on Logback");
 		List<String> modeHints = JsonPath.read(metadata, "$.hints[?(@.name == 'asynclog.mode')].values[*].value");
 		assertThat(modeHints).containsExactly("sync", "async-appender", "async-logger", "all-async");
 		List<String> levelHints = JsonPath.read(metadata,

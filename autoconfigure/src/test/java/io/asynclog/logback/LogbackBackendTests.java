@@ -40,6 +40,19 @@ class LogbackBackendTests {
 	Path dir;
 
 	@Test
+	void theAsyncLoggerRingHas4096SlotsByDefaultAndTheConfiguredNumberOtherwise() {
+		try (ConfigurableApplicationContext context = LogbackApps.run("asynclog.mode=async-logger")) {
+			assertThat(context.getBean(LoggingBackend.class).queues()).singleElement()
+				.satisfies((queue) -> assertThat(queue.capacity()).isEqualTo(4096));
+		}
+		try (ConfigurableApplicationContext context = LogbackApps.run("asynclog.mode=async-logger",
+				"asynclog.ring-buffer-size=16384")) {
+			assertThat(context.getBean(LoggingBackend.class).queues()).singleElement()
+				.satisfies((queue) -> assertThat(queue.capacity()).isEqualTo(16384));
+		}
+	}
+
+	@Test
 	void asyncAppenderModeHasOneQueuePerAppenderNamedAfterIt() {
 		try (ConfigurableApplicationContext context = LogbackApps.run("asynclog.mode=async-appender",
 				"asynclog.async-appender.buffer-size=1000")) {

@@ -59,9 +59,11 @@ public class AsyncLogProperties {
 	/**
 	 * Slots of the async-logger ring buffer. Rounded up to a power of two; at least 128. A
 	 * full ring holds its events until the background thread writes them, so its size
-	 * bounds how late a line can reach the appenders.
+	 * bounds how late a line can reach the appenders. Default: 16384 on Log4j2, whose ring
+	 * reuses its slots; 4096 on Logback, where each queued line is an object that young
+	 * collections copy while it waits.
 	 */
-	private int ringBufferSize = 16384;
+	private Integer ringBufferSize;
 
 	/**
 	 * How a ring's background thread waits for new events.
@@ -188,12 +190,21 @@ public class AsyncLogProperties {
 		this.mode = mode;
 	}
 
-	public int getRingBufferSize() {
+	public Integer getRingBufferSize() {
 		return this.ringBufferSize;
 	}
 
-	public void setRingBufferSize(int ringBufferSize) {
+	public void setRingBufferSize(Integer ringBufferSize) {
 		this.ringBufferSize = ringBufferSize;
+	}
+
+	/**
+	 * Returns the ring's slots: the configured ones, or the backend's default.
+	 * @param backendDefault the backend's default
+	 * @return the slots asked for
+	 */
+	public int ringBufferSize(int backendDefault) {
+		return (this.ringBufferSize != null) ? this.ringBufferSize : backendDefault;
 	}
 
 	public WaitStrategy getWaitStrategy() {

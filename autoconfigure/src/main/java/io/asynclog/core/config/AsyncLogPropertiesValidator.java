@@ -78,7 +78,8 @@ public final class AsyncLogPropertiesValidator {
 			throw invalidValue("asynclog.appender-start-failure", "", "it says what start-up does when an"
 					+ " appender cannot open its file", "fail (stop start-up) or warn (start with the health DOWN)");
 		}
-		if (properties.getRingBufferSize() < AsyncLogProperties.MIN_RING_BUFFER_SIZE) {
+		if (properties.getRingBufferSize() != null
+				&& properties.getRingBufferSize() < AsyncLogProperties.MIN_RING_BUFFER_SIZE) {
 			throw invalidValue("asynclog.ring-buffer-size",
 					properties.getRingBufferSize(), "a ring buffer needs at least 128 slots",
 					"a whole number of at least 128; it is rounded up to a power of two");

@@ -26,6 +26,12 @@ final class AsyncLogPropertySource implements PropertySource {
 
 	static final String RING_BUFFER_SIZE = "AsyncLoggerConfig.RingBufferSize";
 
+	/**
+	 * The ring's slots unless {@code asynclog.ring-buffer-size} says otherwise: Log4j2's ring
+	 * reuses its slots, so a full ring of this size costs no garbage collection.
+	 */
+	static final int DEFAULT_RING_BUFFER_SIZE = 16384;
+
 	static final String WAIT_STRATEGY = "AsyncLoggerConfig.WaitStrategy";
 
 	static final String WAIT_TIMEOUT_MILLIS = "AsyncLoggerConfig.Timeout";
@@ -51,7 +57,7 @@ final class AsyncLogPropertySource implements PropertySource {
 	 */
 	static void apply(AsyncLogProperties settings) {
 		String policy = QueueFullPolicies.apply(settings);
-		INSTANCE.properties = Map.of(RING_BUFFER_SIZE, String.valueOf(settings.getRingBufferSize()), WAIT_STRATEGY,
+		INSTANCE.properties = Map.of(RING_BUFFER_SIZE, String.valueOf(settings.ringBufferSize(DEFAULT_RING_BUFFER_SIZE)), WAIT_STRATEGY,
 				settings.getWaitStrategy().log4jName(), WAIT_TIMEOUT_MILLIS,
 				String.valueOf(settings.getWaitTimeout().toMillis()), QueueFullPolicies.PROPERTY, policy, RELIABILITY_STRATEGY,
 				HaltedRingSnapshot.class.getName());

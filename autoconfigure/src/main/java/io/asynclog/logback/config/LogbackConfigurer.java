@@ -297,7 +297,8 @@ public final class LogbackConfigurer {
 		}
 		if (!moved.isEmpty()) {
 			LoggerRing ring = new LoggerRing(this.context, moved, RingSettings.of(this.properties,
-					this.properties.getRingBufferSize(), AsyncLogProperties.MIN_RING_BUFFER_SIZE, this.listeners,
+					this.properties.ringBufferSize(RingSettings.DEFAULT_RING_BUFFER_SIZE),
+					AsyncLogProperties.MIN_RING_BUFFER_SIZE, this.listeners,
 					shutdown),
 					owners);
 			ring.start();

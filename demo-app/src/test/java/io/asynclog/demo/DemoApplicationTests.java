@@ -82,7 +82,9 @@ class DemoApplicationTests {
 		assertThat(json.read("$.queueFullPolicy", String.class)).isEqualTo("block");
 		assertThat(json.read("$.shutdownTimeout", String.class)).isEqualTo("PT10S");
 		assertThat(json.read("$.queues[0].name", String.class)).isEqualTo("async-logger");
-		assertThat(json.read("$.queues[0].capacity", Integer.class)).isEqualTo(16384);
+		// Each backend's default ring: Log4j2 reuses its slots, Logback's queued events cost GC.
+		assertThat(json.read("$.queues[0].capacity", Integer.class))
+			.isEqualTo(DemoRuns.EXPECTED_BACKEND.equals("log4j2") ? 16384 : 4096);
 		assertThat(json.<Map<String, Object>>read("$.queues[0]")).containsOnlyKeys("name", "type", "capacity",
 				"remaining", "used", "peak", "dropped", "busy");
 		// The ring's thread's busy share since the thread started (the endpoint's first reading).

@@ -73,7 +73,7 @@ public class ThroughputApp {
 	/** The raw CSV's columns, in order. */
 	static final List<String> COLUMNS = List.of("round", "position", "config", "lines", "warmup", "seconds",
 			"lines_per_s", "caller_seconds", "caller_lines_per_s", "delivered", "checked", "check", "record_bytes",
-			"cpu_caller_s", "cpu_background_s", "cpu_producer_s", "cpu_lane_s", "cpu_gc_s", "cpu_jit_s", "cpu_other_s", "cpu_app_s",
+			"cpu_caller_s", "cpu_background_s", "cpu_producer_s", "cpu_lane_s", "cpu_format_s", "cpu_gc_s", "cpu_jit_s", "cpu_other_s", "cpu_app_s",
 			"cpu_broker_s", "wait_caller_s", "wait_background_s", "wait_producer_s", "machine_busy_s", "ring_capacity", "ring_samples", "ring_nearly_full_samples", "ring_max_used",
 			"ring_used_at_caller_end", "load_before", "load_after");
 
@@ -284,7 +284,7 @@ public class ThroughputApp {
 	static Map<String, Double> cpuByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after,
 			long clockTicks) {
 		Map<String, Double> groups = new LinkedHashMap<>();
-		for (String group : List.of("caller", "background", "producer", "lane", "gc", "jit", "other")) {
+		for (String group : List.of("caller", "background", "producer", "lane", "format", "gc", "jit", "other")) {
 			groups.put(group, 0.0);
 		}
 		after.forEach((tid, thread) -> groups.merge(group(thread.comm()),
@@ -325,6 +325,10 @@ public class ThroughputApp {
 		}
 		if (comm.startsWith("asynclog-lane")) {
 			return "lane";
+		}
+		// A structured format's formatting thread (FormatStage).
+		if (comm.startsWith("asynclog-forma")) {
+			return "format";
 		}
 		if (comm.startsWith("GC Thread") || comm.startsWith("G1 ") || comm.equals("VM Thread")) {
 			return "gc";

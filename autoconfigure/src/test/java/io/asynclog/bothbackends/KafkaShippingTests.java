@@ -157,7 +157,8 @@ class KafkaShippingTests {
 		String appender = "structured-" + mode;
 		String topic = "structured-" + mode;
 		try (ConfigurableApplicationContext context = runShipping(appender, topic, broker.bootstrapServers(),
-				"asynclog.mode=" + mode, "asynclog.appenders." + appender + ".format=ecs",
+				// The smallest ring: its events are reused while the stage still holds the earlier ones.
+				"asynclog.mode=" + mode, "asynclog.ring-buffer-size=128", "asynclog.appenders." + appender + ".format=ecs",
 				"asynclog.appenders." + appender + ".key=%X{seq}")) {
 			Log log = LogFactory.getLog("shipping.structured");
 			for (int i = 0; i < LINES; i++) {

@@ -8,8 +8,8 @@ import org.apache.logging.log4j.util.StringMap;
 
 /**
  * An event that another thread may format later: the ring's events are reused for the next
- * one, and Log4j2's own {@link LogEvent#toImmutable()} keeps their context map, which is
- * reused too, so the map is copied here.
+ * one, and Log4j2's own {@link LogEvent#toImmutable()} keeps their context map, which a
+ * garbage-free context map reuses too, so such a map is copied here.
  *
  * @author asynclog
  */
@@ -26,6 +26,12 @@ final class EventSnapshot {
 	static LogEvent of(LogEvent event) {
 		Log4jLogEvent.Builder builder = new Log4jLogEvent.Builder(event);
 		ReadOnlyStringMap context = event.getContextData();
+		if (context instanceof StringMap map && map.isFrozen()) {
+			// Log4j2's default (copy-on-write) context map: a new frozen map per change, so
+			// sharing it is safe and the copy is saved.
+			return builder.setContextData(map).build();
+		}
+		// A garbage-free context map is cleared and filled again for the ring's next event.
 		StringMap copy = ContextDataFactory.createContextData(context);
 		copy.freeze();
 		return builder.setContextData(copy).build();

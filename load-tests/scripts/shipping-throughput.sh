@@ -7,19 +7,20 @@
 #      own, and kills them on exit,
 #   3. runs, in N interleaved rounds, one application JVM per configuration: a plain Spring Boot application
 #      with the asynclog starter on Log4j2, asynclog.mode=async-logger, one caller thread logging L lines of
-#      100 characters after a warm-up of W lines, timed until every record is acknowledged (kafka, kafka-ecs,
+#      100 characters after a warm-up (passes of W lines for S seconds), timed until every record is acknowledged (kafka, kafka-ecs,
 #      otlp: OTLP/HTTP to the receiver), every line is in the appender's spool with the destination away
 #      (kafka-away, otlp-away: a loopback port nobody listens on), or every line is in the file (file), each
 #      run checked (topic end offset or receiver count and last record, spool, file line count, no drops),
 #   4. writes docs/results/shipping-throughput.md, its chart and the raw CSVs.
 #
-# Usage: load-tests/scripts/shipping-throughput.sh [--rounds N] [--lines L] [--warmup W] [--out DIR] [--no-report]
+# Usage: load-tests/scripts/shipping-throughput.sh [--rounds N] [--lines L] [--warmup W] [--warmup-seconds S] [--out DIR] [--no-report]
 #   --rounds N   interleaved rounds, every configuration once per round, in an order turned by one each round (default 3)
 #   --lines L    measured lines per run (default 1000000)
-#   --warmup W   lines logged and delivered before the clock starts (default 500000)
+#   --warmup W   lines logged and delivered before the clock starts, per pass (default 500000)
+#   --warmup-seconds S  warm-up passes repeat until S seconds have passed (default 40)
 #   --out DIR    raw outputs (default load-tests/target/shipping-throughput)
 #   --no-report  stop after the runs
-# Defaults: 3 rounds x 6 configurations x (500,000 + 1,000,000) lines, about 8 minutes on 2 cores.
+# Defaults: 3 rounds x 6 configurations x (40 s of warm-up + 1,000,000 lines), about 20 minutes on 2 cores.
 # Exit codes: 0 every run delivered and checked; 1 a run failed (its row says why); 2 bad options or set-up.
 # Environment:
 #   SKIP_BUILD=1   reuse what is built
@@ -31,6 +32,7 @@ cd "$ROOT"
 ROUNDS=3
 LINES=1000000
 WARMUP=500000
+WARMUP_SECONDS=40
 OUT=""
 REPORT=1
 CONFIGS=(kafka kafka-ecs kafka-away otlp otlp-away file)
@@ -39,10 +41,11 @@ while [[ $# -gt 0 ]]; do
 		--rounds) ROUNDS="${2:-}"; shift ;;
 		--lines) LINES="${2:-}"; shift ;;
 		--warmup) WARMUP="${2:-}"; shift ;;
+		--warmup-seconds) WARMUP_SECONDS="${2:-}"; shift ;;
 		--out) OUT="${2:-}"; shift ;;
 		--no-report) REPORT=0 ;;
-		-h|--help) sed -n '2,23p' "${BASH_SOURCE[0]}"; exit 0 ;;
-		*) echo "Unknown option '$1'; accepted: --rounds N, --lines L, --warmup W, --out DIR, --no-report" >&2; exit 2 ;;
+		-h|--help) sed -n '2,24p' "${BASH_SOURCE[0]}"; exit 0 ;;
+		*) echo "Unknown option '$1'; accepted: --rounds N, --lines L, --warmup W, --warmup-seconds S, --out DIR, --no-report" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -58,12 +61,16 @@ if ! [[ "$WARMUP" =~ ^[0-9]+$ && "$WARMUP" -le 5000000 ]]; then
 	echo "Invalid --warmup '$WARMUP'; accepted: 0 to 5000000" >&2
 	exit 2
 fi
+if ! [[ "$WARMUP_SECONDS" =~ ^[0-9]+$ && "$WARMUP_SECONDS" -le 600 ]]; then
+	echo "Invalid --warmup-seconds '$WARMUP_SECONDS'; accepted: 0 to 600" >&2
+	exit 2
+fi
 if [[ ! -r /proc/loadavg || ! -d /proc/self/task ]]; then
 	echo "Needs Linux /proc (per-thread CPU)" >&2
 	exit 2
 fi
 OUT="${OUT:-$ROOT/load-tests/target/shipping-throughput}"
-COMMAND="load-tests/scripts/shipping-throughput.sh --rounds $ROUNDS --lines $LINES --warmup $WARMUP"
+COMMAND="load-tests/scripts/shipping-throughput.sh --rounds $ROUNDS --lines $LINES --warmup $WARMUP --warmup-seconds $WARMUP_SECONDS"
 
 SHIPPING="$ROOT/load-tests/shipping/target"
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
@@ -129,7 +136,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
 		# cpu_broker_s: the CPU of the JVM on the other end, the broker or the OTLP receiver
 		sink_pid="$BROKER_PID"
 		[[ "$config" == otlp* ]] && sink_pid="$RECEIVER_PID"
-		args=(--config "$config" --round "$round" --position "$position" --lines "$LINES" --warmup "$WARMUP"
+		args=(--config "$config" --round "$round" --position "$position" --lines "$LINES" --warmup "$WARMUP" --warmup-seconds "$WARMUP_SECONDS"
 			--csv "$RAW" --threads "$THREADS" --broker-pid "$sink_pid" --clock-ticks "$(getconf CLK_TCK)")
 		case "$config" in
 			file) args+=(--file "$OUT/logs/file-$round.log") ;;
@@ -161,6 +168,7 @@ stop_broker
 	echo "rounds=$ROUNDS"
 	echo "lines=$LINES"
 	echo "warmup=$WARMUP"
+	echo "warmup.seconds=$WARMUP_SECONDS"
 	cat "$OUT/rounds.properties"
 	echo "started=$(date -u -d "@$START" +%Y-%m-%dT%H:%M:%SZ)"
 	echo "minutes=$(( (END - START + 30) / 60 ))"

@@ -147,6 +147,41 @@ class KafkaShippingTests {
 	}
 
 	/**
+	 * A structured format formats off the appending thread (a FormatStage) on a snapshot of
+	 * each event: every line arrives, in order, with the MDC its caller had, whichever thread
+	 * appends (the caller's, or the ring's, whose events are reused).
+	 */
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "sync", "async-logger" })
+	void structuredLinesArriveInOrderEachWithItsOwnMdc(String mode) {
+		String appender = "structured-" + mode;
+		String topic = "structured-" + mode;
+		try (ConfigurableApplicationContext context = runShipping(appender, topic, broker.bootstrapServers(),
+				// The smallest ring: its events are reused while the stage still holds the earlier ones.
+				"asynclog.mode=" + mode, "asynclog.ring-buffer-size=128", "asynclog.appenders." + appender + ".format=ecs",
+				"asynclog.appenders." + appender + ".key=%X{seq}")) {
+			Log log = LogFactory.getLog("shipping.structured");
+			for (int i = 0; i < LINES; i++) {
+				MDC.put("seq", String.valueOf(i));
+				try {
+					log.info("line " + i);
+				}
+				finally {
+					MDC.remove("seq");
+				}
+			}
+			List<ConsumerRecord<byte[], byte[]>> records = consume(topic, LINES);
+			assertThat(records).hasSize(LINES);
+			for (int i = 0; i < LINES; i++) {
+				ConsumerRecord<byte[], byte[]> record = records.get(i);
+				assertThat(new String(record.key(), StandardCharsets.UTF_8)).isEqualTo(String.valueOf(i));
+				assertThat(value(record)).contains("\"message\":\"line " + i + "\"").contains("\"seq\":\"" + i + "\"");
+			}
+			assertThat(errors(context, appender)).isZero();
+		}
+	}
+
+	/**
 	 * The lane and the sender both appenders use, on their own: every record added reaches
 	 * the topic in order, the sender counts each acknowledgement, and the stop keeps nothing
 	 * because nothing is left.

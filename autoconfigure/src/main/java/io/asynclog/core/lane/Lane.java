@@ -62,6 +62,9 @@ public final class Lane {
 
 	private static final long BUSY_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
+	/** How long an idle lane that was busy a moment ago naps, unwoken, before it sleeps. */
+	private static final long NAP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
 	private static final long POSITION_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
 	private static final int BATCH = 4096;
@@ -145,6 +148,8 @@ public final class Lane {
 
 	private long positionWrittenNanos;
 
+	private long lastWorkedNanos;
+
 	/**
 	 * Creates a lane and opens its spool; {@link #start()} starts its thread.
 	 * @param appender the appender's name, under which drops are counted
@@ -188,12 +193,25 @@ public final class Lane {
 	 * @return false if it was dropped
 	 */
 	public boolean add(byte[] key, byte[] value) {
+		return add(new LaneRecord(key, value, System.currentTimeMillis()));
+	}
+
+	/**
+	 * Adds a record without a key whose value the destination's client takes as it is, encoded
+	 * only if it goes to the spool; never waits, as {@link #add(byte[], byte[])}.
+	 * @param payload the record's value
+	 * @return false if it was dropped
+	 */
+	public boolean add(LaneRecord.Payload payload) {
+		return add(LaneRecord.of(payload, System.currentTimeMillis()));
+	}
+
+	private boolean add(LaneRecord record) {
 		if (this.stopping) {
 			AppenderDrops.record(this.appender, Reason.APPENDER_STOPPED);
 			return false;
 		}
-		LaneRecord record = new LaneRecord(key, value, System.currentTimeMillis());
-		int size = record.size();
+		int size = record.weight();
 		if (!reserve(size) && !(roomIsLocal() && awaitRoom(size))) {
 			AppenderDrops.record(this.appender, Reason.LANE_FULL);
 			return false;
@@ -418,7 +436,10 @@ public final class Lane {
 					worked |= takeFromQueue();
 					this.destination.afterOffers();
 					afterBatch();
-					if (!worked) {
+					if (worked) {
+						this.lastWorkedNanos = System.nanoTime();
+					}
+					else {
 						idle();
 					}
 				}
@@ -517,7 +538,7 @@ public final class Lane {
 			}
 			this.queue.poll();
 			taken++;
-			takenBytes += record.size();
+			takenBytes += record.weight();
 		}
 		if (taken > 0) {
 			this.queued.addAndGet(-taken);
@@ -658,6 +679,15 @@ public final class Lane {
 	}
 
 	private void idle() {
+		if (!this.stopping && System.nanoTime() - this.lastWorkedNanos < NAP_NANOS) {
+			// Busy a moment ago: a nap that records do not cut short. Woken at each record, a
+			// lane that drains faster than they come cost the appender's thread a system call
+			// every few records.
+			if (this.queue.isEmpty() || (this.paused && this.spool == null)) {
+				LockSupport.parkNanos(this, NAP_NANOS);
+			}
+			return;
+		}
 		this.sleeping = true;
 		// Paused without a spool, records wait in the queue: nothing to do until resumed.
 		boolean nothingToTake = this.queue.isEmpty() || (this.paused && this.spool == null);
@@ -721,49 +751,6 @@ public final class Lane {
 		}
 		this.lostAtStop = lost;
 		this.keptAtStop = kept;
-	}
-
-	/**
-	 * A record handed to the destination, waiting for its answer; the destination's client
-	 * tells it on its own thread.
-	 */
-	private static final class InFlight implements Destination.Outcome {
-
-		static final int PENDING = 0;
-
-		static final int ACKNOWLEDGED = 1;
-
-		static final int FAILED = 2;
-
-		static final int UNANSWERED = 3;
-
-		final LaneRecord record;
-
-		/** Where it is in the spool, or {@code null} if it went straight from the queue. */
-		final Spool.Entry spooled;
-
-		volatile int state;
-
-		InFlight(LaneRecord record, Spool.Entry spooled) {
-			this.record = record;
-			this.spooled = spooled;
-		}
-
-		@Override
-		public void acknowledged() {
-			this.state = ACKNOWLEDGED;
-		}
-
-		@Override
-		public void failed() {
-			this.state = FAILED;
-		}
-
-		@Override
-		public void unanswered() {
-			this.state = UNANSWERED;
-		}
-
 	}
 
 	/**

@@ -64,7 +64,7 @@ public final class OtlpAppender extends RemoteAppender {
 
 	@Override
 	protected void add(Lane lane, LogEvent event) {
-		lane.add(null, record(event).encode());
+		lane.add(record(event));
 	}
 
 	private static OtlpRecord record(LogEvent event) {

@@ -5,7 +5,9 @@ import java.nio.charset.StandardCharsets;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Layout;
 import ch.qos.logback.core.encoder.Encoder;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 
+import io.asynclog.core.lane.FormatStage;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.kafka.KafkaSender;
 import io.asynclog.core.queue.ShutdownDeadline;
@@ -15,17 +17,26 @@ import io.asynclog.core.queue.ShutdownDeadline;
  * {@code AppenderFactory} builds it for {@code asynclog.appenders.<name>.type=kafka}, a
  * {@link RemoteAppender} whose {@link KafkaSender} owns the producer. The encoders it is
  * given (a PatternLayout's or Spring Boot's structured one) keep no state per event, and
- * KafkaProducer is thread-safe.
+ * KafkaProducer is thread-safe. A pattern formats on the thread that calls the appender; a
+ * structured encoder formats on a {@link FormatStage}, in order, on a second core.
  *
  * @author asynclog
  */
 public final class KafkaAppender extends RemoteAppender {
+
+	/** The most events waiting to be formatted off the ring's thread. */
+	static final int FORMAT_STAGE_CAPACITY = 4096;
 
 	private final Encoder<ILoggingEvent> encoder;
 
 	private final Layout<ILoggingEvent> key;
 
 	private final byte[] fixedKey;
+
+	private final Lane lane;
+
+	/** Formats a structured encoder's records on a thread of its own; {@code null} for a pattern. */
+	private final FormatStage<ILoggingEvent> stage;
 
 	/**
 	 * Creates an appender; {@link #start()} it before use.
@@ -43,11 +54,41 @@ public final class KafkaAppender extends RemoteAppender {
 		this.encoder = encoder;
 		this.key = key;
 		this.fixedKey = fixedKey;
+		this.lane = lane;
+		// A pattern costs the ring's thread less than handing the event over would; a
+		// structured encoder (Spring Boot's JSON) costs several times more.
+		this.stage = (encoder instanceof LayoutWrappingEncoder) ? null
+				: new FormatStage<>(sender.appenderName(), this::send, FORMAT_STAGE_CAPACITY);
 	}
 
 	@Override
 	protected void add(Lane lane, ILoggingEvent event) {
-		lane.add(key(event), this.encoder.encode(event));
+		if (this.stage != null) {
+			// Message, thread name and MDC fixed now, as Logback's AsyncAppender fixes them.
+			event.prepareForDeferredProcessing();
+			this.stage.add(event);
+		}
+		else {
+			send(event);
+		}
+	}
+
+	private void send(ILoggingEvent event) {
+		this.lane.add(key(event), this.encoder.encode(event));
+	}
+
+	@Override
+	protected void startFormatting() {
+		if (this.stage != null) {
+			this.stage.start();
+		}
+	}
+
+	@Override
+	protected void drainFormatting(long deadlineNanos) {
+		if (this.stage != null) {
+			this.stage.stop(deadlineNanos);
+		}
 	}
 
 	private byte[] key(ILoggingEvent event) {

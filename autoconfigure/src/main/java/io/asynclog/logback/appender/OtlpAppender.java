@@ -34,7 +34,7 @@ public final class OtlpAppender extends RemoteAppender {
 
 	@Override
 	protected void add(Lane lane, ILoggingEvent event) {
-		lane.add(null, record(event).encode());
+		lane.add(record(event));
 	}
 
 	private static OtlpRecord record(ILoggingEvent event) {

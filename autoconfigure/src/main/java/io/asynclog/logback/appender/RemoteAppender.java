@@ -78,7 +78,22 @@ public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILogging
 	@Override
 	public void start() {
 		this.lane.start();
+		startFormatting();
 		super.start();
+	}
+
+	/**
+	 * Starts what formats records off the appending thread, if the subclass has one.
+	 */
+	protected void startFormatting() {
+	}
+
+	/**
+	 * Formats and hands to the lane what waits to be formatted, by the deadline, before the
+	 * lane stops.
+	 * @param deadlineNanos the deadline, on the {@link System#nanoTime()} scale
+	 */
+	protected void drainFormatting(long deadlineNanos) {
 	}
 
 	@Override
@@ -88,7 +103,9 @@ public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILogging
 		}
 		super.stop();
 		// By the installation's shutdown deadline, which the rings in front drained against.
-		Lane.StopReport stopped = this.lane.stop(System.nanoTime() + this.shutdown.remainingNanos());
+		long deadlineNanos = System.nanoTime() + this.shutdown.remainingNanos();
+		drainFormatting(deadlineNanos);
+		Lane.StopReport stopped = this.lane.stop(deadlineNanos);
 		// On standard error, with asynclog's other shutdown reports: logging is stopping.
 		DrainReport.laneStopped(stopped).forEach(DrainReport::print);
 		stopFormatting();

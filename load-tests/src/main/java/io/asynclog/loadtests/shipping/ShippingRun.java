@@ -45,7 +45,7 @@ record ShippingRun(int round, int position, String config, long lines, long warm
 		double ringUsedAtCallerEnd, String loadBefore, String loadAfter) {
 
 	/** The CPU groups, in the order the report shows them. */
-	static final List<String> CPU_GROUPS = List.of("caller", "background", "producer", "lane", "gc", "jit", "other",
+	static final List<String> CPU_GROUPS = List.of("caller", "background", "producer", "lane", "format", "gc", "jit", "other",
 			"app", "broker");
 
 	/** The groups whose wait for a CPU is measured. */

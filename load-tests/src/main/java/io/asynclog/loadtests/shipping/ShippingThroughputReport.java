@@ -55,11 +55,11 @@ public final class ShippingThroughputReport {
 
 	/**
 	 * The targets, with async-logger on this 2-core machine: issue 24's through the lane (and the
-	 * spool) with a pattern layout, and with ECS JSON; the OTLP issue's over OTLP/HTTP to a
-	 * loopback receiver.
+	 * spool) with a pattern layout, and with ECS JSON; issue 36's over OTLP/HTTP to a loopback
+	 * receiver (issue 36 keeps issue 24's for Kafka).
 	 */
 	static final Map<String, Double> TARGETS = Map.of("kafka", 300_000.0, "kafka-away", 300_000.0, "kafka-ecs",
-			100_000.0, "otlp", 100_000.0);
+			100_000.0, "otlp", 250_000.0);
 
 	static final List<String> CONFIGS = List.of("kafka", "kafka-ecs", "kafka-away", "otlp", "otlp-away", "file");
 
@@ -72,9 +72,10 @@ public final class ShippingThroughputReport {
 			"file (pattern)");
 
 	/** The labels of {@link ShippingRun#CPU_GROUPS}, shown in that order. */
-	private static final Map<String, String> GROUP_LABELS = Map.of("caller", "caller", "background", "ring thread",
-			"producer", "client I/O", "lane", "lane thread", "gc", "GC", "jit", "JIT", "other", "other", "app", "app JVM",
-			"broker", "broker or receiver JVM");
+	private static final Map<String, String> GROUP_LABELS = Map.ofEntries(Map.entry("caller", "caller"),
+			Map.entry("background", "ring thread"), Map.entry("producer", "client I/O"), Map.entry("lane", "lane thread"),
+			Map.entry("format", "format thread"), Map.entry("gc", "GC"), Map.entry("jit", "JIT"),
+			Map.entry("other", "other"), Map.entry("app", "app JVM"), Map.entry("broker", "broker or receiver JVM"));
 
 	/** At or above this share of a core, a thread is taken as saturated. */
 	static final double SATURATED = 0.85;
@@ -138,7 +139,7 @@ public final class ShippingThroughputReport {
 
 	private static void verdict(StringBuilder md, List<ShippingRun> runs, Properties info) {
 		double cores = Double.parseDouble(info.getProperty("cores", "2"));
-		md.append("## Verdict\n\nTargets (issue 24): ").append(Fmt.number(TARGETS.get("kafka")))
+		md.append("## Verdict\n\nTargets (issues 24 and 36): ").append(Fmt.number(TARGETS.get("kafka")))
 			.append(" lines/s with a pattern (to the broker, or to the spool), ").append(Fmt.number(TARGETS.get("kafka-ecs")))
 			.append(" with ECS JSON");
 		if (!of(runs, "otlp").isEmpty()) {
@@ -191,7 +192,7 @@ public final class ShippingThroughputReport {
 		if (background >= SATURATED) {
 			return "**the ring thread**, on a core of its own";
 		}
-		for (String[] group : new String[][] { { "lane", "lane thread" }, { "broker", otlp ? "OTLP receiver" : "broker" },
+		for (String[] group : new String[][] { { "lane", "lane thread" }, { "format", "format thread" }, { "broker", otlp ? "OTLP receiver" : "broker" },
 				{ "producer", otlp ? "exporter's HTTP client threads" : "producer's I/O thread" } }) {
 			if (remote && median(runs, config, (run) -> run.cores(group[0])) >= SATURATED) {
 				return "**the " + group[1] + "**";

@@ -17,8 +17,8 @@ import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.resources.Resource;
 
 /**
- * An {@link OtlpRecord} read back from a lane's or a spool's bytes, as OpenTelemetry's
- * exporter takes it. Built on the lane's thread only.
+ * An {@link OtlpRecord} as OpenTelemetry's exporter takes it: made from the record directly,
+ * or read back from a spool's bytes. Built on the lane's thread only.
  *
  * @author asynclog
  */
@@ -101,6 +101,44 @@ final class DecodedLogRecord implements LogRecordData {
 		}
 		catch (RuntimeException ex) {
 			throw new IllegalArgumentException("not an OTLP record: " + ex, ex);
+		}
+	}
+
+	/**
+	 * Makes OpenTelemetry's record of an {@link OtlpRecord} directly, the same as
+	 * {@link #decode} makes of its bytes: for a record that never went to the spool.
+	 * @param record the record
+	 * @param resource the application's resource
+	 * @param scopes the instrumentation scope of each logger name met so far
+	 * @return the record
+	 */
+	static DecodedLogRecord of(OtlpRecord record, Resource resource, Map<String, InstrumentationScopeInfo> scopes) {
+		Map<String, String> mdc = (record.context() != null) ? record.context() : Map.of();
+		AttributesBuilder attributes = Attributes.builder();
+		putIfSet(attributes, "thread.name", record.threadName());
+		if (record.threadId() >= 0) {
+			attributes.put(AttributeKey.longKey("thread.id"), record.threadId());
+		}
+		putIfSet(attributes, "exception.type", record.exceptionType());
+		putIfSet(attributes, "exception.message", record.exceptionMessage());
+		putIfSet(attributes, "exception.stacktrace", record.exceptionStacktrace());
+		mdc.forEach((key, value) -> {
+			if (!OtlpRecord.TraceKeys.isTraceKey(key)) {
+				attributes.put(AttributeKey.stringKey(key), (value != null) ? value : "");
+			}
+		});
+		String loggerName = record.loggerName();
+		InstrumentationScopeInfo scope = scopes.computeIfAbsent((loggerName != null) ? loggerName : "",
+				InstrumentationScopeInfo::create);
+		SpanContext spanContext = spanContext(OtlpRecord.TraceKeys.traceId(mdc), OtlpRecord.TraceKeys.spanId(mdc),
+				OtlpRecord.TraceKeys.flags(mdc));
+		return new DecodedLogRecord(resource, scope, record.epochNanos(), spanContext,
+				SEVERITIES[OtlpRecord.severityNumber(record.level())], record.level(), record.body(), attributes.build());
+	}
+
+	private static void putIfSet(AttributesBuilder attributes, String key, String value) {
+		if (value != null) {
+			attributes.put(AttributeKey.stringKey(key), value);
 		}
 	}
 

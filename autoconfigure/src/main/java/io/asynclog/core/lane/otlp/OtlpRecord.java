@@ -5,10 +5,13 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.function.BiConsumer;
 
+import io.asynclog.core.lane.LaneRecord;
+
 /**
  * One log event as an OTLP log record, backend-neutral: what each backend's otlp appender
- * reads from its event, and the bytes that travel through the lane and the spool, from which
- * {@link OtlpSender} rebuilds the record for OpenTelemetry's exporter.
+ * reads from its event. It travels through the lane as it is, and {@link OtlpSender} makes
+ * OpenTelemetry's record of it directly; only a record that goes to the spool is encoded to
+ * bytes, from which the sender rebuilds it once the collector answers again.
  * <p>
  * The logger's name becomes the record's instrumentation scope, as OpenTelemetry's own
  * Log4j2 and Logback appenders name it. The thread and the exception become the semantic
@@ -33,7 +36,7 @@ import java.util.function.BiConsumer;
  */
 public record OtlpRecord(long epochNanos, String level, String loggerName, String body, String threadName,
 		long threadId, String exceptionType, String exceptionMessage, String exceptionStacktrace,
-		Map<String, String> context) {
+		Map<String, String> context) implements LaneRecord.Payload {
 
 	/** The first byte of every encoded record: bump it when the encoding changes. */
 	static final byte VERSION = 1;
@@ -61,9 +64,10 @@ public record OtlpRecord(long epochNanos, String level, String loggerName, Strin
 	}
 
 	/**
-	 * Returns the record as the bytes a lane and a spool keep.
+	 * Returns the record as the bytes a spool keeps.
 	 * @return the bytes
 	 */
+	@Override
 	public byte[] encode() {
 		Output out = new Output(64 + length(this.body) + length(this.exceptionStacktrace));
 		out.write(VERSION);
@@ -94,6 +98,23 @@ public record OtlpRecord(long epochNanos, String level, String loggerName, Strin
 			}
 		});
 		return out.bytes();
+	}
+
+	/**
+	 * Returns about how many bytes {@link #encode()} makes: one per character, as in most
+	 * log lines, without encoding.
+	 * @return the estimate
+	 */
+	@Override
+	public int weight() {
+		int weight = 64 + length(this.level) + length(this.loggerName) + length(this.body) + length(this.threadName)
+				+ length(this.exceptionType) + length(this.exceptionMessage) + length(this.exceptionStacktrace);
+		if (this.context != null) {
+			for (Map.Entry<String, String> entry : this.context.entrySet()) {
+				weight += 10 + length(entry.getKey()) + length(entry.getValue());
+			}
+		}
+		return weight;
 	}
 
 	private static int length(String value) {

@@ -159,7 +159,9 @@ public final class OtlpSender extends Sender {
 		}
 		LogRecordData data;
 		try {
-			data = DecodedLogRecord.decode(record.value(), this.resource, this.scopes);
+			// Straight from the appender, the record is made once, here; from the spool, read back.
+			data = (record.payload() instanceof OtlpRecord fresh) ? DecodedLogRecord.of(fresh, this.resource, this.scopes)
+					: DecodedLogRecord.decode(record.value(), this.resource, this.scopes);
 		}
 		catch (IllegalArgumentException ex) {
 			handedOver();
@@ -167,7 +169,7 @@ public final class OtlpSender extends Sender {
 			return Offer.REFUSED;
 		}
 		handedOver();
-		this.filling.add(data, outcome, record.size());
+		this.filling.add(data, outcome, record.weight());
 		if (this.filling.isFull()) {
 			handOff();
 		}

@@ -53,7 +53,8 @@ import io.asynclog.core.queue.LogQueue;
  * {@code sink} that only the logger {@code throughput} writes to, and one caller thread that logs
  * lines of 100 characters as fast as it can.
  * <p>
- * The run logs {@code --warmup} lines and waits until they are delivered, then times
+ * The run logs {@code --warmup} lines and waits until they are delivered, again until
+ * {@code --warmup-seconds} have passed (the JIT's compiling then falls outside the measured window), then times
  * {@code --lines} lines from the first call until the last one is delivered: for {@code kafka},
  * {@code kafka-ecs} and {@code otlp}, until the sender counts every record acknowledged by the
  * broker or the OTLP receiver; for {@code kafka-away} and {@code otlp-away}, until every line is
@@ -72,7 +73,7 @@ public class ThroughputApp {
 	/** The raw CSV's columns, in order. */
 	static final List<String> COLUMNS = List.of("round", "position", "config", "lines", "warmup", "seconds",
 			"lines_per_s", "caller_seconds", "caller_lines_per_s", "delivered", "checked", "check", "record_bytes",
-			"cpu_caller_s", "cpu_background_s", "cpu_producer_s", "cpu_lane_s", "cpu_gc_s", "cpu_jit_s", "cpu_other_s", "cpu_app_s",
+			"cpu_caller_s", "cpu_background_s", "cpu_producer_s", "cpu_lane_s", "cpu_format_s", "cpu_gc_s", "cpu_jit_s", "cpu_other_s", "cpu_app_s",
 			"cpu_broker_s", "wait_caller_s", "wait_background_s", "wait_producer_s", "machine_busy_s", "ring_capacity", "ring_samples", "ring_nearly_full_samples", "ring_max_used",
 			"ring_used_at_caller_end", "load_before", "load_after");
 
@@ -95,6 +96,12 @@ public class ThroughputApp {
 			throw new IllegalStateException("TEXT must be 90 characters, not " + TEXT.length());
 		}
 	}
+
+	/**
+	 * The most warm-up lines with the destination away, all of them kept in the spool: 20 million,
+	 * about 4 GB, which the lane spools in 15-40 s here.
+	 */
+	static final long AWAY_WARMUP_MOST = 20_000_000;
 
 	private static final Duration DELIVERY_PATIENCE = Duration.ofMinutes(5);
 
@@ -147,6 +154,8 @@ public class ThroughputApp {
 		if (options.remote()) {
 			// A spool of the run's own: what one run leaves must not be sent by the next.
 			properties.add("--asynclog.appenders." + APPENDER + ".spool.directory=" + spool);
+			// A destination away spools the warm-up too, up to AWAY_WARMUP_MOST lines.
+			properties.add("--asynclog.appenders." + APPENDER + ".spool.max-size=8GB");
 		}
 		else {
 			Files.deleteIfExists(options.file());
@@ -161,16 +170,26 @@ public class ThroughputApp {
 					: options.type().equals("otlp") ? new OtlpDelivery(options) : new FileDelivery(options.file());
 			Logger log = LoggerFactory.getLogger(LOGGER);
 			LogQueue ring = ring();
-			// Warm-up: the same calls, delivered before the clock starts.
-			long warmup = options.warmup();
+			// Warm-up: the same calls, delivered before the clock starts, in passes of --warmup lines until
+			// --warmup-seconds have passed, so that the JIT has compiled the path before it is measured (a
+			// run of a few seconds after a short warm-up found the compiler threads busy half of the 2 cores).
+			long warmup = 0;
+			long warmupUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(options.warmupSeconds());
 			// The one thread that logs: it lives from the warm-up until every thread's CPU is read (an
 			// ended thread is no longer in /proc/self/task).
 			ExecutorService caller = Executors.newSingleThreadExecutor(named(CALLER_THREAD));
-			log(caller, log, message, 0, warmup);
-			if (!delivery.awaitDelivered(warmup, DELIVERY_PATIENCE)) {
-				return write(options, new LinkedHashMap<>(Map.of("delivered", false, "checked", false, "check",
-						"warm-up not delivered: " + delivery.state())));
+			do {
+				log(caller, log, message, warmup, options.warmup());
+				warmup += options.warmup();
+				if (!delivery.awaitDelivered(warmup, DELIVERY_PATIENCE)) {
+					options = options.withWarmup(warmup);
+					return write(options, new LinkedHashMap<>(Map.of("delivered", false, "checked", false, "check",
+							"warm-up not delivered: " + delivery.state())));
+				}
 			}
+			while (options.warmup() > 0 && System.nanoTime() - warmupUntil < 0
+					&& !(options.config().endsWith("-away") && warmup >= AWAY_WARMUP_MOST));
+			options = options.withWarmup(warmup);
 			String load = loadAverage();
 			long brokerBefore = ThreadCpu.process(options.brokerPid());
 			long processBefore = ThreadCpu.process("self");
@@ -272,7 +291,7 @@ public class ThroughputApp {
 	static Map<String, Double> cpuByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after,
 			long clockTicks) {
 		Map<String, Double> groups = new LinkedHashMap<>();
-		for (String group : List.of("caller", "background", "producer", "lane", "gc", "jit", "other")) {
+		for (String group : List.of("caller", "background", "producer", "lane", "format", "gc", "jit", "other")) {
 			groups.put(group, 0.0);
 		}
 		after.forEach((tid, thread) -> groups.merge(group(thread.comm()),
@@ -313,6 +332,10 @@ public class ThroughputApp {
 		}
 		if (comm.startsWith("asynclog-lane")) {
 			return "lane";
+		}
+		// A structured format's formatting thread (FormatStage).
+		if (comm.startsWith("asynclog-forma")) {
+			return "format";
 		}
 		if (comm.startsWith("GC Thread") || comm.startsWith("G1 ") || comm.equals("VM Thread")) {
 			return "gc";
@@ -681,12 +704,20 @@ public class ThroughputApp {
 
 	/**
 	 * The run's options: {@code --config kafka|kafka-ecs|kafka-away|otlp|otlp-away|file --round R
-	 * --position P --lines N --warmup W --csv PATH [--threads PATH] --broker-pid PID [--clock-ticks 100]},
+	 * --position P --lines N --warmup W [--warmup-seconds S] --csv PATH [--threads PATH] --broker-pid PID [--clock-ticks 100]},
 	 * and for kafka {@code --bootstrap HOST:PORT --topic T}, for otlp {@code --endpoint URL}, for file
 	 * {@code --file PATH}. The broker's pid is the OTLP receiver's for otlp.
 	 */
-	record Options(String config, int round, int position, long lines, long warmup, Path csv, Path threads,
-			String brokerPid, long clockTicks, String bootstrap, String topic, Path file, String endpoint) {
+	record Options(String config, int round, int position, long lines, long warmup, long warmupSeconds, Path csv,
+			Path threads, String brokerPid, long clockTicks, String bootstrap, String topic, Path file,
+			String endpoint) {
+
+		/** The same run with the lines the warm-up logged in all its passes. */
+		Options withWarmup(long lines) {
+			return new Options(this.config, this.round, this.position, this.lines, lines, this.warmupSeconds, this.csv,
+					this.threads, this.brokerPid, this.clockTicks, this.bootstrap, this.topic, this.file,
+					this.endpoint);
+		}
 
 		static final List<String> CONFIGS = List.of("kafka", "kafka-ecs", "kafka-away", "otlp", "otlp-away", "file");
 
@@ -726,7 +757,8 @@ public class ThroughputApp {
 			Function<String, Path> path = (name) -> values.containsKey(name) ? Path.of(values.get(name)) : null;
 			return new Options(config, Integer.parseInt(values.getOrDefault("round", "1")),
 					Integer.parseInt(values.getOrDefault("position", "1")), Long.parseLong(values.get("lines")),
-					Long.parseLong(values.getOrDefault("warmup", "0")), path.apply("csv"), path.apply("threads"),
+					Long.parseLong(values.getOrDefault("warmup", "0")),
+					Long.parseLong(values.getOrDefault("warmup-seconds", "0")), path.apply("csv"), path.apply("threads"),
 					values.getOrDefault("broker-pid", "self"), Long.parseLong(values.getOrDefault("clock-ticks", "100")),
 					values.get("bootstrap"), values.get("topic"), path.apply("file"), values.get("endpoint"));
 		}

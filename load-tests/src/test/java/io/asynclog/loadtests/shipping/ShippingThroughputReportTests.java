@@ -137,7 +137,7 @@ class ShippingThroughputReportTests {
 		ShippingThroughputReport.write(this.out, this.report);
 
 		String page = Files.readString(this.report.resolve("shipping-throughput.md"), StandardCharsets.UTF_8);
-		assertThat(page).contains("OTLP: 100,000 records/s over OTLP/HTTP to a loopback receiver");
+		assertThat(page).contains("OTLP: 250,000 records/s over OTLP/HTTP to a loopback receiver");
 		assertThat(page).contains("**otlp (OTLP/HTTP to a loopback receiver): 50,000 lines/s, target missed.**");
 		assertThat(page).contains("- otlp-away (receiver away: lane to spool): 250,000 lines/s (no target).");
 		assertThat(page).contains("| otlp (OTLP/HTTP to a loopback receiver) | 50,000 | 0.10× |");

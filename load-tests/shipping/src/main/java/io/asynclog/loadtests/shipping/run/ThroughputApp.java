@@ -98,10 +98,14 @@ public class ThroughputApp {
 	}
 
 	/**
-	 * The most warm-up lines with the destination away, all of them kept in the spool: 20 million,
-	 * about 4 GB, which the lane spools in 15-40 s here.
+	 * The most warm-up lines where every line stays on local disk (a destination away: the spool;
+	 * the file run): 20 million, about 4 GB, which take 15-40 s here.
 	 */
-	static final long AWAY_WARMUP_MOST = 20_000_000;
+	static final long LOCAL_WARMUP_MOST = 20_000_000;
+
+	private static boolean onLocalDisk(Options options) {
+		return options.config().endsWith("-away") || !options.remote();
+	}
 
 	private static final Duration DELIVERY_PATIENCE = Duration.ofMinutes(5);
 
@@ -154,7 +158,7 @@ public class ThroughputApp {
 		if (options.remote()) {
 			// A spool of the run's own: what one run leaves must not be sent by the next.
 			properties.add("--asynclog.appenders." + APPENDER + ".spool.directory=" + spool);
-			// A destination away spools the warm-up too, up to AWAY_WARMUP_MOST lines.
+			// A destination away spools the warm-up too, up to LOCAL_WARMUP_MOST lines.
 			properties.add("--asynclog.appenders." + APPENDER + ".spool.max-size=8GB");
 		}
 		else {
@@ -188,7 +192,7 @@ public class ThroughputApp {
 				}
 			}
 			while (options.warmup() > 0 && System.nanoTime() - warmupUntil < 0
-					&& !(options.config().endsWith("-away") && warmup >= AWAY_WARMUP_MOST));
+					&& !(onLocalDisk(options) && warmup >= LOCAL_WARMUP_MOST));
 			options = options.withWarmup(warmup);
 			String load = loadAverage();
 			long brokerBefore = ThreadCpu.process(options.brokerPid());

@@ -57,7 +57,9 @@ class LogbackShutdownTests {
 		Path file = this.dir.resolve("drain.log");
 		int lines = 5000;
 		Appender<ILoggingEvent> main;
-		try (ConfigurableApplicationContext context = LogbackApps.run(properties(file, "asynclog.shutdown-timeout=20s"))) {
+		// Every line fits in the ring while its thread is held: the drain is what this test watches.
+		try (ConfigurableApplicationContext context = LogbackApps.run(properties(file, "asynclog.shutdown-timeout=20s",
+				"asynclog.ring-buffer-size=8192"))) {
 			main = LogbackModesTests.appender("main");
 			BackgroundGate gate = BackgroundGate.on(main, Duration.ZERO).hold();
 			logLines(lines);

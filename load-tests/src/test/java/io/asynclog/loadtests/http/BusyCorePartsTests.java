@@ -224,7 +224,7 @@ class BusyCorePartsTests {
 	}
 
 	@Test
-	void theBusyCoreMatrixRunsBootsConsoleAndABufferedFileOnOneCoreAndTheConsoleOnTwoOnBothBackends() {
+	void theBusyCoreMatrixRunsBootsConsoleAndABufferedFileOnOneCoreAndTheConsoleInEveryModeOnTwoOnBothBackends() {
 		ComparisonOptions options = ComparisonOptions.parse("--matrix", "busy-core", "--gatling-classpath", "cp");
 		assertThat(options.repeats()).isEqualTo(3);
 		assertThat(options.warmupSeconds()).isEqualTo(40);
@@ -238,6 +238,7 @@ class BusyCorePartsTests {
 				"async-logger/1/flush/boot/lines=20/sink=boot-console", "sync/1/no-flush/plain/lines=20",
 				"async-appender/1/no-flush/plain/lines=20", "async-logger/1/no-flush/plain/lines=20",
 				"sync/1/flush/boot/lines=20/cores=2/sink=boot-console",
+				"async-appender/1/flush/boot/lines=20/cores=2/sink=boot-console",
 				"async-logger/1/flush/boot/lines=20/cores=2/sink=boot-console",
 				"sync/1/flush/boot/lines=20/sink=boot-console" + logback,
 				"logback-async-appender/1/flush/boot/lines=20/sink=boot-console" + logback,
@@ -246,6 +247,8 @@ class BusyCorePartsTests {
 				"sync/1/no-flush/plain/lines=20" + logback, "async-appender/1/no-flush/plain/lines=20" + logback,
 				"async-logger/1/no-flush/plain/lines=20" + logback,
 				"sync/1/flush/boot/lines=20/cores=2/sink=boot-console" + logback,
+				"logback-async-appender/1/flush/boot/lines=20/cores=2/sink=boot-console" + logback,
+				"async-appender/1/flush/boot/lines=20/cores=2/sink=boot-console" + logback,
 				"async-logger/1/flush/boot/lines=20/cores=2/sink=boot-console" + logback,
 				"logging-off/lines=20/sink=boot-console");
 		ComparisonOptions rings = ComparisonOptions.parse("--matrix", "busy-core", "--ring-sizes", "4096,16384,65536,262144",
@@ -253,8 +256,8 @@ class BusyCorePartsTests {
 		assertThat(rings.repeats()).isEqualTo(4);
 		assertThat(rings.warmupSeconds()).isEqualTo(45);
 		List<RunConfig> configs = ComparisonMatrix.busyCore(rings.dimensions());
-		assertThat(configs).hasSize(22);
-		assertThat(configs.subList(18, 22)).extracting(RunConfig::id).containsExactly(
+		assertThat(configs).hasSize(25);
+		assertThat(configs.subList(21, 25)).extracting(RunConfig::id).containsExactly(
 				"async-logger/1/flush/boot/lines=20/sink=boot-console/ring=4096",
 				"async-logger/1/flush/boot/lines=20/sink=boot-console/ring=16384",
 				"async-logger/1/flush/boot/lines=20/sink=boot-console/ring=65536",

@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -38,7 +39,9 @@ public final class QueueMonitor implements AutoCloseable {
 
 	private final double fillThreshold;
 
-	private final long origin = System.nanoTime();
+	private final LongSupplier nanoTime;
+
+	private final long origin;
 
 	private final ConcurrentMap<String, History> histories = new ConcurrentHashMap<>();
 
@@ -56,9 +59,23 @@ public final class QueueMonitor implements AutoCloseable {
 	private long lastFailureReport = Long.MIN_VALUE;
 
 	private QueueMonitor(Supplier<List<LogQueue>> source, Duration peakWindow, double fillThreshold) {
+		this(source, peakWindow, fillThreshold, System::nanoTime, true);
+	}
+
+	/**
+	 * Creates a monitor.
+	 * @param nanoTime the clock of the samples, {@link System#nanoTime()} but in tests
+	 * @param samplesOnItsOwn whether it starts its sampling thread once there is a queue;
+	 * without it only {@link #sample()} takes samples, as a test wants
+	 */
+	QueueMonitor(Supplier<List<LogQueue>> source, Duration peakWindow, double fillThreshold, LongSupplier nanoTime,
+			boolean samplesOnItsOwn) {
 		this.source = source;
 		this.peakWindow = peakWindow;
 		this.fillThreshold = fillThreshold;
+		this.nanoTime = nanoTime;
+		this.origin = nanoTime.getAsLong();
+		this.sampling.set(!samplesOnItsOwn);
 		this.sampler = Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, "asynclog-queue-monitor");
 			thread.setDaemon(true);
@@ -162,7 +179,7 @@ public final class QueueMonitor implements AutoCloseable {
 	}
 
 	private long now() {
-		return System.nanoTime() - this.origin;
+		return this.nanoTime.getAsLong() - this.origin;
 	}
 
 	@Override

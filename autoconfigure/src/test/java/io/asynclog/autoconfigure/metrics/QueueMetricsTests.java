@@ -1,87 +1,67 @@
 package io.asynclog.autoconfigure.metrics;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.logging.LogFactory;
-import org.apache.logging.log4j.core.LoggerContext;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.logging.LogLevel;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.RecordingAppender;
-import io.asynclog.TestApplications;
-import io.asynclog.log4j2.appender.DeliveryLagProbe;
+import io.asynclog.bothbackends.Apps;
+import io.asynclog.bothbackends.BackendUnderTest;
+import io.asynclog.bothbackends.Recorder;
+import io.asynclog.core.queue.DeliveryLag;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The queue meters of a real application, read from its meter registry while the
- * background thread is held back by a stalled appender.
+ * The delivery lag of a real application on either backend, read from its meter registry
+ * while the background thread is held back by a stalled appender. How the meters follow a
+ * reconfiguration of Log4j2 is in {@code log4j2.metrics.Log4j2ReconfigurationMetersTests}.
  */
 class QueueMetricsTests {
+
+	private static final BackendUnderTest BACKEND = BackendUnderTest.running();
 
 	private static final Duration PATIENCE = Duration.ofSeconds(20);
 
 	@Test
 	void deliveryLagMeasuresOneEventInSixtyFourOncePerPathAndShowsAHeldQueue() throws InterruptedException {
 		// The child logger writes to an appender of its own and, being additive, through its
-		// synchronous parent to the root's: on the background thread its events pass two async
+		// synchronous parent to the root's: on the background thread its events pass two
 		// loggers with appenders.
-		try (ConfigurableApplicationContext context = TestApplications.run("logging.level.test=info",
-				"asynclog.loggers[test].mode=sync",
-				"logging.level.test.child=debug", "asynclog.appenders.side.type=file",
-				"asynclog.appenders.side.file-name=target/queue-metrics-tests/side.log",
+		try (ConfigurableApplicationContext context = Apps.runRecording(BACKEND, "logging.level.test=info",
+				"asynclog.loggers[test].mode=sync", "logging.level.test.child=debug",
+				"asynclog.appenders.side.type=file",
+				"asynclog.appenders.side.file-name=target/queue-metrics-tests/" + BACKEND + "-side.log",
 				"asynclog.loggers[test.child].appenders=side")) {
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			RecordingAppender appender = RecordingAppender.attachToRoot(TestApplications.loggerContext(),
-					Duration.ZERO);
+			Apps.awaitQueuesEmpty();
+			Recorder recorder = Recorder.named(Recorder.RECORDING);
+			recorder.countStartingWith("path ");
 			long before = lagCount(registry);
-			appender.hold();
+			recorder.hold();
 			// 640 consecutive events hold exactly 10 multiples of 64, whatever came before.
 			for (int i = 0; i < 320; i++) {
-				LogFactory.getLog("test").info("root path " + i);
-				LogFactory.getLog("test.child.Service").debug("child path " + i);
+				LogFactory.getLog("test").info("path root " + i);
+				LogFactory.getLog("test.child.Service").debug("path child " + i);
 			}
 			Thread.sleep(250);
-			appender.release();
-			await().atMost(PATIENCE).until(() -> appender.events().size() == 640);
-			await().atMost(PATIENCE).until(() -> lagCount(registry) - before == 640 / DeliveryLagProbe.SAMPLE_EVERY);
+			recorder.release();
+			await().atMost(PATIENCE)
+				.until(() -> recorder.countStartingWith(LogLevel.INFO) + recorder.countStartingWith(LogLevel.DEBUG) == 640);
+			await().atMost(PATIENCE).until(() -> lagCount(registry) - before == 640 / DeliveryLag.SAMPLE_EVERY);
 			Thread.sleep(200);
 			assertThat(lagCount(registry) - before)
 				.as("one event in 64 measured, once per event, not once per logger on its path")
-				.isEqualTo(640 / DeliveryLagProbe.SAMPLE_EVERY);
-			assertThat(registry.get("asynclog.delivery.lag").timer().max(java.util.concurrent.TimeUnit.MILLISECONDS))
+				.isEqualTo(640 / DeliveryLag.SAMPLE_EVERY);
+			assertThat(registry.get("asynclog.delivery.lag").timer().max(TimeUnit.MILLISECONDS))
 				.as("the first events waited for the held appender")
 				.isGreaterThanOrEqualTo(200);
 		}
-	}
-
-	@Test
-	void metersFollowAReconfigurationToTheNewRingBuffer() {
-		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.ring-buffer-size=2048",
-				"logging.level.test=info")) {
-			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			LoggerContext loggerContext = TestApplications.loggerContext();
-			Object oldConfiguration = loggerContext.getConfiguration();
-			loggerContext.reconfigure();
-			assertThat(loggerContext.getConfiguration()).isNotSameAs(oldConfiguration);
-			RecordingAppender appender = RecordingAppender.holdAtRoot(loggerContext);
-			long lagBefore = lagCount(registry);
-			double eventsBefore = MeterReadings.events(registry, "info");
-			TestApplications.logInfo("test", "after reconfigure ", 640);
-			assertThat(registry.get("asynclog.queue.capacity").gauge().value()).isEqualTo(2048);
-			assertThat(remaining(registry)).as("read from the new ring buffer").isEqualTo(2048 - 640);
-			appender.release();
-			await().atMost(PATIENCE).until(() -> remaining(registry) == 2048);
-			await().atMost(PATIENCE).until(() -> lagCount(registry) - lagBefore == 640 / DeliveryLagProbe.SAMPLE_EVERY);
-			assertThat(MeterReadings.events(registry, "info") - eventsBefore)
-				.isEqualTo(640);
-		}
-	}
-
-	private static double remaining(MeterRegistry registry) {
-		return registry.get("asynclog.queue.remaining").tag("queue", "async-logger").gauge().value();
 	}
 
 	private static long lagCount(MeterRegistry registry) {

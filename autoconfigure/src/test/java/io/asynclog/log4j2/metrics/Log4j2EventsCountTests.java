@@ -1,4 +1,4 @@
-package io.asynclog.autoconfigure.metrics;
+package io.asynclog.log4j2.metrics;
 
 import java.util.Map;
 

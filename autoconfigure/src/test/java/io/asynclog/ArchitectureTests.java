@@ -81,7 +81,7 @@ class ArchitectureTests {
 		PackageGraph graph = PackageGraph.of(Map.of("io/asynclog/core/queue/A.java", """
 				package io.asynclog.core.queue;
 
-				import io.asynclog.log4j2.queue.LogQueues;
+				import io.asynclog.log4j2.queue.PipelineView;
 				import static io.asynclog.autoconfigure.AsyncLogAutoConfiguration.something;
 				import com.lmax.disruptor.RingBuffer;
 				""", "io/asynclog/core/report/B.java", """
@@ -118,7 +118,7 @@ class ArchitectureTests {
 				""", "io/asynclog/logback/B.java", """
 				package io.asynclog.logback;
 
-				import io.asynclog.log4j2.queue.LogQueues;
+				import io.asynclog.log4j2.queue.PipelineView;
 				import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.QueueDescriptor;
 				import io.asynclog.core.queue.LogQueue;
 				""", "io/asynclog/C.java", """

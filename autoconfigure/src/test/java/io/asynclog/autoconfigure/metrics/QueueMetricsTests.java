@@ -8,12 +8,12 @@ import org.apache.logging.log4j.core.LoggerContext;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.RecordingAppender;
-import io.asynclog.TestApplications;
-import io.asynclog.log4j2.appender.DeliveryLagProbe;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+
+import io.asynclog.RecordingAppender;
+import io.asynclog.TestApplications;
+import io.asynclog.log4j2.queue.QueueProbe;
 
 /**
  * The queue meters of a real application, read from its meter registry while the
@@ -46,11 +46,11 @@ class QueueMetricsTests {
 			Thread.sleep(250);
 			appender.release();
 			await().atMost(PATIENCE).until(() -> appender.events().size() == 640);
-			await().atMost(PATIENCE).until(() -> lagCount(registry) - before == 640 / DeliveryLagProbe.SAMPLE_EVERY);
+			await().atMost(PATIENCE).until(() -> lagCount(registry) - before == 640 / QueueProbe.SAMPLE_EVERY);
 			Thread.sleep(200);
 			assertThat(lagCount(registry) - before)
 				.as("one event in 64 measured, once per event, not once per logger on its path")
-				.isEqualTo(640 / DeliveryLagProbe.SAMPLE_EVERY);
+				.isEqualTo(640 / QueueProbe.SAMPLE_EVERY);
 			assertThat(registry.get("asynclog.delivery.lag").timer().max(java.util.concurrent.TimeUnit.MILLISECONDS))
 				.as("the first events waited for the held appender")
 				.isGreaterThanOrEqualTo(200);
@@ -74,7 +74,7 @@ class QueueMetricsTests {
 			assertThat(remaining(registry)).as("read from the new ring buffer").isEqualTo(2048 - 640);
 			appender.release();
 			await().atMost(PATIENCE).until(() -> remaining(registry) == 2048);
-			await().atMost(PATIENCE).until(() -> lagCount(registry) - lagBefore == 640 / DeliveryLagProbe.SAMPLE_EVERY);
+			await().atMost(PATIENCE).until(() -> lagCount(registry) - lagBefore == 640 / QueueProbe.SAMPLE_EVERY);
 			assertThat(MeterReadings.events(registry, "info") - eventsBefore)
 				.isEqualTo(640);
 		}

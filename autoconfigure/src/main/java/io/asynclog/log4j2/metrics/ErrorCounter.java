@@ -1,4 +1,4 @@
-package io.asynclog.log4j2.appender;
+package io.asynclog.log4j2.metrics;
 
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.ErrorHandler;
@@ -9,6 +9,7 @@ import org.apache.logging.log4j.core.appender.DefaultErrorHandler;
 import io.asynclog.core.count.AppenderDrops.Reason;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.count.AppenderErrors;
+import io.asynclog.log4j2.appender.KafkaAppender;
 
 /**
  * An appender's error handler that counts each failure in {@link AppenderErrors}, then
@@ -25,7 +26,7 @@ import io.asynclog.core.count.AppenderErrors;
  *
  * @author asynclog
  */
-public final class CountingErrorHandler implements ErrorHandler {
+public final class ErrorCounter implements ErrorHandler {
 
 	/** The start of Log4j2's message for a call into an appender from inside its own append. */
 	static final String RECURSIVE_CALL = "Recursive call to appender ";
@@ -45,7 +46,7 @@ public final class CountingErrorHandler implements ErrorHandler {
 	 */
 	private final ThreadLocal<Throwable> lastCounted = new ThreadLocal<>();
 
-	private CountingErrorHandler(ErrorHandler reporter, AppenderErrors.Failures failures, Appender appender) {
+	private ErrorCounter(ErrorHandler reporter, AppenderErrors.Failures failures, Appender appender) {
 		this.reporter = reporter;
 		this.failures = failures;
 		this.appender = appender;
@@ -57,11 +58,11 @@ public final class CountingErrorHandler implements ErrorHandler {
 	 */
 	public static void install(Appender appender) {
 		ErrorHandler current = appender.getHandler();
-		if (current instanceof CountingErrorHandler) {
+		if (current instanceof ErrorCounter) {
 			return;
 		}
 		ErrorHandler reporter = (current != null) ? current : new DefaultErrorHandler(appender);
-		appender.setHandler(new CountingErrorHandler(reporter, AppenderErrors.forAppender(appender.getName()), appender));
+		appender.setHandler(new ErrorCounter(reporter, AppenderErrors.forAppender(appender.getName()), appender));
 	}
 
 	@Override

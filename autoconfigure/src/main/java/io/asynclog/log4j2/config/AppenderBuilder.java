@@ -23,7 +23,7 @@ import io.asynclog.log4j2.appender.UnopenedFileAppender;
  *
  * @author asynclog
  */
-final class AppenderNodes {
+final class AppenderBuilder {
 
 	/**
 	 * Spring Boot's console pattern, with the defaults of its packaged log4j2.xml inlined so
@@ -53,7 +53,7 @@ final class AppenderNodes {
 
 	private final Environment environment;
 
-	AppenderNodes(Nodes nodes, AsyncLogProperties properties, Environment environment) {
+	AppenderBuilder(Nodes nodes, AsyncLogProperties properties, Environment environment) {
 		this.nodes = nodes;
 		this.properties = properties;
 		this.environment = environment;

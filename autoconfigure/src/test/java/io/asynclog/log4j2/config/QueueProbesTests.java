@@ -13,18 +13,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.TestApplications;
-import io.asynclog.log4j2.appender.DeliveryLagProbe;
-import io.asynclog.log4j2.appender.CutoffFilter;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.asynclog.TestApplications;
+import io.asynclog.log4j2.appender.CutoffFilter;
+import io.asynclog.log4j2.queue.QueueProbe;
 
 /**
  * Where the delivery-lag probes go in a user's own configuration, and where they must not.
  */
-class DeliveryLagProbesTests {
+class QueueProbesTests {
 
-	private static final String PROBE = DeliveryLagProbe.NAME_PREFIX;
+	private static final String PROBE = QueueProbe.NAME_PREFIX;
 
 	@TempDir
 	Path dir;
@@ -64,9 +64,9 @@ class DeliveryLagProbesTests {
 		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.metrics.delivery-lag=false")) {
 			Configuration configuration = TestApplications.loggerContext().getConfiguration();
 			// Still placed: a probe is where its queue counts what is cut off at shutdown.
-			assertThat(configuration.getAppenders().values()).filteredOn(DeliveryLagProbe.class::isInstance)
+			assertThat(configuration.getAppenders().values()).filteredOn(QueueProbe.class::isInstance)
 				.isNotEmpty()
-				.allMatch((probe) -> !((DeliveryLagProbe) probe).measures());
+				.allMatch((probe) -> !((QueueProbe) probe).measures());
 		}
 	}
 

@@ -20,8 +20,8 @@ import io.asynclog.core.config.AsyncLogConfigurationException;
 import io.asynclog.core.config.AsyncLogProperties.LoggerMode;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
-import io.asynclog.log4j2.appender.BatchingConsoleAppender;
-import io.asynclog.log4j2.appender.LogAppenders;
+import io.asynclog.log4j2.appender.BatchingConsole;
+import io.asynclog.log4j2.queue.PipelineView;
 import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 
 /**
@@ -34,7 +34,7 @@ import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
  *
  * @author asynclog
  */
-final class ConfigurationRewriter {
+final class ConfigurationWriter {
 
 	/**
 	 * Key of the root logger under {@code asynclog.loggers}, as in
@@ -65,7 +65,7 @@ final class ConfigurationRewriter {
 	 * @param environment the Spring environment, for Spring Boot's default patterns
 	 * @param springBootDefaults whether the configuration is Spring Boot's packaged default
 	 */
-	ConfigurationRewriter(Nodes nodes, AsyncLogProperties properties, Mode mode, Environment environment,
+	ConfigurationWriter(Nodes nodes, AsyncLogProperties properties, Mode mode, Environment environment,
 			boolean springBootDefaults) {
 		this.nodes = nodes;
 		this.properties = properties;
@@ -97,8 +97,8 @@ final class ConfigurationRewriter {
 		// Placed even when no lag is measured: a probe is where its queue counts the events
 		// cut off at shutdown.
 		boolean measureLag = this.properties.getMetrics().isDeliveryLag()
-				&& ClassUtils.isPresent(MICROMETER, ConfigurationRewriter.class.getClassLoader());
-		new DeliveryLagProbes(this.nodes, appenders, this.mode == Mode.ALL_ASYNC, measureLag).place(loggers);
+				&& ClassUtils.isPresent(MICROMETER, ConfigurationWriter.class.getClassLoader());
+		new QueueProbes(this.nodes, appenders, this.mode == Mode.ALL_ASYNC, measureLag).place(loggers);
 	}
 
 	/**
@@ -117,7 +117,7 @@ final class ConfigurationRewriter {
 	}
 
 	private void addAppenders(Node appenders) {
-		AppenderNodes builder = new AppenderNodes(this.nodes, this.properties, this.environment);
+		AppenderBuilder builder = new AppenderBuilder(this.nodes, this.properties, this.environment);
 		this.properties.getAppenders().forEach((name, appender) -> {
 			// An asynclog appender replaces a configured one of the same name.
 			appenders.getChildren().removeIf((existing) -> name.equals(Nodes.name(existing)));
@@ -228,11 +228,11 @@ final class ConfigurationRewriter {
 	 * still flushes when the background thread marks the end of a batch. An appender a
 	 * synchronous logger writes to keeps its per-line flush, since no end of batch would ever
 	 * empty its buffer. Which loggers are synchronous is read from the rewritten tree, as
-	 * {@link LogAppenders} reads it from the running configuration. Appenders of the user's
+	 * {@link PipelineView} reads it from the running configuration. Appenders of the user's
 	 * own file keep what the file says.
 	 * <p>
 	 * A console among them, Spring Boot's or asynclog's, that is not to flush every line
-	 * becomes a {@link BatchingConsoleAppender}: Log4j2 2.25's own would flush every line
+	 * becomes a {@link BatchingConsole}: Log4j2 2.25's own would flush every line
 	 * anyway (apache/logging-log4j2#4262).
 	 */
 	private void applyImmediateFlush(Node loggers, Node appenders) {
@@ -274,12 +274,12 @@ final class ConfigurationRewriter {
 	}
 
 	/**
-	 * Puts a {@link BatchingConsoleAppender} in a console's place, with its name, target,
+	 * Puts a {@link BatchingConsole} in a console's place, with its name, target,
 	 * layout, filters and flush setting, so that appender references, listings and error
 	 * counts still find it.
 	 */
 	private void batchConsole(Node console) {
-		Node batching = this.nodes.retype(console, BatchingConsoleAppender.PLUGIN_NAME);
+		Node batching = this.nodes.retype(console, BatchingConsole.PLUGIN_NAME);
 		// It always follows System.out, as Spring Boot's Console asks with follow="true".
 		batching.getAttributes().keySet().removeIf((attribute) -> attribute.equalsIgnoreCase("follow")
 				|| attribute.equalsIgnoreCase("direct"));

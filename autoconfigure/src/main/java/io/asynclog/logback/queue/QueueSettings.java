@@ -33,7 +33,7 @@ import io.asynclog.core.queue.ShutdownDeadline;
  * @author asynclog
  * @see LiveQueueFullSettings
  */
-public record RingSettings(int capacity, Supplier<WaitStrategy> waitStrategy, boolean blocks, int discardAtOrBelow,
+public record QueueSettings(int capacity, Supplier<WaitStrategy> waitStrategy, boolean blocks, int discardAtOrBelow,
 		boolean includeLocation, ShutdownDeadline shutdown, List<RingListener> listeners) {
 
 	/**
@@ -53,10 +53,10 @@ public record RingSettings(int capacity, Supplier<WaitStrategy> waitStrategy, bo
 	 * @param shutdown the deadline shared by every ring of the installation
 	 * @return the settings
 	 */
-	public static RingSettings of(AsyncLogProperties properties, int slots, int smallest,
+	public static QueueSettings of(AsyncLogProperties properties, int slots, int smallest,
 			List<RingListener> listeners, ShutdownDeadline shutdown) {
 		boolean blocks = properties.getQueueFullPolicy() == QueueFullPolicy.BLOCK;
-		return new RingSettings(powerOfTwoAtLeast(Math.max(slots, smallest)), waitStrategy(properties), blocks,
+		return new QueueSettings(powerOfTwoAtLeast(Math.max(slots, smallest)), waitStrategy(properties), blocks,
 				blocks ? Integer.MIN_VALUE : discardAtOrBelow(properties.getDiscardThreshold()),
 				properties.isIncludeLocation(), shutdown, List.copyOf(listeners));
 	}

@@ -1,4 +1,4 @@
-package io.asynclog.log4j2.appender;
+package io.asynclog.log4j2.queue;
 
 import java.time.Instant;
 import java.util.concurrent.atomic.LongAdder;
@@ -15,11 +15,12 @@ import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
 import org.apache.logging.log4j.core.config.plugins.PluginFactory;
 
 import io.asynclog.core.queue.DeliveryLag;
+import io.asynclog.log4j2.appender.ShutdownCutoff;
 
 /**
  * An appender that writes nothing: placed where a queue's background thread hands each
  * event to the appenders, it measures how long the event took from the log call to get
- * there. asynclog's configuration rewriting ({@code DeliveryLagProbes}) places one per path through a queue, so each event
+ * there. asynclog's configuration rewriting ({@code QueueProbes}) places one per path through a queue, so each event
  * is measured once.
  * <p>
  * The log call's time is the event's own timestamp, taken by Log4j2 anyway: the producer
@@ -37,8 +38,8 @@ import io.asynclog.core.queue.DeliveryLag;
  *
  * @author asynclog
  */
-@Plugin(name = DeliveryLagProbe.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE)
-public final class DeliveryLagProbe extends AbstractAppender {
+@Plugin(name = QueueProbe.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE)
+public final class QueueProbe extends AbstractAppender {
 
 	/**
 	 * The plugin name under which a configuration's node tree refers to a probe.
@@ -69,7 +70,7 @@ public final class DeliveryLagProbe extends AbstractAppender {
 	// running this path on a logging thread) can only shift which event is sampled.
 	private int seen;
 
-	private DeliveryLagProbe(String name, String queue, boolean measure, ShutdownCutoff cutoff) {
+	private QueueProbe(String name, String queue, boolean measure, ShutdownCutoff cutoff) {
 		super(name, null, null, true, Property.EMPTY_ARRAY);
 		this.queue = queue;
 		this.measures = measure;
@@ -79,11 +80,11 @@ public final class DeliveryLagProbe extends AbstractAppender {
 	}
 
 	@PluginFactory
-	public static DeliveryLagProbe create(@PluginAttribute("name") String name,
+	public static QueueProbe create(@PluginAttribute("name") String name,
 			@PluginAttribute("queue") String queue,
 			@PluginAttribute(value = "measure", defaultBoolean = true) boolean measure,
 			@PluginConfiguration Configuration configuration) {
-		return new DeliveryLagProbe(name, queue, measure, ShutdownCutoff.of(configuration));
+		return new QueueProbe(name, queue, measure, ShutdownCutoff.of(configuration));
 	}
 
 	/**

@@ -1,4 +1,4 @@
-package io.asynclog.log4j2.config;
+package io.asynclog.log4j2.lifecycle;
 
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.AbstractConfiguration;
@@ -15,6 +15,10 @@ import org.springframework.boot.logging.log4j2.Log4J2LoggingSystem;
 import org.springframework.core.env.Environment;
 
 import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.log4j2.config.AsyncLogConfiguration;
+import io.asynclog.log4j2.config.AsyncLogPropertySource;
+import io.asynclog.log4j2.config.EffectiveMode;
+import io.asynclog.log4j2.config.OverrideComposition;
 
 /**
  * The Log4j2 configuration factory through which Spring Boot loads every logging
@@ -34,7 +38,7 @@ import io.asynclog.core.config.AsyncLogProperties;
  */
 @Plugin(name = "AsyncLogConfigurationFactory", category = ConfigurationFactory.CATEGORY)
 @Order(100)
-public class AsyncLogConfigurationFactory extends ConfigurationFactory {
+public class Installer extends ConfigurationFactory {
 
 	private static final String[] TYPES = { ".xml", ".json", ".jsn", ".yaml", ".yml", ".properties" };
 

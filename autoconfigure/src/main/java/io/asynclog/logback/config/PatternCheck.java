@@ -21,14 +21,14 @@ import io.asynclog.core.config.AsyncLogPropertiesValidator;
  *
  * @author asynclog
  */
-public final class LogbackPatternSyntax implements AsyncLogPropertiesValidator.PatternSyntax {
+public final class PatternCheck implements AsyncLogPropertiesValidator.PatternSyntax {
 
 	/**
 	 * The one instance.
 	 */
-	public static final LogbackPatternSyntax INSTANCE = new LogbackPatternSyntax();
+	public static final PatternCheck INSTANCE = new PatternCheck();
 
-	private LogbackPatternSyntax() {
+	private PatternCheck() {
 	}
 
 	@Override

@@ -9,6 +9,7 @@ import ch.qos.logback.core.status.StatusListener;
 
 import io.asynclog.core.count.AppenderErrors;
 import io.asynclog.logback.appender.CountedFileStream;
+import io.asynclog.logback.queue.PipelineView;
 
 /**
  * Counts the failures Logback's appenders report, in {@link AppenderErrors}. Logback has no
@@ -25,11 +26,11 @@ import io.asynclog.logback.appender.CountedFileStream;
  *
  * @author asynclog
  */
-public final class AppenderErrorCounter implements StatusListener {
+public final class ErrorCounter implements StatusListener {
 
 	private final LoggerContext context;
 
-	private AppenderErrorCounter(LoggerContext context) {
+	private ErrorCounter(LoggerContext context) {
 		this.context = context;
 	}
 
@@ -39,10 +40,10 @@ public final class AppenderErrorCounter implements StatusListener {
 	 * @param context the logger context
 	 */
 	public static void install(LoggerContext context) {
-		for (Appender<ILoggingEvent> appender : LogbackView.of(context).writers()) {
+		for (Appender<ILoggingEvent> appender : PipelineView.of(context).writers()) {
 			AppenderErrors.forAppender(appender.getName());
 		}
-		context.getStatusManager().add(new AppenderErrorCounter(context));
+		context.getStatusManager().add(new ErrorCounter(context));
 	}
 
 	@Override
@@ -55,7 +56,7 @@ public final class AppenderErrorCounter implements StatusListener {
 			// asynclog's own file stream has counted each failed write already.
 			return;
 		}
-		for (Appender<ILoggingEvent> appender : LogbackView.of(this.context).writers()) {
+		for (Appender<ILoggingEvent> appender : PipelineView.of(this.context).writers()) {
 			if (appender == origin || (appender instanceof OutputStreamAppender<ILoggingEvent> stream
 					&& stream.getOutputStream() == origin)) {
 				AppenderErrors.forAppender(appender.getName()).record();

@@ -1,4 +1,4 @@
-package io.asynclog.log4j2.appender;
+package io.asynclog.log4j2.queue;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,21 +20,110 @@ import org.apache.logging.log4j.core.async.AsyncLoggerContext;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
+import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 
 import io.asynclog.core.appender.LogAppender;
 import io.asynclog.core.appender.LoggerRoute;
 import io.asynclog.core.count.AppenderErrors;
+import io.asynclog.core.queue.LogQueue;
+import io.asynclog.log4j2.appender.BatchingConsole;
+import io.asynclog.log4j2.appender.UnopenedFileAppender;
 
 /**
- * Lists the appenders that write a context's events, and whether each is reached through a
- * queue. AsyncAppenders are queues, listed by {@code LogQueues}; the delivery-lag probes
- * write nothing: neither is listed here.
+ * Reads a Log4j2 logger context as asynclog shows it: its queues and how full they are,
+ * and the appenders that write its events, each marked asynchronous when only queues reach
+ * it (AsyncAppenders are queues and the queue probes write nothing: neither is listed among
+ * the appenders). Reads happen only when asked: nothing here runs per log call.
  *
  * @author asynclog
  */
-public final class LogAppenders {
+public final class PipelineView {
 
-	private LogAppenders() {
+	private PipelineView() {
+	}
+
+	/**
+	 * Reads every queue of the given context: the all-async or async-logger ring buffer and
+	 * each AsyncAppender's queue.
+	 * @param context the logger context
+	 * @return the queues, empty in synchronous mode
+	 */
+	public static List<LogQueue> queues(LoggerContext context) {
+		List<LogQueue> queues = new ArrayList<>();
+		if (context instanceof AsyncLoggerContext asyncContext) {
+			queues.add(ringBuffer(asyncContext.createRingBufferAdmin()));
+		}
+		queues.addAll(queues(context.getConfiguration()));
+		return queues;
+	}
+
+	/**
+	 * Reads the queues a configuration owns: its async-logger ring buffer, if it has async
+	 * loggers, and its AsyncAppenders' queues.
+	 * @param configuration the configuration
+	 * @return the queues
+	 */
+	public static List<LogQueue> queues(Configuration configuration) {
+		List<LogQueue> queues = new ArrayList<>();
+		RingBufferAdmin ring = (configuration instanceof RingBufferOwner owner) ? owner.ringBufferAdmin() : null;
+		if (ring != null) {
+			queues.add(ringBuffer(ring));
+		}
+		for (Appender appender : configuration.getAppenders().values()) {
+			if (appender instanceof AsyncAppender asyncAppender) {
+				queues.add(new LogQueue(queueName(asyncAppender), LogQueue.BLOCKING_QUEUE,
+						asyncAppender.getQueueCapacity(), asyncAppender.getQueueRemainingCapacity()));
+			}
+		}
+		return queues;
+	}
+
+	/**
+	 * Reads a ring buffer, the async-logger or all-async one, through its admin.
+	 * @param admin the ring's admin
+	 * @return the queue
+	 */
+	public static LogQueue ringBuffer(RingBufferAdmin admin) {
+		return new LogQueue(LogQueue.ASYNC_LOGGER, LogQueue.RING_BUFFER, admin.getBufferSize(),
+				admin.getRemainingCapacity());
+	}
+
+	/**
+	 * Names an AsyncAppender's queue after the appender it feeds, when it feeds one.
+	 * @param appender the AsyncAppender
+	 * @return the queue's name
+	 */
+	static String queueName(AsyncAppender appender) {
+		return queueName(appender.getName(), List.of(appender.getAppenderRefStrings()));
+	}
+
+	/**
+	 * Names an AsyncAppender's queue from its references, the delivery-lag probe left out.
+	 * @param asyncAppenderName the AsyncAppender's own name
+	 * @param refs the names of the appenders it references
+	 * @return the one appender it feeds, otherwise its own name
+	 */
+	public static String queueName(String asyncAppenderName, List<String> refs) {
+		List<String> fed = refs.stream().filter((ref) -> !ref.startsWith(QueueProbe.NAME_PREFIX)).toList();
+		return (fed.size() == 1) ? fed.get(0) : asyncAppenderName;
+	}
+
+	/**
+	 * Returns whether a configuration routes any logger through the async-logger ring
+	 * buffer.
+	 * @param configuration the configuration
+	 * @return true if the root or any logger is an async logger
+	 */
+	public static boolean hasAsyncLoggers(Configuration configuration) {
+		if (configuration.getRootLogger() instanceof AsyncLoggerConfig) {
+			return true;
+		}
+		for (LoggerConfig logger : configuration.getLoggers().values()) {
+			if (logger instanceof AsyncLoggerConfig) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -42,7 +131,7 @@ public final class LogAppenders {
 	 * @param context the logger context
 	 * @return the appenders, in configuration order
 	 */
-	public static List<LogAppender> of(LoggerContext context) {
+	public static List<LogAppender> appenders(LoggerContext context) {
 		Configuration configuration = context.getConfiguration();
 		boolean allAsync = context instanceof AsyncLoggerContext;
 		Set<String> fromSyncLoggers = new HashSet<>();
@@ -111,11 +200,11 @@ public final class LogAppenders {
 	 * (an AsyncAppender) or only measuring them (a delivery-lag probe).
 	 */
 	public static boolean writes(Appender appender) {
-		return !(appender instanceof AsyncAppender) && !(appender instanceof DeliveryLagProbe);
+		return !(appender instanceof AsyncAppender) && !(appender instanceof QueueProbe);
 	}
 
 	private static String type(Appender appender) {
-		if (appender instanceof BatchingConsoleAppender) {
+		if (appender instanceof BatchingConsole) {
 			// It stands in for Log4j2's Console, under the same name and target; what differs,
 			// when it flushes, is shown by immediateFlush.
 			return ConsoleAppender.PLUGIN_NAME;

@@ -1,6 +1,4 @@
-package io.asynclog.logback.metrics;
-
-import io.asynclog.logback.queue.LogbackLevels;
+package io.asynclog.logback.queue;
 
 import java.time.Instant;
 
@@ -11,8 +9,6 @@ import io.asynclog.core.count.AppenderDrops.Reason;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.queue.DeliveryLag;
 import io.asynclog.core.queue.DroppedEvents;
-import io.asynclog.logback.queue.LogRing;
-import io.asynclog.logback.queue.RingListener;
 
 /**
  * Feeds the backend-neutral counters from what the rings tell: each dropped event into
@@ -22,7 +18,7 @@ import io.asynclog.logback.queue.RingListener;
  *
  * @author asynclog
  */
-public final class RingMetrics implements RingListener {
+public final class QueueProbe implements RingListener {
 
 	private final boolean deliveryLag;
 
@@ -30,7 +26,7 @@ public final class RingMetrics implements RingListener {
 	 * Creates the listener.
 	 * @param deliveryLag whether to measure the delivery lag ({@code asynclog.metrics.delivery-lag})
 	 */
-	public RingMetrics(boolean deliveryLag) {
+	public QueueProbe(boolean deliveryLag) {
 		this.deliveryLag = deliveryLag;
 	}
 

@@ -19,7 +19,7 @@ import ch.qos.logback.core.ConsoleAppender;
  *
  * @author asynclog
  */
-public final class BatchingConsoleStream extends OutputStream {
+public final class BatchingConsole extends OutputStream {
 
 	/**
 	 * Bytes kept before they are written anyway: Log4j2's console buffer, and the JDK's.
@@ -32,7 +32,7 @@ public final class BatchingConsoleStream extends OutputStream {
 
 	private int count;
 
-	private BatchingConsoleStream(boolean standardError) {
+	private BatchingConsole(boolean standardError) {
 		this.standardError = standardError;
 	}
 
@@ -41,7 +41,7 @@ public final class BatchingConsoleStream extends OutputStream {
 	 * @param console the appender, which must not flush every line
 	 */
 	public static void install(ConsoleAppender<?> console) {
-		console.setOutputStream(new BatchingConsoleStream("System.err".equalsIgnoreCase(console.getTarget())));
+		console.setOutputStream(new BatchingConsole("System.err".equalsIgnoreCase(console.getTarget())));
 	}
 
 	/**
@@ -50,7 +50,7 @@ public final class BatchingConsoleStream extends OutputStream {
 	 * @return true if its stream is one of these
 	 */
 	public static boolean isBatching(ConsoleAppender<?> console) {
-		return console.getOutputStream() instanceof BatchingConsoleStream;
+		return console.getOutputStream() instanceof BatchingConsole;
 	}
 
 	@Override

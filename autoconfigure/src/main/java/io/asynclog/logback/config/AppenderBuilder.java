@@ -56,7 +56,7 @@ import io.asynclog.logback.appender.UnopenedFileAppender;
  *
  * @author asynclog
  */
-final class AppenderFactory {
+final class AppenderBuilder {
 
 	/**
 	 * How often a fixed-window rolling file checks its size (Logback's default is a minute).
@@ -71,7 +71,7 @@ final class AppenderFactory {
 
 	private final ShutdownDeadline shutdown;
 
-	AppenderFactory(LoggerContext context, AsyncLogProperties properties, Environment environment,
+	AppenderBuilder(LoggerContext context, AsyncLogProperties properties, Environment environment,
 			ShutdownDeadline shutdown) {
 		this.context = context;
 		this.properties = properties;

@@ -10,11 +10,10 @@ import org.springframework.core.env.Environment;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.report.StartupReport;
-import io.asynclog.log4j2.appender.LogAppenders;
 import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
 import io.asynclog.log4j2.queue.CountingDiscardPolicy;
-import io.asynclog.log4j2.queue.LogQueues;
-import io.asynclog.log4j2.queue.QueueFullPolicies;
+import io.asynclog.log4j2.queue.PipelineView;
+import io.asynclog.log4j2.queue.QueueSettings;
 
 /**
  * Says, once the application has started, what asynclog set up: the effective mode, the
@@ -23,7 +22,7 @@ import io.asynclog.log4j2.queue.QueueFullPolicies;
  *
  * @author asynclog
  */
-public final class Log4j2Description {
+public final class BackendDescription {
 
 	/**
 	 * Settings Log4j2 reads when the all-async ring buffer starts, with the system property
@@ -31,10 +30,10 @@ public final class Log4j2Description {
 	 */
 	private static final String[][] ALL_ASYNC_SETTINGS = { { "ring-buffer-size", "log4j2.asyncLoggerRingBufferSize" },
 			{ "wait-strategy", "log4j2.asyncLoggerWaitStrategy" }, { "wait-timeout", "log4j2.asyncLoggerTimeout" },
-			{ "queue-full-policy", QueueFullPolicies.PROPERTY_AS_DOCUMENTED },
-			{ "discard-threshold", QueueFullPolicies.THRESHOLD_PROPERTY_AS_DOCUMENTED } };
+			{ "queue-full-policy", QueueSettings.PROPERTY_AS_DOCUMENTED },
+			{ "discard-threshold", QueueSettings.THRESHOLD_PROPERTY_AS_DOCUMENTED } };
 
-	private Log4j2Description() {
+	private BackendDescription() {
 	}
 
 	/**
@@ -53,7 +52,7 @@ public final class Log4j2Description {
 		}
 		AsyncLogProperties properties = asyncLog.properties();
 		List<String> info = new ArrayList<>(StartupReport.lines(asyncLog.mode(), properties,
-				LogQueues.of(context), LogAppenders.of(context), LogAppenders.routes(context)));
+				PipelineView.queues(context), PipelineView.appenders(context), PipelineView.routes(context)));
 		List<String> locations = asyncLog.locations();
 		if (locations.size() > 1) {
 			info.add(1, "asynclog: Log4j2 configuration %s with logging.log4j2.config.override %s, set up as one"
@@ -74,12 +73,12 @@ public final class Log4j2Description {
 				}
 			}
 			// The system property, as the ring read it at start; asynclog's own property source answers later.
-			String policy = System.getProperty(QueueFullPolicies.PROPERTY_AS_DOCUMENTED,
-					System.getProperty(QueueFullPolicies.PROPERTY, ""));
-			if (!QueueFullPolicies.isAsynclogs(policy)) {
+			String policy = System.getProperty(QueueSettings.PROPERTY_AS_DOCUMENTED,
+					System.getProperty(QueueSettings.PROPERTY, ""));
+			if (!QueueSettings.isAsynclogs(policy)) {
 				warnings.add(("asynclog: the all-async ring uses Log4j2's own queue-full policy, which loses events"
 						+ " without a word on Disruptor 4 when several threads wait on a full ring; start the JVM with"
-						+ " -D%s=%s (or %s to drop and count)").formatted(QueueFullPolicies.PROPERTY_AS_DOCUMENTED,
+						+ " -D%s=%s (or %s to drop and count)").formatted(QueueSettings.PROPERTY_AS_DOCUMENTED,
 								BlockingQueueFullPolicy.class.getName(), CountingDiscardPolicy.class.getName()));
 			}
 		}

@@ -28,13 +28,13 @@ import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.config.LiveQueueFullSettings;
 import io.asynclog.core.queue.ShutdownDeadline;
-import io.asynclog.logback.appender.BatchingConsoleStream;
+import io.asynclog.logback.appender.BatchingConsole;
 import io.asynclog.logback.queue.AppenderRing;
 import io.asynclog.logback.queue.Delegates;
 import io.asynclog.logback.queue.LogRing;
 import io.asynclog.logback.queue.LoggerRing;
+import io.asynclog.logback.queue.QueueSettings;
 import io.asynclog.logback.queue.RingListener;
-import io.asynclog.logback.queue.RingSettings;
 
 /**
  * Applies {@code asynclog.*} to a Logback logger context that Spring Boot has just configured
@@ -54,13 +54,13 @@ import io.asynclog.logback.queue.RingSettings;
  * mode of its own gets an {@link AppenderRing} in its place (Logback AsyncAppenders
  * excepted: they are queues already); a synchronous logger keeps its appenders.</li>
  * <li>Gives {@code asynclog.immediate-flush} to Spring Boot's own appenders that only a ring
- * reaches, and a {@link BatchingConsoleStream} to a console among them, Spring Boot's or
+ * reaches, and a {@link BatchingConsole} to a console among them, Spring Boot's or
  * asynclog's, that is not to flush every line.</li>
  * </ol>
  *
  * @author asynclog
  */
-public final class LogbackConfigurer {
+public final class ConfigurationWriter {
 
 	/**
 	 * Key of the root logger under {@code asynclog.loggers}, as in
@@ -83,7 +83,7 @@ public final class LogbackConfigurer {
 	 */
 	private final ShutdownDeadline shutdown;
 
-	private LogbackConfigurer(LoggerContext context, AsyncLogProperties properties, Environment environment,
+	private ConfigurationWriter(LoggerContext context, AsyncLogProperties properties, Environment environment,
 			List<RingListener> listeners) {
 		this.context = context;
 		this.properties = properties;
@@ -104,18 +104,18 @@ public final class LogbackConfigurer {
 	 */
 	public static LogbackSetup apply(LoggerContext context, AsyncLogProperties properties, Environment environment,
 			List<RingListener> listeners) {
-		return new LogbackConfigurer(context, properties, environment, listeners).apply();
+		return new ConfigurationWriter(context, properties, environment, listeners).apply();
 	}
 
 	private LogbackSetup apply() {
 		Mode mode = this.properties.getMode();
 		if (mode == Mode.ALL_ASYNC) {
-			throw LogbackValidation.allAsyncRejected();
+			throw SettingsCheck.allAsyncRejected();
 		}
 		boolean springBootDefaults = isSpringBootsDefault();
 		Map<String, Appender<ILoggingEvent>> configured = configuredAppenders();
 		checkAppenderReferences(configured.keySet());
-		Map<String, Appender<ILoggingEvent>> built = new AppenderFactory(this.context, this.properties,
+		Map<String, Appender<ILoggingEvent>> built = new AppenderBuilder(this.context, this.properties,
 				this.environment, this.shutdown)
 			.build();
 		Set<Appender<ILoggingEvent>> before = identitySet(attachedAppenders());
@@ -267,7 +267,7 @@ public final class LogbackConfigurer {
 		Map<Appender<ILoggingEvent>, AppenderRing> wrappers = new IdentityHashMap<>();
 		List<LogRing> rings = new ArrayList<>();
 		ShutdownDeadline shutdown = this.shutdown;
-		RingSettings appenderRings = RingSettings.of(this.properties,
+		QueueSettings appenderRings = QueueSettings.of(this.properties,
 				this.properties.getAsyncAppender().getBufferSize(), 1, this.listeners, shutdown);
 		for (Logger logger : this.context.getLoggerList()) {
 			List<Appender<ILoggingEvent>> own = appenders(logger);
@@ -296,8 +296,8 @@ public final class LogbackConfigurer {
 			}
 		}
 		if (!moved.isEmpty()) {
-			LoggerRing ring = new LoggerRing(this.context, moved, RingSettings.of(this.properties,
-					this.properties.ringBufferSize(RingSettings.DEFAULT_RING_BUFFER_SIZE),
+			LoggerRing ring = new LoggerRing(this.context, moved, QueueSettings.of(this.properties,
+					this.properties.ringBufferSize(QueueSettings.DEFAULT_RING_BUFFER_SIZE),
 					AsyncLogProperties.MIN_RING_BUFFER_SIZE, this.listeners,
 					shutdown),
 					owners);
@@ -349,7 +349,7 @@ public final class LogbackConfigurer {
 	 * ring still flushes it at the end of each batch. One a synchronous logger writes to keeps
 	 * its flush per line: no end of batch would ever empty its buffer. Appenders of the user's
 	 * own file keep what the file says. A console among these that is not to flush every line
-	 * writes through a {@link BatchingConsoleStream}: Logback's own would still write every
+	 * writes through a {@link BatchingConsole}: Logback's own would still write every
 	 * line, through {@code System.out}.
 	 */
 	private void applyImmediateFlush(boolean springBootDefaults, Set<Appender<ILoggingEvent>> built,
@@ -368,8 +368,8 @@ public final class LogbackConfigurer {
 					stream.setImmediateFlush(this.properties.isImmediateFlush());
 				}
 				if (appender instanceof ConsoleAppender<ILoggingEvent> console && !console.isImmediateFlush()
-						&& !console.isWithJansi() && !BatchingConsoleStream.isBatching(console)) {
-					BatchingConsoleStream.install(console);
+						&& !console.isWithJansi() && !BatchingConsole.isBatching(console)) {
+					BatchingConsole.install(console);
 				}
 			}
 		}

@@ -17,9 +17,9 @@ import io.asynclog.core.config.AsyncLogPropertiesValidator;
  *
  * @author asynclog
  */
-public final class LogbackValidation {
+public final class SettingsCheck {
 
-	private LogbackValidation() {
+	private SettingsCheck() {
 	}
 
 	/**
@@ -31,7 +31,7 @@ public final class LogbackValidation {
 	 * what is accepted
 	 */
 	public static Map<String, Unopened> validate(AsyncLogProperties properties, Environment environment) {
-		Map<String, Unopened> unopened = new AsyncLogPropertiesValidator(environment, LogbackPatternSyntax.INSTANCE)
+		Map<String, Unopened> unopened = new AsyncLogPropertiesValidator(environment, PatternCheck.INSTANCE)
 			.validate(properties);
 		if (properties.getMode() == Mode.ALL_ASYNC) {
 			throw allAsyncRejected();

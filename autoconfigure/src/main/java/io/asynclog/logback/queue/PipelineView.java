@@ -1,4 +1,4 @@
-package io.asynclog.logback.metrics;
+package io.asynclog.logback.queue;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,10 +23,6 @@ import io.asynclog.core.appender.LoggerRoute;
 import io.asynclog.core.count.AppenderErrors;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.logback.appender.UnopenedFileAppender;
-import io.asynclog.logback.config.LogbackSetup;
-import io.asynclog.logback.queue.AppenderRing;
-import io.asynclog.logback.queue.LogRing;
-import io.asynclog.logback.queue.LoggerRing;
 
 /**
  * Reads a Logback logger context as asynclog shows it: the queues between loggers and
@@ -36,7 +32,7 @@ import io.asynclog.logback.queue.LoggerRing;
  *
  * @author asynclog
  */
-public final class LogbackView {
+public final class PipelineView {
 
 	private final Map<Appender<ILoggingEvent>, Boolean> writersReachedSynchronously = new LinkedHashMap<>();
 
@@ -46,7 +42,7 @@ public final class LogbackView {
 
 	private final LoggerContext context;
 
-	private LogbackView(LoggerContext context) {
+	private PipelineView(LoggerContext context) {
 		this.context = context;
 		Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
 		List<Appender<ILoggingEvent>> queued = new ArrayList<>();
@@ -75,8 +71,8 @@ public final class LogbackView {
 		}
 	}
 
-	public static LogbackView of(LoggerContext context) {
-		return new LogbackView(context);
+	public static PipelineView of(LoggerContext context) {
+		return new PipelineView(context);
 	}
 
 	/**
@@ -142,16 +138,13 @@ public final class LogbackView {
 	}
 
 	/**
-	 * Reads the queues asynclog set up, without walking the loggers: the queue monitor reads
-	 * them every 100 ms.
-	 * @param setup what asynclog set up
+	 * Reads the queues asynclog set up ({@code LogbackSetup}), without walking the loggers:
+	 * the queue monitor reads them every 100 ms.
+	 * @param rings the rings asynclog set up
+	 * @param asyncAppenders the Logback AsyncAppenders of the user's own file
 	 * @return the queues now
 	 */
-	public static List<LogQueue> queues(LogbackSetup setup) {
-		return queues(setup.rings(), setup.asyncAppenders());
-	}
-
-	private static List<LogQueue> queues(List<LogRing> rings, List<AsyncAppenderBase<ILoggingEvent>> asyncAppenders) {
+	public static List<LogQueue> queues(List<LogRing> rings, List<AsyncAppenderBase<ILoggingEvent>> asyncAppenders) {
 		List<LogQueue> queues = new ArrayList<>();
 		for (LogRing ring : rings) {
 			queues.add(ring.reading());

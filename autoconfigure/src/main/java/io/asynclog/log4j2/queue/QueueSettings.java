@@ -24,7 +24,7 @@ import io.asynclog.core.config.LiveQueueFullSettings;
  *
  * @author asynclog
  */
-public final class QueueFullPolicies {
+public final class QueueSettings {
 
 	/**
 	 * Log4j2's property naming the queue-full policy class, spelled as Log4j2's code asks for it:
@@ -47,7 +47,7 @@ public final class QueueFullPolicies {
 	/** The last run-time values, translated; replaced when the values change. */
 	private static volatile LiveRoute liveRoute;
 
-	private QueueFullPolicies() {
+	private QueueSettings() {
 	}
 
 	/**

@@ -12,7 +12,7 @@ import io.asynclog.core.report.DrainReport;
  *
  * @author asynclog
  */
-public final class DrainReporting implements RingListener {
+public final class QueueDrain implements RingListener {
 
 	@Override
 	public void stopped(LogRing ring, Drain drain) {

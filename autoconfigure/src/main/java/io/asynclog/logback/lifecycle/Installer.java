@@ -26,7 +26,7 @@ import io.asynclog.core.config.AsyncLogProperties;
  *
  * @author asynclog
  */
-public final class LogbackInstaller implements GenericApplicationListener {
+public final class Installer implements GenericApplicationListener {
 
 	/**
 	 * Just after Spring Boot's {@link LoggingApplicationListener}.

@@ -14,11 +14,11 @@ import org.apache.logging.log4j.core.filter.CompositeFilter;
 
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.appender.CutoffFilter;
-import io.asynclog.log4j2.appender.DeliveryLagProbe;
-import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.queue.PipelineView;
+import io.asynclog.log4j2.queue.QueueProbe;
 
 /**
- * Places {@link DeliveryLagProbe}s in a configuration's node tree so that every event that
+ * Places {@link QueueProbe}s in a configuration's node tree so that every event that
  * crosses a queue meets exactly one probe on the queue's background thread: one in each
  * AsyncAppender, and one on each async logger with appenders that no ancestor on its
  * additivity path carries a probe for (usually just the root). On the background thread
@@ -37,7 +37,7 @@ import io.asynclog.log4j2.queue.LogQueues;
  *
  * @author asynclog
  */
-final class DeliveryLagProbes {
+final class QueueProbes {
 
 	private final Nodes nodes;
 
@@ -51,7 +51,7 @@ final class DeliveryLagProbes {
 
 	private final Set<String> probeNames = new HashSet<>();
 
-	DeliveryLagProbes(Nodes nodes, Node appenders, boolean allAsync, boolean measure) {
+	QueueProbes(Nodes nodes, Node appenders, boolean allAsync, boolean measure) {
 		this.nodes = nodes;
 		this.appenders = appenders;
 		this.allAsync = allAsync;
@@ -187,8 +187,8 @@ final class DeliveryLagProbes {
 
 	private String probe(String queue) {
 		return this.probeByQueue.computeIfAbsent(queue, (name) -> {
-			String probeName = DeliveryLagProbe.NAME_PREFIX + name;
-			this.nodes.add(this.appenders, DeliveryLagProbe.PLUGIN_NAME,
+			String probeName = QueueProbe.NAME_PREFIX + name;
+			this.nodes.add(this.appenders, QueueProbe.PLUGIN_NAME,
 					Map.of("name", probeName, "queue", name, "measure", String.valueOf(this.measure)));
 			this.probeNames.add(probeName);
 			return probeName;
@@ -197,7 +197,7 @@ final class DeliveryLagProbes {
 
 	private static String queueName(Node asyncAppender) {
 		List<String> refs = Nodes.appenderRefs(asyncAppender).stream().map((ref) -> Nodes.attribute(ref, "ref")).toList();
-		return LogQueues.name(Nodes.name(asyncAppender), refs);
+		return PipelineView.queueName(Nodes.name(asyncAppender), refs);
 	}
 
 }

@@ -25,7 +25,7 @@ import org.apache.logging.log4j.core.config.plugins.validation.constraints.Requi
  * busy background thread makes one write() per batch instead of one per line.
  * <p>
  * Log4j2 2.25's {@code Console} builds itself with immediateFlush=true whatever its attribute
- * says (apache/logging-log4j2#4262). asynclog's configuration rewriting ({@code ConfigurationRewriter}) puts this appender in the
+ * says (apache/logging-log4j2#4262). asynclog's configuration rewriting ({@code ConfigurationWriter}) puts this appender in the
  * place of Spring Boot's packaged {@code Console} and of asynclog's own console appenders
  * where only a queue reaches them and the flush setting is {@code false}; everywhere else
  * Log4j2's own appender stays.
@@ -39,9 +39,9 @@ import org.apache.logging.log4j.core.config.plugins.validation.constraints.Requi
  *
  * @author asynclog
  */
-@Plugin(name = BatchingConsoleAppender.PLUGIN_NAME, category = Core.CATEGORY_NAME,
+@Plugin(name = BatchingConsole.PLUGIN_NAME, category = Core.CATEGORY_NAME,
 		elementType = Appender.ELEMENT_TYPE, printObject = true)
-public final class BatchingConsoleAppender extends AbstractOutputStreamAppender<OutputStreamManager> {
+public final class BatchingConsole extends AbstractOutputStreamAppender<OutputStreamManager> {
 
 	/**
 	 * The plugin name under which a configuration's node tree refers to this appender.
@@ -53,7 +53,7 @@ public final class BatchingConsoleAppender extends AbstractOutputStreamAppender<
 
 	private final Target target;
 
-	private BatchingConsoleAppender(String name, Layout<? extends Serializable> layout, Filter filter,
+	private BatchingConsole(String name, Layout<? extends Serializable> layout, Filter filter,
 			boolean ignoreExceptions, boolean immediateFlush, Property[] properties, OutputStreamManager manager,
 			Target target) {
 		super(name, layout, filter, ignoreExceptions, immediateFlush, properties, manager);
@@ -90,11 +90,11 @@ public final class BatchingConsoleAppender extends AbstractOutputStreamAppender<
 	}
 
 	/**
-	 * Builds a {@link BatchingConsoleAppender}; accepts the attributes and elements of Log4j2's
+	 * Builds a {@link BatchingConsole}; accepts the attributes and elements of Log4j2's
 	 * {@code Console} but {@code follow} (it always follows) and {@code direct}.
 	 */
 	public static final class Builder extends AbstractOutputStreamAppender.Builder<Builder>
-			implements org.apache.logging.log4j.core.util.Builder<BatchingConsoleAppender> {
+			implements org.apache.logging.log4j.core.util.Builder<BatchingConsole> {
 
 		@PluginBuilderAttribute
 		@Required
@@ -111,7 +111,7 @@ public final class BatchingConsoleAppender extends AbstractOutputStreamAppender<
 		}
 
 		@Override
-		public BatchingConsoleAppender build() {
+		public BatchingConsole build() {
 			if (!isValid()) {
 				return null;
 			}
@@ -120,7 +120,7 @@ public final class BatchingConsoleAppender extends AbstractOutputStreamAppender<
 			// flushes every line, this one at the end of a batch.
 			OutputStreamManager manager = OutputStreamManager.getManager(PLUGIN_NAME + "." + this.target.name(),
 					new FactoryData(this.target, layout), FACTORY);
-			return new BatchingConsoleAppender(getName(), layout, getFilter(), isIgnoreExceptions(),
+			return new BatchingConsole(getName(), layout, getFilter(), isIgnoreExceptions(),
 					isImmediateFlush(), getPropertyArray(), manager, this.target);
 		}
 

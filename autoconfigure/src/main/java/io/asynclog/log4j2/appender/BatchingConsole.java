@@ -25,8 +25,8 @@ import org.apache.logging.log4j.core.config.plugins.validation.constraints.Requi
  * busy background thread makes one write() per batch instead of one per line.
  * <p>
  * Log4j2 2.25's {@code Console} builds itself with immediateFlush=true whatever its attribute
- * says (apache/logging-log4j2#4262). asynclog's configuration rewriting ({@code ConfigurationWriter}) puts this appender in the
- * place of Spring Boot's packaged {@code Console} and of asynclog's own console appenders
+ * says (apache/logging-log4j2#4262). asynclog's {@code ConfigurationWriter} puts this appender
+ * in the place of Spring Boot's packaged {@code Console} and of asynclog's own console appenders
  * where only a queue reaches them and the flush setting is {@code false}; everywhere else
  * Log4j2's own appender stays.
  * <p>

@@ -18,10 +18,10 @@ import io.asynclog.core.queue.DeliveryLag;
 import io.asynclog.log4j2.appender.ShutdownCutoff;
 
 /**
- * An appender that writes nothing: placed where a queue's background thread hands each
- * event to the appenders, it measures how long the event took from the log call to get
- * there. asynclog's configuration rewriting ({@code QueueProbes}) places one per path through a queue, so each event
- * is measured once.
+ * An appender that writes nothing, a queue's delivery-lag probe: placed where a queue's
+ * background thread hands each event to the appenders, it measures how long the event took
+ * from the log call to get there. asynclog's {@code QueueProbes} places one per path through
+ * a queue, so each event is measured once.
  * <p>
  * The log call's time is the event's own timestamp, taken by Log4j2 anyway: the producer
  * pays nothing. Both ends are wall-clock readings (microseconds on JDK 17), so a clock

@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import static java.util.Map.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -28,7 +29,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * wiring, nor Log4j2, Logback or the Disruptor; a backend ({@code io.asynclog.log4j2.*},
  * {@code io.asynclog.logback.*}) imports the core and itself only, and both backends have the same
  * sub-packages for the same concerns; the wiring ({@code io.asynclog.autoconfigure.*}) imports the
- * core only. No two packages depend on each other, directly or round a longer loop, the
+ * core only. The two backends mirror each other: a class of one has a partner of the same name
+ * (a leading {@code Log4j2} or {@code Logback} left out) in the same sub-package of the other,
+ * unless its role exists on one side only ({@link #ONE_SIDED}, each with its reason). Every
+ * package says what it holds and may use in a {@code package-info.java}. No two packages depend on each other, directly or round a longer loop, the
  * sub-packages of one backend included, and none in the harness (load-tests and its modules, the
  * demo app) either.
  * <p>
@@ -41,6 +45,65 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ArchitectureTests {
 
 	private static final Path MAIN_SOURCES = Path.of("src/main/java");
+
+	/**
+	 * The backend classes whose role the other backend does not have, by backend, sub-package
+	 * and class name, each with the reason.
+	 */
+	private static final Map<String, String> ONE_SIDED = Map.ofEntries(
+			entry("log4j2.appender.CutoffFilter", "Log4j2's own drain would wait for what the cutoff"
+					+ " refuses at each appender reference; a Logback ring cuts off itself"),
+			entry("log4j2.appender.ShutdownCutoff", "the Log4j2 cutoff the filters and remote appenders read;"
+					+ " a Logback ring holds its deadline in QueueSettings"),
+			entry("log4j2.appender.EventSnapshot", "Log4j2 reuses ring events and their garbage-free context"
+					+ " map; a Logback event is never reused"),
+			entry("log4j2.config.AsyncAppenderWrapper", "async-appender mode through Log4j2's own AsyncAppender;"
+					+ " on Logback the ConfigurationWriter puts an AppenderRing in place"),
+			entry("log4j2.config.AsyncLogConfiguration", "Log4j2 runs a Configuration object asynclog wraps;"
+					+ " Logback's context is changed in place and keeps a LogbackSetup"),
+			entry("log4j2.config.AsyncLogPropertySource", "Log4j2 reads ring size, wait strategy and policy"
+					+ " from its properties by name"),
+			entry("log4j2.config.EffectiveMode", "all-async is Log4j2's context selector, chosen at JVM start"),
+			entry("log4j2.config.Nodes", "Log4j2's configuration is a node tree edited before Log4j2 builds it"),
+			entry("log4j2.config.OverrideComposition", "logging.log4j2.config.override is Log4j2's only"),
+			entry("log4j2.config.QueueProbes", "places QueueProbes in Log4j2's node tree; a Logback ring tells"
+					+ " its QueueProbe itself"),
+			entry("log4j2.config.ReusableMessages", "Log4j2's garbage-free thread-locals"),
+			entry("log4j2.config.RuntimeLevelLoggerConfig", "stands in for Spring Boot's Log4j2 LoggerConfig"),
+			entry("log4j2.lifecycle.BindingConflictGuard", "Log4j2's provider choice with both SLF4J bindings"),
+			entry("log4j2.lifecycle.Log4j2RuntimeHints", "Log4j2 builds asynclog's plugins by reflection;"
+					+ " Logback builds nothing of asynclog's so"),
+			entry("log4j2.metrics.EventCountingFilter", "the exact log4j2.events counter's filter; Micrometer's"
+					+ " Logback counter is right as it is"),
+			entry("log4j2.metrics.ExactLog4j2Metrics", "the exact log4j2.events counter; Micrometer's Logback"
+					+ " counter is right as it is"),
+			entry("log4j2.queue.BlockingQueueFullPolicy", "Log4j2 makes its queue-full policy from a class"
+					+ " name; a Logback ring applies QueueSettings itself"),
+			entry("log4j2.queue.CountingDiscardPolicy", "Log4j2 makes its queue-full policy from a class name"),
+			entry("log4j2.queue.FullRingRouting", "the full-ring path of Log4j2's async-logger ring"),
+			entry("log4j2.queue.HaltedRingSnapshot", "Log4j2's reliability strategy, told when its ring halts"),
+			entry("log4j2.queue.QueueClocks", "the busy clocks of a Log4j2 configuration's threads; a Logback"
+					+ " ring keeps its own"),
+			entry("log4j2.queue.QueueThreads", "tells a queue from the name Log4j2 gives its thread"),
+			entry("log4j2.queue.RingBufferOwner", "a Log4j2 configuration's async-logger ring"),
+			entry("log4j2.queue.TimedQueueFactory", "the queue of Log4j2's AsyncAppender"),
+			entry("log4j2.queue.TimedWaitStrategyFactory", "Log4j2 asks a factory for its ring's wait strategy"),
+			entry("logback.appender.CountedFileAppender", "Logback's file stream hides failed writes"),
+			entry("logback.appender.CountedFileStream", "Logback's file stream hides failed writes"),
+			entry("logback.appender.CountedRollingFileAppender", "Logback's file stream hides failed writes"),
+			entry("logback.config.LogbackSetup", "what asynclog set up, kept in the Logback context; Log4j2's"
+					+ " AsyncLogConfiguration holds it itself"),
+			entry("logback.config.SpringBootPatterns", "Spring Boot's Logback conversion words for the appenders"
+					+ " asynclog builds; Log4j2 finds Spring Boot's as plugins"),
+			entry("logback.lifecycle.LogbackInstallation", "the Installer's Logback half, apart so that the"
+					+ " listener loads without Logback; Log4j2 loads its Installer itself"),
+			entry("logback.lifecycle.ScanReloads", "Logback reloads a scan=\"true\" file on its own"),
+			entry("logback.queue.AppenderRing", "asynclog's own ring on Logback; Log4j2 has its AsyncAppender"),
+			entry("logback.queue.Delegates", "the appenders behind one of asynclog's Logback rings"),
+			entry("logback.queue.LogRing", "asynclog's own ring on Logback; Log4j2 has its async loggers"),
+			entry("logback.queue.LoggerRing", "asynclog's own ring on Logback; Log4j2 has its async loggers"),
+			entry("logback.queue.ReentryGuards", "Logback's per-appender guard against logging from an append"),
+			entry("logback.queue.RingListener", "what asynclog's own Logback ring tells its listeners"));
 
 	@Test
 	void mainSourcesKeepTheLayersAndHaveNoPackageCycle() {
@@ -65,6 +128,48 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void eachBackendClassHasAPartnerOfTheSameNameInTheSameSubPackage() {
+		BackendPairs pairs = BackendPairs.of(PackageGraph.read(MAIN_SOURCES));
+		assertThat(pairs.paired()).as("pairs the check must have found")
+			.contains("config.ConfigurationWriter", "queue.PipelineView", "lifecycle.Backend", "queue.Levels");
+		assertThat(pairs.problems(ONE_SIDED)).isEmpty();
+	}
+
+	@Test
+	void aClassWithoutPartnerAndAStaleOneSidedEntryAreReported() {
+		BackendPairs pairs = BackendPairs.of(Map.of("io/asynclog/log4j2/config/ConfigurationWriter.java", "",
+				"io/asynclog/logback/config/ConfigurationWriter.java", "", "io/asynclog/log4j2/lifecycle/Log4j2Backend.java",
+				"", "io/asynclog/logback/lifecycle/LogbackBackend.java", "", "io/asynclog/log4j2/queue/QueueDrain.java", "",
+				"io/asynclog/logback/metrics/QueueDrain.java", "", "io/asynclog/logback/queue/LogRing.java", "",
+				"io/asynclog/log4j2/queue/package-info.java", ""));
+		assertThat(pairs.paired()).containsExactlyInAnyOrder("config.ConfigurationWriter", "lifecycle.Backend");
+		assertThat(pairs.problems(Map.of("logback.queue.LogRing", "a reason", "log4j2.config.ConfigurationWriter",
+				"a reason", "log4j2.queue.Gone", "a reason")))
+			.containsExactlyInAnyOrder(
+					"log4j2.queue.QueueDrain has no partner logback.queue.QueueDrain: give the role one name in one"
+							+ " sub-package on both sides, or list it in ONE_SIDED with the reason",
+					"logback.metrics.QueueDrain has no partner log4j2.metrics.QueueDrain: give the role one name in"
+							+ " one sub-package on both sides, or list it in ONE_SIDED with the reason",
+					"log4j2.config.ConfigurationWriter is listed in ONE_SIDED but pairs with"
+							+ " logback.config.ConfigurationWriter",
+					"log4j2.queue.Gone is listed in ONE_SIDED but is no class");
+	}
+
+	@Test
+	void everyPackageHasAPackageInfo() throws IOException {
+		Set<String> packages = PackageGraph.of(MAIN_SOURCES).packages();
+		assertThat(packages).as("the packages the check must have read")
+			.contains("io.asynclog.core.backend", "io.asynclog.logback.queue", "io.asynclog.autoconfigure.metrics");
+		List<String> without = new ArrayList<>();
+		for (String pkg : packages) {
+			if (!Files.isRegularFile(MAIN_SOURCES.resolve(pkg.replace('.', '/')).resolve("package-info.java"))) {
+				without.add(pkg);
+			}
+		}
+		assertThat(without).as("packages without a package-info.java").isEmpty();
+	}
+
+	@Test
 	void theHarnessHasNoPackageCycle() {
 		Map<String, String> sources = new LinkedHashMap<>();
 		for (String module : List.of("../load-tests", "../load-tests/jmh", "../load-tests/shipping", "../demo-app")) {
@@ -81,7 +186,7 @@ class ArchitectureTests {
 		PackageGraph graph = PackageGraph.of(Map.of("io/asynclog/core/queue/A.java", """
 				package io.asynclog.core.queue;
 
-				import io.asynclog.log4j2.queue.LogQueues;
+				import io.asynclog.log4j2.queue.PipelineView;
 				import static io.asynclog.autoconfigure.AsyncLogAutoConfiguration.something;
 				import com.lmax.disruptor.RingBuffer;
 				""", "io/asynclog/core/report/B.java", """
@@ -118,7 +223,7 @@ class ArchitectureTests {
 				""", "io/asynclog/logback/B.java", """
 				package io.asynclog.logback;
 
-				import io.asynclog.log4j2.queue.LogQueues;
+				import io.asynclog.log4j2.queue.PipelineView;
 				import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.QueueDescriptor;
 				import io.asynclog.core.queue.LogQueue;
 				""", "io/asynclog/C.java", """
@@ -163,6 +268,77 @@ class ArchitectureTests {
 		assertThat(graph.violations()).isEmpty();
 		assertThat(graph.cycles()).containsExactly(
 				List.of("io.asynclog.log4j2.config", "io.asynclog.log4j2.lifecycle", "io.asynclog.log4j2.queue"));
+	}
+
+	/**
+	 * The classes of both backends by sub-package, each under the name it pairs by: its own,
+	 * a leading {@code Log4j2} or {@code Logback} left out.
+	 */
+	static final class BackendPairs {
+
+		private static final List<String> BACKENDS = List.of("log4j2", "logback");
+
+		private static final Pattern BACKEND_CLASS = Pattern
+			.compile("io/asynclog/(log4j2|logback)/((?:\\w+/)*\\w+)/(\\w+)\\.java");
+
+		private static final Pattern PREFIX = Pattern.compile("^(?:Log4j2|Logback)(?=[A-Z])");
+
+		/** Backend, then "sub-package.pairing name", then the class's own name. */
+		private final Map<String, Map<String, String>> classes = new TreeMap<>();
+
+		static BackendPairs of(Map<String, String> sourcesByFile) {
+			BackendPairs pairs = new BackendPairs();
+			BACKENDS.forEach((backend) -> pairs.classes.put(backend, new TreeMap<>()));
+			for (String file : sourcesByFile.keySet()) {
+				Matcher matcher = BACKEND_CLASS.matcher(file);
+				if (matcher.matches() && !matcher.group(3).equals("package-info")) {
+					String subPackage = matcher.group(2).replace('/', '.');
+					String pairingName = PREFIX.matcher(matcher.group(3)).replaceFirst("");
+					pairs.classes.get(matcher.group(1)).put(subPackage + "." + pairingName, matcher.group(3));
+				}
+			}
+			return pairs;
+		}
+
+		/** Returns the classes both backends have, as "sub-package.pairing name". */
+		Set<String> paired() {
+			Set<String> paired = new TreeSet<>(this.classes.get("log4j2").keySet());
+			paired.retainAll(this.classes.get("logback").keySet());
+			return paired;
+		}
+
+		/**
+		 * Returns each class without a partner that is not listed as one-sided, each listed one
+		 * that has a partner, and each listed one that is no class.
+		 */
+		List<String> problems(Map<String, String> oneSided) {
+			List<String> problems = new ArrayList<>();
+			Set<String> classNames = new TreeSet<>();
+			for (String backend : BACKENDS) {
+				String other = backend.equals("log4j2") ? "logback" : "log4j2";
+				this.classes.get(backend).forEach((pairingName, className) -> {
+					String subPackage = pairingName.substring(0, pairingName.lastIndexOf('.'));
+					String name = backend + "." + subPackage + "." + className;
+					classNames.add(name);
+					String partner = this.classes.get(other).get(pairingName);
+					if (partner == null && !oneSided.containsKey(name)) {
+						problems.add(("%s has no partner %s.%s: give the role one name in one sub-package on both"
+								+ " sides, or list it in ONE_SIDED with the reason").formatted(name, other, pairingName));
+					}
+					if (partner != null && oneSided.containsKey(name)) {
+						problems.add("%s is listed in ONE_SIDED but pairs with %s.%s.%s".formatted(name, other,
+								subPackage, partner));
+					}
+				});
+			}
+			oneSided.keySet()
+				.stream()
+				.filter((name) -> !classNames.contains(name))
+				.sorted()
+				.forEach((name) -> problems.add(name + " is listed in ONE_SIDED but is no class"));
+			return problems;
+		}
+
 	}
 
 	/**

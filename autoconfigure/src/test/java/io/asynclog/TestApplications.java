@@ -18,8 +18,8 @@ import org.awaitility.Awaitility;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.bothbackends.Apps;
-import io.asynclog.log4j2.appender.DeliveryLagProbe;
-import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.queue.PipelineView;
+import io.asynclog.log4j2.queue.QueueProbe;
 
 
 /**
@@ -56,7 +56,7 @@ public final class TestApplications {
 		Awaitility.await()
 			.atMost(Duration.ofSeconds(20))
 			.pollInterval(Duration.ofMillis(10))
-			.until(() -> LogQueues.of(context).stream().allMatch((queue) -> queue.used() == 0));
+			.until(() -> PipelineView.queues(context).stream().allMatch((queue) -> queue.used() == 0));
 	}
 
 	/**
@@ -113,7 +113,7 @@ public final class TestApplications {
 	public static Set<String> writingAppenders(LoggerConfig logger) {
 		Set<String> names = new LinkedHashSet<>();
 		logger.getAppenders().forEach((name, appender) -> {
-			if (!(appender instanceof DeliveryLagProbe)) {
+			if (!(appender instanceof QueueProbe)) {
 				names.add(name);
 			}
 		});

@@ -13,6 +13,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpointAutoConfiguration;
 import io.asynclog.autoconfigure.health.AsyncLogHealthContributorAutoConfiguration;
@@ -20,12 +22,10 @@ import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.autoconfigure.metrics.AppenderErrorMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetricsAutoConfiguration;
+import io.asynclog.autoconfigure.metrics.Log4j2EventsMetricsAutoConfiguration;
 import io.asynclog.autoconfigure.metrics.ShippingMetrics;
 import io.asynclog.core.queue.QueueMonitor;
 import io.asynclog.log4j2.metrics.ExactLog4j2Metrics;
-import io.asynclog.log4j2.metrics.Log4j2EventsMetricsAutoConfiguration;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The conditions of the endpoint, health and metrics auto-configurations.

@@ -22,14 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.asynclog.core.config.AsyncLogProperties.WaitStrategy;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.logback.queue.AppenderRing;
 import io.asynclog.logback.queue.Delegates;
-import io.asynclog.logback.queue.RingSettings;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import io.asynclog.logback.queue.QueueSettings;
 
 /**
  * A ring on its own, in a Logback context of its own: sizes as the settings say, and every wait
@@ -44,11 +44,11 @@ class LogRingTests {
 	@Test
 	void slotsAreRoundedUpToAPowerOfTwoOfAtLeastTheSmallestAllowed() {
 		AsyncLogProperties properties = new AsyncLogProperties();
-		assertThat(RingSettings.of(properties, 100, 128, List.of(), ownDeadline()).capacity()).isEqualTo(128);
-		assertThat(RingSettings.of(properties, 129, 128, List.of(), ownDeadline()).capacity()).isEqualTo(256);
-		assertThat(RingSettings.of(properties, 16384, 128, List.of(), ownDeadline()).capacity()).isEqualTo(16384);
-		assertThat(RingSettings.of(properties, 1000, 1, List.of(), ownDeadline()).capacity()).isEqualTo(1024);
-		assertThat(RingSettings.of(properties, 1, 1, List.of(), ownDeadline()).capacity()).isEqualTo(1);
+		assertThat(QueueSettings.of(properties, 100, 128, List.of(), ownDeadline()).capacity()).isEqualTo(128);
+		assertThat(QueueSettings.of(properties, 129, 128, List.of(), ownDeadline()).capacity()).isEqualTo(256);
+		assertThat(QueueSettings.of(properties, 16384, 128, List.of(), ownDeadline()).capacity()).isEqualTo(16384);
+		assertThat(QueueSettings.of(properties, 1000, 1, List.of(), ownDeadline()).capacity()).isEqualTo(1024);
+		assertThat(QueueSettings.of(properties, 1, 1, List.of(), ownDeadline()).capacity()).isEqualTo(1);
 	}
 
 	@ParameterizedTest
@@ -56,7 +56,7 @@ class LogRingTests {
 	void everyWaitStrategyHandsEveryEventOverInOrder(WaitStrategy strategy) {
 		AsyncLogProperties properties = new AsyncLogProperties();
 		properties.setWaitStrategy(strategy);
-		RingSettings settings = RingSettings.of(properties, 128, 128, List.of(), ownDeadline());
+		QueueSettings settings = QueueSettings.of(properties, 128, 128, List.of(), ownDeadline());
 		assertThat(settings.waitStrategy().get()).isInstanceOf(switch (strategy) {
 			case TIMEOUT -> TimeoutBlockingWaitStrategy.class;
 			case BLOCK -> BlockingWaitStrategy.class;

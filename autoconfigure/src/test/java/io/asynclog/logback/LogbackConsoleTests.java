@@ -19,10 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.logging.logback.StructuredLogEncoder;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.WriteCountingStream;
-import io.asynclog.logback.appender.BatchingConsoleStream;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.asynclog.WriteCountingStream;
+import io.asynclog.logback.appender.BatchingConsole;
 
 /**
  * Spring Boot's console keeps working on Logback, structured formats included, and in the async
@@ -69,7 +69,7 @@ class LogbackConsoleTests {
 		try (ConfigurableApplicationContext context = LogbackApps.run(with("asynclog.ring-buffer-size=32768"))) {
 			ConsoleAppender<ILoggingEvent> console = console("CONSOLE");
 			assertThat(console.isImmediateFlush()).isFalse();
-			assertThat(BatchingConsoleStream.isBatching(console)).isTrue();
+			assertThat(BatchingConsole.isBatching(console)).isTrue();
 			// The lines wait in the ring while the background thread is held, as behind a busy core.
 			BackgroundGate gate = BackgroundGate.on(console, Duration.ZERO).hold();
 			long before = out.writes();
@@ -89,7 +89,7 @@ class LogbackConsoleTests {
 		try (ConfigurableApplicationContext context = LogbackApps.run(with("asynclog.mode=sync"))) {
 			ConsoleAppender<ILoggingEvent> console = console("CONSOLE");
 			assertThat(console.isImmediateFlush()).isTrue();
-			assertThat(BatchingConsoleStream.isBatching(console)).isFalse();
+			assertThat(BatchingConsole.isBatching(console)).isFalse();
 			long before = out.writes();
 			LogbackTestLogs.info("test", "line ", LINES);
 			assertThat(out.writes() - before).as("write() calls for %d lines", LINES).isGreaterThanOrEqualTo(LINES);
@@ -104,7 +104,7 @@ class LogbackConsoleTests {
 				"logging.level.root=warn", "logging.level.test=info")) {
 			ConsoleAppender<ILoggingEvent> console = console("CONSOLE");
 			assertThat(console.getEncoder()).isInstanceOf(StructuredLogEncoder.class);
-			assertThat(BatchingConsoleStream.isBatching(console)).isTrue();
+			assertThat(BatchingConsole.isBatching(console)).isTrue();
 			LogbackTestLogs.info("test", "line ", 1000);
 			List<String> lines = LogbackApps.awaitLines(out.file(), 1000)
 				.stream()
@@ -132,7 +132,7 @@ class LogbackConsoleTests {
 	void immediateFlushTrueKeepsLogbacksStream() {
 		try (ConfigurableApplicationContext context = LogbackApps.run(with("asynclog.immediate-flush=true"))) {
 			assertThat(console("CONSOLE").isImmediateFlush()).isTrue();
-			assertThat(BatchingConsoleStream.isBatching(console("CONSOLE"))).isFalse();
+			assertThat(BatchingConsole.isBatching(console("CONSOLE"))).isFalse();
 		}
 	}
 
@@ -140,15 +140,15 @@ class LogbackConsoleTests {
 	void asynclogsOwnConsolesBatchWhereOnlyARingReachesThem() {
 		try (ConfigurableApplicationContext context = LogbackApps.run("asynclog.appenders.out.type=console",
 				"asynclog.appenders.err.type=console", "asynclog.appenders.err.immediate-flush=true")) {
-			assertThat(BatchingConsoleStream.isBatching(console("out"))).isTrue();
-			assertThat(BatchingConsoleStream.isBatching(console("err"))).isFalse();
+			assertThat(BatchingConsole.isBatching(console("out"))).isTrue();
+			assertThat(BatchingConsole.isBatching(console("err"))).isFalse();
 			assertThat(console("CONSOLE")).as("Spring Boot's, kept beside them at the root").isNotNull();
-			assertThat(BatchingConsoleStream.isBatching(console("CONSOLE"))).isTrue();
+			assertThat(BatchingConsole.isBatching(console("CONSOLE"))).isTrue();
 		}
 		try (ConfigurableApplicationContext context = LogbackApps.run("asynclog.mode=sync",
 				"asynclog.appenders.out.type=console")) {
 			// No end of batch would ever come on the logging thread.
-			assertThat(BatchingConsoleStream.isBatching(console("out"))).isFalse();
+			assertThat(BatchingConsole.isBatching(console("out"))).isFalse();
 		}
 	}
 

@@ -26,15 +26,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.logging.LogLevel;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.queue.DroppedEvents;
 import io.asynclog.core.queue.ShutdownDeadline;
-import io.asynclog.logback.metrics.RingMetrics;
 import io.asynclog.logback.queue.AppenderRing;
 import io.asynclog.logback.queue.Delegates;
-import io.asynclog.logback.queue.RingSettings;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import io.asynclog.logback.queue.QueueProbe;
+import io.asynclog.logback.queue.QueueSettings;
 
 /**
  * Spring Boot's Logback shutdown handler stops the logger context once the application has
@@ -124,7 +124,7 @@ class LogbackShutdownTests {
 		Delegates.Owners owners = new Delegates.Owners();
 		owners.hold(file);
 		AppenderRing ring = new AppenderRing(file,
-				RingSettings.of(new AsyncLogProperties(), 128, 1, List.of(new RingMetrics(false)), ownDeadline()), owners);
+				QueueSettings.of(new AsyncLogProperties(), 128, 1, List.of(new QueueProbe(false)), ownDeadline()), owners);
 		ring.start();
 		Logger logger = context.getLogger("test");
 		ring.doAppend(new LoggingEvent(Logger.FQCN, logger, Level.INFO, "before", null, null));

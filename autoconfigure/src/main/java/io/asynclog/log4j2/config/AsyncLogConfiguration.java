@@ -19,15 +19,14 @@ import org.springframework.core.env.Environment;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.queue.LogQueue;
-import io.asynclog.log4j2.appender.CountingErrorHandler;
-import io.asynclog.log4j2.appender.LogAppenders;
 import io.asynclog.log4j2.appender.ShutdownCutoff;
+import io.asynclog.log4j2.metrics.ErrorCounter;
 import io.asynclog.log4j2.queue.FullRingRouting;
 import io.asynclog.log4j2.queue.HaltedRingSnapshot;
-import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.queue.PipelineView;
 import io.asynclog.log4j2.queue.QueueClocks;
 import io.asynclog.log4j2.queue.QueueDrain;
-import io.asynclog.log4j2.queue.QueueFullPolicies;
+import io.asynclog.log4j2.queue.QueueSettings;
 import io.asynclog.log4j2.queue.RingBufferOwner;
 import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 
@@ -47,7 +46,7 @@ import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
  *
  * @author asynclog
  */
-final class AsyncLogConfiguration extends CompositeConfiguration
+public final class AsyncLogConfiguration extends CompositeConfiguration
 		implements RingBufferOwner, HaltedRingSnapshot.Listener, ShutdownCutoff.Owner, QueueClocks.Owner {
 
 	private final List<AbstractConfiguration> bases;
@@ -70,7 +69,7 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 
 	private final QueueClocks queueClocks = new QueueClocks();
 
-	AsyncLogConfiguration(AbstractConfiguration base, AsyncLogProperties properties, Mode mode,
+	public AsyncLogConfiguration(AbstractConfiguration base, AsyncLogProperties properties, Mode mode,
 			Environment environment) {
 		this(List.of(base), properties, mode, environment);
 	}
@@ -107,7 +106,7 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 		// Arbiters (Select, SpringProfile, ...) would otherwise hide appenders and loggers from the
 		// rewriter; Log4j2 resolves them later in doConfigure, and finds none left.
 		processConditionals(getRootNode());
-		new ConfigurationRewriter(new Nodes(getPluginManager()), this.properties, this.mode, this.environment,
+		new ConfigurationWriter(new Nodes(getPluginManager()), this.properties, this.mode, this.environment,
 				isSpringBootDefault())
 			.rewrite(getRootNode());
 	}
@@ -139,15 +138,15 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 	}
 
 	private static void countFailures(Appender appender) {
-		if (LogAppenders.writes(appender)) {
-			CountingErrorHandler.install(appender);
+		if (PipelineView.writes(appender)) {
+			ErrorCounter.install(appender);
 		}
 	}
 
 	@Override
 	public void start() {
 		super.start();
-		if (LogQueues.hasAsyncLoggers(this)) {
+		if (PipelineView.hasAsyncLoggers(this)) {
 			// The admin holds on to this configuration's ring buffer: reading it later, even
 			// after a reconfiguration replaced the ring, never touches a stopped Disruptor.
 			this.ringBufferAdmin = getAsyncLoggerConfigDelegate().createRingBufferAdmin(getLoggerContext().getName(),
@@ -172,7 +171,7 @@ final class AsyncLogConfiguration extends CompositeConfiguration
 		FullRingRouting routing = this.fullRingRouting;
 		if (routing == null) {
 			routing = new FullRingRouting(super.getAsyncLoggerConfigDelegate(), this,
-					QueueFullPolicies.create(this.properties));
+					QueueSettings.create(this.properties));
 			this.fullRingRouting = routing;
 		}
 		return routing;

@@ -8,7 +8,7 @@ import org.apache.logging.log4j.util.PropertySource;
 
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.log4j2.queue.HaltedRingSnapshot;
-import io.asynclog.log4j2.queue.QueueFullPolicies;
+import io.asynclog.log4j2.queue.QueueSettings;
 
 /**
  * Hands asynclog's settings to the Log4j2 code that reads them by property name each time
@@ -22,7 +22,7 @@ import io.asynclog.log4j2.queue.QueueFullPolicies;
  *
  * @author asynclog
  */
-final class AsyncLogPropertySource implements PropertySource {
+public final class AsyncLogPropertySource implements PropertySource {
 
 	static final String RING_BUFFER_SIZE = "AsyncLoggerConfig.RingBufferSize";
 
@@ -55,20 +55,20 @@ final class AsyncLogPropertySource implements PropertySource {
 	 * Makes the given settings the ones Log4j2 reads from now on.
 	 * @param settings the bound asynclog properties
 	 */
-	static void apply(AsyncLogProperties settings) {
-		String policy = QueueFullPolicies.apply(settings);
+	public static void apply(AsyncLogProperties settings) {
+		String policy = QueueSettings.apply(settings);
 		INSTANCE.properties = Map.of(RING_BUFFER_SIZE, String.valueOf(settings.ringBufferSize(DEFAULT_RING_BUFFER_SIZE)), WAIT_STRATEGY,
 				settings.getWaitStrategy().log4jName(), WAIT_TIMEOUT_MILLIS,
-				String.valueOf(settings.getWaitTimeout().toMillis()), QueueFullPolicies.PROPERTY, policy, RELIABILITY_STRATEGY,
+				String.valueOf(settings.getWaitTimeout().toMillis()), QueueSettings.PROPERTY, policy, RELIABILITY_STRATEGY,
 				HaltedRingSnapshot.class.getName());
 	}
 
 	/**
 	 * Stops answering, so that Log4j2 falls back to its own sources.
 	 */
-	static void clear() {
+	public static void clear() {
 		INSTANCE.properties = Map.of();
-		QueueFullPolicies.clear();
+		QueueSettings.clear();
 	}
 
 	@Override

@@ -36,8 +36,8 @@ import io.asynclog.core.config.AsyncLogProperties;
  * left all of that off. Spring Boot's logging system cannot be extended from outside its
  * package, and Log4j2 has no hook between being handed a configuration and starting it.
  * <p>
- * So, when the override property is set, {@link AsyncLogConfigurationFactory} hands Spring
- * Boot each file as Log4j2 parsed it and records it here. The logger context announces
+ * So, when the override property is set, asynclog's configuration factory
+ * ({@code Installer}) hands Spring Boot each file as Log4j2 parsed it and records it here. The logger context announces
  * every new configuration to its property-change listeners on the thread that set it,
  * before {@code reconfigure} returns to Spring Boot. When the new configuration is Spring
  * Boot's composite of the recorded files (its root node is the first file's, as Log4j2's
@@ -52,7 +52,7 @@ import io.asynclog.core.config.AsyncLogProperties;
  *
  * @author asynclog
  */
-final class OverrideComposition implements PropertyChangeListener {
+public final class OverrideComposition implements PropertyChangeListener {
 
 	static final String OVERRIDE_PROPERTY = "logging.log4j2.config.override";
 
@@ -69,7 +69,7 @@ final class OverrideComposition implements PropertyChangeListener {
 	 * @param environment the Spring environment
 	 * @return true when {@code logging.log4j2.config.override} names any file
 	 */
-	static boolean isSet(Environment environment) {
+	public static boolean isSet(Environment environment) {
 		return Binder.get(environment)
 			.bind(OVERRIDE_PROPERTY, Bindable.listOf(String.class))
 			.map((files) -> !files.isEmpty())
@@ -81,7 +81,7 @@ final class OverrideComposition implements PropertyChangeListener {
 	 * @param context the logger context it is loaded for
 	 * @param part the file as Log4j2 parsed it, not yet set up
 	 */
-	static void loaded(LoggerContext context, AbstractConfiguration part) {
+	public static void loaded(LoggerContext context, AbstractConfiguration part) {
 		OverrideComposition composition;
 		synchronized (BY_CONTEXT) {
 			composition = BY_CONTEXT.get(context);

@@ -9,22 +9,23 @@ import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
 import org.springframework.core.env.Environment;
 
 import io.asynclog.core.appender.LogAppender;
+import io.asynclog.core.backend.EventsCounterReplacement;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.LogQueue;
-import io.asynclog.log4j2.appender.LogAppenders;
 import io.asynclog.log4j2.appender.ShutdownCutoff;
+import io.asynclog.log4j2.config.BackendDescription;
 import io.asynclog.log4j2.config.EffectiveMode;
-import io.asynclog.log4j2.config.Log4j2Description;
-import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.metrics.ExactLog4j2Metrics;
+import io.asynclog.log4j2.queue.PipelineView;
 
 /**
  * asynclog's view of Log4j2: the queues and appenders of the current logger context.
  *
  * @author asynclog
  */
-public final class Log4j2Backend implements LoggingBackend {
+public final class Log4j2Backend implements LoggingBackend, EventsCounterReplacement {
 
 	private final LoggerContext context;
 
@@ -42,7 +43,7 @@ public final class Log4j2Backend implements LoggingBackend {
 
 	@Override
 	public List<LogQueue> queues() {
-		return LogQueues.of(this.context);
+		return PipelineView.queues(this.context);
 	}
 
 	@Override
@@ -52,7 +53,7 @@ public final class Log4j2Backend implements LoggingBackend {
 
 	@Override
 	public List<LogAppender> appenders() {
-		return LogAppenders.of(this.context);
+		return PipelineView.appenders(this.context);
 	}
 
 	@Override
@@ -90,7 +91,16 @@ public final class Log4j2Backend implements LoggingBackend {
 
 	@Override
 	public StartupLines describe() {
-		return Log4j2Description.describe(this.context, this.environment);
+		return BackendDescription.describe(this.context, this.environment);
+	}
+
+	/**
+	 * Micrometer's {@code log4j2.events} counter runs in a root-logger filter that an async
+	 * logger with a parent runs twice per event: {@link ExactLog4j2Metrics} counts each once.
+	 */
+	@Override
+	public Object eventsMetrics() {
+		return new ExactLog4j2Metrics(this.context);
 	}
 
 }

@@ -11,9 +11,7 @@ import io.asynclog.core.appender.UnopenedAppenders.Unopened;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.backend.LoggingBackends;
 import io.asynclog.core.config.AsyncLogProperties;
-import io.asynclog.core.config.AsyncLogPropertiesValidator;
-import io.asynclog.log4j2.config.EffectiveMode;
-import io.asynclog.log4j2.config.PatternCheck;
+import io.asynclog.log4j2.config.SettingsCheck;
 
 /**
  * Finds Log4j2 when Spring Boot chose it. Registered in {@code META-INF/spring.factories}; safe to
@@ -36,10 +34,7 @@ public final class Log4j2Detector implements LoggingBackends.Detector {
 	@Override
 	public Map<String, Unopened> validate(AsyncLogProperties properties, Environment environment,
 			ClassLoader classLoader) {
-		Map<String, Unopened> unopened = new AsyncLogPropertiesValidator(environment, PatternCheck.INSTANCE)
-			.validate(properties);
-		EffectiveMode.resolve(properties, (LoggerContext) LogManager.getContext(classLoader, false));
-		return unopened;
+		return SettingsCheck.validate(properties, environment, classLoader);
 	}
 
 	@Override

@@ -86,14 +86,14 @@ public final class Log4j2RuntimeHints implements RuntimeHintsRegistrar {
 				registerPlugin(hints, plugin);
 			}
 			// Created by Log4j2 with their no-argument constructor from the class name in
-			// log4j2.AsyncQueueFullPolicy (QueueFullPolicies), at each ring's start.
+			// log4j2.AsyncQueueFullPolicy (QueueSettings), at each ring's start.
 			for (Class<?> policy : List.of(BlockingQueueFullPolicy.class, CountingDiscardPolicy.class)) {
 				hints.reflection().registerConstructor(constructor(policy), ExecutableMode.INVOKE);
 			}
 			// log4j.ReliabilityStrategy (AsyncLogPropertySource): created for each logger config.
 			hints.reflection()
 				.registerConstructor(constructor(HaltedRingSnapshot.class, LoggerConfig.class), ExecutableMode.INVOKE);
-			// Named in the configuration's AsyncWaitStrategyFactory element (ConfigurationRewriter).
+			// Named in the configuration's AsyncWaitStrategyFactory element (ConfigurationWriter).
 			hints.reflection().registerConstructor(constructor(TimedWaitStrategyFactory.class), ExecutableMode.INVOKE);
 			// log4j.provider, when the class path has both bindings (BindingConflictGuard).
 			hints.reflection()

@@ -34,7 +34,7 @@ import io.asynclog.core.queue.WaitForRoom;
  * <p>
  * Log4j2 consults the policy only once a queue is full, so nothing here costs anything while
  * the queue has room. There it also reads whether an operator set 'discard' at run time
- * ({@link QueueFullPolicies#live()}): then it drops and counts as the 'discard' policy does.
+ * ({@link QueueSettings#live()}): then it drops and counts as the 'discard' policy does.
  *
  * @author asynclog
  */
@@ -55,7 +55,7 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 
 	@Override
 	public EventRoute getRoute(long backgroundThreadId, Level level) {
-		if (QueueFullPolicies.drops(level, null)) {
+		if (QueueSettings.drops(level, null)) {
 			return dropAndCount(backgroundThreadId, level);
 		}
 		return routeWithoutLoss(backgroundThreadId);
@@ -67,7 +67,7 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 	 */
 	@Override
 	public EventRoute routeInFullRing(Level level) {
-		if (QueueFullPolicies.drops(level, null)) {
+		if (QueueSettings.drops(level, null)) {
 			DroppedEvents.forQueue(LogQueue.ASYNC_LOGGER).record(Log4j2Levels.of(level));
 			return EventRoute.DISCARD;
 		}

@@ -16,7 +16,7 @@ import io.asynclog.core.queue.LogQueue;
  * async-logger Disruptor or AsyncAppender starts, and only consults it once the queue is
  * full, so counting costs nothing while the queue has room. Which queue an instance
  * serves is learnt from the background thread on its first drop. A policy and threshold
- * set at run time ({@link QueueFullPolicies#live()}) take the place of its own.
+ * set at run time ({@link QueueSettings#live()}) take the place of its own.
  *
  * @author asynclog
  */
@@ -27,12 +27,12 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRi
 	private final BlockingQueueFullPolicy moreSevere = new BlockingQueueFullPolicy();
 
 	public CountingDiscardPolicy() {
-		this.threshold = QueueFullPolicies.threshold();
+		this.threshold = QueueSettings.threshold();
 	}
 
 	@Override
 	public EventRoute getRoute(long backgroundThreadId, Level level) {
-		if (QueueFullPolicies.drops(level, this.threshold)) {
+		if (QueueSettings.drops(level, this.threshold)) {
 			return this.moreSevere.dropAndCount(backgroundThreadId, level);
 		}
 		return this.moreSevere.routeWithoutLoss(backgroundThreadId);
@@ -44,7 +44,7 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRi
 	 */
 	@Override
 	public EventRoute routeInFullRing(Level level) {
-		if (QueueFullPolicies.drops(level, this.threshold)) {
+		if (QueueSettings.drops(level, this.threshold)) {
 			DroppedEvents.forQueue(LogQueue.ASYNC_LOGGER).record(Log4j2Levels.of(level));
 			return EventRoute.DISCARD;
 		}

@@ -89,7 +89,7 @@ public final class FullRingRouting implements AsyncLoggerConfigDelegate, WaitFor
 	@Override
 	public boolean tryEnqueue(LogEvent event, AsyncLoggerConfig asyncLoggerConfig) {
 		if (this.newcomersQueueBehindWaiters && this.room.anyoneWaiting()
-				&& QueueFullPolicies.newcomersStillQueueBehindWaiters()) {
+				&& QueueSettings.newcomersStillQueueBehindWaiters()) {
 			return false;
 		}
 		return this.ring.tryEnqueue(event, asyncLoggerConfig);

@@ -57,7 +57,7 @@ public final class QueueDrain {
 	/**
 	 * Prepares the stop of a configuration.
 	 * @param configuration the stopping configuration, whose queues are read through
-	 * {@link LogQueues}
+	 * {@link PipelineView}
 	 * @param contextRing the admin of the all-async logger context's ring, or {@code null}
 	 * outside all-async mode
 	 * @param cutoff the configuration's cutoff, with the deadline of its stop
@@ -97,7 +97,7 @@ public final class QueueDrain {
 	public long await() {
 		LoggerContext context = this.configuration.getLoggerContext();
 		if (this.contextRing != null && context != null && (context.isStopping() || context.isStopped())) {
-			this.haltedContextRing = List.of(LogQueues.ringBuffer(this.contextRing));
+			this.haltedContextRing = List.of(PipelineView.ringBuffer(this.contextRing));
 		}
 		ShutdownDeadline deadline = this.cutoff.deadline();
 		long backlog = backlog(queues());
@@ -122,9 +122,9 @@ public final class QueueDrain {
 	 * whose events it writes.
 	 */
 	private List<LogQueue> queues() {
-		List<LogQueue> queues = LogQueues.of(this.configuration);
+		List<LogQueue> queues = PipelineView.queues(this.configuration);
 		if (this.drainsContextRing && this.contextRing != null) {
-			queues.add(LogQueues.ringBuffer(this.contextRing));
+			queues.add(PipelineView.ringBuffer(this.contextRing));
 		}
 		return queues;
 	}
@@ -135,7 +135,7 @@ public final class QueueDrain {
 	 */
 	public void ringHalted() {
 		if (this.haltedRing == null) {
-			this.haltedRing = LogQueues.of(this.configuration)
+			this.haltedRing = PipelineView.queues(this.configuration)
 				.stream()
 				.filter((queue) -> queue.type().equals(LogQueue.RING_BUFFER))
 				.toList();
@@ -152,7 +152,7 @@ public final class QueueDrain {
 		if (!cutOff.isEmpty()) {
 			report(DrainReport.lost(cutOff, this.cutoff.deadline().timeout()));
 		}
-		List<LogQueue> queues = LogQueues.of(this.configuration);
+		List<LogQueue> queues = PipelineView.queues(this.configuration);
 		if (this.haltedRing != null) {
 			List<LogQueue> afterStop = new ArrayList<>(this.haltedRing);
 			queues.stream().filter((queue) -> !queue.type().equals(LogQueue.RING_BUFFER)).forEach(afterStop::add);

@@ -40,7 +40,7 @@ final class QueueThreads {
 		String rest = threadName.substring(marker + ASYNC_APPENDER_THREAD.length());
 		String appenderName = rest.substring(rest.indexOf('-') + 1);
 		Appender appender = LoggerContext.getContext(false).getConfiguration().getAppender(appenderName);
-		return (appender instanceof AsyncAppender asyncAppender) ? LogQueues.name(asyncAppender) : appenderName;
+		return (appender instanceof AsyncAppender asyncAppender) ? PipelineView.queueName(asyncAppender) : appenderName;
 	}
 
 	/**

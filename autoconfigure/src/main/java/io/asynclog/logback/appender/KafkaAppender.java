@@ -14,7 +14,7 @@ import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
  * Sends each event, formatted by its encoder, as one record to a Kafka topic;
- * {@code AppenderFactory} builds it for {@code asynclog.appenders.<name>.type=kafka}, a
+ * {@code AppenderBuilder} builds it for {@code asynclog.appenders.<name>.type=kafka}, a
  * {@link RemoteAppender} whose {@link KafkaSender} owns the producer. The encoders it is
  * given (a PatternLayout's or Spring Boot's structured one) keep no state per event, and
  * KafkaProducer is thread-safe. A pattern formats on the thread that calls the appender; a

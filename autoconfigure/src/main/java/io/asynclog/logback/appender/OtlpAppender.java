@@ -13,7 +13,7 @@ import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
  * Sends each event as one OTLP log record to an OpenTelemetry Collector;
- * {@code AppenderFactory} builds it for {@code asynclog.appenders.<name>.type=otlp}, a
+ * {@code AppenderBuilder} builds it for {@code asynclog.appenders.<name>.type=otlp}, a
  * {@link RemoteAppender} whose {@link OtlpSender} owns OpenTelemetry's exporter. The
  * record's fields come from the event ({@link OtlpRecord}); no encoder formats it. Logback
  * keeps no thread id, so records carry {@code thread.name} alone.

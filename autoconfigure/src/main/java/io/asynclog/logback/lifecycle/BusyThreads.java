@@ -11,8 +11,8 @@ import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.queue.BusyClock;
 import io.asynclog.core.queue.BusyThread;
 import io.asynclog.logback.config.LogbackSetup;
-import io.asynclog.logback.metrics.LogbackView;
 import io.asynclog.logback.queue.LogRing;
+import io.asynclog.logback.queue.PipelineView;
 
 /**
  * Finds the background threads of a Logback logger context whose busy time asynclog keeps:
@@ -42,7 +42,7 @@ final class BusyThreads {
 				}
 			}
 		}
-		for (Appender<ILoggingEvent> appender : LogbackView.of(context).writers()) {
+		for (Appender<ILoggingEvent> appender : PipelineView.of(context).writers()) {
 			BusyClock clock = (appender instanceof Shipping.Source source) ? source.busyClock() : null;
 			if (clock != null) {
 				threads.add(new BusyThread(BusyThread.Serves.LANE, appender.getName(), clock));

@@ -1,7 +1,5 @@
 package io.asynclog.logback.lifecycle;
 
-import io.asynclog.logback.metrics.LogbackView;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,9 +13,10 @@ import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.LogQueue;
-import io.asynclog.core.report.StartupReport;
+import io.asynclog.logback.config.BackendDescription;
 import io.asynclog.logback.config.LogbackSetup;
 import io.asynclog.logback.queue.LogRing;
+import io.asynclog.logback.queue.PipelineView;
 
 /**
  * asynclog's view of Logback: the queues and appenders of the logger context, as asynclog set
@@ -64,7 +63,8 @@ public final class LogbackBackend implements LoggingBackend {
 	@Override
 	public List<LogQueue> queues() {
 		LogbackSetup setup = LogbackSetup.of(this.context);
-		return (setup != null) ? LogbackView.queues(setup) : LogbackView.of(this.context).queues();
+		return (setup != null) ? PipelineView.queues(setup.rings(), setup.asyncAppenders())
+				: PipelineView.of(this.context).queues();
 	}
 
 	@Override
@@ -74,7 +74,7 @@ public final class LogbackBackend implements LoggingBackend {
 
 	@Override
 	public List<LogAppender> appenders() {
-		return LogbackView.of(this.context).appenders();
+		return PipelineView.of(this.context).appenders();
 	}
 
 	@Override
@@ -108,19 +108,7 @@ public final class LogbackBackend implements LoggingBackend {
 
 	@Override
 	public StartupLines describe() {
-		LogbackSetup setup = LogbackSetup.of(this.context);
-		if (setup == null) {
-			return new StartupLines(List.of(), List.of("asynclog: the Logback configuration in use is not the one"
-					+ " asynclog set up, so its queues, shutdown drain and counters do not apply: Logback was"
-					+ " configured again outside Spring Boot, or a reloaded file did not fit asynclog.* (see the"
-					+ " message on standard error)"));
-		}
-		LogbackView view = LogbackView.of(this.context);
-		List<String> info = new ArrayList<>(
-				StartupReport.lines(setup.mode(), setup.properties(), view.queues(), view.appenders(),
-						view.routes()));
-		info.add(StartupReport.allocation("Logback", false, "Logback has no garbage-free path"));
-		return new StartupLines(info, List.of());
+		return BackendDescription.describe(this.context);
 	}
 
 }

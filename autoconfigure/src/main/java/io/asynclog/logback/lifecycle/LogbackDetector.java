@@ -8,7 +8,7 @@ import io.asynclog.core.appender.UnopenedAppenders.Unopened;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.backend.LoggingBackends;
 import io.asynclog.core.config.AsyncLogProperties;
-import io.asynclog.logback.config.LogbackValidation;
+import io.asynclog.logback.config.SettingsCheck;
 
 /**
  * Finds Logback when Spring Boot chose it, Spring Boot's default. Registered in
@@ -31,7 +31,7 @@ public final class LogbackDetector implements LoggingBackends.Detector {
 	@Override
 	public Map<String, Unopened> validate(AsyncLogProperties properties, Environment environment,
 			ClassLoader classLoader) {
-		return LogbackValidation.validate(properties, environment);
+		return SettingsCheck.validate(properties, environment);
 	}
 
 	@Override

@@ -7,14 +7,14 @@ import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.env.Environment;
 
 import io.asynclog.core.config.AsyncLogProperties;
-import io.asynclog.logback.config.LogbackConfigurer;
+import io.asynclog.logback.config.ConfigurationWriter;
 import io.asynclog.logback.config.LogbackSetup;
-import io.asynclog.logback.metrics.AppenderErrorCounter;
-import io.asynclog.logback.metrics.RingMetrics;
-import io.asynclog.logback.queue.DrainReporting;
+import io.asynclog.logback.metrics.ErrorCounter;
+import io.asynclog.logback.queue.QueueDrain;
+import io.asynclog.logback.queue.QueueProbe;
 
 /**
- * The Logback side of {@link LogbackInstaller}, in a class of its own so that the listener
+ * The Logback side of {@link Installer}, in a class of its own so that the listener
  * loads no Logback class when Logback is absent.
  *
  * @author asynclog
@@ -36,9 +36,9 @@ final class LogbackInstallation {
 	}
 
 	static void apply(LoggerContext context, AsyncLogProperties properties, Environment environment) {
-		LogbackConfigurer.apply(context, properties, environment,
-				List.of(new RingMetrics(properties.getMetrics().isDeliveryLag()), new DrainReporting()));
-		AppenderErrorCounter.install(context);
+		ConfigurationWriter.apply(context, properties, environment,
+				List.of(new QueueProbe(properties.getMetrics().isDeliveryLag()), new QueueDrain()));
+		ErrorCounter.install(context);
 	}
 
 }

@@ -27,7 +27,7 @@ public final class AppenderRing extends LogRing {
 	 * @param settings how the ring runs
 	 * @param owners which rings own which appenders
 	 */
-	public AppenderRing(Appender<ILoggingEvent> delegate, RingSettings settings, Delegates.Owners owners) {
+	public AppenderRing(Appender<ILoggingEvent> delegate, QueueSettings settings, Delegates.Owners owners) {
 		super(delegate.getName(), settings, new Delegates(List.of(delegate), owners));
 		setName(APPENDER_NAME_PREFIX + delegate.getName());
 		setContext(delegate.getContext());

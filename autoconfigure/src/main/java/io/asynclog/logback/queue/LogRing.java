@@ -90,7 +90,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 
 	private final String queueName;
 
-	private final RingSettings settings;
+	private final QueueSettings settings;
 
 	private final RingListener[] listeners;
 
@@ -143,7 +143,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	 * @param settings how the ring runs
 	 * @param delegates the appenders behind the ring
 	 */
-	protected LogRing(String queueName, RingSettings settings, Delegates delegates) {
+	protected LogRing(String queueName, QueueSettings settings, Delegates delegates) {
 		this.queueName = queueName;
 		this.settings = settings;
 		this.delegates = delegates;

@@ -63,7 +63,7 @@ public final class LoggerRing extends LogRing {
 	 * @param owners which rings own which appenders
 	 */
 	public LoggerRing(LoggerContext context, Map<String, List<Appender<ILoggingEvent>>> movedByLogger,
-			RingSettings settings, Delegates.Owners owners) {
+			QueueSettings settings, Delegates.Owners owners) {
 		super(LogQueue.ASYNC_LOGGER, settings, new Delegates(eachOnce(movedByLogger), owners));
 		setName(APPENDER_NAME);
 		setContext(context);

@@ -27,15 +27,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.WriteCountingStream;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import io.asynclog.WriteCountingStream;
 
 /**
  * Spring Boot's Console, and asynclog's own console appenders, write at the end of each batch
- * in the async modes, through {@link BatchingConsoleAppender}: every line reaches standard
+ * in the async modes, through {@link BatchingConsole}: every line reaches standard
  * output once the queue is empty, in far fewer write() calls than lines, where sync mode and
  * immediate-flush=true keep Log4j2's Console and its write per line. Standard output is a
  * file behind a stream that counts the write() calls it gets.
@@ -68,7 +68,7 @@ class ConsoleBatchingTests {
 		// A ring that holds every line while the background thread is held.
 		try (ConfigurableApplicationContext context = TestApplications.run(with("asynclog.ring-buffer-size=32768"))) {
 			LoggerContext loggerContext = TestApplications.loggerContext();
-			assertThat(console("Console")).isInstanceOf(BatchingConsoleAppender.class)
+			assertThat(console("Console")).isInstanceOf(BatchingConsole.class)
 				.satisfies((console) -> assertThat(console.getImmediateFlush()).isFalse());
 			// The lines wait in the ring while the background thread is held, as they do behind a
 			// busy core; how many a batch holds otherwise depends on how the two threads share
@@ -111,7 +111,7 @@ class ConsoleBatchingTests {
 		WriteCountingStream out = redirect(this.dir.resolve("out.log"));
 		try (ConfigurableApplicationContext context = TestApplications
 			.run(with("asynclog.mode=async-appender"))) {
-			assertThat(console("Console")).isInstanceOf(BatchingConsoleAppender.class);
+			assertThat(console("Console")).isInstanceOf(BatchingConsole.class);
 			TestApplications.logInfo("test", "line ", LINES);
 			// The AsyncAppender's queue empties before its thread writes the last event.
 			assertThat(TestApplications.awaitLines(out.file(), LINES)).filteredOn((line) -> line.startsWith("line "))
@@ -124,7 +124,7 @@ class ConsoleBatchingTests {
 	void asynclogsOwnConsoleAppendersBatchWhereOnlyAQueueReachesThem() {
 		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.appenders.out.type=console",
 				"asynclog.appenders.err.type=console", "asynclog.appenders.err.immediate-flush=true")) {
-			assertThat(console("out")).isInstanceOf(BatchingConsoleAppender.class);
+			assertThat(console("out")).isInstanceOf(BatchingConsole.class);
 			assertThat(console("err")).isExactlyInstanceOf(ConsoleAppender.class);
 		}
 		try (ConfigurableApplicationContext context = TestApplications.run("asynclog.mode=sync",
@@ -138,7 +138,7 @@ class ConsoleBatchingTests {
 	void followsAStandardOutputSetAfterStartUp() throws IOException {
 		WriteCountingStream before = redirect(this.dir.resolve("before.log"));
 		try (ConfigurableApplicationContext context = TestApplications.run(QUIET)) {
-			assertThat(console("Console")).isInstanceOf(BatchingConsoleAppender.class);
+			assertThat(console("Console")).isInstanceOf(BatchingConsole.class);
 			TestApplications.awaitQueuesEmpty(TestApplications.loggerContext());
 			WriteCountingStream after = redirect(this.dir.resolve("after.log"));
 			TestApplications.logInfo("test", "line ", 100);
@@ -153,11 +153,11 @@ class ConsoleBatchingTests {
 		WriteCountingStream out = redirect(this.dir.resolve("out.log"));
 		try (ConfigurableApplicationContext context = TestApplications.run(QUIET)) {
 			LoggerContext loggerContext = TestApplications.loggerContext();
-			BatchingConsoleAppender first = (BatchingConsoleAppender) console("Console");
+			BatchingConsole first = (BatchingConsole) console("Console");
 			TestApplications.logInfo("test", "line ", LINES / 2);
 			// As a monitorInterval reload does. The old configuration drains its ring, then stops its Console, which flushes.
 			loggerContext.onChange((Reconfigurable) loggerContext.getConfiguration());
-			BatchingConsoleAppender second = (BatchingConsoleAppender) console("Console");
+			BatchingConsole second = (BatchingConsole) console("Console");
 			assertThat(second).isNotSameAs(first);
 			assertThat(first.isStopped()).isTrue();
 			assertThat(second.getManager()).isSameAs(first.getManager());
@@ -173,8 +173,8 @@ class ConsoleBatchingTests {
 	@Test
 	void anAppenderThatStopsFlushesWhatItBufferedThoughAnotherSharesItsManager() {
 		WriteCountingStream out = redirect(this.dir.resolve("out.log"));
-		BatchingConsoleAppender first = build("first");
-		BatchingConsoleAppender second = build("second");
+		BatchingConsole first = build("first");
+		BatchingConsole second = build("second");
 		assertThat(first.getManager()).isSameAs(second.getManager());
 		String managerName = first.getManager().getName();
 		for (int i = 0; i < 10; i++) {
@@ -193,7 +193,7 @@ class ConsoleBatchingTests {
 	@Test
 	void anEndOfBatchFlushesAndAnImmediateFlushFlushesEveryLine() {
 		WriteCountingStream out = redirect(this.dir.resolve("out.log"));
-		BatchingConsoleAppender batching = build("batching");
+		BatchingConsole batching = build("batching");
 		try {
 			batching.append(event("a", false));
 			batching.append(event("b", false));
@@ -205,7 +205,7 @@ class ConsoleBatchingTests {
 		finally {
 			batching.stop(5, TimeUnit.SECONDS);
 		}
-		BatchingConsoleAppender everyLine = BatchingConsoleAppender.newBuilder()
+		BatchingConsole everyLine = BatchingConsole.newBuilder()
 			.setName("every-line")
 			.setLayout(PatternLayout.newBuilder().withPattern("%m%n").build())
 			.setImmediateFlush(true)
@@ -248,8 +248,8 @@ class ConsoleBatchingTests {
 		return TestApplications.lines(file);
 	}
 
-	private static BatchingConsoleAppender build(String name) {
-		BatchingConsoleAppender appender = BatchingConsoleAppender.newBuilder()
+	private static BatchingConsole build(String name) {
+		BatchingConsole appender = BatchingConsole.newBuilder()
 			.setName(name)
 			.setLayout(PatternLayout.newBuilder().withPattern("%m%n").build())
 			.setImmediateFlush(false)

@@ -15,14 +15,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.TestApplications;
-import io.asynclog.core.config.AsyncLogConfigurationException;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+import io.asynclog.TestApplications;
+import io.asynclog.core.config.AsyncLogConfigurationException;
 import io.asynclog.core.queue.LogQueue;
-import io.asynclog.log4j2.appender.BatchingConsoleAppender;
-import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.appender.BatchingConsole;
+import io.asynclog.log4j2.queue.PipelineView;
 
 /**
  * all-async mode. Surefire runs every test class in a JVM of its own, and this class chooses
@@ -48,7 +48,7 @@ class AllAsyncModeTests {
 			assertThat(loggerContext.getConfiguration().getRootLogger()).isNotInstanceOf(AsyncLoggerConfig.class);
 			assertThat(loggerContext.getConfiguration().getLoggers().values())
 				.noneMatch((logger) -> logger instanceof AsyncLoggerConfig);
-			assertThat(LogQueues.of(loggerContext)).extracting(LogQueue::name).containsExactly("async-logger");
+			assertThat(PipelineView.queues(loggerContext)).extracting(LogQueue::name).containsExactly("async-logger");
 			LogFactory.getLog("test").warn("all async");
 			// The start-up report went to the asynclog appender, which replaced the console.
 			assertThat(TestApplications.awaitLines(file, 1)).contains("all async")
@@ -70,7 +70,7 @@ class AllAsyncModeTests {
 					"logging.pattern.console=%m%n", "logging.level.root=warn", "logging.level.test=info")) {
 				LoggerContext loggerContext = TestApplications.loggerContext();
 				assertThat(loggerContext.getConfiguration().getAppenders().get("Console"))
-					.isInstanceOf(BatchingConsoleAppender.class);
+					.isInstanceOf(BatchingConsole.class);
 				TestApplications.logInfo("test", "line ", 1_000);
 				TestApplications.awaitQueuesEmpty(loggerContext);
 				assertThat(Files.readAllLines(out)).filteredOn((line) -> line.startsWith("line "))

@@ -18,14 +18,14 @@ import org.springframework.test.util.ReflectionTestUtils;
 import com.lmax.disruptor.BlockingWaitStrategy;
 import com.lmax.disruptor.TimeoutBlockingWaitStrategy;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
-
-import static org.assertj.core.api.Assertions.assertThat;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.queue.FullRingRouting;
 import io.asynclog.log4j2.queue.HaltedRingSnapshot;
-import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.queue.PipelineView;
 import io.asynclog.log4j2.queue.TimedWaitStrategy;
 
 /**
@@ -60,7 +60,7 @@ class AsyncLoggerModeTests {
 	@Test
 	void ringBufferSizeIsRoundedUpToAPowerOfTwo() {
 		try (ConfigurableApplicationContext context = runWithFile("%m%n", "asynclog.ring-buffer-size=1000")) {
-			assertThat(LogQueues.of(TestApplications.loggerContext()))
+			assertThat(PipelineView.queues(TestApplications.loggerContext()))
 				.containsExactly(new LogQueue("async-logger", "ring-buffer", 1024, 1024));
 		}
 	}
@@ -68,7 +68,7 @@ class AsyncLoggerModeTests {
 	@Test
 	void defaultRingBufferHas16384SlotsAndWaitsWithATimeout() {
 		try (ConfigurableApplicationContext context = runWithFile("%m%n")) {
-			assertThat(LogQueues.of(TestApplications.loggerContext())).singleElement()
+			assertThat(PipelineView.queues(TestApplications.loggerContext())).singleElement()
 				.satisfies((queue) -> assertThat(queue.capacity()).isEqualTo(16384));
 			assertThat(waitStrategy()).isInstanceOf(TimeoutBlockingWaitStrategy.class);
 			assertThat(TestApplications.loggerContext().getConfiguration().getRootLogger().getReliabilityStrategy())

@@ -16,15 +16,15 @@ import org.springframework.boot.logging.LogLevel;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.asynclog.RecordingAppender;
 import io.asynclog.SeparateJvm;
 import io.asynclog.TestApplications;
 import io.asynclog.bothbackends.DrainApp;
 import io.asynclog.core.queue.LogQueue;
-import io.asynclog.log4j2.appender.CountingErrorHandler;
-import io.asynclog.log4j2.queue.LogQueues;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import io.asynclog.log4j2.metrics.ErrorCounter;
+import io.asynclog.log4j2.queue.PipelineView;
 
 /**
  * {@code logging.log4j2.config.override}: Spring Boot composes the main file and the
@@ -61,8 +61,8 @@ class ConfigOverrideTests {
 			assertThat(configuration.getRootLogger()).isInstanceOf(AsyncLoggerConfig.class);
 			assertThat(TestApplications.writingAppenders(configuration.getRootLogger())).containsExactlyInAnyOrder("Main",
 					"extra");
-			assertThat(configuration.getAppender("Audit").getHandler()).isInstanceOf(CountingErrorHandler.class);
-			assertThat(LogQueues.of(loggerContext)).extracting(LogQueue::type).containsExactly(LogQueue.RING_BUFFER);
+			assertThat(configuration.getAppender("Audit").getHandler()).isInstanceOf(ErrorCounter.class);
+			assertThat(PipelineView.queues(loggerContext)).extracting(LogQueue::type).containsExactly(LogQueue.RING_BUFFER);
 
 			RecordingAppender recording = recordAt(loggerContext, auditLogger);
 			LogFactory.getLog("com.example.audit.Payments").info("paid");

@@ -16,13 +16,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
-
-import static org.assertj.core.api.Assertions.assertThat;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.queue.LogQueue;
-import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.queue.PipelineView;
 
 /**
  * sync, async-appender, per-logger modes and asynclog.enabled=false, against the live Log4j2
@@ -45,7 +45,7 @@ class ModesTests {
 			assertThat(recording.events()).singleElement()
 				.satisfies((event) -> assertThat(event.thread()).isEqualTo(Thread.currentThread().getName()));
 			assertThat(TestApplications.lines(this.dir.resolve("a.log"))).anyMatch((line) -> line.endsWith(": sync"));
-			assertThat(LogQueues.of(loggerContext)).isEmpty();
+			assertThat(PipelineView.queues(loggerContext)).isEmpty();
 		}
 	}
 
@@ -64,7 +64,7 @@ class ModesTests {
 			assertThat(configuration.<Appender>getAppender("one")).isInstanceOf(RandomAccessFileAppender.class);
 			assertThat(configuration.<Appender>getAppender("two")).isInstanceOf(RollingRandomAccessFileAppender.class);
 			assertThat(configuration.<AsyncAppender>getAppender("Async-one").getQueueCapacity()).isEqualTo(512);
-			assertThat(LogQueues.of(TestApplications.loggerContext())).extracting(LogQueue::name)
+			assertThat(PipelineView.queues(TestApplications.loggerContext())).extracting(LogQueue::name)
 				.containsExactlyInAnyOrder("Console", "one", "two");
 			LogFactory.getLog("test").warn("queued");
 			assertThat(TestApplications.awaitLines(this.dir.resolve("two.log"), 1)).anyMatch("queued"::equals);

@@ -23,14 +23,14 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.mock.env.MockEnvironment;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.asynclog.TestApplications;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.AppenderDescriptor;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
-import io.asynclog.log4j2.appender.BatchingConsoleAppender;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import io.asynclog.log4j2.appender.BatchingConsole;
 
 /**
  * Spring Boot's own Console and logging.file.name appenders flush at the end of each batch
@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>
  * Log4j2 2.25's ConsoleAppender builds itself with immediateFlush=true whatever its
  * attribute says (apache/logging-log4j2#4262): where the Console is to flush at the end of
- * each batch it is asynclog's {@link BatchingConsoleAppender}, under the same name, and
+ * each batch it is asynclog's {@link BatchingConsole}, under the same name, and
  * Log4j2's own everywhere else. {@link io.asynclog.log4j2.appender.ConsoleBatchingTests} counts the writes.
  */
 @ExtendWith(OutputCaptureExtension.class)
@@ -56,7 +56,7 @@ class SpringBootAppendersFlushTests {
 	@Test
 	void asyncLoggerModeFlushesBothAtTheEndOfEachBatch() {
 		try (ConfigurableApplicationContext context = TestApplications.run("logging.file.name=" + file())) {
-			assertThat(bootAppender("Console")).isInstanceOf(BatchingConsoleAppender.class);
+			assertThat(bootAppender("Console")).isInstanceOf(BatchingConsole.class);
 			assertThat(bootAppender("File")).isInstanceOf(RollingFileAppender.class);
 			assertFlushes("Console", false);
 			assertFlushes("File", false);
@@ -69,7 +69,7 @@ class SpringBootAppendersFlushTests {
 				"logging.file.name=" + file())) {
 			assertThat(TestApplications.loggerContext().getConfiguration().getAppenders())
 				.containsKeys(AsyncAppenderWrapper.NAME_PREFIX + "Console", AsyncAppenderWrapper.NAME_PREFIX + "File");
-			assertThat(bootAppender("Console")).isInstanceOf(BatchingConsoleAppender.class);
+			assertThat(bootAppender("Console")).isInstanceOf(BatchingConsole.class);
 			assertFlushes("Console", false);
 			assertFlushes("File", false);
 		}
@@ -118,10 +118,10 @@ class SpringBootAppendersFlushTests {
 		assertThat(rewrittenFlush(Mode.ASYNC_LOGGER, "asynclog.immediate-flush=true")).containsEntry("Console", "true")
 			.containsEntry("File", "true");
 		assertThat(rewrittenFlush(Mode.SYNC)).containsEntry("Console", "null").containsEntry("File", "null");
-		assertThat(rewrittenTypes(Mode.ASYNC_LOGGER)).containsEntry("Console", BatchingConsoleAppender.PLUGIN_NAME)
+		assertThat(rewrittenTypes(Mode.ASYNC_LOGGER)).containsEntry("Console", BatchingConsole.PLUGIN_NAME)
 			.containsEntry("File", "RollingFile");
-		assertThat(rewrittenTypes(Mode.ASYNC_APPENDER)).containsEntry("Console", BatchingConsoleAppender.PLUGIN_NAME);
-		assertThat(rewrittenTypes(Mode.ALL_ASYNC)).containsEntry("Console", BatchingConsoleAppender.PLUGIN_NAME);
+		assertThat(rewrittenTypes(Mode.ASYNC_APPENDER)).containsEntry("Console", BatchingConsole.PLUGIN_NAME);
+		assertThat(rewrittenTypes(Mode.ALL_ASYNC)).containsEntry("Console", BatchingConsole.PLUGIN_NAME);
 		assertThat(rewrittenTypes(Mode.ASYNC_LOGGER, "asynclog.immediate-flush=true")).containsEntry("Console",
 				"Console");
 		assertThat(rewrittenTypes(Mode.SYNC)).containsEntry("Console", "Console");

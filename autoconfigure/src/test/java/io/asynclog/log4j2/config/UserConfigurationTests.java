@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.TestApplications;
-import io.asynclog.log4j2.appender.DeliveryLagProbe;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.asynclog.TestApplications;
+import io.asynclog.log4j2.queue.QueueProbe;
 
 /**
  * A user's own Log4j2 file keeps its appenders (with their immediateFlush), layouts, filters,
@@ -59,7 +59,7 @@ class UserConfigurationTests {
 			assertThat(paymentsLogger.getLevel()).isEqualTo(Level.DEBUG);
 			assertThat(paymentsLogger.isAdditive()).isFalse();
 			assertThat(paymentsLogger.getAppenders()).as("its own appender, and the delivery lag probe of a path that ends here")
-				.containsOnlyKeys("Payments", DeliveryLagProbe.NAME_PREFIX + "async-logger");
+				.containsOnlyKeys("Payments", QueueProbe.NAME_PREFIX + "async-logger");
 			assertThat(configuration.<org.apache.logging.log4j.core.appender.FileAppender>getAppender("Payments").getFilter()).isInstanceOf(ThresholdFilter.class);
 			assertThat(configuration.getRootLogger()).isInstanceOf(AsyncLoggerConfig.class);
 			LogFactory.getLog("com.example.payments").info("filtered out by the appender's filter");

@@ -21,14 +21,14 @@ import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.aot.hint.predicate.RuntimeHintsPredicates.reflection;
+import static org.springframework.aot.hint.predicate.RuntimeHintsPredicates.resource;
+
 import io.asynclog.log4j2.config.ReusableMessages;
 import io.asynclog.log4j2.queue.BlockingQueueFullPolicy;
 import io.asynclog.log4j2.queue.CountingDiscardPolicy;
 import io.asynclog.log4j2.queue.HaltedRingSnapshot;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.springframework.aot.hint.predicate.RuntimeHintsPredicates.reflection;
-import static org.springframework.aot.hint.predicate.RuntimeHintsPredicates.resource;
 
 /**
  * The hints {@link Log4j2RuntimeHints} registers, loaded from {@code META-INF/spring/aot.factories}
@@ -47,8 +47,8 @@ class Log4j2RuntimeHintsTests {
 		List<Class<?>> plugins = asynclogPlugins();
 		assertThat(plugins).extracting(Class::getSimpleName)
 			.as("the plugins the check must have found")
-			.contains("AsyncLogConfigurationFactory", "BatchingConsoleAppender", "KafkaAppender", "OtlpAppender",
-					"UnopenedFileAppender", "DeliveryLagProbe", "CutoffFilter");
+			.contains("Installer", "BatchingConsole", "KafkaAppender", "OtlpAppender",
+					"UnopenedFileAppender", "QueueProbe", "CutoffFilter");
 		for (Class<?> plugin : plugins) {
 			assertThat(this.hints).as(plugin.getName()).matches(reflection().onType(plugin));
 			List<Method> factories = annotated(plugin, PluginFactory.class);

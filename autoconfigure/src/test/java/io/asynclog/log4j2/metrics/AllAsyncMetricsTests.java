@@ -9,13 +9,13 @@ import org.apache.logging.log4j.core.async.AsyncLoggerContextSelector;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.RecordingAppender;
-import io.asynclog.TestApplications;
-import io.asynclog.log4j2.appender.DeliveryLagProbe;
-import io.asynclog.log4j2.queue.CountingDiscardPolicy;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+
+import io.asynclog.RecordingAppender;
+import io.asynclog.TestApplications;
+import io.asynclog.log4j2.queue.CountingDiscardPolicy;
+import io.asynclog.log4j2.queue.QueueProbe;
 
 /**
  * Meters in all-async mode, where the ring buffer starts before application.yml is read:
@@ -61,8 +61,8 @@ class AllAsyncMetricsTests {
 			int written = slow.events().size();
 			await().untilAsserted(() -> assertThat(registry.get("asynclog.delivery.lag").timer().count() - lagBefore)
 				.as("one measurement per 64 events written")
-				.isBetween((long) written / DeliveryLagProbe.SAMPLE_EVERY,
-						(long) (written + DeliveryLagProbe.SAMPLE_EVERY - 1) / DeliveryLagProbe.SAMPLE_EVERY));
+				.isBetween((long) written / QueueProbe.SAMPLE_EVERY,
+						(long) (written + QueueProbe.SAMPLE_EVERY - 1) / QueueProbe.SAMPLE_EVERY));
 		}
 	}
 

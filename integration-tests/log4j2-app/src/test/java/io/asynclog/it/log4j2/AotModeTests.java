@@ -21,7 +21,7 @@ class AotModeTests {
 			.reportsQueue("asynclog: queue 'async-logger' \\([^)]+\\) has \\d+ slots")
 			// asynclog's runtime hints registrars (META-INF/spring/aot.factories).
 			.metadataContains("\"io.asynclog.log4j2.queue.BlockingQueueFullPolicy\"",
-					"\"io.asynclog.log4j2.appender.BatchingConsoleAppender$Builder\"",
+					"\"io.asynclog.log4j2.appender.BatchingConsole$Builder\"",
 					// JSON escapes the slashes of a resource's glob.
 					"plugins\\/Log4j2Plugins.dat")
 			.run(this.dir);

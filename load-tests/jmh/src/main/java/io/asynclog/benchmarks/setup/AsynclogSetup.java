@@ -12,8 +12,8 @@ import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.log4j2.appender.DeliveryLagProbe;
-import io.asynclog.log4j2.queue.LogQueues;
+import io.asynclog.log4j2.queue.PipelineView;
+import io.asynclog.log4j2.queue.QueueProbe;
 
 /**
  * asynclog's {@code async-logger} mode, built by a real Spring Boot start-up from {@code asynclog.*}
@@ -78,7 +78,7 @@ final class AsynclogSetup extends LibrarySetup {
 	@Override
 	public void awaitDrained(long logged) {
 		this.deliveries.awaitCounted(logged);
-		Waits.until(() -> LogQueues.of(this.context).stream().allMatch((queue) -> queue.used() == 0),
+		Waits.until(() -> PipelineView.queues(this.context).stream().allMatch((queue) -> queue.used() == 0),
 				this.name + " to empty its queue");
 	}
 
@@ -89,11 +89,11 @@ final class AsynclogSetup extends LibrarySetup {
 		Waits.requireThread("AsyncLoggerConfig-", this.name);
 		// Logback's ring would be asynclog's too, under another name: one library per fork.
 		Waits.forbidThread(AsynclogLogbackSetup.THREAD_PREFIX, this.name);
-		require(LogQueues.of(this.context).stream().allMatch((queue) -> queue.capacity() >= this.options.bufferSize()),
+		require(PipelineView.queues(this.context).stream().allMatch((queue) -> queue.capacity() >= this.options.bufferSize()),
 				"a ring of at least " + this.options.bufferSize() + " slots");
 		// The probe is there with the lag off too: it is also where the queue counts what a shutdown
 		// cuts off. Off, it measures nothing (asynclog.metrics.delivery-lag=false, set by AsynclogBoot).
-		require(root.getAppenders().values().stream().anyMatch(DeliveryLagProbe.class::isInstance),
+		require(root.getAppenders().values().stream().anyMatch(QueueProbe.class::isInstance),
 				"a delivery-lag probe at the root");
 		require(AsynclogBoot.hasMeterRegistry(this.application) == this.meters, (this.meters ? "a" : "no") + " meter registry");
 	}

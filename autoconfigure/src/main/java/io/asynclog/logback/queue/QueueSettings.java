@@ -1,0 +1,149 @@
+package io.asynclog.logback.queue;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import ch.qos.logback.classic.Level;
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.TimeoutBlockingWaitStrategy;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
+import org.springframework.boot.logging.LogLevel;
+
+import io.asynclog.core.config.AsyncLogProperties.QueueFullPolicy;
+import io.asynclog.core.config.AsyncLogProperties;
+import io.asynclog.core.config.LiveQueueFullSettings;
+import io.asynclog.core.queue.ShutdownDeadline;
+
+/**
+ * How one ring runs, from {@code asynclog.*}.
+ *
+ * @param capacity slots, a power of two
+ * @param waitStrategy makes the background thread's wait strategy; each ring needs its own
+ * @param blocks whether the policy is 'block': newcomers queue behind those waiting for room
+ * @param discardAtOrBelow with 'discard', the most severe Logback level int that is dropped
+ * when the ring is full; {@link Integer#MIN_VALUE} under 'block'
+ * @param includeLocation whether caller data is taken on the logging thread
+ * @param shutdown the deadline of a stop, {@code asynclog.shutdown-timeout} from when the first
+ * ring of the installation began to drain: shared by every ring of one installation
+ * @param listeners told of drops, samples and the drain
+ * @author asynclog
+ * @see LiveQueueFullSettings
+ */
+public record QueueSettings(int capacity, Supplier<WaitStrategy> waitStrategy, boolean blocks, int discardAtOrBelow,
+		boolean includeLocation, ShutdownDeadline shutdown, List<RingListener> listeners) {
+
+	/**
+	 * The async-logger ring's slots unless {@code asynclog.ring-buffer-size} says otherwise.
+	 * Smaller than Log4j2's 16,384: each queued line is a {@code LoggingEvent} that every young
+	 * collection copies while it waits, and with two cores shared with the load and the ring
+	 * full, 4,096 slots cost about half the garbage collection per request of 16,384.
+	 */
+	public static final int DEFAULT_RING_BUFFER_SIZE = 4096;
+
+	/**
+	 * Settings of a ring with the given number of slots.
+	 * @param properties the asynclog properties
+	 * @param slots the slots asked for; rounded up to a power of two
+	 * @param smallest the fewest slots the ring may have
+	 * @param listeners told of drops, samples and the drain
+	 * @param shutdown the deadline shared by every ring of the installation
+	 * @return the settings
+	 */
+	public static QueueSettings of(AsyncLogProperties properties, int slots, int smallest,
+			List<RingListener> listeners, ShutdownDeadline shutdown) {
+		boolean blocks = properties.getQueueFullPolicy() == QueueFullPolicy.BLOCK;
+		return new QueueSettings(powerOfTwoAtLeast(Math.max(slots, smallest)), waitStrategy(properties), blocks,
+				blocks ? Integer.MIN_VALUE : discardAtOrBelow(properties.getDiscardThreshold()),
+				properties.isIncludeLocation(), shutdown, List.copyOf(listeners));
+	}
+
+	/** The last run-time values, translated; replaced when the values change. */
+	private static volatile LiveDiscard liveDiscard;
+
+	/**
+	 * Returns whether an event of this level that found the ring full is dropped: under the
+	 * policy and threshold an operator set at run time if any ({@link LiveQueueFullSettings}),
+	 * else under the ring's own. Read only for an event that found the ring full.
+	 * @param level the event's level
+	 * @return true if it is dropped rather than wait for room
+	 */
+	boolean drops(Level level) {
+		LiveDiscard live = live();
+		return level.levelInt <= ((live != null) ? live.discardAtOrBelow() : this.discardAtOrBelow);
+	}
+
+	/**
+	 * Returns whether an event that finds room while others wait for it queues behind them, on
+	 * a ring whose configured policy is 'block': it takes the room under a 'discard' set at run
+	 * time. Read only while someone waits.
+	 * @return true to queue behind those waiting
+	 */
+	boolean newcomersStillQueueBehindWaiters() {
+		LiveDiscard live = live();
+		return live == null || live.discardAtOrBelow() == Integer.MIN_VALUE;
+	}
+
+	private static LiveDiscard live() {
+		LiveQueueFullSettings.Values values = LiveQueueFullSettings.live();
+		if (values == null) {
+			return null;
+		}
+		LiveDiscard live = liveDiscard;
+		if (live == null || live.source() != values) {
+			live = new LiveDiscard(values, (values.queueFullPolicy() == QueueFullPolicy.BLOCK) ? Integer.MIN_VALUE
+					: discardAtOrBelow(values.discardThreshold()));
+			liveDiscard = live;
+		}
+		return live;
+	}
+
+	static int powerOfTwoAtLeast(int slots) {
+		int power = Integer.highestOneBit(Math.max(1, slots));
+		return (power == slots) ? power : power << 1;
+	}
+
+	/**
+	 * The same Disruptor strategies Log4j2 uses for each name, so that both backends behave
+	 * alike under one setting.
+	 */
+	private static Supplier<WaitStrategy> waitStrategy(AsyncLogProperties properties) {
+		long timeoutMillis = properties.getWaitTimeout().toMillis();
+		return switch (properties.getWaitStrategy()) {
+			case TIMEOUT -> () -> new TimeoutBlockingWaitStrategy(timeoutMillis, TimeUnit.MILLISECONDS);
+			case BLOCK -> BlockingWaitStrategy::new;
+			case SLEEP -> SleepingWaitStrategy::new;
+			case YIELD -> YieldingWaitStrategy::new;
+			case BUSY_SPIN -> BusySpinWaitStrategy::new;
+		};
+	}
+
+	/**
+	 * Spring Boot's FATAL has no Logback level (Spring Boot maps it to ERROR): a threshold of
+	 * 'fatal' or 'off' drops every event that finds the ring full, as the documentation says.
+	 */
+	private static int discardAtOrBelow(LogLevel threshold) {
+		return switch (threshold) {
+			case TRACE -> Level.TRACE_INT;
+			case DEBUG -> Level.DEBUG_INT;
+			case INFO -> Level.INFO_INT;
+			case WARN -> Level.WARN_INT;
+			case ERROR -> Level.ERROR_INT;
+			case FATAL, OFF -> Integer.MAX_VALUE;
+		};
+	}
+
+	/**
+	 * Run-time values in Logback's terms.
+	 *
+	 * @param source the values translated
+	 * @param discardAtOrBelow the most severe Logback level int dropped from a full ring;
+	 * {@link Integer#MIN_VALUE} under 'block'
+	 */
+	private record LiveDiscard(LiveQueueFullSettings.Values source, int discardAtOrBelow) {
+	}
+
+}

@@ -3,7 +3,8 @@
 # thread saturates, predicted from each sink's cost per line and checked against measured runs.
 #   1. builds the benchmark jar (load-tests/jmh/target/benchmarks.jar) once, from the reactor,
 #   2. runs, in N interleaved rounds: JMH's SinkCostBenchmark (each backend and sink: a real application
-#      in async-logger mode, the appenders behind its ring called line after line by one thread), then
+#      in async-logger mode, the appenders behind its ring called line after line by one thread; W warm-up
+#      iterations of 1 s, 5 measured), then
 #      one SaturationRun JVM per measured configuration (two callers logging into a full ring, the ring
 #      thread alone on the last core, W seconds of warm-up, S seconds counted), in an order turned by one
 #      each round,
@@ -11,11 +12,11 @@
 #
 # Usage: load-tests/scripts/capacity.sh [--rounds N] [--warmup-seconds W] [--seconds S] [--out DIR] [--no-report]
 #   --rounds N          interleaved rounds (default 3)
-#   --warmup-seconds W  logging before each measured window (default 20)
+#   --warmup-seconds W  logging before each measured window, and JMH's warm-up iterations (default 20)
 #   --seconds S         each measured window (default 8)
 #   --out DIR           raw outputs (default load-tests/target/capacity)
 #   --no-report         stop after the runs
-# Defaults: 3 rounds x (6 JMH trials of 8 s + 4 runs of about 35 s), about 12 minutes on 2 cores.
+# Defaults: 3 rounds x (6 JMH trials of about 30 s + 4 runs of about 33 s), about 15 minutes on 2 cores.
 # Exit codes: 0 every measured prediction within 20%; 1 a run failed or a prediction missed; 2 bad options.
 # Environment:
 #   SKIP_BUILD=1   reuse the jar already built
@@ -81,7 +82,9 @@ START=$(date +%s)
 FAILED=0
 for ((round = 1; round <= ROUNDS; round++)); do
 	echo "Round $round of $ROUNDS: JMH SinkCostBenchmark"
-	java -jar "$JAR" 'capacity.SinkCostBenchmark' -wi 4 -w 1 -i 4 -r 1 -f 1 \
+	# As long a warm-up as the runs': writing a file at full speed costs more per line once the
+	# kernel writes dirty pages back (777 ns a line on Log4j2's console after 4 s, 1,260 after 30 s).
+	java -jar "$JAR" 'capacity.SinkCostBenchmark' -wi "$WARMUP_SECONDS" -w 1 -i 5 -r 1 -f 1 \
 		-jvmArgsAppend "-Dasynclog.bench.dir=$OUT/files" -rf csv -rff "$RAW/jmh-round-$round.csv" \
 		> "$OUT/logs/jmh-round-$round.log" 2>&1 || { echo "  JMH failed: $OUT/logs/jmh-round-$round.log" >&2; FAILED=1; }
 	grep -E '^SinkCostBenchmark' "$OUT/logs/jmh-round-$round.log" | sed 's/^/  /' || true

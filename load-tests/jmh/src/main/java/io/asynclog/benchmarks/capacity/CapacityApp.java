@@ -96,12 +96,13 @@ public final class CapacityApp implements AutoCloseable {
 
 	/**
 	 * Returns what the ring thread does for one line, callable on another thread: the appenders
-	 * behind the ring, called directly with one event made once.
+	 * behind the ring, called directly with events made beforehand, as many as the ring has slots.
 	 * @return the sink's work for one line
 	 */
 	public SinkCall sinkCall() {
-		return this.backend == Backend.LOG4J2 ? Log4j2SinkCall.of(LOGGER, TEXT + "1000000000")
-				: LogbackSinkCall.of(LOGGER, TEXT + "1000000000");
+		int slots = Math.toIntExact(ring().capacity());
+		return this.backend == Backend.LOG4J2 ? Log4j2SinkCall.of(LOGGER, TEXT, slots)
+				: LogbackSinkCall.of(LOGGER, TEXT, slots);
 	}
 
 	/**

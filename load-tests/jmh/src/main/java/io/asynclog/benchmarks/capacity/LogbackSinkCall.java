@@ -15,22 +15,26 @@ import io.asynclog.logback.queue.LogRing;
 
 /**
  * On Logback, what the async-logger ring's thread does for a line: each appender behind
- * asynclog's ring appends the event (Spring Boot's appenders, moved behind it). The event is a
- * {@link LoggingEvent} made once, prepared as the ring's caller prepares it (message formatted),
- * and stamped with the time at each call.
+ * asynclog's ring appends the event (Spring Boot's appenders, moved behind it). The events are
+ * {@link LoggingEvent}s, one per slot of the ring, each with its own message, prepared as the
+ * ring's caller prepares them (message formatted), taken in turn as the ring thread takes its
+ * slots, so that each line reads an event that is not in the core's nearest caches, and stamped
+ * with the time at each call.
  */
 final class LogbackSinkCall implements SinkCall {
 
 	private final List<Appender<ILoggingEvent>> appenders;
 
-	private final LoggingEvent event;
+	private final LoggingEvent[] events;
 
-	private LogbackSinkCall(List<Appender<ILoggingEvent>> appenders, LoggingEvent event) {
+	private int next;
+
+	private LogbackSinkCall(List<Appender<ILoggingEvent>> appenders, LoggingEvent[] events) {
 		this.appenders = appenders;
-		this.event = event;
+		this.events = events;
 	}
 
-	static LogbackSinkCall of(String loggerName, String message) {
+	static LogbackSinkCall of(String loggerName, String text, int slots) {
 		LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
 		Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
 		LogRing ring = null;
@@ -43,17 +47,24 @@ final class LogbackSinkCall implements SinkCall {
 			throw new IllegalStateException("the root logger should write through asynclog's ring");
 		}
 		Logger logger = context.getLogger(loggerName);
-		LoggingEvent event = new LoggingEvent(Logger.class.getName(), logger, Level.INFO, message, null, null);
-		event.setThreadName("capacity-caller-1");
-		event.prepareForDeferredProcessing();
-		return new LogbackSinkCall(List.copyOf(ring.delegates()), event);
+		LoggingEvent[] events = new LoggingEvent[slots];
+		for (int i = 0; i < slots; i++) {
+			LoggingEvent event = new LoggingEvent(Logger.class.getName(), logger, Level.INFO, text + "{}", null,
+					new Object[] { 1_000_000_000L + i });
+			event.setThreadName("capacity-caller-1");
+			event.prepareForDeferredProcessing();
+			events[i] = event;
+		}
+		return new LogbackSinkCall(List.copyOf(ring.delegates()), events);
 	}
 
 	@Override
 	public void deliver() {
-		this.event.setTimeStamp(System.currentTimeMillis());
+		LoggingEvent event = this.events[this.next];
+		this.next = (this.next + 1 == this.events.length) ? 0 : this.next + 1;
+		event.setTimeStamp(System.currentTimeMillis());
 		for (int i = 0; i < this.appenders.size(); i++) {
-			this.appenders.get(i).doAppend(this.event);
+			this.appenders.get(i).doAppend(event);
 		}
 	}
 

@@ -19,7 +19,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.util.FileSystemUtils;
 
 import io.asynclog.core.queue.BusyClock;
-import io.asynclog.core.queue.LogQueue;
 
 /**
  * One measured run where the ring thread is the limit (docs/capacity.md): a {@link CapacityApp}
@@ -93,7 +92,7 @@ public final class SaturationRun {
 			Thread.sleep(TimeUnit.SECONDS.toMillis(options.warmupSeconds()));
 			ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 			BusyClock busy = application.busyRingThread().clock();
-			LogQueue ring = application.ring();
+			long capacity = application.ring().capacity();
 			long cpuBefore = threads.getThreadCpuTime(ringThread.getId());
 			long busyBefore = busy.busyNanos();
 			long elapsedBefore = busy.elapsedNanos();
@@ -105,7 +104,8 @@ public final class SaturationRun {
 			while (System.nanoTime() - end < 0) {
 				Thread.sleep(SAMPLE_MILLIS);
 				samples++;
-				if (ring.used() * 2 >= ring.capacity()) {
+				// A reading is a snapshot: read the ring again at each sample.
+				if (application.ring().used() * 2 >= capacity) {
 					halfFull++;
 				}
 			}
@@ -123,7 +123,7 @@ public final class SaturationRun {
 					Long.toString(Math.round(lines / seconds)), format(cpu / 1e9),
 					format(lines > 0 ? (double) cpu / lines : 0), format(busyShare),
 					format(samples > 0 ? (double) halfFull / samples : 0), Long.toString(samples),
-					Long.toString(ring.capacity()), Boolean.toString(options.pin()), format(cpu / 1e9 / seconds));
+					Long.toString(capacity), Boolean.toString(options.pin()), format(cpu / 1e9 / seconds));
 		}
 	}
 

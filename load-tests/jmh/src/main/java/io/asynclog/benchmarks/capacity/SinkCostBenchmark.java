@@ -27,10 +27,14 @@ import org.springframework.util.FileSystemUtils;
  * ring's thread does for each event ({@link SinkCall}). The time per line is the thread's
  * capacity: one thread saturates at 10^9 / ns lines a second. {@link SaturationRun} checks that
  * prediction against the ring thread of a loaded application.
+ * <p>
+ * The warm-up is as long as the measured runs': writing a file at full speed costs more per line
+ * once the kernel writes dirty pages back (on Log4j2's console here, 777 ns a line after 4 s, 1,260
+ * after 30 s), and the runs measure that steady state.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 1)
+@Warmup(iterations = 20, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 @Threads(1)

@@ -1,0 +1,64 @@
+package io.asynclog.benchmarks.capacity;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the ring thread writes each line to, in the capacity runs: Spring Boot's own appenders,
+ * as an application that adds the starter and nothing else has them, set by Spring Boot's
+ * {@code logging.*} properties. The console goes to a file (see {@link CapacityApp}), as
+ * {@code java -jar app.jar > app.log} would send it.
+ */
+public enum CapacitySink {
+
+	/** Spring Boot's console, its default pattern. */
+	CONSOLE("console"),
+
+	/** Spring Boot's console in Elastic Common Schema JSON ({@code logging.structured.format.console=ecs}). */
+	CONSOLE_ECS("console-ecs"),
+
+	/** Spring Boot's console and its rolling file ({@code logging.file.name}), both with their default patterns. */
+	CONSOLE_FILE("console-file");
+
+	private final String id;
+
+	CapacitySink(String id) {
+		this.id = id;
+	}
+
+	/**
+	 * Returns the name the runs, the CSV and the report use.
+	 * @return the name
+	 */
+	public String id() {
+		return this.id;
+	}
+
+	/**
+	 * Returns the Spring Boot properties that set this sink up.
+	 * @param directory where the file goes
+	 * @return the command-line arguments
+	 */
+	List<String> arguments(Path directory) {
+		return switch (this) {
+			case CONSOLE -> List.of();
+			case CONSOLE_ECS -> List.of("--logging.structured.format.console=ecs");
+			case CONSOLE_FILE -> List.of("--logging.file.name=" + directory.resolve("app.log").toAbsolutePath());
+		};
+	}
+
+	/**
+	 * Finds a sink by its name.
+	 * @param id the name
+	 * @return the sink
+	 */
+	public static CapacitySink of(String id) {
+		for (CapacitySink sink : values()) {
+			if (sink.id.equals(id)) {
+				return sink;
+			}
+		}
+		throw new IllegalArgumentException("Unknown sink '" + id + "'; accepted: console, console-ecs, console-file");
+	}
+
+}

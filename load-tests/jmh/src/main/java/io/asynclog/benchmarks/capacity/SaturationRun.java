@@ -1,0 +1,219 @@
+package io.asynclog.benchmarks.capacity;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.util.FileSystemUtils;
+
+import io.asynclog.core.queue.BusyClock;
+
+/**
+ * One measured run where the ring thread is the limit (docs/capacity.md): a {@link CapacityApp}
+ * in {@code async-logger} mode, {@code --callers} threads logging 100-character lines as fast
+ * as they can into a ring that waits for room when full ({@code queue-full-policy=block}).
+ * After {@code --warmup-seconds} (the JIT's compiling falls outside the window), it counts the
+ * calls made in {@code --seconds}: with the ring full, calls return at the pace the ring thread
+ * takes events out, so that count is the ring thread's rate, give or take one ring's worth of
+ * events. Beside it, it records the ring thread's CPU time ({@link ThreadMXBean}), its busy share
+ * as the {@code asynclog.thread.busy.time} meter reads it, and how often the ring was at least
+ * half full (the callers wait for half the ring when it fills) in samples every 20 ms. It
+ * appends one row to {@code --csv} (the columns: {@link #COLUMNS}).
+ * <p>
+ * With {@code --pin true} (the default) the ring thread runs alone on the machine's last core and
+ * every other thread of the JVM on the others ({@link CorePinning}): the run then measures what
+ * one thread with a core to itself does, the rate the capacity page predicts, on a machine with
+ * fewer cores than the run has busy threads.
+ */
+public final class SaturationRun {
+
+	/** The CSV's columns, in order. */
+	public static final List<String> COLUMNS = List.of("round", "position", "backend", "sink", "callers",
+			"warmup_s", "seconds", "lines", "lines_per_s", "ring_cpu_s", "ring_cpu_ns_per_line", "ring_busy_share",
+			"ring_half_full_share", "ring_samples", "ring_capacity", "pinned", "ring_cpu_share");
+
+	private static final long SAMPLE_MILLIS = 20;
+
+	private SaturationRun() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		Options options = Options.parse(args);
+		Path directory = Files.createTempDirectory(options.directory(), "saturation-");
+		try {
+			String row = run(options, directory);
+			Path csv = options.csv();
+			if (!Files.exists(csv)) {
+				Files.writeString(csv, String.join(",", COLUMNS) + "\n", StandardCharsets.UTF_8);
+			}
+			Files.writeString(csv, row + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+			System.err.println(row);
+		}
+		finally {
+			FileSystemUtils.deleteRecursively(directory);
+		}
+		System.exit(0);
+	}
+
+	static String run(Options options, Path directory) throws InterruptedException {
+		try (CapacityApp application = CapacityApp.start(options.backend(), options.sink(), directory)) {
+			Logger log = LoggerFactory.getLogger(CapacityApp.LOGGER);
+			LongAdder calls = new LongAdder();
+			AtomicBoolean running = new AtomicBoolean(true);
+			List<Thread> callers = new ArrayList<>();
+			for (int i = 0; i < options.callers(); i++) {
+				long first = 1_000_000_000L + i * 1_000_000_000_000L;
+				Thread caller = new Thread(() -> {
+					long sequence = first;
+					while (running.get()) {
+						log.info(CapacityApp.TEXT + "{}", sequence++);
+						calls.increment();
+					}
+				}, "capacity-caller-" + (i + 1));
+				callers.add(caller);
+				caller.start();
+			}
+			Thread ringThread = application.ringThread();
+			if (options.pin()) {
+				CorePinning.pin(ringThread.getName());
+			}
+			Thread.sleep(TimeUnit.SECONDS.toMillis(options.warmupSeconds()));
+			ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+			BusyClock busy = application.busyRingThread().clock();
+			long capacity = application.ring().capacity();
+			long cpuBefore = threads.getThreadCpuTime(ringThread.getId());
+			long busyBefore = busy.busyNanos();
+			long elapsedBefore = busy.elapsedNanos();
+			long callsBefore = calls.sum();
+			long start = System.nanoTime();
+			long end = start + TimeUnit.SECONDS.toNanos(options.seconds());
+			long samples = 0;
+			long halfFull = 0;
+			while (System.nanoTime() - end < 0) {
+				Thread.sleep(SAMPLE_MILLIS);
+				samples++;
+				// A reading is a snapshot: read the ring again at each sample.
+				if (application.ring().used() * 2 >= capacity) {
+					halfFull++;
+				}
+			}
+			long lines = calls.sum() - callsBefore;
+			double seconds = (System.nanoTime() - start) / 1e9;
+			long cpu = threads.getThreadCpuTime(ringThread.getId()) - cpuBefore;
+			double busyShare = (double) (busy.busyNanos() - busyBefore) / (busy.elapsedNanos() - elapsedBefore);
+			running.set(false);
+			for (Thread caller : callers) {
+				caller.join();
+			}
+			return String.join(",", Integer.toString(options.round()), Integer.toString(options.position()),
+					options.backend().id(), options.sink().id(), Integer.toString(options.callers()),
+					Long.toString(options.warmupSeconds()), format(seconds), Long.toString(lines),
+					Long.toString(Math.round(lines / seconds)), format(cpu / 1e9),
+					format(lines > 0 ? (double) cpu / lines : 0), format(busyShare),
+					format(samples > 0 ? (double) halfFull / samples : 0), Long.toString(samples),
+					Long.toString(capacity), Boolean.toString(options.pin()), format(cpu / 1e9 / seconds));
+		}
+	}
+
+	private static String format(double value) {
+		return String.format(Locale.ROOT, "%.4f", value);
+	}
+
+	/**
+	 * The run's options.
+	 *
+	 * @param backend the logging library
+	 * @param sink what the ring thread writes to
+	 * @param callers the logging threads
+	 * @param warmupSeconds seconds of logging before the window
+	 * @param seconds the window
+	 * @param round the round, for the CSV
+	 * @param position the run's place in its round, for the CSV
+	 * @param csv the CSV the row is appended to
+	 * @param directory where the run's files go (deleted after it)
+	 * @param pin whether the ring thread gets a core to itself
+	 */
+	record Options(CapacityApp.Backend backend, CapacitySink sink, int callers, long warmupSeconds, long seconds,
+			int round, int position, Path csv, Path directory, boolean pin) {
+
+		static Options parse(String[] args) throws IOException {
+			CapacityApp.Backend backend = null;
+			CapacitySink sink = null;
+			int callers = 2;
+			long warmup = 30;
+			long seconds = 10;
+			int round = 1;
+			int position = 1;
+			Path csv = null;
+			Path directory = Path.of(System.getProperty("java.io.tmpdir"));
+			boolean pin = true;
+			for (int i = 0; i < args.length; i += 2) {
+				if (i + 1 >= args.length) {
+					throw new IllegalArgumentException("Option '" + args[i] + "' needs a value");
+				}
+				String value = args[i + 1];
+				switch (args[i]) {
+					case "--backend" -> backend = CapacityApp.Backend.of(value);
+					case "--sink" -> sink = CapacitySink.of(value);
+					case "--callers" -> callers = positive("--callers", value, 16);
+					case "--warmup-seconds" -> warmup = whole("--warmup-seconds", value, 600);
+					case "--seconds" -> seconds = positive("--seconds", value, 600);
+					case "--round" -> round = positive("--round", value, 100);
+					case "--position" -> position = positive("--position", value, 100);
+					case "--csv" -> csv = Path.of(value);
+					case "--dir" -> directory = Path.of(value);
+					case "--pin" -> pin = bool("--pin", value);
+					default -> throw new IllegalArgumentException("Unknown option '" + args[i]
+							+ "'; accepted: --backend, --sink, --callers, --warmup-seconds, --seconds, --round, --position, --csv, --dir, --pin");
+				}
+			}
+			if (backend == null || sink == null || csv == null) {
+				throw new IllegalArgumentException("--backend, --sink and --csv are required");
+			}
+			Files.createDirectories(directory);
+			return new Options(backend, sink, callers, warmup, seconds, round, position, csv, directory, pin);
+		}
+
+		private static boolean bool(String option, String value) {
+			if (!value.equals("true") && !value.equals("false")) {
+				throw new IllegalArgumentException("Invalid " + option + " '" + value + "'; accepted: true, false");
+			}
+			return Boolean.parseBoolean(value);
+		}
+
+		private static int positive(String option, String value, int most) {
+			long parsed = whole(option, value, most);
+			if (parsed < 1) {
+				throw new IllegalArgumentException("Invalid " + option + " '" + value + "'; accepted: 1 to " + most);
+			}
+			return (int) parsed;
+		}
+
+		private static long whole(String option, String value, int most) {
+			try {
+				long parsed = Long.parseLong(value);
+				if (parsed >= 0 && parsed <= most) {
+					return parsed;
+				}
+			}
+			catch (NumberFormatException ex) {
+				// reported below
+			}
+			throw new IllegalArgumentException("Invalid " + option + " '" + value + "'; accepted: 0 to " + most);
+		}
+
+	}
+
+}

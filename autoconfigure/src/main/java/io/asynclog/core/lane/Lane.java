@@ -6,9 +6,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -78,8 +76,6 @@ public final class Lane {
 	private static final long ROOM_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
 	private static final String THREAD_PREFIX = "asynclog-lane-";
-
-	private static final ConcurrentMap<String, Lane> LATEST = new ConcurrentHashMap<>();
 
 	static {
 		// The lane's thread closes the client, which logs: made to wait for room in a full
@@ -163,17 +159,6 @@ public final class Lane {
 		AppenderDrops.remote(appender);
 		this.thread = new Thread(this::run, THREAD_PREFIX + appender);
 		this.thread.setDaemon(true);
-		LATEST.put(appender, this);
-	}
-
-	/**
-	 * Returns the latest lane built for an appender: the one that runs, or the last one that
-	 * ran.
-	 * @param appender the appender's name
-	 * @return the lane, or {@code null} if that appender never had one
-	 */
-	public static Lane latest(String appender) {
-		return LATEST.get(appender);
 	}
 
 	/**

@@ -12,10 +12,9 @@ import org.apache.logging.log4j.core.appender.AbstractAppender;
 import org.apache.logging.log4j.core.config.Property;
 import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
 
-import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.lane.Sender;
-import io.asynclog.core.queue.BusyClock;
 import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.core.report.DrainReport;
 
@@ -31,9 +30,9 @@ import io.asynclog.core.report.DrainReport;
  *
  * @author asynclog
  */
-public abstract class RemoteAppender extends AbstractAppender implements Shipping.Source {
+public abstract class RemoteAppender extends AbstractAppender implements RemoteLane.Source {
 
-	private final Sender sender;
+	private final RemoteLane remoteLane;
 
 	private final Lane lane;
 
@@ -55,7 +54,7 @@ public abstract class RemoteAppender extends AbstractAppender implements Shippin
 	protected RemoteAppender(String name, Layout<? extends Serializable> layout, Filter filter,
 			Property[] properties, Sender sender, Lane lane, ShutdownDeadline shutdown, String clientLoggers) {
 		super(name, filter, layout, true, properties);
-		this.sender = sender;
+		this.remoteLane = new RemoteLane(sender.appenderName(), lane, sender);
 		this.lane = lane;
 		this.shutdown = shutdown;
 		this.clientLoggers = clientLoggers;
@@ -83,13 +82,8 @@ public abstract class RemoteAppender extends AbstractAppender implements Shippin
 	protected abstract void add(Lane lane, LogEvent event);
 
 	@Override
-	public Shipping shipping() {
-		return this.lane.reading(this.sender.reading());
-	}
-
-	@Override
-	public BusyClock busyClock() {
-		return this.lane.busyClock();
+	public RemoteLane remoteLane() {
+		return this.remoteLane;
 	}
 
 	@Override

@@ -11,6 +11,7 @@ import org.springframework.core.env.Environment;
 import io.asynclog.core.appender.LogAppender;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.appender.LogAppenders;
@@ -53,6 +54,17 @@ public final class Log4j2Backend implements LoggingBackend {
 	@Override
 	public List<LogAppender> appenders() {
 		return LogAppenders.of(this.context);
+	}
+
+	@Override
+	public List<RemoteLane> remoteLanes() {
+		List<RemoteLane> lanes = new ArrayList<>();
+		for (Appender appender : this.context.getConfiguration().getAppenders().values()) {
+			if (appender instanceof RemoteLane.Source remote) {
+				lanes.add(remote.remoteLane());
+			}
+		}
+		return lanes;
 	}
 
 	@Override

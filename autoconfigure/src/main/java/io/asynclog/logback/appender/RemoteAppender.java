@@ -3,10 +3,9 @@ package io.asynclog.logback.appender;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
 
-import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.lane.Sender;
-import io.asynclog.core.queue.BusyClock;
 import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.core.report.DrainReport;
 
@@ -23,9 +22,9 @@ import io.asynclog.core.report.DrainReport;
  *
  * @author asynclog
  */
-public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILoggingEvent> implements Shipping.Source {
+public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILoggingEvent> implements RemoteLane.Source {
 
-	private final Sender sender;
+	private final RemoteLane remoteLane;
 
 	private final Lane lane;
 
@@ -43,7 +42,7 @@ public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILogging
 	 * @param clientLoggers the start of the names of the client library's loggers
 	 */
 	protected RemoteAppender(Sender sender, Lane lane, ShutdownDeadline shutdown, String clientLoggers) {
-		this.sender = sender;
+		this.remoteLane = new RemoteLane(sender.appenderName(), lane, sender);
 		this.lane = lane;
 		this.shutdown = shutdown;
 		this.clientLoggers = clientLoggers;
@@ -66,13 +65,8 @@ public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILogging
 	protected abstract void add(Lane lane, ILoggingEvent event);
 
 	@Override
-	public Shipping shipping() {
-		return this.lane.reading(this.sender.reading());
-	}
-
-	@Override
-	public BusyClock busyClock() {
-		return this.lane.busyClock();
+	public RemoteLane remoteLane() {
+		return this.remoteLane;
 	}
 
 	@Override

@@ -747,6 +747,29 @@ public final class Lane {
 	 * @param spoolMaxBytes the most the spool holds on disk
 	 */
 	public record Settings(int capacity, long maxBytes, Path spoolDirectory, long spoolMaxBytes) {
+
+		/**
+		 * Returns the settings as one line of text, for a backend that builds its appenders
+		 * from text (Log4j2's plugin attributes); {@link #parse(String)} reads it back.
+		 * @return the text: capacity, bytes, spool bytes, then the spool's directory, if any
+		 */
+		public String asText() {
+			return this.capacity + " " + this.maxBytes + " " + this.spoolMaxBytes + " "
+					+ ((this.spoolDirectory != null) ? this.spoolDirectory : "");
+		}
+
+		/**
+		 * Reads settings written by {@link #asText()}.
+		 * @param text the text
+		 * @return the settings
+		 */
+		public static Settings parse(String text) {
+			// The directory last and whole: it may hold spaces.
+			String[] parts = text.split(" ", 4);
+			return new Settings(Integer.parseInt(parts[0]), Long.parseLong(parts[1]),
+					parts[3].isEmpty() ? null : Path.of(parts[3]), Long.parseLong(parts[2]));
+		}
+
 	}
 
 	/**

@@ -97,6 +97,13 @@ public abstract class Sender implements Destination {
 	 */
 	protected abstract String destinationName();
 
+	/**
+	 * Returns the start of the names of the client library's loggers, whose events the
+	 * appender does not send: a destination that cannot be reached makes the client log.
+	 * @return the prefix, such as {@code org.apache.kafka.}
+	 */
+	public abstract String clientLoggers();
+
 	/** Counts a record the client took; a read per record, a write only when it was idle. */
 	protected final void handedOver() {
 		this.sent.increment();

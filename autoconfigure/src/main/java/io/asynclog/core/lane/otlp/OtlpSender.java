@@ -315,6 +315,11 @@ public final class OtlpSender extends Sender {
 		return this.settings.endpoint();
 	}
 
+	@Override
+	public String clientLoggers() {
+		return "io.opentelemetry.";
+	}
+
 	/**
 	 * Returns the endpoint records go to.
 	 * @return the endpoint

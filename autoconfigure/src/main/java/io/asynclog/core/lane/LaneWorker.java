@@ -77,6 +77,9 @@ final class LaneWorker implements Runnable {
 
 	private long lastWorkedNanos;
 
+	/** Whether the last batch left records in the queue that the destination could not be offered. */
+	private boolean blocked;
+
 	LaneWorker(String appender, Destination destination, Lane.Settings settings, Handoff<LaneRecord> queue) {
 		this.destination = destination;
 		this.queue = queue;
@@ -181,6 +184,7 @@ final class LaneWorker implements Runnable {
 		// Decided once a batch: the destination's clocks are read once, not per record.
 		boolean toSpool = this.spool.isOpen() && (this.spool.backlog() || spilling());
 		boolean ready = toSpool || ready();
+		this.blocked = false;
 		int taken = 0;
 		long takenBytes = 0;
 		LaneRecord record;
@@ -189,6 +193,7 @@ final class LaneWorker implements Runnable {
 				this.spool.append(record);
 			}
 			else if (!ready || !roomInFlight() || !offer(new InFlight(record, null))) {
+				this.blocked = true;
 				break;
 			}
 			this.queue.poll();
@@ -272,6 +277,14 @@ final class LaneWorker implements Runnable {
 	}
 
 	private void idle() {
+		if (this.blocked && !(this.paused && !this.spool.isOpen())) {
+			// Records wait that the destination cannot be offered now (a back-off after a
+			// refusal, a full window in flight, no answer for a while): a pause until the
+			// retry is due, at least a nap, never a spin while the destination refuses.
+			long untilRetry = this.retryAtNanos - System.nanoTime();
+			LockSupport.parkNanos(this, Math.min(Math.max(untilRetry, NAP_NANOS), LONGEST_BACKOFF_NANOS));
+			return;
+		}
 		if (!this.stopping && System.nanoTime() - this.lastWorkedNanos < NAP_NANOS) {
 			// Busy a moment ago: a nap that records do not cut short. Woken at each record, a
 			// lane that drains faster than they come cost the appender's thread a system call

@@ -224,7 +224,7 @@ class KafkaShippingTests {
 			}
 			AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
 			await("the records in the spool").atMost(PATIENCE)
-				.until(() -> Lane.latest("unreachable").spoolReading().records() == 6);
+				.until(() -> RemoteShipping.lane("unreachable").spoolReading().records() == 6);
 			await("the health saying so").atMost(PATIENCE)
 				.until(() -> !health.health(true).getStatus().equals(Status.UP));
 			assertThat(health.health(true).getDetails().get("reasons")).asString()
@@ -268,7 +268,7 @@ class KafkaShippingTests {
 			assertThat(caller.isAlive()).as("the caller never waits").isFalse();
 			// The ring's thread may still be handing the last lines to the appender on a busy machine.
 			Apps.awaitQueuesEmpty();
-			Lane lane = Lane.latest(appender);
+			Lane lane = RemoteShipping.lane(appender);
 			await("the lane emptied into the spool").atMost(PATIENCE)
 				.until(() -> lane.laneReading().records() == 0 && lane.laneReading().inFlight() == 0);
 			long kept = lane.spoolReading().records();

@@ -111,7 +111,7 @@ class LiveControlTests {
 		recorder.slowTo(0);
 		LiveQueueFullSettings.reset();
 		for (String appender : List.of(SHIP, HOLD)) {
-			Lane lane = Lane.latest(appender);
+			Lane lane = RemoteShipping.lane(appender);
 			if (lane != null) {
 				lane.resume();
 			}
@@ -188,7 +188,7 @@ class LiveControlTests {
 		for (int i = 0; i < lines; i++) {
 			log.info("paused " + i);
 		}
-		Lane lane = Lane.latest(SHIP);
+		Lane lane = RemoteShipping.lane(SHIP);
 		await("every record in the spool").atMost(PATIENCE).until(() -> lane.spoolReading().records() == lines);
 		assertThat(shipped(registry, "sent", SHIP)).as("records sent while paused").isEqualTo(1);
 		AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
@@ -245,7 +245,7 @@ class LiveControlTests {
 			log.info("held " + i);
 		}
 		Apps.awaitQueuesEmpty();
-		Lane lane = Lane.latest(HOLD);
+		Lane lane = RemoteShipping.lane(HOLD);
 		await("the lane full").atMost(PATIENCE).until(() -> lane.laneReading().records() == HOLD_LANE);
 		assertThat(AppenderDrops.count(HOLD, AppenderDrops.Reason.LANE_FULL) - laneFullBefore)
 			.as("records that found the lane full").isEqualTo(lines - HOLD_LANE);

@@ -21,9 +21,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 import io.asynclog.LoopbackKafka;
 import io.asynclog.SeparateJvm;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
+import io.asynclog.core.backend.LoggingBackends;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
-import io.asynclog.core.lane.Sender;
+import io.asynclog.core.lane.RemoteLane;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -96,6 +97,26 @@ final class RemoteShipping {
 	}
 
 	/**
+	 * Returns a remote appender of the running configuration, its lane and sender, as the
+	 * Spring side finds it: through the backend.
+	 */
+	static RemoteLane remoteLane(String appender) {
+		for (RemoteLane running : LoggingBackends.running(RemoteShipping.class.getClassLoader()).remoteLanes()) {
+			if (running.appender().equals(appender)) {
+				return running;
+			}
+		}
+		throw new AssertionError("no remote appender '" + appender + "' runs");
+	}
+
+	/**
+	 * Returns the lane of a remote appender of the running configuration.
+	 */
+	static Lane lane(String appender) {
+		return remoteLane(appender).lane();
+	}
+
+	/**
 	 * While the destination is away: what it cannot take is in the spool, and the health says
 	 * records wait for it ({@code destination} as the reason names it, such as
 	 * {@code kafka (logs)}).
@@ -104,7 +125,7 @@ final class RemoteShipping {
 			String destination) {
 		AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
 		await("the lines the destination cannot take in the spool").atMost(PATIENCE)
-			.until(() -> Lane.latest(appender).spoolReading().records() > 0);
+			.until(() -> lane(appender).spoolReading().records() > 0);
 		await("the health saying records wait").atMost(PATIENCE)
 			.until(() -> !health.health(true).getStatus().equals(Status.UP));
 		assertThat(health.health(true).getDetails().get("reasons")).asString()
@@ -121,9 +142,9 @@ final class RemoteShipping {
 		AsyncLogHealthIndicator health = context.getBean(AsyncLogHealthIndicator.class);
 		await("every line acknowledged").atMost(PATIENCE.multipliedBy(2))
 			.untilAsserted(() -> assertThat(shipped(registry, "acknowledged", appender))
-				.as("acknowledged; %s", Lane.latest(appender).reading(Sender.latest(appender).reading()))
+				.as("acknowledged; %s", remoteLane(appender).reading())
 				.isEqualTo(total));
-		await("the spool empty").atMost(PATIENCE).until(() -> Lane.latest(appender).spoolReading().records() == 0);
+		await("the spool empty").atMost(PATIENCE).until(() -> lane(appender).spoolReading().records() == 0);
 		await("the health UP again").atMost(PATIENCE)
 			.until(() -> health.health(true).getStatus().equals(Status.UP));
 		assertThat(shipped(registry, "failed", appender)).isZero();

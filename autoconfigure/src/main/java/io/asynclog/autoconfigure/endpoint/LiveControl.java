@@ -23,6 +23,7 @@ import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.config.LiveQueueFullSettings;
 import io.asynclog.core.config.LiveQueueFullSettings.Values;
 import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.queue.LogQueue;
 
 /**
@@ -205,10 +206,9 @@ final class LiveControl {
 			}
 		}
 		List<String> paused = new ArrayList<>();
-		for (LogAppender appender : this.backend.appenders()) {
-			Lane lane = (appender.shipping() != null) ? Lane.latest(appender.name()) : null;
-			if (lane != null && lane.isPaused()) {
-				paused.add(appender.name());
+		for (RemoteLane remote : this.backend.remoteLanes()) {
+			if (remote.lane().isPaused()) {
+				paused.add(remote.appender());
 			}
 		}
 		return new RunTimeChanges(settings, paused);
@@ -240,12 +240,21 @@ final class LiveControl {
 			throw badRequest("No appender named '%s' runs: only an appender that ships records off the box (such as"
 				.formatted(appenderName) + " type kafka) can be paused; " + accepted + ".");
 		}
-		Lane lane = (found.shipping() != null) ? Lane.latest(appenderName) : null;
+		Lane lane = (found.shipping() != null) ? runningLane(appenderName) : null;
 		if (lane == null) {
 			throw badRequest(("Appender '%s' (%s) writes locally: only an appender that ships records off the box"
 					+ " (such as type kafka) can be paused; ").formatted(appenderName, found.type()) + accepted + ".");
 		}
 		return lane;
+	}
+
+	private Lane runningLane(String appenderName) {
+		for (RemoteLane remote : this.backend.remoteLanes()) {
+			if (remote.appender().equals(appenderName)) {
+				return remote.lane();
+			}
+		}
+		return null;
 	}
 
 	private long queued() {

@@ -17,7 +17,7 @@ import io.asynclog.core.appender.UnopenedAppenders;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.count.AppenderErrors;
-import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.core.queue.QueueMonitor;
 import io.asynclog.core.queue.QueueStatus;
@@ -110,8 +110,7 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 			Shipping shipping = appender.shipping();
 			Duration stall = this.thresholds.getShippingStall();
 			if (shipping != null && !stall.isZero() && shipping.waitingWithoutAnswer().compareTo(stall) >= 0) {
-				Lane lane = Lane.latest(appender.name());
-				String why = (lane != null && lane.isPaused()) ? "; its shipping is paused (asynclog endpoint)"
+				String why = paused(appender.name()) ? "; its shipping is paused (asynclog endpoint)"
 						: (shipping.lastFailure() != null) ? "; last failure: " + shipping.lastFailure() : "";
 				reasons.add("appender '%s' has %d records waiting for %s (%s), none acknowledged for %s%s".formatted(
 						appender.name(), shipping.backlog(), shipping.system(), shipping.destination(),
@@ -144,6 +143,15 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 		}
 		return (this.thresholds.getPipelineStatus() == AsyncLogProperties.PipelineStatus.DOWN) ? Status.DOWN
 				: DEGRADED;
+	}
+
+	private boolean paused(String appender) {
+		for (RemoteLane remote : this.backend.remoteLanes()) {
+			if (remote.appender().equals(appender)) {
+				return remote.lane().isPaused();
+			}
+		}
+		return false;
 	}
 
 	private static Map<String, Object> details(QueueStatus status) {

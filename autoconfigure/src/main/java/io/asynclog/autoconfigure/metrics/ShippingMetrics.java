@@ -1,6 +1,8 @@
 package io.asynclog.autoconfigure.metrics;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
@@ -13,6 +15,7 @@ import io.micrometer.core.instrument.binder.BaseUnits;
 import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.lane.Sender;
 import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.Registration;
@@ -25,10 +28,10 @@ import io.asynclog.core.queue.Registration;
  * ({@code asynclog.shipping.spool.*}); all tagged with the appender. Its lane's thread's busy
  * time too ({@link BusyMeters}, tagged with the lane).
  * <p>
- * Each appender's meters are registered as soon as its sender is built, and read the latest
- * sender of that name only when a registry asks. A sender counts from 0: when a reconfiguration
- * builds a new one, the counters start again, which Prometheus' {@code rate()} reads as a
- * counter reset.
+ * Each appender's meters are registered as soon as its sender is built, and read the appender
+ * of that name that runs, through the backend, only when a registry asks. A sender counts from
+ * 0: when a reconfiguration builds a new one, the counters start again, which Prometheus'
+ * {@code rate()} reads as a counter reset.
  *
  * @author asynclog
  */
@@ -36,9 +39,12 @@ public class ShippingMetrics extends PerAppenderMeters {
 
 	private final LoggingBackend backend;
 
+	/** Held here: a meter holds what it reads weakly. */
+	private final Map<String, LastRunning> lastRunning = new ConcurrentHashMap<>();
+
 	/**
 	 * Creates the shipping meters.
-	 * @param backend the backend, whose lanes' clocks the busy-time counters read
+	 * @param backend the backend, whose remote appenders' lanes and senders the meters read
 	 */
 	public ShippingMetrics(LoggingBackend backend) {
 		this.backend = backend;
@@ -51,23 +57,24 @@ public class ShippingMetrics extends PerAppenderMeters {
 
 	@Override
 	protected void register(MeterRegistry registry, String appender) {
-		counter(registry, appender, "sent", "Records handed to the destination's client", Sender::sent);
-		counter(registry, appender, "acknowledged", "Records the destination acknowledged", Sender::acknowledged);
-		counter(registry, appender, "failed",
+		LastRunning last = this.lastRunning.computeIfAbsent(appender, (name) -> new LastRunning(this.backend, name));
+		counter(registry, last, "sent", "Records handed to the destination's client", Sender::sent);
+		counter(registry, last, "acknowledged", "Records the destination acknowledged", Sender::acknowledged);
+		counter(registry, last, "failed",
 				"Records that never reached the destination (also counted in asynclog.appender.errors)", Sender::failed);
-		Gauge.builder("asynclog.shipping.records.waiting", appender, (name) -> read(name, Sender::waiting))
+		Gauge.builder("asynclog.shipping.records.waiting", last, (found) -> found.sender(Sender::waiting))
 			.description("Records sent and not yet acknowledged or failed")
 			.tag("appender", appender)
 			.register(registry);
-		gauge(registry, appender, "asynclog.shipping.lane.records", "Records in the appender's lane", null,
+		gauge(registry, last, "asynclog.shipping.lane.records", "Records in the appender's lane", null,
 				(lane) -> lane.laneReading().records());
-		gauge(registry, appender, "asynclog.shipping.lane.capacity", "Most records the appender's lane holds", null,
+		gauge(registry, last, "asynclog.shipping.lane.capacity", "Most records the appender's lane holds", null,
 				(lane) -> lane.laneReading().capacity());
-		gauge(registry, appender, "asynclog.shipping.spool.records", "Records kept in the appender's spool on disk",
-				null, (lane) -> spool(lane).records());
-		gauge(registry, appender, "asynclog.shipping.spool.bytes", "Disk space the appender's spool takes",
+		gauge(registry, last, "asynclog.shipping.spool.records", "Records kept in the appender's spool on disk", null,
+				(lane) -> spool(lane).records());
+		gauge(registry, last, "asynclog.shipping.spool.bytes", "Disk space the appender's spool takes",
 				BaseUnits.BYTES, (lane) -> spool(lane).bytes());
-		gauge(registry, appender, "asynclog.shipping.spool.oldest.age",
+		gauge(registry, last, "asynclog.shipping.spool.oldest.age",
 				"How long ago the oldest record in the appender's spool was logged", "seconds",
 				(lane) -> spool(lane).oldestAge().toMillis() / 1000.0);
 		BusyMeters.register(registry, this.backend, BusyThread.Serves.LANE, appender);
@@ -80,25 +87,61 @@ public class ShippingMetrics extends PerAppenderMeters {
 		return (spool != null) ? spool : NO_SPOOL;
 	}
 
-	private static void gauge(MeterRegistry registry, String appender, String name, String description, String unit,
+	private static void gauge(MeterRegistry registry, LastRunning last, String name, String description, String unit,
 			ToDoubleFunction<Lane> reading) {
-		Gauge.builder(name, appender, (key) -> {
-			Lane lane = Lane.latest(key);
-			return (lane != null) ? reading.applyAsDouble(lane) : 0;
-		}).description(description).baseUnit(unit).tag("appender", appender).register(registry);
-	}
-
-	private static void counter(MeterRegistry registry, String appender, String outcome, String description,
-			ToLongFunction<Sender> count) {
-		FunctionCounter.builder("asynclog.shipping.records." + outcome, appender, (name) -> read(name, count))
+		Gauge.builder(name, last, (found) -> found.lane(reading))
 			.description(description)
-			.tag("appender", appender)
+			.baseUnit(unit)
+			.tag("appender", last.appender)
 			.register(registry);
 	}
 
-	private static double read(String appender, ToLongFunction<Sender> count) {
-		Sender sender = Sender.latest(appender);
-		return (sender != null) ? count.applyAsLong(sender) : 0;
+	private static void counter(MeterRegistry registry, LastRunning last, String outcome, String description,
+			ToLongFunction<Sender> count) {
+		FunctionCounter.builder("asynclog.shipping.records." + outcome, last, (found) -> found.sender(count))
+			.description(description)
+			.tag("appender", last.appender)
+			.register(registry);
+	}
+
+	/**
+	 * One appender's lane and sender as the backend last found them running: after a
+	 * reconfiguration that removes the appender its meters keep their last values rather
+	 * than fall to 0, which a counter's {@code rate()} would read as a reset.
+	 */
+	private static final class LastRunning {
+
+		private final LoggingBackend backend;
+
+		private final String appender;
+
+		private volatile RemoteLane found;
+
+		LastRunning(LoggingBackend backend, String appender) {
+			this.backend = backend;
+			this.appender = appender;
+		}
+
+		double sender(ToLongFunction<Sender> count) {
+			RemoteLane lane = find();
+			return (lane != null) ? count.applyAsLong(lane.sender()) : 0;
+		}
+
+		double lane(ToDoubleFunction<Lane> reading) {
+			RemoteLane lane = find();
+			return (lane != null) ? reading.applyAsDouble(lane.lane()) : 0;
+		}
+
+		private RemoteLane find() {
+			for (RemoteLane running : this.backend.remoteLanes()) {
+				if (running.appender().equals(this.appender)) {
+					this.found = running;
+					return running;
+				}
+			}
+			return this.found;
+		}
+
 	}
 
 }

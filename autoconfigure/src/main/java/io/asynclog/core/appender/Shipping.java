@@ -7,18 +7,18 @@ import io.asynclog.core.queue.BusyShare;
 import java.time.Duration;
 
 /**
- * What an appender that ships records off the box (a kafka appender) has done, as an
- * operator wants to see it: records handed to the client, acknowledged by the broker,
- * failed, and still waiting for an answer.
+ * What an appender that ships records off the box (a kafka or an otlp appender) has done,
+ * as an operator wants to see it: records handed to the client, acknowledged by the
+ * destination (the broker, the collector), failed, and still waiting for an answer.
  *
- * @param system where records go, such as {@code kafka}
- * @param destination the topic, or what the system calls it
+ * @param system where records go: {@code kafka} or {@code otlp}
+ * @param destination the topic, the endpoint, or what the system calls it
  * @param sent the records handed to the client since the appender started
- * @param acknowledged the records the broker acknowledged
+ * @param acknowledged the records the destination acknowledged
  * @param failed the records that failed (each is also counted in {@link AppenderErrors})
  * @param waiting the records sent and neither acknowledged nor failed yet
  * @param waitingWithoutAnswer how long records have waited with none acknowledged or
- * failed; zero while the broker answers
+ * failed; zero while the destination answers
  * @param lastFailure the last failure, or {@code null} if none
  * @param lane the appender's own queue in front of the client, or {@code null}
  * @param spool the records kept on disk, or {@code null} without a spool
@@ -129,9 +129,9 @@ public record Shipping(String system, String destination, long sent, long acknow
 	}
 
 	/**
-	 * An appender that ships records and can say how far it got. Each backend's kafka
-	 * appender implements it, so that the endpoint and the health can read it without
-	 * knowing the backend or the client library.
+	 * An appender that ships records and can say how far it got. Each backend's remote
+	 * appenders (kafka, otlp) implement it, so that the endpoint and the health can read it
+	 * without knowing the backend or the client library.
 	 */
 	public interface Source {
 

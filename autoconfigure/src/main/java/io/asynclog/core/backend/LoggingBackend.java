@@ -4,12 +4,13 @@ import java.util.List;
 
 import io.asynclog.core.appender.LogAppender;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.LogQueue;
 
 /**
  * What the Spring side (auto-configuration, meters, endpoint, health) reads of the logging
- * library that runs: its queues, its appenders and the mode in force. One implementation per
+ * library that runs: its queues, its appenders, the remote appenders' lanes and the mode in force. One implementation per
  * backend, found by {@link LoggingBackends}; every method reads the library now, when asked,
  * and never runs per log call.
  *
@@ -43,6 +44,15 @@ public interface LoggingBackend {
 	 * @return the appenders
 	 */
 	List<LogAppender> appenders();
+
+	/**
+	 * Reads the lane and sender of every remote appender (kafka, otlp) of the running
+	 * configuration now: the one way the Spring side reaches a lane, to read or pause it.
+	 * @return the lanes, in configuration order; none by default
+	 */
+	default List<RemoteLane> remoteLanes() {
+		return List.of();
+	}
 
 	/**
 	 * Returns the mode that runs.

@@ -1,8 +1,6 @@
 package io.asynclog.core.lane;
 
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
@@ -48,17 +46,11 @@ public final class FormatStage<E> {
 
 	private final Consumer<E> format;
 
-	private final int capacity;
-
-	private final ConcurrentLinkedQueue<E> queue = new ConcurrentLinkedQueue<>();
-
-	private final AtomicInteger queued = new AtomicInteger();
+	private final Handoff<E> handoff;
 
 	private final AppenderErrors.Failures failures;
 
 	private final Thread thread;
-
-	private volatile boolean sleeping;
 
 	private volatile boolean stopping;
 
@@ -71,10 +63,11 @@ public final class FormatStage<E> {
 	public FormatStage(String appender, Consumer<E> format, int capacity) {
 		this.appender = appender;
 		this.format = format;
-		this.capacity = capacity;
+		this.handoff = new Handoff<>(capacity, Long.MAX_VALUE);
 		this.failures = AppenderErrors.forAppender(appender);
 		this.thread = new Thread(this::run, THREAD_PREFIX + appender);
 		this.thread.setDaemon(true);
+		this.handoff.consumer(this.thread);
 	}
 
 	/**
@@ -92,20 +85,19 @@ public final class FormatStage<E> {
 	 * @return false if it was dropped: the stage is stopping
 	 */
 	public boolean add(E event) {
-		while (!this.stopping && this.queued.incrementAndGet() > this.capacity) {
-			this.queued.decrementAndGet();
-			LockSupport.unpark(this.thread);
+		boolean reserved;
+		while (!(reserved = this.handoff.reserve(0)) && !this.stopping) {
+			this.handoff.wake();
 			LockSupport.parkNanos(this, ROOM_POLL_NANOS);
 		}
 		if (this.stopping) {
+			if (reserved) {
+				this.handoff.release(0);
+			}
 			AppenderDrops.record(this.appender, Reason.APPENDER_STOPPED);
 			return false;
 		}
-		this.queue.add(event);
-		if (this.sleeping) {
-			this.sleeping = false;
-			LockSupport.unpark(this.thread);
-		}
+		this.handoff.put(event);
 		return true;
 	}
 
@@ -137,7 +129,7 @@ public final class FormatStage<E> {
 	 * @return the count
 	 */
 	public int waiting() {
-		return Math.max(0, this.queued.get());
+		return Math.max(0, this.handoff.count());
 	}
 
 	private void run() {
@@ -155,11 +147,11 @@ public final class FormatStage<E> {
 				LockSupport.parkNanos(this, NAP_NANOS);
 			}
 			else {
-				this.sleeping = true;
-				if (this.queue.isEmpty() && !this.stopping) {
+				this.handoff.sleeping();
+				if (this.handoff.isEmpty() && !this.stopping) {
 					LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(200));
 				}
-				this.sleeping = false;
+				this.handoff.awake();
 			}
 		}
 	}
@@ -168,7 +160,7 @@ public final class FormatStage<E> {
 	private synchronized int drain() {
 		int formatted = 0;
 		E event;
-		while ((event = this.queue.poll()) != null) {
+		while ((event = this.handoff.poll()) != null) {
 			try {
 				this.format.accept(event);
 			}
@@ -176,7 +168,7 @@ public final class FormatStage<E> {
 				this.failures.record();
 			}
 			finally {
-				this.queued.decrementAndGet();
+				this.handoff.taken(1, 0);
 				formatted++;
 			}
 		}

@@ -2,8 +2,8 @@ package io.asynclog.core.lane;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -16,9 +16,9 @@ import io.asynclog.core.queue.Registration;
 /**
  * The part every {@link Destination} of a remote appender shares, whatever its client: the
  * records sent, acknowledged, failed and left unanswered at close, how long records have
- * waited with no answer, the last failure, and the latest sender of each appender by name,
- * which the shipping meters, the endpoint and the health read. Each failure is also counted
- * in {@link AppenderErrors} under the appender's name.
+ * waited with no answer, and the last failure, which the shipping meters, the endpoint and the
+ * health read through the backend ({@link RemoteLane}). Each failure is also counted in
+ * {@link AppenderErrors} under the appender's name.
  * <p>
  * A subclass owns the client: it calls {@link #handedOver()} for each record the client took,
  * and {@link #acknowledged}, {@link #failed} or {@link #unanswered} once per record with the
@@ -28,8 +28,11 @@ import io.asynclog.core.queue.Registration;
  */
 public abstract class Sender implements Destination {
 
-	/** The latest sender of each remote appender by name. */
-	private static final ConcurrentMap<String, Sender> LATEST = new ConcurrentHashMap<>();
+	/**
+	 * The name of every remote appender a sender was built for: the shipping meters are
+	 * registered by name as appenders are built, and read the appenders that run.
+	 */
+	private static final Set<String> APPENDER_NAMES = ConcurrentHashMap.newKeySet();
 
 	private static final List<Consumer<String>> NEW_APPENDER_LISTENERS = new CopyOnWriteArrayList<>();
 
@@ -64,19 +67,9 @@ public abstract class Sender implements Destination {
 		// reasons then.
 		AppenderDrops.remote(appenderName);
 		this.failures = AppenderErrors.forAppender(appenderName);
-		if (LATEST.put(appenderName, this) == null) {
+		if (APPENDER_NAMES.add(appenderName)) {
 			NEW_APPENDER_LISTENERS.forEach((listener) -> listener.accept(appenderName));
 		}
-	}
-
-	/**
-	 * Returns the latest sender built for a remote appender: the one that runs, or the last
-	 * one that ran.
-	 * @param appenderName the appender's name
-	 * @return the sender, or {@code null} if that appender never had one
-	 */
-	public static Sender latest(String appenderName) {
-		return LATEST.get(appenderName);
 	}
 
 	/**
@@ -87,7 +80,7 @@ public abstract class Sender implements Destination {
 	 */
 	public static Registration onEveryAppender(Consumer<String> listener) {
 		NEW_APPENDER_LISTENERS.add(listener);
-		LATEST.keySet().forEach(listener);
+		APPENDER_NAMES.forEach(listener);
 		return () -> NEW_APPENDER_LISTENERS.remove(listener);
 	}
 
@@ -103,6 +96,13 @@ public abstract class Sender implements Destination {
 	 * @return the destination's name
 	 */
 	protected abstract String destinationName();
+
+	/**
+	 * Returns the start of the names of the client library's loggers, whose events the
+	 * appender does not send: a destination that cannot be reached makes the client log.
+	 * @return the prefix, such as {@code org.apache.kafka.}
+	 */
+	public abstract String clientLoggers();
 
 	/** Counts a record the client took; a read per record, a write only when it was idle. */
 	protected final void handedOver() {

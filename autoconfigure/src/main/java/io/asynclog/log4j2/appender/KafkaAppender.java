@@ -18,9 +18,8 @@ import org.apache.logging.log4j.core.config.plugins.validation.constraints.Requi
 import org.apache.logging.log4j.core.layout.PatternLayout;
 
 import io.asynclog.core.lane.FormatStage;
-import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.Shipment;
 import io.asynclog.core.lane.kafka.KafkaSender;
-import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
  * Sends each event, formatted by its layout, as one record to a Kafka topic;
@@ -41,25 +40,9 @@ public final class KafkaAppender extends RemoteAppender {
 	 */
 	public static final String PLUGIN_NAME = "AsyncLogKafka";
 
-	/** The most events waiting to be formatted off the ring's thread. */
-	static final int FORMAT_STAGE_CAPACITY = 4096;
-
-	private final RecordKey key;
-
-	private final Lane lane;
-
-	/** Formats a structured layout's records on a thread of its own; {@code null} for a pattern. */
-	private final FormatStage<LogEvent> stage;
-
 	private KafkaAppender(String name, Layout<? extends Serializable> layout, Filter filter, Property[] properties,
-			KafkaSender sender, Lane lane, RecordKey key, ShutdownDeadline shutdown) {
-		super(name, layout, filter, properties, sender, lane, shutdown, "org.apache.kafka.");
-		this.key = key;
-		this.lane = lane;
-		// A pattern costs the ring's thread less than a snapshot of the event would; a
-		// structured layout (Spring Boot's JSON) costs several times more.
-		this.stage = (layout instanceof PatternLayout) ? null
-				: new FormatStage<>(name, this::send, FORMAT_STAGE_CAPACITY);
+			Shipment<LogEvent> shipment) {
+		super(name, layout, filter, properties, shipment);
 	}
 
 	/**
@@ -69,34 +52,6 @@ public final class KafkaAppender extends RemoteAppender {
 	@PluginBuilderFactory
 	public static Builder newBuilder() {
 		return new Builder();
-	}
-
-	@Override
-	protected void add(Lane lane, LogEvent event) {
-		if (this.stage != null) {
-			this.stage.add(EventSnapshot.of(event));
-		}
-		else {
-			send(event);
-		}
-	}
-
-	private void send(LogEvent event) {
-		this.lane.add(this.key.of(event), getLayout().toByteArray(event));
-	}
-
-	@Override
-	protected void startFormatting() {
-		if (this.stage != null) {
-			this.stage.start();
-		}
-	}
-
-	@Override
-	protected void drainFormatting(long deadlineNanos) {
-		if (this.stage != null) {
-			this.stage.stop(deadlineNanos);
-		}
 	}
 
 	/**
@@ -173,8 +128,14 @@ public final class KafkaAppender extends RemoteAppender {
 			}
 			KafkaSender sender = new KafkaSender(getName(), this.topic,
 					KafkaSender.producerSettings(this.bootstrapServers, overrides));
-			return new KafkaAppender(getName(), getOrCreateLayout(StandardCharsets.UTF_8), getFilter(), properties,
-					sender, lane(sender), RecordKey.of(this.key, getConfiguration()), shutdown());
+			Layout<? extends Serializable> layout = getOrCreateLayout(StandardCharsets.UTF_8);
+			RecordKey key = RecordKey.of(this.key, getConfiguration());
+			// A pattern costs the ring's thread less than a snapshot of the event would; a
+			// structured layout (Spring Boot's JSON) costs several times more.
+			Shipment<LogEvent> shipment = shipment(sender,
+					(lane, event) -> lane.add(key.of(event), layout.toByteArray(event)),
+					!(layout instanceof PatternLayout));
+			return new KafkaAppender(getName(), layout, getFilter(), properties, shipment);
 		}
 
 	}

@@ -17,11 +17,10 @@ import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
 import org.apache.logging.log4j.core.config.plugins.validation.constraints.Required;
 import org.apache.logging.log4j.core.time.Instant;
 
-import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.Shipment;
 import io.asynclog.core.lane.otlp.OtlpRecord;
 import io.asynclog.core.lane.otlp.OtlpSender;
 import io.asynclog.core.lane.otlp.OtlpSettings;
-import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
  * Sends each event as one OTLP log record to an OpenTelemetry Collector; asynclog builds it
@@ -48,9 +47,8 @@ public final class OtlpAppender extends RemoteAppender {
 	/** The prefix of a {@code Property} that is a resource attribute. */
 	public static final String RESOURCE = "resource.";
 
-	private OtlpAppender(String name, Filter filter, Property[] properties, OtlpSender sender, Lane lane,
-			ShutdownDeadline shutdown) {
-		super(name, null, filter, properties, sender, lane, shutdown, "io.opentelemetry.");
+	private OtlpAppender(String name, Filter filter, Property[] properties, Shipment<LogEvent> shipment) {
+		super(name, null, filter, properties, shipment);
 	}
 
 	/**
@@ -60,11 +58,6 @@ public final class OtlpAppender extends RemoteAppender {
 	@PluginBuilderFactory
 	public static Builder newBuilder() {
 		return new Builder();
-	}
-
-	@Override
-	protected void add(Lane lane, LogEvent event) {
-		lane.add(record(event));
 	}
 
 	private static OtlpRecord record(LogEvent event) {
@@ -140,7 +133,8 @@ public final class OtlpAppender extends RemoteAppender {
 			}
 			OtlpSender sender = new OtlpSender(getName(), new OtlpSettings(this.endpoint, this.grpc, headers,
 					this.compression, Duration.ofMillis(this.timeoutMillis), resource));
-			return new OtlpAppender(getName(), getFilter(), properties, sender, lane(sender), shutdown());
+			return new OtlpAppender(getName(), getFilter(), properties,
+					shipment(sender, (lane, event) -> lane.add(record(event)), false));
 		}
 
 	}

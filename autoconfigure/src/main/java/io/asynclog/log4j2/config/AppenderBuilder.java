@@ -143,11 +143,7 @@ final class AppenderBuilder {
 	/** The attributes of a remote appender's lane and spool, and how long its stop may send. */
 	private void putLane(Map<String, String> attributes, AsyncLogProperties.Appender appender) {
 		attributes.put("closeTimeoutMillis", String.valueOf(this.properties.getShutdownTimeout().toMillis()));
-		Lane.Settings lane = appender.laneSettings(attributes.get("name"));
-		attributes.put("laneCapacity", String.valueOf(lane.capacity()));
-		attributes.put("laneMaxBytes", String.valueOf(lane.maxBytes()));
-		attributes.put("spoolDirectory", (lane.spoolDirectory() != null) ? lane.spoolDirectory().toString() : "");
-		attributes.put("spoolMaxBytes", String.valueOf(lane.spoolMaxBytes()));
+		attributes.put("lane", appender.laneSettings(attributes.get("name")).asText());
 	}
 
 	private static String filePattern(AsyncLogProperties.Appender appender) {

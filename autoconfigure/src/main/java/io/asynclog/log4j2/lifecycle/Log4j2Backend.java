@@ -12,6 +12,7 @@ import io.asynclog.core.appender.LogAppender;
 import io.asynclog.core.backend.EventsCounterReplacement;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.log4j2.appender.ShutdownCutoff;
@@ -54,6 +55,17 @@ public final class Log4j2Backend implements LoggingBackend, EventsCounterReplace
 	@Override
 	public List<LogAppender> appenders() {
 		return PipelineView.appenders(this.context);
+	}
+
+	@Override
+	public List<RemoteLane> remoteLanes() {
+		List<RemoteLane> lanes = new ArrayList<>();
+		for (Appender appender : this.context.getConfiguration().getAppenders().values()) {
+			if (appender instanceof RemoteLane.Source remote) {
+				lanes.add(remote.remoteLane());
+			}
+		}
+		return lanes;
 	}
 
 	@Override

@@ -7,6 +7,7 @@ import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 
 import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.Shipment;
 import io.asynclog.core.lane.otlp.OtlpRecord;
 import io.asynclog.core.lane.otlp.OtlpSender;
 import io.asynclog.core.queue.ShutdownDeadline;
@@ -25,16 +26,11 @@ public final class OtlpAppender extends RemoteAppender {
 	/**
 	 * Creates an appender; {@link #start()} it before use.
 	 * @param sender the sender that owns the exporter
-	 * @param lane the lane whose thread hands records to the sender
+	 * @param settings its lane's bounds and spool
 	 * @param shutdown the installation's shutdown deadline
 	 */
-	public OtlpAppender(OtlpSender sender, Lane lane, ShutdownDeadline shutdown) {
-		super(sender, lane, shutdown, "io.opentelemetry.");
-	}
-
-	@Override
-	protected void add(Lane lane, ILoggingEvent event) {
-		lane.add(record(event));
+	public OtlpAppender(OtlpSender sender, Lane.Settings settings, ShutdownDeadline shutdown) {
+		super(new Shipment<>(sender, settings, shutdown, (lane, event) -> lane.add(record(event)), null));
 	}
 
 	private static OtlpRecord record(ILoggingEvent event) {

@@ -2,98 +2,54 @@ package io.asynclog.logback.appender;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
+import ch.qos.logback.core.spi.LifeCycle;
 
-import io.asynclog.core.appender.Shipping;
-import io.asynclog.core.lane.Lane;
-import io.asynclog.core.lane.Sender;
-import io.asynclog.core.queue.BusyClock;
-import io.asynclog.core.queue.ShutdownDeadline;
+import io.asynclog.core.lane.RemoteLane;
+import io.asynclog.core.lane.Shipment;
 import io.asynclog.core.report.DrainReport;
 
 /**
- * An appender that ships records off the box through a {@link Lane}, which never waits: the
- * lane's own thread hands records to the {@link Sender}, and keeps them in its spool while
- * the destination is away. So the thread that runs this appender (a ring's or a caller's)
- * never waits for the network. Subclasses say how an event becomes a record.
+ * An appender that ships records off the box: Logback's side of a {@link Shipment}, which
+ * hands records to the lane's own thread, never to the network. Subclasses say how an event
+ * becomes a record.
  * <p>
  * Unsynchronized, as Logback's own output stream appenders are: the lane takes records from
- * any number of threads. Events of the client library's own loggers are not sent: a
- * destination that cannot be reached makes the client log, and sending that would feed the
- * failure back into itself.
+ * any number of threads.
  *
  * @author asynclog
  */
-public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILoggingEvent> implements Shipping.Source {
+public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
+		implements RemoteLane.Source {
 
-	private final Sender sender;
+	private final Shipment<ILoggingEvent> shipment;
 
-	private final Lane lane;
-
-	private final ShutdownDeadline shutdown;
-
-	private final String clientLoggers;
+	private final LifeCycle[] formatters;
 
 	/**
 	 * Creates an appender; {@link #start()} it before use.
-	 * @param sender the sender that owns the client
-	 * @param lane the lane whose thread hands records to the sender
-	 * @param shutdown the installation's shutdown deadline: {@link #stop()} sends while the
-	 * destination answers until then, or for {@code asynclog.shutdown-timeout} when nothing
-	 * drained before
-	 * @param clientLoggers the start of the names of the client library's loggers
+	 * @param shipment its shipping, whose stop sends while the destination answers until the
+	 * installation's shutdown deadline
+	 * @param formatters what formats its records, stopped once the lane has stopped
 	 */
-	protected RemoteAppender(Sender sender, Lane lane, ShutdownDeadline shutdown, String clientLoggers) {
-		this.sender = sender;
-		this.lane = lane;
-		this.shutdown = shutdown;
-		this.clientLoggers = clientLoggers;
+	protected RemoteAppender(Shipment<ILoggingEvent> shipment, LifeCycle... formatters) {
+		this.shipment = shipment;
+		this.formatters = formatters;
 	}
 
 	@Override
 	protected final void append(ILoggingEvent event) {
-		String loggerName = event.getLoggerName();
-		if (loggerName != null && loggerName.startsWith(this.clientLoggers)) {
-			return;
-		}
-		add(this.lane, event);
-	}
-
-	/**
-	 * Adds the record of one event to the lane.
-	 * @param lane the lane
-	 * @param event the event
-	 */
-	protected abstract void add(Lane lane, ILoggingEvent event);
-
-	@Override
-	public Shipping shipping() {
-		return this.lane.reading(this.sender.reading());
+		this.shipment.add(event.getLoggerName(), event);
 	}
 
 	@Override
-	public BusyClock busyClock() {
-		return this.lane.busyClock();
+	public RemoteLane remoteLane() {
+		return this.shipment.remoteLane();
 	}
 
 	@Override
 	public void start() {
-		this.lane.start();
-		startFormatting();
+		this.shipment.start();
 		super.start();
-	}
-
-	/**
-	 * Starts what formats records off the appending thread, if the subclass has one.
-	 */
-	protected void startFormatting() {
-	}
-
-	/**
-	 * Formats and hands to the lane what waits to be formatted, by the deadline, before the
-	 * lane stops.
-	 * @param deadlineNanos the deadline, on the {@link System#nanoTime()} scale
-	 */
-	protected void drainFormatting(long deadlineNanos) {
 	}
 
 	@Override
@@ -102,19 +58,13 @@ public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILogging
 			return;
 		}
 		super.stop();
-		// By the installation's shutdown deadline, which the rings in front drained against.
-		long deadlineNanos = System.nanoTime() + this.shutdown.remainingNanos();
-		drainFormatting(deadlineNanos);
-		Lane.StopReport stopped = this.lane.stop(deadlineNanos);
 		// On standard error, with asynclog's other shutdown reports: logging is stopping.
-		DrainReport.laneStopped(stopped).forEach(DrainReport::print);
-		stopFormatting();
-	}
-
-	/**
-	 * Stops what formats records, once the lane has stopped.
-	 */
-	protected void stopFormatting() {
+		DrainReport.laneStopped(this.shipment.stop()).forEach(DrainReport::print);
+		for (LifeCycle formatter : this.formatters) {
+			if (formatter != null) {
+				formatter.stop();
+			}
+		}
 	}
 
 }

@@ -34,7 +34,6 @@ import io.asynclog.core.appender.UnopenedAppenders;
 import io.asynclog.core.config.AsyncLogConfigurationException;
 import io.asynclog.core.config.AsyncLogProperties.AppenderType;
 import io.asynclog.core.config.AsyncLogProperties;
-import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.kafka.KafkaSender;
 import io.asynclog.core.lane.otlp.OtlpSender;
 import io.asynclog.core.lane.otlp.OtlpSettings;
@@ -174,8 +173,8 @@ final class AppenderBuilder {
 				key = patternLayout(keyPattern);
 			}
 		}
-		Lane lane = new Lane(name, sender, settings.laneSettings(name));
-		KafkaAppender appender = new KafkaAppender(sender, lane, kafkaEncoder(settings), key, fixedKey, this.shutdown);
+		KafkaAppender appender = new KafkaAppender(sender, settings.laneSettings(name), kafkaEncoder(settings), key,
+				fixedKey, this.shutdown);
 		appender.setContext(this.context);
 		appender.setName(name);
 		appender.start();
@@ -184,8 +183,7 @@ final class AppenderBuilder {
 
 	private OtlpAppender otlp(String name, AsyncLogProperties.Appender settings) {
 		OtlpSender sender = new OtlpSender(name, OtlpSettings.of(settings));
-		OtlpAppender appender = new OtlpAppender(sender, new Lane(name, sender, settings.laneSettings(name)),
-				this.shutdown);
+		OtlpAppender appender = new OtlpAppender(sender, settings.laneSettings(name), this.shutdown);
 		appender.setContext(this.context);
 		appender.setName(name);
 		appender.start();

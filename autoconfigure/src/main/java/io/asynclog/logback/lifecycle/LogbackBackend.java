@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
@@ -11,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import io.asynclog.core.appender.LogAppender;
 import io.asynclog.core.backend.LoggingBackend;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
+import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.logback.config.BackendDescription;
@@ -75,6 +78,17 @@ public final class LogbackBackend implements LoggingBackend {
 	@Override
 	public List<LogAppender> appenders() {
 		return PipelineView.of(this.context).appenders();
+	}
+
+	@Override
+	public List<RemoteLane> remoteLanes() {
+		List<RemoteLane> lanes = new ArrayList<>();
+		for (Appender<ILoggingEvent> appender : LogbackView.of(this.context).writers()) {
+			if (appender instanceof RemoteLane.Source remote) {
+				lanes.add(remote.remoteLane());
+			}
+		}
+		return lanes;
 	}
 
 	@Override

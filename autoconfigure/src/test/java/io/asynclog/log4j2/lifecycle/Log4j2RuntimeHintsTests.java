@@ -70,7 +70,7 @@ class Log4j2RuntimeHintsTests {
 		}
 		// A field of the remote appenders' shared builder, which Log4j2 sets from its superclass walk.
 		assertThat(this.hints).matches(
-				reflection().onFieldAccess("io.asynclog.log4j2.appender.RemoteAppender$Builder", "spoolDirectory"));
+				reflection().onFieldAccess("io.asynclog.log4j2.appender.RemoteAppender$Builder", "lane"));
 	}
 
 	@Test

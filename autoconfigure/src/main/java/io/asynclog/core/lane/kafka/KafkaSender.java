@@ -210,6 +210,11 @@ public final class KafkaSender extends Sender {
 		return this.topic;
 	}
 
+	@Override
+	public String clientLoggers() {
+		return "org.apache.kafka.";
+	}
+
 	/**
 	 * One record's way through the producer: the producer calls it on its I/O thread with
 	 * the broker's answer, or on the lane's thread, inside {@code send}, with a refusal.

@@ -11,16 +11,10 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
-import io.opentelemetry.common.ComponentLoader;
 import io.opentelemetry.exporter.internal.FailedExportException;
-import io.opentelemetry.exporter.otlp.http.logs.OtlpHttpLogRecordExporter;
-import io.opentelemetry.exporter.otlp.http.logs.OtlpHttpLogRecordExporterBuilder;
-import io.opentelemetry.exporter.otlp.logs.OtlpGrpcLogRecordExporter;
-import io.opentelemetry.exporter.otlp.logs.OtlpGrpcLogRecordExporterBuilder;
 import io.opentelemetry.sdk.common.CompletableResultCode;
 import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
 import io.opentelemetry.sdk.common.export.GrpcStatusCode;
-import io.opentelemetry.sdk.common.export.HttpSenderProvider;
 import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.resources.Resource;
@@ -98,7 +92,7 @@ public final class OtlpSender extends Sender {
 	 * @param settings where and how to send
 	 */
 	public OtlpSender(String appenderName, OtlpSettings settings) {
-		this(appenderName, settings, exporter(settings));
+		this(appenderName, settings, OtlpExporters.of(settings));
 	}
 
 	OtlpSender(String appenderName, OtlpSettings settings, LogRecordExporter exporter) {
@@ -108,42 +102,6 @@ public final class OtlpSender extends Sender {
 		AttributesBuilder attributes = Attributes.builder();
 		settings.resourceAttributes().forEach(attributes::put);
 		this.resource = Resource.getDefault().merge(Resource.create(attributes.build()));
-	}
-
-	private static LogRecordExporter exporter(OtlpSettings settings) {
-		if (settings.grpc()) {
-			OtlpGrpcLogRecordExporterBuilder builder = OtlpGrpcLogRecordExporter.builder()
-				.setEndpoint(settings.endpoint())
-				.setTimeout(settings.timeout())
-				.setCompression(settings.compression())
-				.setRetryPolicy(null);
-			settings.headers().forEach(builder::addHeader);
-			return builder.build();
-		}
-		OtlpHttpLogRecordExporterBuilder builder = OtlpHttpLogRecordExporter.builder()
-			.setEndpoint(settings.endpoint())
-			.setTimeout(settings.timeout())
-			.setCompression(settings.compression())
-			.setRetryPolicy(null)
-			.setComponentLoader(new PreferJdkHttpSender(OtlpSender.class.getClassLoader()));
-		settings.headers().forEach(builder::addHeader);
-		return builder.build();
-	}
-
-	/**
-	 * Checks settings the way OpenTelemetry's exporter builder will, without connecting.
-	 * @param settings the settings
-	 * @return what OpenTelemetry rejects, or {@code null}
-	 */
-	public static String problem(OtlpSettings settings) {
-		try {
-			// Building connects nothing; the client's threads start with the first export.
-			exporter(settings).shutdown();
-			return null;
-		}
-		catch (RuntimeException ex) {
-			return ex.getMessage();
-		}
 	}
 
 	@Override
@@ -315,6 +273,11 @@ public final class OtlpSender extends Sender {
 		return this.settings.endpoint();
 	}
 
+	@Override
+	public String clientLoggers() {
+		return "io.opentelemetry.";
+	}
+
 	/**
 	 * Returns the endpoint records go to.
 	 * @return the endpoint
@@ -359,39 +322,6 @@ public final class OtlpSender extends Sender {
 		/** Whether the caller is the one to tell the outcomes: the answer and the close may race. */
 		boolean settle() {
 			return this.settled.compareAndSet(false, true);
-		}
-
-	}
-
-	/**
-	 * Finds OpenTelemetry's components as it would, but takes the JDK's HttpClient to send
-	 * over HTTP when {@code opentelemetry-exporter-sender-jdk} is on the class path too: OkHttp,
-	 * the exporter's default, leaves Nagle's algorithm on, so the end of each request body
-	 * waits for the receiver's delayed acknowledgement (up to 40 ms on Linux), which held a
-	 * loopback receiver to about 45,000 records a second.
-	 */
-	private static final class PreferJdkHttpSender implements ComponentLoader {
-
-		private static final String JDK_HTTP_SENDER = "io.opentelemetry.exporter.sender.jdk.internal.JdkHttpSenderProvider";
-
-		private final ComponentLoader loader;
-
-		PreferJdkHttpSender(ClassLoader classLoader) {
-			this.loader = ComponentLoader.forClassLoader(classLoader);
-		}
-
-		@Override
-		public <T> Iterable<T> load(Class<T> type) {
-			Iterable<T> found = this.loader.load(type);
-			if (type != HttpSenderProvider.class) {
-				return found;
-			}
-			for (T provider : found) {
-				if (provider.getClass().getName().equals(JDK_HTTP_SENDER)) {
-					return List.of(provider);
-				}
-			}
-			return found;
 		}
 
 	}

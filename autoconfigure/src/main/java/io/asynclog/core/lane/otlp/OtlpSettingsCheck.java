@@ -118,7 +118,7 @@ public final class OtlpSettingsCheck implements DestinationCheck {
 	private static final class Exporter {
 
 		static String problem(OtlpSettings settings) {
-			return OtlpSender.problem(settings);
+			return OtlpExporters.problem(settings);
 		}
 
 	}

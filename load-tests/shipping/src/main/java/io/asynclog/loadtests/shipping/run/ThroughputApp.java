@@ -44,6 +44,7 @@ import io.asynclog.core.appender.Shipping;
 import io.asynclog.core.backend.LoggingBackends;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.lane.Sender;
 import io.asynclog.core.queue.LogQueue;
 
@@ -274,6 +275,16 @@ public class ThroughputApp {
 		};
 	}
 
+	/** The appender's lane and sender, as the backend finds them among the appenders that run. */
+	private static RemoteLane remoteLane() {
+		return LoggingBackends.running(ThroughputApp.class.getClassLoader())
+			.remoteLanes()
+			.stream()
+			.filter((lane) -> lane.appender().equals(APPENDER))
+			.findFirst()
+			.orElse(null);
+	}
+
 	private static LogQueue ring() {
 		return LoggingBackends.running(ThroughputApp.class.getClassLoader())
 			.queues()
@@ -439,7 +450,8 @@ public class ThroughputApp {
 		final Sender sender;
 
 		AcknowledgedDelivery() {
-			this.sender = Sender.latest(APPENDER);
+			RemoteLane running = remoteLane();
+			this.sender = (running != null) ? running.sender() : null;
 			if (this.sender == null) {
 				throw new IllegalStateException("no sender for appender '" + APPENDER + "'");
 			}
@@ -591,8 +603,9 @@ public class ThroughputApp {
 		private final Sender sender;
 
 		SpoolDelivery() {
-			this.lane = Lane.latest(APPENDER);
-			this.sender = Sender.latest(APPENDER);
+			RemoteLane running = remoteLane();
+			this.lane = (running != null) ? running.lane() : null;
+			this.sender = (running != null) ? running.sender() : null;
 			if (this.lane == null || this.sender == null) {
 				throw new IllegalStateException("no lane or sender for appender '" + APPENDER + "'");
 			}

@@ -83,7 +83,7 @@ public final class LogbackBackend implements LoggingBackend {
 	@Override
 	public List<RemoteLane> remoteLanes() {
 		List<RemoteLane> lanes = new ArrayList<>();
-		for (Appender<ILoggingEvent> appender : LogbackView.of(this.context).writers()) {
+		for (Appender<ILoggingEvent> appender : PipelineView.of(this.context).writers()) {
 			if (appender instanceof RemoteLane.Source remote) {
 				lanes.add(remote.remoteLane());
 			}

@@ -1,5 +1,5 @@
 # Sourced by shipping-throughput.sh and shipping-latency.sh: starting and stopping the loopback
-# Kafka broker (io.asynclog.loadtests.shipping.run.LoopbackBroker, 127.0.0.1 only) and the loopback
+# Kafka broker (io.asynclog.fixtures.LoopbackKafka, 127.0.0.1 only) and the loopback
 # OTLP/HTTP receiver (io.asynclog.loadtests.shipping.run.LoopbackOtlpReceiver, 127.0.0.1 only), each
 # in a JVM of its own.
 
@@ -39,7 +39,7 @@ start_broker() {
 	local classpath="$1" log="$2"
 	shift 2
 	echo "Starting the broker (topics $*)..."
-	java -Xms512m -Xmx512m -cp "$classpath" io.asynclog.loadtests.shipping.run.LoopbackBroker "$@" > "$log" 2>&1 &
+	java -Xms512m -Xmx512m -cp "$classpath" io.asynclog.fixtures.LoopbackKafka "$@" > "$log" 2>&1 &
 	BROKER_PID=$!
 	if ! BOOTSTRAP=$(await_printed "$BROKER_PID" "$log" bootstrap); then
 		echo "The broker did not start within 60 s; see $log" >&2

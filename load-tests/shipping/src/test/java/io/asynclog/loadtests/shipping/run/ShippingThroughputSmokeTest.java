@@ -15,13 +15,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.asynclog.fixtures.LoopbackKafka;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * One tiny real run of each kind, as the script makes them: the application in a JVM of its own
  * (this test's class path), against a real broker and the loopback OTLP receiver on localhost
- * (started in this JVM here, each in a JVM of its own by the script). 10,000 lines after 1,000 of
- * warm-up; the row must say they were delivered and checked, with the counts of the topic, of the
+ * (the broker in a JVM of its own, the receiver in this JVM here, in one of its own by the script).
+ * 10,000 lines after 1,000 of warm-up; the row must say they were delivered and checked, with the counts of the topic, of the
  * receiver and of the file. A run whose topic already holds records must fail.
  */
 class ShippingThroughputSmokeTest {
@@ -30,7 +32,7 @@ class ShippingThroughputSmokeTest {
 
 	private static final int WARMUP = 1_000;
 
-	private static LoopbackBroker broker;
+	private static LoopbackKafka broker;
 
 	private static LoopbackOtlpReceiver receiver;
 
@@ -38,8 +40,9 @@ class ShippingThroughputSmokeTest {
 	Path dir;
 
 	@BeforeAll
-	static void startBroker() {
-		broker = LoopbackBroker.start("smoke-kafka", "smoke-ecs", "smoke-reused");
+	static void startBroker() throws IOException {
+		broker = LoopbackKafka.start(Files.createTempDirectory("smoke-broker"), "smoke-kafka", "smoke-ecs",
+				"smoke-reused");
 	}
 
 	@BeforeAll

@@ -17,7 +17,7 @@ import static io.asynclog.loadtests.shipping.run.ThroughputApp.TEXT;
 
 /**
  * Delivered: acknowledged by the OTLP receiver (200), as the appender's {@link Sender} counts.
- * The check asks the receiver ({@code GET /count} of LoopbackOtlpReceiver, test code) how many
+ * The check asks the receiver ({@code GET /count} of test-fixtures' LoopbackOtlp) how many
  * log records came since the run started and what the last one's body is.
  *
  * @author asynclog

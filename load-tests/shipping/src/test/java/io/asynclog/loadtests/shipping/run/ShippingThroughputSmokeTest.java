@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.asynclog.fixtures.LoopbackKafka;
+import io.asynclog.fixtures.LoopbackOtlp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,7 +35,7 @@ class ShippingThroughputSmokeTest {
 
 	private static LoopbackKafka broker;
 
-	private static LoopbackOtlpReceiver receiver;
+	private static LoopbackOtlp receiver;
 
 	@TempDir
 	Path dir;
@@ -47,7 +48,7 @@ class ShippingThroughputSmokeTest {
 
 	@BeforeAll
 	static void startReceiver() throws IOException {
-		receiver = LoopbackOtlpReceiver.start();
+		receiver = LoopbackOtlp.http();
 	}
 
 	@AfterAll
@@ -97,11 +98,11 @@ class ShippingThroughputSmokeTest {
 	/** OTLP/HTTP to the loopback receiver: its count and last record are checked, with the sender's. */
 	@Test
 	void otlpRunIsDeliveredAndChecked() throws Exception {
-		long before = receiver.received();
+		long before = receiver.count();
 		Map<String, String> row = runOk("otlp", "--endpoint", receiver.endpoint());
 		assertThat(row.get("check")).startsWith("receiver count 11000 of 11000; last record is line 1000010999")
 			.contains("sent 11000; acknowledged 11000; failed 0");
-		assertThat(receiver.received() - before).isEqualTo(11_000);
+		assertThat(receiver.count() - before).isEqualTo(11_000);
 		assertThat(Integer.parseInt(row.get("record_bytes"))).isPositive();
 		assertThat(Double.parseDouble(row.get("cpu_producer_s")) + Double.parseDouble(row.get("cpu_lane_s")))
 			.isPositive();

@@ -1,6 +1,6 @@
 # Sourced by shipping-throughput.sh and shipping-latency.sh: starting and stopping the loopback
-# Kafka broker (io.asynclog.loadtests.shipping.run.LoopbackBroker, 127.0.0.1 only) and the loopback
-# OTLP/HTTP receiver (io.asynclog.loadtests.shipping.run.LoopbackOtlpReceiver, 127.0.0.1 only), each
+# Kafka broker (io.asynclog.fixtures.LoopbackKafka, 127.0.0.1 only) and the loopback
+# OTLP/HTTP receiver (io.asynclog.fixtures.LoopbackOtlp, 127.0.0.1 only), each
 # in a JVM of its own.
 
 # stop_pid PID: SIGTERM, up to 15 s for the JVM to exit, then SIGKILL.
@@ -39,7 +39,7 @@ start_broker() {
 	local classpath="$1" log="$2"
 	shift 2
 	echo "Starting the broker (topics $*)..."
-	java -Xms512m -Xmx512m -cp "$classpath" io.asynclog.loadtests.shipping.run.LoopbackBroker "$@" > "$log" 2>&1 &
+	java -Xms512m -Xmx512m -cp "$classpath" io.asynclog.fixtures.LoopbackKafka "$@" > "$log" 2>&1 &
 	BROKER_PID=$!
 	if ! BOOTSTRAP=$(await_printed "$BROKER_PID" "$log" bootstrap); then
 		echo "The broker did not start within 60 s; see $log" >&2
@@ -53,7 +53,7 @@ start_broker() {
 start_otlp_receiver() {
 	local classpath="$1" log="$2"
 	echo "Starting the OTLP receiver..."
-	java -Xms256m -Xmx256m -cp "$classpath" io.asynclog.loadtests.shipping.run.LoopbackOtlpReceiver > "$log" 2>&1 &
+	java -Xms256m -Xmx256m -cp "$classpath" io.asynclog.fixtures.LoopbackOtlp > "$log" 2>&1 &
 	RECEIVER_PID=$!
 	if ! OTLP_ENDPOINT=$(await_printed "$RECEIVER_PID" "$log" endpoint); then
 		echo "The OTLP receiver did not start within 60 s; see $log" >&2

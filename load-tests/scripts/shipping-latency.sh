@@ -4,7 +4,7 @@
 # 1.5x request p99 with it running, every request answered, every line on the console):
 #   1. builds the demo app (Logback), the loopback broker (load-tests/shipping) and the load client
 #      and report tool (load-tests) once,
-#   2. starts a one-node KRaft broker in a JVM of its own (LoopbackBroker, clients on 127.0.0.1) and kills it on exit,
+#   2. starts a one-node KRaft broker in a JVM of its own (LoopbackKafka of test-fixtures, clients on 127.0.0.1) and kills it on exit,
 #   3. runs, in N interleaved rounds, a fresh demo-app JVM per configuration with the kafka profile and
 #      asynclog's defaults: `running` ships to the broker, `stopped` to a loopback port where nothing
 #      listens (the lines go to the kafka appender's spool); each run gets W seconds of warm-up then S measured seconds of a fixed-rate open-model

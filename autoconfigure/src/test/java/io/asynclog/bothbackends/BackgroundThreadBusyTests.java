@@ -16,12 +16,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.LoopbackOtlp;
-import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.AppenderDescriptor;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint.QueueDescriptor;
+import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.core.queue.BusyShare;
 import io.asynclog.core.queue.LogQueue;
+import io.asynclog.fixtures.LoopbackOtlp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.LoopbackKafka;
 import io.asynclog.SeparateJvm;
+import io.asynclog.fixtures.LoopbackKafka;
 
 import static io.asynclog.bothbackends.RemoteShipping.PATIENCE;
 import static io.asynclog.bothbackends.RemoteShipping.assertCallerNeverHeld;

@@ -25,12 +25,12 @@ import org.slf4j.MDC;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.LoopbackKafka;
 import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.kafka.KafkaSender;
+import io.asynclog.fixtures.LoopbackKafka;
 
 import static io.asynclog.bothbackends.RemoteShipping.PATIENCE;
 import static io.asynclog.bothbackends.RemoteShipping.shipped;

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.logging.LogLevel;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.LoopbackOtlp;
 import io.asynclog.core.config.AsyncLogProperties.QueueFullPolicy;
 import io.asynclog.core.config.LiveQueueFullSettings;
+import io.asynclog.fixtures.LoopbackOtlp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

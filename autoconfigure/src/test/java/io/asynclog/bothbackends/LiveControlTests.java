@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.logging.LogLevel;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.LoopbackOtlp;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.core.config.LiveQueueFullSettings;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.queue.LogQueue;
+import io.asynclog.fixtures.LoopbackOtlp;
 
 import static io.asynclog.bothbackends.RemoteShipping.PATIENCE;
 import static io.asynclog.bothbackends.RemoteShipping.shipped;

@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.LoopbackOtlp;
 import io.asynclog.SeparateJvm;
 import io.asynclog.core.count.AppenderDrops;
+import io.asynclog.fixtures.LoopbackOtlp;
 
 import static io.asynclog.bothbackends.RemoteShipping.PATIENCE;
 import static io.asynclog.bothbackends.RemoteShipping.assertCallerNeverHeld;

@@ -23,8 +23,8 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.LoopbackOtlp;
 import io.asynclog.TestApplications;
+import io.asynclog.fixtures.LoopbackOtlp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

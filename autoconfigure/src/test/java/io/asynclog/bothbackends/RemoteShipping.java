@@ -18,13 +18,13 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import io.asynclog.LoopbackKafka;
 import io.asynclog.SeparateJvm;
 import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
 import io.asynclog.core.backend.LoggingBackends;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.RemoteLane;
+import io.asynclog.fixtures.LoopbackKafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -15,13 +15,16 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.asynclog.fixtures.LoopbackKafka;
+import io.asynclog.fixtures.LoopbackOtlp;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * One tiny real run of each kind, as the script makes them: the application in a JVM of its own
  * (this test's class path), against a real broker and the loopback OTLP receiver on localhost
- * (started in this JVM here, each in a JVM of its own by the script). 10,000 lines after 1,000 of
- * warm-up; the row must say they were delivered and checked, with the counts of the topic, of the
+ * (the broker in a JVM of its own, the receiver in this JVM here, in one of its own by the script).
+ * 10,000 lines after 1,000 of warm-up; the row must say they were delivered and checked, with the counts of the topic, of the
  * receiver and of the file. A run whose topic already holds records must fail.
  */
 class ShippingThroughputSmokeTest {
@@ -30,21 +33,22 @@ class ShippingThroughputSmokeTest {
 
 	private static final int WARMUP = 1_000;
 
-	private static LoopbackBroker broker;
+	private static LoopbackKafka broker;
 
-	private static LoopbackOtlpReceiver receiver;
+	private static LoopbackOtlp receiver;
 
 	@TempDir
 	Path dir;
 
 	@BeforeAll
-	static void startBroker() {
-		broker = LoopbackBroker.start("smoke-kafka", "smoke-ecs", "smoke-reused");
+	static void startBroker() throws IOException {
+		broker = LoopbackKafka.start(Files.createTempDirectory("smoke-broker"), "smoke-kafka", "smoke-ecs",
+				"smoke-reused");
 	}
 
 	@BeforeAll
 	static void startReceiver() throws IOException {
-		receiver = LoopbackOtlpReceiver.start();
+		receiver = LoopbackOtlp.http();
 	}
 
 	@AfterAll
@@ -94,11 +98,11 @@ class ShippingThroughputSmokeTest {
 	/** OTLP/HTTP to the loopback receiver: its count and last record are checked, with the sender's. */
 	@Test
 	void otlpRunIsDeliveredAndChecked() throws Exception {
-		long before = receiver.received();
+		long before = receiver.count();
 		Map<String, String> row = runOk("otlp", "--endpoint", receiver.endpoint());
 		assertThat(row.get("check")).startsWith("receiver count 11000 of 11000; last record is line 1000010999")
 			.contains("sent 11000; acknowledged 11000; failed 0");
-		assertThat(receiver.received() - before).isEqualTo(11_000);
+		assertThat(receiver.count() - before).isEqualTo(11_000);
 		assertThat(Integer.parseInt(row.get("record_bytes"))).isPositive();
 		assertThat(Double.parseDouble(row.get("cpu_producer_s")) + Double.parseDouble(row.get("cpu_lane_s")))
 			.isPositive();

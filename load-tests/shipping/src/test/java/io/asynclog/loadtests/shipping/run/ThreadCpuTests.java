@@ -30,12 +30,12 @@ class ThreadCpuTests {
 
 	@Test
 	void groupsThreadsByTheirKernelNames() {
-		assertThat(ThroughputApp.group("log-caller")).isEqualTo("caller");
-		assertThat(ThroughputApp.group("Log4j2-TF-1-Asy")).isEqualTo("background");
-		assertThat(ThroughputApp.group("kafka-producer-")).isEqualTo("producer");
-		assertThat(ThroughputApp.group("G1 Refine#0")).isEqualTo("gc");
-		assertThat(ThroughputApp.group("C2 CompilerThre")).isEqualTo("jit");
-		assertThat(ThroughputApp.group("asynclog-queue-")).isEqualTo("other");
+		assertThat(CpuAccounting.group("log-caller")).isEqualTo("caller");
+		assertThat(CpuAccounting.group("Log4j2-TF-1-Asy")).isEqualTo("background");
+		assertThat(CpuAccounting.group("kafka-producer-")).isEqualTo("producer");
+		assertThat(CpuAccounting.group("G1 Refine#0")).isEqualTo("gc");
+		assertThat(CpuAccounting.group("C2 CompilerThre")).isEqualTo("jit");
+		assertThat(CpuAccounting.group("asynclog-queue-")).isEqualTo("other");
 	}
 
 	@Test
@@ -44,7 +44,7 @@ class ThreadCpuTests {
 				new ThreadCpu.Thread("Log4j2-TF-1-Asy", 50));
 		Map<Long, ThreadCpu.Thread> after = Map.of(1L, new ThreadCpu.Thread("log-caller", 150), 2L,
 				new ThreadCpu.Thread("Log4j2-TF-1-Asy", 250), 3L, new ThreadCpu.Thread("kafka-producer-", 30));
-		Map<String, Double> cpu = ThroughputApp.cpuByGroup(before, after, 100);
+		Map<String, Double> cpu = CpuAccounting.cpuByGroup(before, after, 100);
 		assertThat(cpu.get("caller")).isCloseTo(0.5, within(1e-9));
 		assertThat(cpu.get("background")).isCloseTo(2.0, within(1e-9));
 		assertThat(cpu.get("producer")).isCloseTo(0.3, within(1e-9));
@@ -57,7 +57,7 @@ class ThreadCpuTests {
 		Map<Long, ThreadCpu.Thread> before = Map.of(1L, new ThreadCpu.Thread("asynclog-lane-s", 7, 0, 1_000_000L));
 		Map<Long, ThreadCpu.Thread> after = Map.of(1L, new ThreadCpu.Thread("asynclog-lane-s", 7, 0, 5_000_000L), 2L,
 				new ThreadCpu.Thread("kafka-producer-", 30, -1, -1));
-		Map<String, Double> cpu = ThroughputApp.cpuByGroup(before, after, 100);
+		Map<String, Double> cpu = CpuAccounting.cpuByGroup(before, after, 100);
 		assertThat(cpu.get("lane")).isCloseTo(0.004, within(1e-12));
 		assertThat(cpu.get("producer")).as("no schedstat: the ticks").isCloseTo(0.3, within(1e-9));
 	}
@@ -67,7 +67,7 @@ class ThreadCpuTests {
 		Map<Long, ThreadCpu.Thread> before = Map.of(1L, new ThreadCpu.Thread("Log4j2-TF-1-Asy", 0, 1_000_000_000L));
 		Map<Long, ThreadCpu.Thread> after = Map.of(1L, new ThreadCpu.Thread("Log4j2-TF-1-Asy", 0, 3_500_000_000L), 2L,
 				new ThreadCpu.Thread("kafka-producer-", 0, -1));
-		Map<String, Double> waited = ThroughputApp.waitByGroup(before, after);
+		Map<String, Double> waited = CpuAccounting.waitByGroup(before, after);
 		assertThat(waited.get("background")).isCloseTo(2.5, within(1e-9));
 		assertThat(waited.get("producer")).isNaN();
 	}
@@ -84,11 +84,11 @@ class ThreadCpuTests {
 
 	@Test
 	void csvCellsAreShortAndCommaFree() {
-		assertThat(ThroughputApp.cell(0.18000000000000002)).isEqualTo("0.18");
-		assertThat(ThroughputApp.cell(140617.89231483213)).isEqualTo("140617.8923");
-		assertThat(ThroughputApp.cell(3.0)).isEqualTo("3");
-		assertThat(ThroughputApp.cell("a, b")).isEqualTo("a; b");
-		assertThat(ThroughputApp.cell(null)).isEmpty();
+		assertThat(CsvRows.cell(0.18000000000000002)).isEqualTo("0.18");
+		assertThat(CsvRows.cell(140617.89231483213)).isEqualTo("140617.8923");
+		assertThat(CsvRows.cell(3.0)).isEqualTo("3");
+		assertThat(CsvRows.cell("a, b")).isEqualTo("a; b");
+		assertThat(CsvRows.cell(null)).isEmpty();
 	}
 
 }

@@ -1,0 +1,84 @@
+package io.asynclog.loadtests.shipping.run;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.Stream;
+
+import static io.asynclog.loadtests.shipping.run.ThroughputApp.FIRST;
+import static io.asynclog.loadtests.shipping.run.ThroughputApp.TEXT;
+
+/**
+ * Delivered: the file ends with the last line (one caller, one ring thread: lines arrive in order).
+ *
+ * @author asynclog
+ */
+final class FileDelivery implements Delivery {
+
+	private final Path file;
+
+	FileDelivery(Path file) {
+		this.file = file;
+	}
+
+	@Override
+	public boolean awaitDelivered(long total, Duration patience) throws Exception {
+		if (total == 0) {
+			return true;
+		}
+		String last = TEXT + (FIRST + total - 1) + "\n";
+		long deadline = System.nanoTime() + patience.toNanos();
+		while (!tail(last.length()).equals(last)) {
+			if (System.nanoTime() > deadline) {
+				return false;
+			}
+			Thread.sleep(0, 200_000);
+		}
+		return true;
+	}
+
+	@Override
+	public String state() {
+		try {
+			return "file ends with '" + tail(40).strip() + "'";
+		}
+		catch (IOException ex) {
+			return "file unreadable: " + ex;
+		}
+	}
+
+	private String tail(int length) throws IOException {
+		if (!Files.exists(this.file)) {
+			return "";
+		}
+		try (RandomAccessFile in = new RandomAccessFile(this.file.toFile(), "r")) {
+			long size = in.length();
+			if (size < length) {
+				return "";
+			}
+			byte[] bytes = new byte[length];
+			in.seek(size - length);
+			in.readFully(bytes);
+			return new String(bytes, StandardCharsets.UTF_8);
+		}
+	}
+
+	@Override
+	public Check check(long total) throws IOException {
+		long size = Files.size(this.file);
+		long lines;
+		try (Stream<String> all = Files.lines(this.file, StandardCharsets.UTF_8)) {
+			lines = all.count();
+		}
+		String last = TEXT + (FIRST + total - 1) + "\n";
+		boolean endsWithLast = tail(last.length()).equals(last);
+		return new Check(lines == total && endsWithLast,
+				lines + " lines of " + total + ", " + size + " bytes, last line "
+						+ (endsWithLast ? "is" : "is not") + " line " + (FIRST + total - 1),
+				(lines > 0) ? size / lines : 0);
+	}
+
+}

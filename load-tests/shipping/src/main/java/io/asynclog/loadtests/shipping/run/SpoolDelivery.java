@@ -1,0 +1,70 @@
+package io.asynclog.loadtests.shipping.run;
+
+import java.time.Duration;
+
+import io.asynclog.core.appender.Shipping;
+import io.asynclog.core.lane.Lane;
+import io.asynclog.core.lane.RemoteLane;
+import io.asynclog.core.lane.Sender;
+
+import static io.asynclog.loadtests.shipping.run.ThroughputApp.APPENDER;
+
+/**
+ * Delivered with the destination away: every line is in the appender's spool, and its lane
+ * holds none; the otlp appender's client holds the requests it keeps trying (counted sent,
+ * not acknowledged). The check: spool and client hold exactly the lines logged, and the lane
+ * dropped none.
+ *
+ * @author asynclog
+ */
+final class SpoolDelivery implements Delivery {
+
+	private final Lane lane;
+
+	private final Sender sender;
+
+	SpoolDelivery() {
+		RemoteLane running = ThroughputApp.remoteLane();
+		this.lane = running.lane();
+		this.sender = running.sender();
+	}
+
+	@Override
+	public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
+		long deadline = System.nanoTime() + patience.toNanos();
+		while (spooled() + held() < total) {
+			if (Delivery.notSent() || System.nanoTime() > deadline) {
+				return false;
+			}
+			Thread.sleep(0, 200_000);
+		}
+		return true;
+	}
+
+	private long spooled() {
+		Shipping.Spool spool = this.lane.spoolReading();
+		return (spool != null) ? spool.records() : 0;
+	}
+
+	/** Records handed to the client and neither acknowledged nor failed: the request it keeps trying. */
+	private long held() {
+		return this.sender.waiting();
+	}
+
+	@Override
+	public Check check(long total) {
+		Shipping.Spool spool = this.lane.spoolReading();
+		boolean passed = spool != null && spool.records() + held() == total && this.lane.laneReading().records() == 0
+				&& this.sender.acknowledged() == 0 && this.sender.failed() == 0 && !Delivery.notSent();
+		return new Check(passed, state(), (spool != null && spool.records() > 0) ? spool.bytes() / spool.records() : 0);
+	}
+
+	@Override
+	public String state() {
+		Shipping.Spool spool = this.lane.spoolReading();
+		return "spool " + ((spool != null) ? spool.records() + " records, " + spool.bytes() + " bytes" : "not open")
+				+ ", lane " + this.lane.laneReading().records() + " records, client " + held() + " records; "
+				+ Delivery.senderState(this.sender);
+	}
+
+}

@@ -38,7 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>
  * A dependency is an {@code import} (static and on-demand ones too) or a fully qualified
  * name in code; comments and string literals do not count. Run it alone with
- * {@code ./mvnw -o -q -pl autoconfigure -Dtest=ArchitectureTests -Dsurefire.failIfNoSpecifiedTests=false test}.
+ * {@code ./mvnw -o -q -pl test-fixtures,autoconfigure -Dtest=ArchitectureTests -Dsurefire.failIfNoSpecifiedTests=false test}.
  *
  * @author asynclog
  */

@@ -7,7 +7,6 @@ import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.lane.Sender;
 
-import static io.asynclog.loadtests.shipping.run.ThroughputApp.APPENDER;
 
 /**
  * Delivered with the destination away: every line is in the appender's spool, and its lane

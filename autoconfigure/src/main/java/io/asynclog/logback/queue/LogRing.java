@@ -23,6 +23,7 @@ import io.asynclog.core.queue.DeliveryThreads;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.core.queue.WaitForRoom;
+import io.asynclog.disruptor.TimedWaitStrategy;
 
 /**
  * A Logback appender that hands each event to a background thread through an LMAX Disruptor

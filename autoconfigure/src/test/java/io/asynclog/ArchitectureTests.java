@@ -104,6 +104,8 @@ class ArchitectureTests {
 			entry("logback.queue.Delegates", "the appenders behind one of asynclog's Logback rings"),
 			entry("logback.queue.LogRing", "asynclog's own ring on Logback; Log4j2 has its async loggers"),
 			entry("logback.queue.LoggerRing", "asynclog's own ring on Logback; Log4j2 has its async loggers"),
+			entry("logback.queue.RingConsumer", "the background thread of asynclog's own ring on Logback; Log4j2's"
+					+ " rings keep theirs"),
 			entry("logback.queue.ReentryGuards", "Logback's per-appender guard against logging from an append"),
 			entry("logback.queue.RingListener", "what asynclog's own Logback ring tells its listeners"));
 

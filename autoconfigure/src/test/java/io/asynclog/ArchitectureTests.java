@@ -27,9 +27,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The layers of {@code src/main/java}, named by their package prefix and read from the source:
  * the backend-neutral core ({@code io.asynclog.core.*}) imports neither a backend, nor the Spring
  * wiring, nor Log4j2, Logback or the Disruptor; a backend ({@code io.asynclog.log4j2.*},
- * {@code io.asynclog.logback.*}) imports the core and itself only, and both backends have the same
- * sub-packages for the same concerns; the wiring ({@code io.asynclog.autoconfigure.*}) imports the
- * core only. The two backends mirror each other: a class of one has a partner of the same name
+ * {@code io.asynclog.logback.*}) imports the core, the Disruptor adapters and itself only, and both
+ * backends have the same sub-packages for the same concerns; the Disruptor adapters both backends
+ * share ({@code io.asynclog.disruptor}) import the core and the Disruptor only, neither a backend,
+ * nor the wiring, nor Log4j2, Logback or Spring; the wiring ({@code io.asynclog.autoconfigure.*})
+ * imports the core only. The two backends mirror each other: a class of one has a partner of the same name
  * (a leading {@code Log4j2} or {@code Logback} left out) in the same sub-package of the other,
  * unless its role exists on one side only ({@link #ONE_SIDED}, each with its reason). Every
  * package says what it holds and may use in a {@code package-info.java}. No two packages depend on each other, directly or round a longer loop, the
@@ -102,6 +104,8 @@ class ArchitectureTests {
 			entry("logback.queue.Delegates", "the appenders behind one of asynclog's Logback rings"),
 			entry("logback.queue.LogRing", "asynclog's own ring on Logback; Log4j2 has its async loggers"),
 			entry("logback.queue.LoggerRing", "asynclog's own ring on Logback; Log4j2 has its async loggers"),
+			entry("logback.queue.RingConsumer", "the background thread of asynclog's own ring on Logback; Log4j2's"
+					+ " rings keep theirs"),
 			entry("logback.queue.ReentryGuards", "Logback's per-appender guard against logging from an append"),
 			entry("logback.queue.RingListener", "what asynclog's own Logback ring tells its listeners"));
 
@@ -111,9 +115,11 @@ class ArchitectureTests {
 		assertThat(graph.packages()).as("the packages the check must have read")
 			.contains("io.asynclog.core.config", "io.asynclog.core.queue", "io.asynclog.core.backend",
 					"io.asynclog.autoconfigure", "io.asynclog.log4j2.lifecycle", "io.asynclog.log4j2.config",
-					"io.asynclog.logback.queue");
+					"io.asynclog.logback.queue", "io.asynclog.disruptor");
 		assertThat(graph.dependencies("io.asynclog.log4j2.config")).as("edges the check must have seen")
 			.contains("io.asynclog.core.config", "io.asynclog.log4j2.queue");
+		assertThat(graph.dependencies("io.asynclog.logback.queue")).as("edges the check must have seen")
+			.contains("io.asynclog.disruptor");
 		List<String> problems = new ArrayList<>(graph.violations());
 		graph.cycles().forEach((cycle) -> problems.add("packages that depend on each other: " + cycle));
 		assertThat(problems).isEmpty();
@@ -239,8 +245,56 @@ class ArchitectureTests {
 						+ " (io/asynclog/logback/B.java)",
 				"io.asynclog.logback -> io.asynclog.autoconfigure.endpoint: a backend imports the Spring wiring"
 						+ " (io/asynclog/logback/B.java)",
-				"io.asynclog: a package outside the core, the wiring and the backends (io/asynclog/C.java)",
-				"io.asynclog.queue: a package outside the core, the wiring and the backends (io/asynclog/queue/D.java)");
+				"io.asynclog: a package outside the core, the Disruptor adapters, the wiring and the backends"
+						+ " (io/asynclog/C.java)",
+				"io.asynclog.queue: a package outside the core, the Disruptor adapters, the wiring and the backends"
+						+ " (io/asynclog/queue/D.java)");
+	}
+
+	@Test
+	void theDisruptorAdaptersImportingMoreThanTheCoreAndTheDisruptorOrImportedOutsideTheBackendsAreReported() {
+		PackageGraph graph = PackageGraph.of(Map.of("io/asynclog/disruptor/A.java", """
+				package io.asynclog.disruptor;
+
+				import com.lmax.disruptor.WaitStrategy;
+				import io.asynclog.core.queue.BusyClock;
+				import io.asynclog.logback.queue.LogRing;
+				import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
+				import org.apache.logging.log4j.core.LogEvent;
+				import ch.qos.logback.classic.Level;
+				import org.springframework.util.Assert;
+				""", "io/asynclog/core/queue/B.java", """
+				package io.asynclog.core.queue;
+
+				import io.asynclog.disruptor.A;
+				""", "io/asynclog/autoconfigure/C.java", """
+				package io.asynclog.autoconfigure;
+
+				import io.asynclog.disruptor.A;
+				""", "io/asynclog/log4j2/queue/D.java", """
+				package io.asynclog.log4j2.queue;
+
+				import io.asynclog.disruptor.A;
+				""", "io/asynclog/logback/queue/E.java", """
+				package io.asynclog.logback.queue;
+
+				import io.asynclog.disruptor.A;
+				"""));
+		assertThat(graph.violations()).containsExactlyInAnyOrder(
+				"io.asynclog.disruptor -> io.asynclog.logback.queue: the Disruptor adapters import a backend"
+						+ " (io/asynclog/disruptor/A.java)",
+				"io.asynclog.disruptor -> io.asynclog.autoconfigure: the Disruptor adapters import the Spring wiring"
+						+ " (io/asynclog/disruptor/A.java)",
+				"io.asynclog.disruptor -> org.apache.logging.log4j: the Disruptor adapters import Log4j2"
+						+ " (io/asynclog/disruptor/A.java)",
+				"io.asynclog.disruptor -> ch.qos.logback: the Disruptor adapters import Logback"
+						+ " (io/asynclog/disruptor/A.java)",
+				"io.asynclog.disruptor -> org.springframework: the Disruptor adapters import Spring"
+						+ " (io/asynclog/disruptor/A.java)",
+				"io.asynclog.core.queue -> io.asynclog.disruptor: the core imports the Disruptor adapters"
+						+ " (io/asynclog/core/queue/B.java)",
+				"io.asynclog.autoconfigure -> io.asynclog.disruptor: the Spring wiring imports the Disruptor adapters"
+						+ " (io/asynclog/autoconfigure/C.java)");
 	}
 
 	@Test
@@ -351,12 +405,21 @@ class ArchitectureTests {
 
 		private static final Set<String> BACKENDS = Set.of("log4j2", "logback");
 
-		/** The libraries the core must not import, by package prefix. */
-		private static final Map<String, String> LIBRARIES = Map.of("org.apache.logging.log4j", "Log4j2",
-				"ch.qos.logback", "Logback", "com.lmax.disruptor", "the Disruptor");
+		private static final String DISRUPTOR = "disruptor";
 
-		private static final Pattern LIBRARY_NAME = Pattern
-			.compile("(?<![\\w.])(org\\.apache\\.logging\\.log4j|ch\\.qos\\.logback|com\\.lmax\\.disruptor)\\.");
+		/** The libraries a layer must not import, by layer, then by package prefix. */
+		private static final Map<String, Map<String, String>> FORBIDDEN_LIBRARIES = Map.of(CORE,
+				Map.of("org.apache.logging.log4j", "Log4j2", "ch.qos.logback", "Logback", "com.lmax.disruptor",
+						"the Disruptor"),
+				DISRUPTOR, Map.of("org.apache.logging.log4j", "Log4j2", "ch.qos.logback", "Logback",
+						"org.springframework", "Spring"));
+
+		/** How a violation begins for the layers {@link #FORBIDDEN_LIBRARIES} restricts. */
+		private static final Map<String, String> LAYER_IMPORTS = Map.of(CORE, "the core imports", DISRUPTOR,
+				"the Disruptor adapters import");
+
+		private static final Pattern LIBRARY_NAME = Pattern.compile(
+				"(?<![\\w.])(org\\.apache\\.logging\\.log4j|ch\\.qos\\.logback|com\\.lmax\\.disruptor|org\\.springframework)\\.");
 
 		private static final String WIRING = "autoconfigure";
 
@@ -376,7 +439,7 @@ class ArchitectureTests {
 		/** Package, then the packages it uses, each with the first file that uses it. */
 		private final Map<String, Map<String, String>> edges = new TreeMap<>();
 
-		/** Package, then the libraries of {@link #LIBRARIES} it uses, each with the first file that uses it. */
+		/** Package, then the libraries of {@link #LIBRARY_NAME} it uses, each with the first file that uses it. */
 		private final Map<String, Map<String, String>> libraries = new TreeMap<>();
 
 		/** Package, then the first file in it. */
@@ -477,8 +540,8 @@ class ArchitectureTests {
 			List<String> violations = new ArrayList<>();
 			this.edges.forEach((from, uses) -> {
 				if (layer(from) == null) {
-					violations.add("%s: a package outside the core, the wiring and the backends (%s)".formatted(from,
-							this.files.get(from)));
+					violations.add(("%s: a package outside the core, the Disruptor adapters, the wiring and the"
+							+ " backends (%s)").formatted(from, this.files.get(from)));
 					return;
 				}
 				uses.forEach((to, file) -> {
@@ -487,11 +550,13 @@ class ArchitectureTests {
 						violations.add("%s -> %s: %s (%s)".formatted(from, to, problem, file));
 					}
 				});
-				if (CORE.equals(layer(from))) {
-					this.libraries.getOrDefault(from, Map.of())
-						.forEach((library, file) -> violations.add("%s -> %s: the core imports %s (%s)".formatted(from,
-								library, LIBRARIES.get(library), file)));
-				}
+				Map<String, String> forbidden = FORBIDDEN_LIBRARIES.getOrDefault(layer(from), Map.of());
+				this.libraries.getOrDefault(from, Map.of()).forEach((library, file) -> {
+					if (forbidden.containsKey(library)) {
+						violations.add("%s -> %s: %s %s (%s)".formatted(from, library, LAYER_IMPORTS.get(layer(from)),
+								forbidden.get(library), file));
+					}
+				});
 			});
 			return violations;
 		}
@@ -506,27 +571,41 @@ class ArchitectureTests {
 				return null;
 			}
 			if (fromLayer.equals("core")) {
-				return toLayer.equals(WIRING) ? "the core imports the Spring wiring" : "the core imports a backend";
+				return toLayer.equals(WIRING) ? "the core imports the Spring wiring"
+						: toLayer.equals(DISRUPTOR) ? "the core imports the Disruptor adapters"
+								: "the core imports a backend";
 			}
 			if (fromLayer.equals(WIRING)) {
-				return toLayer.equals(WIRING) ? null : "the Spring wiring imports a backend";
+				return toLayer.equals(WIRING) ? null
+						: toLayer.equals(DISRUPTOR) ? "the Spring wiring imports the Disruptor adapters"
+								: "the Spring wiring imports a backend";
+			}
+			if (fromLayer.equals(DISRUPTOR)) {
+				return toLayer.equals(DISRUPTOR) ? null
+						: toLayer.equals(WIRING) ? "the Disruptor adapters import the Spring wiring"
+								: "the Disruptor adapters import a backend";
 			}
 			if (toLayer.equals(WIRING)) {
 				return "a backend imports the Spring wiring";
+			}
+			if (toLayer.equals(DISRUPTOR)) {
+				return null;
 			}
 			return fromLayer.equals(toLayer) ? null : "backend %s imports backend %s".formatted(fromLayer, toLayer);
 		}
 
 		/**
-		 * Returns "core", "autoconfigure", the backend's name, or {@code null} for a package
-		 * that is none of them (io.asynclog itself, another name under it, or outside io.asynclog).
+		 * Returns "core", "disruptor", "autoconfigure", the backend's name, or {@code null} for a
+		 * package that is none of them (io.asynclog itself, another name under it, or outside
+		 * io.asynclog).
 		 */
 		private static String layer(String pkg) {
 			if (!pkg.startsWith(ROOT + ".")) {
 				return null;
 			}
 			String top = pkg.substring(ROOT.length() + 1).split("\\.")[0];
-			return (top.equals(CORE) || top.equals(WIRING) || BACKENDS.contains(top)) ? top : null;
+			return (top.equals(CORE) || top.equals(DISRUPTOR) || top.equals(WIRING) || BACKENDS.contains(top)) ? top
+					: null;
 		}
 
 		/**

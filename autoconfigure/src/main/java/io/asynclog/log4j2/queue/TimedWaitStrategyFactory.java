@@ -15,6 +15,7 @@ import org.apache.logging.log4j.util.PropertiesUtil;
 
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.queue.BusyClock;
+import io.asynclog.disruptor.TimedWaitStrategy;
 
 /**
  * Makes the wait strategy of the async-logger ring's background thread, timed

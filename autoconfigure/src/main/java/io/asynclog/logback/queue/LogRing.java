@@ -8,21 +8,16 @@ import java.util.concurrent.locks.LockSupport;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
-import com.lmax.disruptor.BatchEventProcessor;
-import com.lmax.disruptor.BatchEventProcessorBuilder;
-import com.lmax.disruptor.EventHandler;
-import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
-import com.lmax.disruptor.Sequence;
 
 import io.asynclog.core.count.AppenderDrops.Reason;
 import io.asynclog.core.queue.BusyClock;
-import io.asynclog.core.queue.DeliveryLag;
 import io.asynclog.core.queue.DeliveryThreads;
 import io.asynclog.core.queue.LogQueue;
 import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.core.queue.WaitForRoom;
+import io.asynclog.disruptor.TimedWaitStrategy;
 
 /**
  * A Logback appender that hands each event to a background thread through an LMAX Disruptor
@@ -81,12 +76,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 
 	private static final long NOT_YET = Long.MIN_VALUE;
 
-	private static final long SAMPLE_MASK = DeliveryLag.SAMPLE_EVERY - 1;
-
 	private static final long LONGEST_DRAIN_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
-
-	/** How deep appenders that log from their append are followed; deeper ones are not checked. */
-	private static final int MAX_NESTED_APPENDS = 8;
 
 	private final String queueName;
 
@@ -106,36 +96,13 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 
 	private RingBuffer<Slot> ring;
 
-	private BatchEventProcessor<Slot> processor;
-
-	private Thread consumerThread;
+	private RingConsumer consumer;
 
 	/** The background thread's busy clock, from start. */
 	private volatile BusyClock busyClock;
 
-	/** The background thread, once it runs: compared with the caller to avoid waiting on itself. */
-	private volatile Thread consumer;
-
-	/** Set when the drain timed out: the background thread hands nothing more over. */
-	private volatile boolean abandoned;
-
-	/** The last sequence after which the background thread flushed the appenders' buffers. */
-	private volatile long flushedThrough = -1;
-
-	/** The first sequence the background thread skipped once abandoned. */
-	private volatile long firstSkipped = NOT_YET;
-
 	/** Guarded by {@link #stopLock}: the highest sequence the stop counted as lost or written. */
 	private long countedUpTo = NOT_YET;
-
-	/**
-	 * The appenders the background thread is inside of, outermost first: an event handed to
-	 * one of them again, from its own append, may be skipped by Logback's guard without a
-	 * word. Only the background thread reads or writes them.
-	 */
-	private final Appender<?>[] appending = new Appender<?>[MAX_NESTED_APPENDS];
-
-	private int appendingDepth;
 
 	/**
 	 * Creates a ring.
@@ -196,7 +163,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		while (true) {
 			RingBuffer<Slot> published = this.ring;
 			if (published == null || this.phase.get() != RUNNING
-					|| this.flushedThrough >= published.getCursor()) {
+					|| this.consumer.flushedThrough() >= published.getCursor()) {
 				return true;
 			}
 			if (System.nanoTime() - deadlineNanos >= 0) {
@@ -237,26 +204,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 			appender.doAppend(event);
 			return;
 		}
-		int depth = this.appendingDepth;
-		for (int i = 0; i < depth; i++) {
-			if (this.appending[i] == appender && ReentryGuards.skipsOnThisThread(appender)) {
-				notWritten(appender, Reason.RECURSIVE_CALL);
-				return;
-			}
-		}
-		if (depth == MAX_NESTED_APPENDS) {
-			appender.doAppend(event);
-			return;
-		}
-		this.appending[depth] = appender;
-		this.appendingDepth = depth + 1;
-		try {
-			appender.doAppend(event);
-		}
-		finally {
-			this.appending[depth] = null;
-			this.appendingDepth = depth;
-		}
+		this.consumer.handTo(appender, event);
 	}
 
 	@Override
@@ -266,14 +214,10 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		}
 		TimedWaitStrategy waitStrategy = new TimedWaitStrategy(this.settings.waitStrategy().get());
 		this.busyClock = waitStrategy.clock();
-		this.ring = RingBuffer.createMultiProducer(Slot::new, this.settings.capacity(), waitStrategy);
-		this.processor = new BatchEventProcessorBuilder().build(this.ring, this.ring.newBarrier(), new Handler());
-		this.processor.setExceptionHandler(new Failures());
-		this.ring.addGatingSequences(this.processor.getSequence());
-		this.consumerThread = new Thread(this.processor, "asynclog-logback-" + this.queueName);
-		// Like Log4j2's: a failed start-up or a forgotten stop leaves no thread keeping the JVM.
-		this.consumerThread.setDaemon(true);
-		this.consumerThread.start();
+		RingBuffer<Slot> ring = RingBuffer.createMultiProducer(Slot::new, this.settings.capacity(), waitStrategy);
+		this.consumer = new RingConsumer(this, this.listeners, this.delegates, ring);
+		this.ring = ring;
+		this.consumer.start();
 		super.start();
 	}
 
@@ -311,7 +255,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 			writeAfterHalt(event);
 			return;
 		}
-		boolean backgroundThread = Thread.currentThread() == this.consumer;
+		boolean backgroundThread = this.consumer.isCurrentThread();
 		// The background thread never queues behind waiters: they wait for it.
 		if (backgroundThread && tryPublish(event)) {
 			return;
@@ -379,7 +323,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		this.delegates.flushBuffered();
 	}
 
-	private void notWritten(Appender<ILoggingEvent> appender, Reason reason) {
+	void notWritten(Appender<ILoggingEvent> appender, Reason reason) {
 		for (RingListener listener : this.listeners) {
 			try {
 				listener.eventNotWritten(this, appender, reason);
@@ -415,21 +359,15 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		}
 		long backlogAtTimeout = awaitEmpty();
 		if (backlogAtTimeout > 0) {
-			this.abandoned = true;
+			this.consumer.abandon();
 		}
 		this.phase.set(HALTED);
-		this.processor.halt();
-		awaitConsumerExit();
+		this.consumer.halt();
+		this.consumer.awaitExit(this.settings.shutdown());
 		long lost;
 		synchronized (this.stopLock) {
 			long cursor = this.ring.getCursor();
-			long handedOver = lastHandedOver();
-			if (this.consumerThread.isAlive() && this.firstSkipped == NOT_YET && handedOver < cursor) {
-				// Still inside an appender with the next event: the appender has it, and counts
-				// it itself if it fails (a send let go by the close is never acknowledged).
-				handedOver++;
-			}
-			lost = Math.max(0, cursor - handedOver);
+			lost = Math.max(0, cursor - this.consumer.lastHandedOver(cursor));
 			this.countedUpTo = cursor;
 		}
 		RingListener.Drain drain = new RingListener.Drain(this.settings.shutdown().timeout(), backlogAtTimeout, lost);
@@ -469,113 +407,11 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	}
 
 	/**
-	 * Waits for the background thread to finish the event it writes (and, once abandoned, to
-	 * skip the rest), at most until the deadline's grace has passed: a thread stuck in one
-	 * write is left behind, a daemon, rather than hold the shutdown.
-	 */
-	private void awaitConsumerExit() {
-		long waitMillis = this.settings.shutdown().remainingWithGraceMillis();
-		try {
-			this.consumerThread.join(waitMillis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		if (this.consumerThread.isAlive()) {
-			addWarn("asynclog: the background thread of queue '" + this.queueName + "' is still writing an event "
-					+ waitMillis + " ms after it was told to stop; the stop goes on without it");
-		}
-	}
-
-	/**
-	 * The last sequence the background thread handed to the appenders: it reports each one to
-	 * the ring, except those it skipped once abandoned.
-	 */
-	private long lastHandedOver() {
-		long skipped = this.firstSkipped;
-		return (skipped != NOT_YET) ? skipped - 1 : this.processor.getSequence().get();
-	}
-
-	/**
 	 * One slot of the ring: the event, until the background thread has handed it over.
 	 */
 	static final class Slot {
 
 		ILoggingEvent event;
-
-	}
-
-	/**
-	 * The background thread's side.
-	 */
-	private final class Handler implements EventHandler<Slot> {
-
-		private Sequence progress;
-
-		@Override
-		public void onStart() {
-			LogRing.this.consumer = Thread.currentThread();
-		}
-
-		@Override
-		public void setSequenceCallback(Sequence sequenceCallback) {
-			this.progress = sequenceCallback;
-		}
-
-		@Override
-		public void onEvent(Slot slot, long sequence, boolean endOfBatch) {
-			ILoggingEvent event = slot.event;
-			slot.event = null;
-			if (LogRing.this.abandoned) {
-				if (LogRing.this.firstSkipped == NOT_YET) {
-					LogRing.this.firstSkipped = sequence;
-				}
-				return;
-			}
-			try {
-				deliver(event, true);
-				if ((sequence & SAMPLE_MASK) == 0) {
-					sampled(event);
-				}
-			}
-			finally {
-				// Room for a waiting caller now, not at the end of a batch that may hold the whole ring.
-				this.progress.set(sequence);
-				if (endOfBatch) {
-					LogRing.this.delegates.flushBuffered();
-					LogRing.this.flushedThrough = sequence;
-				}
-			}
-		}
-
-		private void sampled(ILoggingEvent event) {
-			for (RingListener listener : LogRing.this.listeners) {
-				listener.eventSampled(LogRing.this, event);
-			}
-		}
-
-	}
-
-	/**
-	 * Reports what escapes the handler; the background thread goes on with the next event.
-	 */
-	private final class Failures implements ExceptionHandler<Slot> {
-
-		@Override
-		public void handleEventException(Throwable ex, long sequence, Slot slot) {
-			addError("asynclog: the background thread of queue '" + LogRing.this.queueName
-					+ "' failed to hand an event over", ex);
-		}
-
-		@Override
-		public void handleOnStartException(Throwable ex) {
-			addError("asynclog: the background thread of queue '" + LogRing.this.queueName + "' failed to start", ex);
-		}
-
-		@Override
-		public void handleOnShutdownException(Throwable ex) {
-			addError("asynclog: the background thread of queue '" + LogRing.this.queueName + "' failed to stop", ex);
-		}
 
 	}
 

@@ -23,10 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.asynclog.RecordingAppender;
 import io.asynclog.TestApplications;
 import io.asynclog.core.queue.LogQueue;
+import io.asynclog.disruptor.TimedWaitStrategy;
 import io.asynclog.log4j2.queue.FullRingRouting;
 import io.asynclog.log4j2.queue.HaltedRingSnapshot;
 import io.asynclog.log4j2.queue.PipelineView;
-import io.asynclog.log4j2.queue.TimedWaitStrategy;
 
 /**
  * The default mode, async-logger, against real Log4j2 objects and real files.

@@ -1,4 +1,4 @@
-package io.asynclog.log4j2.queue;
+package io.asynclog.disruptor;
 
 import com.lmax.disruptor.AlertException;
 import com.lmax.disruptor.Sequence;
@@ -18,7 +18,8 @@ import io.asynclog.core.queue.BusyClock;
  * returns at once then). Only a thread that has to wait reads the clock, before and after.
  * Producers never touch the clock: {@link #signalAllWhenBlocking()} only passes on.
  * <p>
- * asynclog's Logback rings have the same ({@code io.asynclog.logback.queue.TimedWaitStrategy}).
+ * Both backends' rings use it: asynclog's Logback rings directly, Log4j2's async-logger ring
+ * through {@code io.asynclog.log4j2.queue.TimedWaitStrategyFactory}.
  *
  * @author asynclog
  */

@@ -32,8 +32,6 @@ public final class FormatStage<E> {
 	/** How long an idle stage that was busy a moment ago naps, unwoken, before it sleeps. */
 	private static final long NAP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-	private static final long ROOM_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
-
 	private static final String THREAD_PREFIX = "asynclog-format-";
 
 	static {
@@ -85,11 +83,7 @@ public final class FormatStage<E> {
 	 * @return false if it was dropped: the stage is stopping
 	 */
 	public boolean add(E event) {
-		boolean reserved;
-		while (!(reserved = this.handoff.reserve(0)) && !this.stopping) {
-			this.handoff.wake();
-			LockSupport.parkNanos(this, ROOM_POLL_NANOS);
-		}
+		boolean reserved = this.handoff.awaitRoom(0, () -> this.stopping);
 		if (this.stopping) {
 			if (reserved) {
 				this.handoff.release(0);

@@ -1,9 +1,11 @@
 package io.asynclog.core.lane;
 
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * A bounded hand-off from any number of producing threads to one consuming thread (the
@@ -15,6 +17,9 @@ import java.util.concurrent.locks.LockSupport;
  * @author asynclog
  */
 final class Handoff<T> {
+
+	/** How long a producer waiting for room parks between looks. */
+	private static final long ROOM_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
 
 	private final int capacity;
 
@@ -59,6 +64,25 @@ final class Handoff<T> {
 			this.bytes.addAndGet(-weight);
 			this.count.decrementAndGet();
 			return false;
+		}
+		return true;
+	}
+
+	/**
+	 * Takes room for an item, waiting while the consumer makes it: wakes the consumer and
+	 * looks again every {@link #ROOM_POLL_NANOS}, until there is room or {@code giveUp} says
+	 * to stop waiting.
+	 * @param weight the item's bytes, as for {@link #reserve}
+	 * @param giveUp asked before each wait
+	 * @return false if it gave up without room
+	 */
+	boolean awaitRoom(int weight, BooleanSupplier giveUp) {
+		while (!reserve(weight)) {
+			if (giveUp.getAsBoolean()) {
+				return false;
+			}
+			wake();
+			LockSupport.parkNanos(this, ROOM_POLL_NANOS);
 		}
 		return true;
 	}

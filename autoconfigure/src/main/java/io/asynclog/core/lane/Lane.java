@@ -52,8 +52,6 @@ public final class Lane {
 	 */
 	private static final long ROOM_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
-	private static final long ROOM_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
-
 	private static final String THREAD_PREFIX = "asynclog-lane-";
 
 	static {
@@ -150,17 +148,12 @@ public final class Lane {
 	 */
 	private boolean awaitRoom(int size) {
 		long deadline = System.nanoTime() + ROOM_WAIT_NANOS;
-		this.queue.wake();
-		while (System.nanoTime() - deadline < 0) {
-			LockSupport.parkNanos(this, ROOM_POLL_NANOS);
-			if (this.queue.reserve(size)) {
-				return true;
-			}
-			if (this.worker.stopping) {
-				return false;
-			}
+		if (this.queue.awaitRoom(size, () -> this.worker.stopping || System.nanoTime() - deadline >= 0)) {
+			return true;
 		}
-		this.worker.roomWaitTimedOut = true;
+		if (!this.worker.stopping) {
+			this.worker.roomWaitTimedOut = true;
+		}
 		return false;
 	}
 

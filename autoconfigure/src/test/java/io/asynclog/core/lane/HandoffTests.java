@@ -49,6 +49,28 @@ class HandoffTests {
 	}
 
 	@Test
+	void aProducerWaitsForRoomUntilTheConsumerMakesItOrItGivesUp() throws InterruptedException {
+		Handoff<String> handoff = new Handoff<>(1, Long.MAX_VALUE);
+		handoff.reserve(0);
+		handoff.put("a");
+		int[] looks = new int[1];
+		assertThat(handoff.awaitRoom(0, () -> ++looks[0] > 3)).as("no room, given up after three waits").isFalse();
+		assertThat(looks[0]).isEqualTo(4);
+		Thread consumer = new Thread(() -> {
+			// Woken by the waiting producer, it takes the item and gives its room back.
+			LockSupport.park();
+			handoff.poll();
+			handoff.taken(1, 0);
+		});
+		handoff.consumer(consumer);
+		consumer.start();
+		assertThat(handoff.awaitRoom(0, () -> false)).isTrue();
+		consumer.join();
+		assertThat(handoff.count()).isEqualTo(1);
+		assertThat(handoff.isEmpty()).isTrue();
+	}
+
+	@Test
 	void anItemWakesAConsumerThatSaidItSleeps() {
 		Handoff<String> handoff = new Handoff<>(4, Long.MAX_VALUE);
 		handoff.consumer(Thread.currentThread());

@@ -44,6 +44,10 @@ class Log4j2EventsMetricsAutoConfigurationTests {
 				.isNotInstanceOf(ExactLog4j2Metrics.class));
 	}
 
+	/**
+	 * Not even asynclog's configuration runs here: a real application's case is
+	 * {@code Log4j2EventsCountTests.asynclogsCounterOnlyWithAMeterRegistry}.
+	 */
 	@Test
 	void theCounterNeedsAMeterRegistry() {
 		this.runner.run((context) -> assertThat(context).doesNotHaveBean(Log4j2Metrics.class));
@@ -54,7 +58,7 @@ class Log4j2EventsMetricsAutoConfigurationTests {
 	@Test
 	void springBootsOwnCounterStaysWhileTheLog4j2ConfigurationIsNotAsynclogs() {
 		// No logging system ran here; real applications get ExactLog4j2Metrics
-		// (Log4j2EventsCountTests).
+		// (Log4j2EventsCountTests.asynclogsCounterOnlyWithAMeterRegistry).
 		this.withMetrics.run((context) -> {
 			assertThat(context).hasSingleBean(AsyncLogMetrics.class).hasSingleBean(Log4j2Metrics.class);
 			assertThat(context.getBean(Log4j2Metrics.class)).isNotInstanceOf(ExactLog4j2Metrics.class);

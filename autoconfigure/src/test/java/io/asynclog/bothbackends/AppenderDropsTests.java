@@ -1,6 +1,7 @@
 package io.asynclog.bothbackends;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.FunctionCounter;
@@ -18,8 +19,10 @@ import io.asynclog.core.count.AppenderDrops.Reason;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.queue.DroppedEvents;
 import io.asynclog.core.queue.LogQueue;
+import io.asynclog.fixtures.LoopbackOtlp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Events an appender is handed but does not write, counted on both backends in
@@ -64,7 +67,8 @@ class AppenderDropsTests {
 			assertThat(recursive).as("echoes that found the ring full").isPositive();
 			assertThat(recorder.count(LogLevel.WARN) + recursive).as("echoes written + skipped as recursive")
 				.isEqualTo(recorder.echoed());
-			assertThat(dropped(context, Reason.RECURSIVE_CALL)).isEqualTo(recursiveBefore + recursive);
+			assertThat(dropped(context, Recorder.RECORDING, Reason.RECURSIVE_CALL))
+				.isEqualTo(recursiveBefore + recursive);
 			assertThat(context.getBean(AsyncLogEndpoint.class).asyncLog().appenders())
 				.filteredOn((appender) -> appender.name().equals(Recorder.RECORDING))
 				.singleElement()
@@ -93,14 +97,42 @@ class AppenderDropsTests {
 			}
 			Apps.awaitQueuesEmpty();
 			assertThat(AppenderDrops.count("main", Reason.APPENDER_STOPPED)).isEqualTo(100);
-			assertThat(dropped(context, Reason.APPENDER_STOPPED)).isEqualTo(100);
+			assertThat(dropped(context, "main", Reason.APPENDER_STOPPED)).isEqualTo(100);
 			assertThat(Apps.lines(file)).containsExactly("before the stop");
 			assertThat(Recorder.named(Recorder.RECORDING).count(LogLevel.INFO)).as("the other appender").isEqualTo(101);
 		}
 	}
 
-	private static double dropped(ConfigurableApplicationContext context, Reason reason) {
-		String appender = (reason == Reason.RECURSIVE_CALL) ? Recorder.RECORDING : "main";
+	/**
+	 * Events that reach a remote appender after it stopped, its lane closed: Log4j2 still
+	 * hands them to the appender, which sends nothing. Each is counted as for a file, none is
+	 * sent.
+	 */
+	@Test
+	void eventsForAStoppedRemoteAppenderAreCounted() throws Exception {
+		try (LoopbackOtlp receiver = LoopbackOtlp.http();
+				ConfigurableApplicationContext context = Apps.runRecording(BACKEND, "asynclog.appenders.ship.type=otlp",
+						"asynclog.appenders.ship.endpoint=" + receiver.endpoint(),
+						"asynclog.appenders.ship.spool.directory=" + this.dir.resolve("spool"),
+						"asynclog.loggers.test.appenders=ship", "logging.level.root=warn", "logging.level.test=info")) {
+			Log log = LogFactory.getLog("test");
+			log.info("before the stop");
+			Apps.awaitQueuesEmpty();
+			await("the line before the stop received").atMost(Duration.ofSeconds(30))
+				.until(() -> receiver.count() == 1);
+			BACKEND.stopAppender("ship");
+			for (int i = 0; i < 100; i++) {
+				log.info("after the stop " + i);
+			}
+			Apps.awaitQueuesEmpty();
+			assertThat(AppenderDrops.count("ship", Reason.APPENDER_STOPPED)).isEqualTo(100);
+			assertThat(dropped(context, "ship", Reason.APPENDER_STOPPED)).isEqualTo(100);
+			assertThat(receiver.records()).extracting(LoopbackOtlp.Received::body).containsExactly("before the stop");
+			assertThat(Recorder.named(Recorder.RECORDING).count(LogLevel.INFO)).as("the other appender").isEqualTo(101);
+		}
+	}
+
+	private static double dropped(ConfigurableApplicationContext context, String appender, Reason reason) {
 		FunctionCounter counter = context.getBean(MeterRegistry.class)
 			.get("asynclog.events.dropped")
 			.tags("reason", reason.tag(), "appender", appender, "queue", "none", "level", "none")

@@ -27,7 +27,7 @@ import static org.awaitility.Awaitility.await;
  * it applies from each thread's next call, and logged equals written plus counted drops.
  * (The endpoint's HTTP side is {@link LiveControlTests}'.)
  */
-@Timeout(value = 2, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 5, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class LivePolicyChangeTests {
 
 	private static final BackendUnderTest BACKEND = BackendUnderTest.running();
@@ -35,11 +35,22 @@ class LivePolicyChangeTests {
 	private static final int THREADS = 4;
 
 	/**
+	 * The calls each thread makes in a phase before the test looks or moves on: about what a
+	 * quarter of a second gives them on an idle machine, at the appender's 5 events a
+	 * millisecond, and as many on a busy one, where a fixed time would give fewer.
+	 */
+	private static final int CALLS_PER_PHASE = 256;
+
+	/** How long a wait may take on a machine busy with other builds. */
+	private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+	/**
 	 * Four threads log INFO, and WARN every eighth call, into a full queue in front of a slow
 	 * appender, the async-logger ring or the appender's own queue: under the configured 'block' nothing is dropped; switched to 'discard' while
 	 * they log, INFO that finds the ring full is dropped and counted from their next call
 	 * (WARN still waits); switched back, nothing more is dropped once each thread's call in
 	 * progress at the switch is done. Logged equals written plus counted drops, per level.
+	 * Each phase lasts a number of calls by every thread, not a time.
 	 */
 	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "async-logger", "async-appender" })
@@ -64,19 +75,21 @@ class LivePolicyChangeTests {
 		long infoWrittenBefore = recorder.countStartingWith(LogLevel.INFO);
 		long warnWrittenBefore = recorder.countStartingWith(LogLevel.WARN);
 		recorder.slowTo(5);
-		Load load;
-		try (FullQueueWatch watch = FullQueueWatch.start()) {
-			load = Load.start(THREADS);
-			Thread.sleep(300);
-			assertThat(watch.timesSeenFull()).as("the queue seen full under 'block'").isPositive();
+		FullQueueWatch watch = FullQueueWatch.start();
+		// Closed whatever happens, so that a failed case leaves no thread logging into the next.
+		Load load = Load.start(THREADS);
+		try (watch; load) {
+			await("the queue seen full under 'block'").atMost(PATIENCE).until(() -> watch.timesSeenFull() > 0);
+			load.awaitCallsByEveryThread(CALLS_PER_PHASE);
 			assertThat(infoDropped(queue, infoDroppedBefore)).as("INFO dropped under the configured 'block'").isZero();
 
 			endpoint.change("queue-full-policy", "discard");
 			load.awaitEveryCallInProgressDone();
 			long droppedOnceEveryThreadCalledAgain = infoDropped(queue, infoDroppedBefore);
-			await("INFO dropped under 'discard'").atMost(Duration.ofSeconds(10))
+			await("INFO dropped under 'discard'").atMost(PATIENCE)
 				.until(() -> infoDropped(queue, infoDroppedBefore) > droppedOnceEveryThreadCalledAgain);
-			Thread.sleep(200);
+			// WARN every eighth call: every thread logs WARN under 'discard' too.
+			load.awaitCallsByEveryThread(CALLS_PER_PHASE);
 
 			endpoint.change("queue-full-policy", "block");
 			long droppedAtBlock = infoDropped(queue, infoDroppedBefore);
@@ -85,7 +98,10 @@ class LivePolicyChangeTests {
 			assertThat(droppedAfterSwitchBack - droppedAtBlock)
 				.as("drops after the switch back: only by calls already in progress, one a thread at most")
 				.isLessThanOrEqualTo(THREADS);
-			Thread.sleep(300);
+			long seenFullAtSwitchBack = watch.timesSeenFull();
+			load.awaitCallsByEveryThread(CALLS_PER_PHASE);
+			await("the queue seen full again under 'block'").atMost(PATIENCE)
+				.until(() -> watch.timesSeenFull() > seenFullAtSwitchBack);
 			load.stop();
 			assertThat(watch.timesSeenFull()).as("the queue seen full").isPositive();
 			recorder.slowTo(0);
@@ -113,7 +129,7 @@ class LivePolicyChangeTests {
 	 * Threads that log INFO {@code call <thread> <n>}, and WARN every eighth call, until
 	 * stopped, each counting its calls.
 	 */
-	private static final class Load {
+	private static final class Load implements AutoCloseable {
 
 		private final List<Thread> threads = new ArrayList<>();
 
@@ -147,6 +163,8 @@ class LivePolicyChangeTests {
 					}
 				}, "live-load-" + t));
 			}
+			// A thread left blocked by a failed case must not keep the test JVM alive.
+			this.threads.forEach((thread) -> thread.setDaemon(true));
 		}
 
 		static Load start(int count) {
@@ -160,15 +178,24 @@ class LivePolicyChangeTests {
 		 * next call starts after whatever was changed before.
 		 */
 		void awaitEveryCallInProgressDone() {
+			awaitCallsByEveryThread(1);
+		}
+
+		/**
+		 * Waits until every thread has finished the given number of calls, the one it was in
+		 * when this was called counting as the first.
+		 * @param calls the calls
+		 */
+		void awaitCallsByEveryThread(int calls) {
 			long[] seen = new long[this.done.length];
 			for (int i = 0; i < seen.length; i++) {
 				seen[i] = this.done[i].get();
 			}
-			await("every thread past its call in progress").atMost(Duration.ofSeconds(30))
+			await("every thread past " + calls + " more calls").atMost(PATIENCE)
 				.pollInterval(Duration.ofMillis(1))
 				.until(() -> {
 					for (int i = 0; i < seen.length; i++) {
-						if (this.done[i].get() <= seen[i]) {
+						if (this.done[i].get() < seen[i] + calls) {
 							return false;
 						}
 					}
@@ -176,11 +203,22 @@ class LivePolicyChangeTests {
 				});
 		}
 
+		/**
+		 * Stops the threads and waits for them to end, for {@link #PATIENCE} at most; a
+		 * second call finds them ended.
+		 */
 		void stop() throws InterruptedException {
 			this.stopping = true;
+			long deadline = System.nanoTime() + PATIENCE.toNanos();
 			for (Thread thread : this.threads) {
-				thread.join(TimeUnit.MINUTES.toMillis(1));
+				thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
 			}
+			assertThat(this.threads).as("logging threads ended").noneMatch(Thread::isAlive);
+		}
+
+		@Override
+		public void close() throws InterruptedException {
+			stop();
 		}
 
 		long info() {

@@ -9,7 +9,7 @@ import org.apache.logging.log4j.core.appender.DefaultErrorHandler;
 import io.asynclog.core.count.AppenderDrops.Reason;
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.count.AppenderErrors;
-import io.asynclog.log4j2.appender.KafkaAppender;
+import io.asynclog.log4j2.appender.RemoteAppender;
 
 /**
  * An appender's error handler that counts each failure in {@link AppenderErrors}, then
@@ -20,9 +20,9 @@ import io.asynclog.log4j2.appender.KafkaAppender;
  * runs this code. Two messages without an exception name events the appender did not write,
  * counted in {@link AppenderDrops}: a recursive call, which Log4j2 skips, and an event for an
  * appender that has stopped, when the appender cannot write it (its file is closed, or it is
- * asynclog's kafka appender). Log4j2 still hands such an event to the appender, and one
- * whose file another configuration keeps open (a reconfiguration shares the file) writes
- * it: that one is not counted.
+ * one of asynclog's remote appenders, kafka or otlp). Log4j2 still hands such an event to
+ * the appender, and one whose file another configuration keeps open (a reconfiguration
+ * shares the file) writes it: that one is not counted.
  *
  * @author asynclog
  */
@@ -78,15 +78,15 @@ public final class ErrorCounter implements ErrorHandler {
 
 	/**
 	 * Whether a stopped appender may still write what Log4j2 hands it: one that writes to a
-	 * stream another configuration keeps open does. asynclog's kafka appender sends nothing
-	 * once stopped; what any other appender does is its own code's to say, and is not
-	 * counted as lost.
+	 * stream another configuration keeps open does. asynclog's remote appenders (kafka,
+	 * otlp) send nothing once stopped; what any other appender does is its own code's to
+	 * say, and is not counted as lost.
 	 */
 	private static boolean mayWriteWhenStopped(Appender appender) {
 		if (appender instanceof AbstractOutputStreamAppender<?> stream) {
 			return stream.getManager().isOpen();
 		}
-		return !(appender instanceof KafkaAppender);
+		return !(appender instanceof RemoteAppender);
 	}
 
 	@Override

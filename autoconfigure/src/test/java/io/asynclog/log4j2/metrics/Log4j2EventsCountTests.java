@@ -6,13 +6,11 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.logging.Log4j2Metrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.commons.logging.LogFactory;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.asynclog.TestApplications;
-import io.asynclog.log4j2.metrics.ExactLog4j2Metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -20,7 +18,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * Spring Boot's {@code log4j2.events} counter counts each event once in every mode: events
  * of the root logger, of an additive child that Spring Boot configured at start-up, of an
- * additive child with an appender of its own, and of a non-additive logger.
+ * additive child with an appender of its own, and of a non-additive logger. asynclog's
+ * counter takes the place of Micrometer's only where there is a meter registry.
  */
 class Log4j2EventsCountTests {
 
@@ -40,6 +39,23 @@ class Log4j2EventsCountTests {
 				await().untilAsserted(() -> assertThat(plain.get("log4j2.events").tag("level", "info").counter().count())
 					.isEqualTo(4 * PER_LOGGER));
 			}
+		}
+	}
+
+	/**
+	 * In a real application, where asynclog's Log4j2 configuration runs: without it the
+	 * auto-configuration's conditions are never all met ({@link Log4j2EventsMetricsAutoConfigurationTests}).
+	 */
+	@Test
+	void asynclogsCounterOnlyWithAMeterRegistry() {
+		try (ConfigurableApplicationContext context = TestApplications.run(properties("async-logger"))) {
+			assertThat(context.getBean(Log4j2Metrics.class)).isInstanceOf(ExactLog4j2Metrics.class);
+		}
+		String[] withoutMetrics = new String[] { "asynclog.mode=async-logger",
+				"spring.autoconfigure.exclude=" + MetricsAutoConfiguration.class.getName() };
+		try (ConfigurableApplicationContext context = TestApplications.run(withoutMetrics)) {
+			assertThat(context.getBeanNamesForType(MeterRegistry.class)).as("meter registries").isEmpty();
+			assertThat(context.getBeanNamesForType(Log4j2Metrics.class)).as("log4j2.events counters").isEmpty();
 		}
 	}
 

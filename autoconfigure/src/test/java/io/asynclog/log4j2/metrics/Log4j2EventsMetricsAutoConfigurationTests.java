@@ -1,4 +1,4 @@
-package io.asynclog.autoconfigure;
+package io.asynclog.log4j2.metrics;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.logging.Log4j2Metrics;
@@ -13,28 +13,22 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import io.asynclog.autoconfigure.endpoint.AsyncLogEndpoint;
-import io.asynclog.autoconfigure.endpoint.AsyncLogEndpointAutoConfiguration;
-import io.asynclog.autoconfigure.health.AsyncLogHealthContributorAutoConfiguration;
-import io.asynclog.autoconfigure.health.AsyncLogHealthIndicator;
-import io.asynclog.autoconfigure.metrics.AppenderErrorMetrics;
+import io.asynclog.autoconfigure.AsyncLogAutoConfiguration;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetrics;
 import io.asynclog.autoconfigure.metrics.AsyncLogMetricsAutoConfiguration;
 import io.asynclog.autoconfigure.metrics.Log4j2EventsMetricsAutoConfiguration;
-import io.asynclog.autoconfigure.metrics.ShippingMetrics;
-import io.asynclog.core.queue.QueueMonitor;
-import io.asynclog.log4j2.metrics.ExactLog4j2Metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The conditions of the endpoint, health and metrics auto-configurations.
+ * The conditions of the {@code log4j2.events} counter's auto-configuration, next to Spring
+ * Boot's. Log4j2 only: Micrometer's {@link Log4j2Metrics} is the binder Spring Boot registers
+ * when Log4j2 is the logging library, and asynclog replaces it on Log4j2 alone.
  */
-class ObservabilityAutoConfigurationTests {
+class Log4j2EventsMetricsAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(AsyncLogAutoConfiguration.class,
-				AsyncLogEndpointAutoConfiguration.class, AsyncLogHealthContributorAutoConfiguration.class,
 				AsyncLogMetricsAutoConfiguration.class, Log4j2EventsMetricsAutoConfiguration.class));
 
 	private final ApplicationContextRunner withMetrics = this.runner
@@ -43,53 +37,28 @@ class ObservabilityAutoConfigurationTests {
 				Log4J2MetricsAutoConfiguration.class));
 
 	@Test
-	void endpointOnlyOnceExposed() {
-		this.runner.run((context) -> assertThat(context).doesNotHaveBean(AsyncLogEndpoint.class));
-		this.runner.withPropertyValues("management.endpoints.web.exposure.include=asynclog")
-			.run((context) -> assertThat(context).hasSingleBean(AsyncLogEndpoint.class));
-	}
-
-	@Test
-	void healthIndicatorIsNamedAsynclogAndCanBeTurnedOff() {
-		this.runner.run((context) -> assertThat(context).hasBean("asynclogHealthIndicator")
-			.hasSingleBean(AsyncLogHealthIndicator.class));
-		this.runner.withPropertyValues("management.health.asynclog.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean(AsyncLogHealthIndicator.class));
-	}
-
-	@Test
-	void nothingWhenAsynclogIsDisabled() {
-		this.withMetrics.withPropertyValues("asynclog.enabled=false", "management.endpoints.web.exposure.include=*")
-			.run((context) -> assertThat(context).doesNotHaveBean(QueueMonitor.class)
-				.doesNotHaveBean(AsyncLogEndpoint.class)
-				.doesNotHaveBean(AsyncLogHealthIndicator.class)
-				.doesNotHaveBean(AsyncLogMetrics.class)
+	void springBootsOwnCounterWhenAsynclogIsDisabled() {
+		this.withMetrics.withPropertyValues("asynclog.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(AsyncLogMetrics.class)
 				.getBean(Log4j2Metrics.class)
 				.isNotInstanceOf(ExactLog4j2Metrics.class));
 	}
 
+	/**
+	 * Not even asynclog's configuration runs here: a real application's case is
+	 * {@code Log4j2EventsCountTests.asynclogsCounterOnlyWithAMeterRegistry}.
+	 */
 	@Test
-	void metersNeedAMeterRegistry() {
-		this.runner.run((context) -> assertThat(context).doesNotHaveBean(AsyncLogMetrics.class)
-			.doesNotHaveBean(Log4j2Metrics.class));
+	void theCounterNeedsAMeterRegistry() {
+		this.runner.run((context) -> assertThat(context).doesNotHaveBean(Log4j2Metrics.class));
 		this.runner.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
-			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("asyncLogMetrics"));
-	}
-
-	@Test
-	void shippingMetersNeedNoClientLibrary() {
-		this.withMetrics.run((context) -> assertThat(context).hasSingleBean(ShippingMetrics.class)
-			.hasSingleBean(AppenderErrorMetrics.class));
-		this.withMetrics.withClassLoader(new FilteredClassLoader("org.apache.kafka", "io.opentelemetry"))
-			.run((context) -> assertThat(context).hasNotFailed()
-				.hasSingleBean(ShippingMetrics.class)
-				.hasSingleBean(AppenderErrorMetrics.class));
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(Log4j2Metrics.class));
 	}
 
 	@Test
 	void springBootsOwnCounterStaysWhileTheLog4j2ConfigurationIsNotAsynclogs() {
 		// No logging system ran here; real applications get ExactLog4j2Metrics
-		// (Log4j2EventsCountTests).
+		// (Log4j2EventsCountTests.asynclogsCounterOnlyWithAMeterRegistry).
 		this.withMetrics.run((context) -> {
 			assertThat(context).hasSingleBean(AsyncLogMetrics.class).hasSingleBean(Log4j2Metrics.class);
 			assertThat(context.getBean(Log4j2Metrics.class)).isNotInstanceOf(ExactLog4j2Metrics.class);

@@ -21,72 +21,48 @@ import static org.awaitility.Awaitility.await;
  * is then AOT-processed code, while its logging set-up (an application listener) runs as on a
  * plain start.
  *
- * <p>Immutable: each method that adds an expectation returns a copy.
+ * <p>Each method that adds an expectation returns a copy.
  *
+ * @param app the application and what its backend looks like
+ * @param artifactId the application module's artifact id, under which process-aot writes the
+ * reachability metadata
+ * @param reportedQueue a regular expression asynclog's start-up report's queue line must contain
+ * @param metadataContains texts the generated reachability metadata must contain, literally
+ * @param metadataDoesNotContain texts it must not contain
  * @author asynclog
  */
-public final class AotModeCheck {
-
-	private final AppUnderTest app;
-
-	private final String artifactId;
-
-	private final String reportedQueue;
-
-	private final List<String> metadataContains;
-
-	private final List<String> metadataDoesNotContain;
-
-	private AotModeCheck(AppUnderTest app, String artifactId, String reportedQueue, List<String> metadataContains,
-			List<String> metadataDoesNotContain) {
-		this.app = app;
-		this.artifactId = artifactId;
-		this.reportedQueue = reportedQueue;
-		this.metadataContains = List.copyOf(metadataContains);
-		this.metadataDoesNotContain = List.copyOf(metadataDoesNotContain);
-	}
+public record AotModeCheck(AppUnderTest app, String artifactId, String reportedQueue, List<String> metadataContains,
+		List<String> metadataDoesNotContain) {
 
 	/**
 	 * Describes the check of an application; {@link #reportsQueue} must follow.
 	 * @param app the application and what its backend looks like
-	 * @param artifactId the application module's artifact id, under which process-aot writes
-	 * the reachability metadata
+	 * @param artifactId the application module's artifact id
 	 * @return the check
 	 */
 	public static AotModeCheck of(AppUnderTest app, String artifactId) {
 		return new AotModeCheck(app, artifactId, null, List.of(), List.of());
 	}
 
-	/**
-	 * Returns a copy that expects asynclog's start-up report to describe its queue so.
-	 * @param pattern a regular expression the report's queue line must contain
-	 * @return the copy
-	 */
 	public AotModeCheck reportsQueue(String pattern) {
 		return new AotModeCheck(this.app, this.artifactId, pattern, this.metadataContains,
 				this.metadataDoesNotContain);
 	}
 
-	/**
-	 * Returns a copy that expects the generated reachability metadata to contain each text.
-	 * @param texts the texts, literally as in the JSON file
-	 * @return the copy
-	 */
 	public AotModeCheck metadataContains(String... texts) {
-		List<String> all = new ArrayList<>(this.metadataContains);
-		all.addAll(List.of(texts));
-		return new AotModeCheck(this.app, this.artifactId, this.reportedQueue, all, this.metadataDoesNotContain);
+		return new AotModeCheck(this.app, this.artifactId, this.reportedQueue, plus(this.metadataContains, texts),
+				this.metadataDoesNotContain);
 	}
 
-	/**
-	 * Returns a copy that expects the generated reachability metadata to contain none of the texts.
-	 * @param texts the texts, literally as in the JSON file
-	 * @return the copy
-	 */
 	public AotModeCheck metadataDoesNotContain(String... texts) {
-		List<String> all = new ArrayList<>(this.metadataDoesNotContain);
+		return new AotModeCheck(this.app, this.artifactId, this.reportedQueue, this.metadataContains,
+				plus(this.metadataDoesNotContain, texts));
+	}
+
+	private static List<String> plus(List<String> list, String... texts) {
+		List<String> all = new ArrayList<>(list);
 		all.addAll(List.of(texts));
-		return new AotModeCheck(this.app, this.artifactId, this.reportedQueue, this.metadataContains, all);
+		return List.copyOf(all);
 	}
 
 	/**

@@ -20,10 +20,8 @@ import java.util.concurrent.TimeUnit;
  */
 public record AppRun(int exitCode, String output) {
 
-	/**
-	 * The longest a run may take before it counts as still running.
-	 */
-	private static final int TIMEOUT_SECONDS = 60;
+	/** The longest a run, a start or a stop may take. */
+	static final int TIMEOUT_SECONDS = 60;
 
 	/**
 	 * Runs the main class and waits for the JVM to exit.
@@ -35,13 +33,8 @@ public record AppRun(int exitCode, String output) {
 	 * @throws AssertionError if the JVM is still running after a minute (it is then killed)
 	 */
 	public static AppRun of(List<String> classPath, String mainClass, Path outputFile, String... args) {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-Xmx256m", "-cp", String.join(File.pathSeparator, classPath), mainClass));
-		command.addAll(List.of(args));
+		Process process = launch(classPath, List.of(), mainClass, outputFile, args);
 		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(outputFile.toFile())
-				.start();
 			if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
 				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 				throw new AssertionError("The application was still running after " + TIMEOUT_SECONDS + " s:\n"
@@ -49,13 +42,28 @@ public record AppRun(int exitCode, String output) {
 			}
 			return new AppRun(process.exitValue(), read(outputFile));
 		}
-		catch (IOException ex) {
-			throw new IllegalStateException("Could not start " + mainClass, ex);
-		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("Interrupted while " + mainClass + " ran", ex);
 		}
+	}
+
+	static Process launch(List<String> classPath, List<String> jvmOptions, String mainClass, Path outputFile,
+			String... args) {
+		List<String> command = new ArrayList<>(List.of(javaTool("java"), "-Xmx256m"));
+		command.addAll(jvmOptions);
+		command.addAll(List.of("-cp", String.join(File.pathSeparator, classPath), mainClass));
+		command.addAll(List.of(args));
+		try {
+			return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(outputFile.toFile()).start();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("Could not start " + mainClass, ex);
+		}
+	}
+
+	static String javaTool(String name) {
+		return Path.of(System.getProperty("java.home"), "bin", name).toString();
 	}
 
 	/**
@@ -109,8 +117,13 @@ public record AppRun(int exitCode, String output) {
 		return remaining;
 	}
 
-	private static String read(Path file) throws IOException {
-		return Files.readString(file, StandardCharsets.UTF_8);
+	static String read(Path file) {
+		try {
+			return Files.readString(file, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("Could not read " + file, ex);
+		}
 	}
 
 }

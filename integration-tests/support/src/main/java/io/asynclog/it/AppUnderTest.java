@@ -24,48 +24,28 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and asynclog's actuator endpoint) and what asynclog looks like in it once it runs on the
  * application's logging backend. The checks of a plain start, of {@link RestartCheck restarts}
  * and of {@link AotModeCheck AOT mode} are the same for every backend; this holds what differs,
- * so that each backend's tests say only that.
+ * so that each backend's tests say only that. Each {@code with}-style method returns a copy.
  *
- * <p>Immutable: each method that adds an expectation returns a copy.
- *
+ * @param application the application's main class
+ * @param backend asynclog's backend name for it, as {@code LoggingBackend.name()} and the
+ * endpoint's {@code backend} give it
+ * @param loggingSystem the logging system Spring Boot must choose
+ * @param firstQueuePath the endpoint's field of its first queue, such as {@code $.queues[0].type}
+ * @param firstQueueValue that field's expected value
+ * @param ringThreadDescription what the ring's thread is, for assertion messages
+ * @param ringThread whether a thread's name is the ring's
+ * @param backendCheck a backend's own check once the application has started
  * @author asynclog
  */
-public final class AppUnderTest {
-
-	private final Class<?> application;
-
-	private final String backend;
-
-	private final Class<? extends LoggingSystem> loggingSystem;
-
-	private final String firstQueuePath;
-
-	private final String firstQueueValue;
-
-	private final String ringThreadDescription;
-
-	private final Predicate<String> ringThread;
-
-	private final Runnable backendCheck;
-
-	private AppUnderTest(Class<?> application, String backend, Class<? extends LoggingSystem> loggingSystem,
-			String firstQueuePath, String firstQueueValue, String ringThreadDescription, Predicate<String> ringThread,
-			Runnable backendCheck) {
-		this.application = application;
-		this.backend = backend;
-		this.loggingSystem = loggingSystem;
-		this.firstQueuePath = firstQueuePath;
-		this.firstQueueValue = firstQueueValue;
-		this.ringThreadDescription = ringThreadDescription;
-		this.ringThread = ringThread;
-		this.backendCheck = backendCheck;
-	}
+public record AppUnderTest(Class<?> application, String backend, Class<? extends LoggingSystem> loggingSystem,
+		String firstQueuePath, String firstQueueValue, String ringThreadDescription, Predicate<String> ringThread,
+		Runnable backendCheck) {
 
 	/**
-	 * Describes an application; {@link #firstQueue} and {@link #ringThread} must follow.
+	 * Describes an application; {@link #firstQueue} and {@link #ringThread(String, Predicate)}
+	 * must follow.
 	 * @param application the application's main class
-	 * @param backend the name of asynclog's backend for it, as {@code LoggingBackend.name()} and
-	 * the endpoint's {@code backend} give it
+	 * @param backend asynclog's backend name for it
 	 * @param loggingSystem the logging system Spring Boot must choose
 	 * @return the description
 	 */
@@ -74,23 +54,11 @@ public final class AppUnderTest {
 		});
 	}
 
-	/**
-	 * Returns a copy that expects the endpoint to report its first queue so.
-	 * @param jsonPath the queue's field, such as {@code $.queues[0].type}
-	 * @param value the field's value
-	 * @return the copy
-	 */
 	public AppUnderTest firstQueue(String jsonPath, String value) {
 		return new AppUnderTest(this.application, this.backend, this.loggingSystem, jsonPath, value,
 				this.ringThreadDescription, this.ringThread, this.backendCheck);
 	}
 
-	/**
-	 * Returns a copy that knows the thread of asynclog's ring on this backend by its name.
-	 * @param description what the thread is, for assertion messages
-	 * @param name whether a thread's name is the ring's
-	 * @return the copy
-	 */
 	public AppUnderTest ringThread(String description, Predicate<String> name) {
 		return new AppUnderTest(this.application, this.backend, this.loggingSystem, this.firstQueuePath,
 				this.firstQueueValue, description, name, this.backendCheck);
@@ -108,26 +76,12 @@ public final class AppUnderTest {
 				this.firstQueueValue, this.ringThreadDescription, this.ringThread, check);
 	}
 
-	/**
-	 * Returns the application's main class.
-	 * @return the class
-	 */
-	public Class<?> application() {
-		return this.application;
-	}
-
-	/**
-	 * Returns what the ring's thread is, for assertion messages.
-	 * @return the description
-	 */
+	@Override
 	public String ringThreadDescription() {
 		return Objects.requireNonNull(this.ringThreadDescription, "no ringThread(...) given");
 	}
 
-	/**
-	 * Returns whether a thread's name is the ring's.
-	 * @return the predicate
-	 */
+	@Override
 	public Predicate<String> ringThread() {
 		return Objects.requireNonNull(this.ringThread, "no ringThread(...) given");
 	}
@@ -177,13 +131,6 @@ public final class AppUnderTest {
 		assertThat(json.read(this.firstQueuePath, String.class)).isEqualTo(this.firstQueueValue);
 	}
 
-	/**
-	 * Sends a GET to the application on the loopback address.
-	 * @param port the application's port
-	 * @param path the path and query
-	 * @return the response, its body as text
-	 * @throws Exception if the request fails
-	 */
 	static HttpResponse<String> get(int port, String path) throws Exception {
 		return HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),

@@ -1,9 +1,7 @@
 package io.asynclog.it;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,19 +18,9 @@ import java.util.regex.Pattern;
  */
 public final class RunningApp implements AutoCloseable {
 
-	/**
-	 * The longest the application may take to start or to stop.
-	 */
-	private static final int TIMEOUT_SECONDS = 60;
-
-	/**
-	 * Spring Boot's line once the application has started.
-	 */
 	private static final Pattern STARTED = Pattern.compile("Started \\S+ in [\\d.]+ seconds");
 
-	/**
-	 * Tomcat's line with the port it bound, port 0 having been asked for.
-	 */
+	/** Tomcat's line with the port it bound, port 0 having been asked for. */
 	private static final Pattern PORT = Pattern.compile("Tomcat started on port (\\d+)");
 
 	private final Process process;
@@ -56,25 +44,13 @@ public final class RunningApp implements AutoCloseable {
 	 */
 	public static RunningApp start(List<String> classPath, List<String> jvmOptions, String mainClass,
 			Path outputFile, String... args) {
-		List<String> command = new ArrayList<>(List.of(javaTool("java"), "-Xmx256m"));
-		command.addAll(jvmOptions);
-		command.addAll(List.of("-cp", String.join(File.pathSeparator, classPath), mainClass));
-		command.addAll(List.of(args));
-		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(outputFile.toFile())
-				.start();
-			RunningApp app = new RunningApp(process, outputFile);
-			app.awaitStarted();
-			return app;
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException("Could not start " + mainClass, ex);
-		}
+		RunningApp app = new RunningApp(AppRun.launch(classPath, jvmOptions, mainClass, outputFile, args), outputFile);
+		app.awaitStarted();
+		return app;
 	}
 
 	private void awaitStarted() {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(AppRun.TIMEOUT_SECONDS);
 		while (!STARTED.matcher(output()).find()) {
 			if (!this.process.isAlive()) {
 				throw new AssertionError("The application exited with " + this.process.exitValue()
@@ -83,7 +59,7 @@ public final class RunningApp implements AutoCloseable {
 			if (System.nanoTime() > deadline) {
 				this.process.destroyForcibly();
 				throw new AssertionError(
-						"The application had not started after " + TIMEOUT_SECONDS + " s:\n" + output());
+						"The application had not started after " + AppRun.TIMEOUT_SECONDS + " s:\n" + output());
 			}
 			sleep(100);
 		}
@@ -95,12 +71,7 @@ public final class RunningApp implements AutoCloseable {
 	 * @return the output
 	 */
 	public String output() {
-		try {
-			return Files.readString(this.outputFile, StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException("Could not read " + this.outputFile, ex);
-		}
+		return AppRun.read(this.outputFile);
 	}
 
 	/**
@@ -122,11 +93,11 @@ public final class RunningApp implements AutoCloseable {
 	 */
 	public List<String> threadNames() {
 		try {
-			Process jcmd = new ProcessBuilder(javaTool("jcmd"), String.valueOf(this.process.pid()), "Thread.print")
+			Process jcmd = new ProcessBuilder(AppRun.javaTool("jcmd"), String.valueOf(this.process.pid()), "Thread.print")
 				.redirectErrorStream(true)
 				.start();
 			String dump = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-			if (!jcmd.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) || jcmd.exitValue() != 0) {
+			if (!jcmd.waitFor(AppRun.TIMEOUT_SECONDS, TimeUnit.SECONDS) || jcmd.exitValue() != 0) {
 				throw new AssertionError("jcmd Thread.print failed:\n" + dump);
 			}
 			List<String> names = new ArrayList<>();
@@ -153,9 +124,9 @@ public final class RunningApp implements AutoCloseable {
 	public int stop() {
 		this.process.destroy();
 		try {
-			if (!this.process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+			if (!this.process.waitFor(AppRun.TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
 				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				throw new AssertionError("The application was still running " + TIMEOUT_SECONDS
+				throw new AssertionError("The application was still running " + AppRun.TIMEOUT_SECONDS
 						+ " s after SIGTERM:\n" + output());
 			}
 		}
@@ -166,18 +137,11 @@ public final class RunningApp implements AutoCloseable {
 		return this.process.exitValue();
 	}
 
-	/**
-	 * Stops the application if the test has not.
-	 */
 	@Override
 	public void close() {
 		if (this.process.isAlive()) {
 			stop();
 		}
-	}
-
-	private static String javaTool(String name) {
-		return Path.of(System.getProperty("java.home"), "bin", name).toString();
 	}
 
 	private static void sleep(long millis) {

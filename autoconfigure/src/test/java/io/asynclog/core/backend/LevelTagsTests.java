@@ -17,7 +17,8 @@ class LevelTagsTests {
 
 	@Test
 	void everyLevelAnEventCanHaveGetsASeriesMostSevereFirst() {
-		assertThat(LevelTags.LEVELS).containsExactlyInAnyOrderElementsOf(EnumSet.complementOf(EnumSet.of(LogLevel.OFF)));
+		assertThat(LevelTags.LEVELS)
+			.containsExactlyInAnyOrderElementsOf(EnumSet.complementOf(EnumSet.of(LogLevel.OFF)));
 		assertThat(LevelTags.LEVELS).isSortedAccordingTo(Comparator.comparing(LogLevel::ordinal).reversed());
 	}
 

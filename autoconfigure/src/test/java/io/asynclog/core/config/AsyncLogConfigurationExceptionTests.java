@@ -16,8 +16,8 @@ class AsyncLogConfigurationExceptionTests {
 				"asynclog.ring-buffer-size", 64, "below the minimum", "a whole number of at least 128");
 		assertThat(failure.getDescription())
 			.isEqualTo("Invalid value '64' for property 'asynclog.ring-buffer-size': below the minimum.");
-		assertThat(failure.getAction()).isEqualTo(
-				"Update your application's configuration. 'asynclog.ring-buffer-size' accepts a whole number of at least 128.");
+		assertThat(failure.getAction()).isEqualTo("Update your application's configuration."
+				+ " 'asynclog.ring-buffer-size' accepts a whole number of at least 128.");
 		assertThat(failure).isInstanceOf(IllegalStateException.class).hasMessage(failure.getDescription());
 	}
 

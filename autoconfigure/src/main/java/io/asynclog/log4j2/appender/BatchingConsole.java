@@ -43,9 +43,7 @@ import org.apache.logging.log4j.core.config.plugins.validation.constraints.Requi
 		elementType = Appender.ELEMENT_TYPE, printObject = true)
 public final class BatchingConsole extends AbstractOutputStreamAppender<OutputStreamManager> {
 
-	/**
-	 * The plugin name under which a configuration's node tree refers to this appender.
-	 */
+	/** The plugin name under which a configuration's node tree refers to this appender. */
 	public static final String PLUGIN_NAME = "AsyncLogConsole";
 
 	private static final ManagerFactory<OutputStreamManager, FactoryData> FACTORY = (name,

@@ -20,9 +20,7 @@ import org.apache.logging.log4j.core.filter.AbstractFilter;
 @Plugin(name = CutoffFilter.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Filter.ELEMENT_TYPE)
 public final class CutoffFilter extends AbstractFilter {
 
-	/**
-	 * The plugin name under which a configuration's node tree refers to the filter.
-	 */
+	/** The plugin name under which a configuration's node tree refers to the filter. */
 	public static final String PLUGIN_NAME = "AsyncLogShutdownCutoff";
 
 	private final ShutdownCutoff cutoff;

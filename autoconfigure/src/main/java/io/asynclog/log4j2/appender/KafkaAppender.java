@@ -35,9 +35,7 @@ import io.asynclog.core.lane.kafka.KafkaSender;
 		printObject = true)
 public final class KafkaAppender extends RemoteAppender {
 
-	/**
-	 * The plugin's name in a configuration.
-	 */
+	/** The plugin's name in a configuration. */
 	public static final String PLUGIN_NAME = "AsyncLogKafka";
 
 	private KafkaAppender(String name, Layout<? extends Serializable> layout, Filter filter, Property[] properties,
@@ -54,9 +52,7 @@ public final class KafkaAppender extends RemoteAppender {
 		return new Builder();
 	}
 
-	/**
-	 * The key of each record: none, fixed bytes, or a pattern formatted per event.
-	 */
+	/** The key of each record: none, fixed bytes, or a pattern formatted per event. */
 	private interface RecordKey {
 
 		byte[] of(LogEvent event);
@@ -84,9 +80,7 @@ public final class KafkaAppender extends RemoteAppender {
 
 	}
 
-	/**
-	 * Builds a {@link KafkaAppender} from its configuration node.
-	 */
+	/** Builds a {@link KafkaAppender} from its configuration node. */
 	public static final class Builder extends RemoteAppender.Builder<Builder>
 			implements org.apache.logging.log4j.core.util.Builder<KafkaAppender> {
 

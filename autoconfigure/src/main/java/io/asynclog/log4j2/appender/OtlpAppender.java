@@ -36,9 +36,7 @@ import io.asynclog.core.lane.otlp.OtlpSettings;
 		printObject = true)
 public final class OtlpAppender extends RemoteAppender {
 
-	/**
-	 * The plugin's name in a configuration.
-	 */
+	/** The plugin's name in a configuration. */
 	public static final String PLUGIN_NAME = "AsyncLogOtlp";
 
 	/** The prefix of a {@code Property} that is a header. */
@@ -76,9 +74,7 @@ public final class OtlpAppender extends RemoteAppender {
 		return trace.toString();
 	}
 
-	/**
-	 * Builds an {@link OtlpAppender} from its configuration node.
-	 */
+	/** Builds an {@link OtlpAppender} from its configuration node. */
 	public static final class Builder extends RemoteAppender.Builder<Builder>
 			implements org.apache.logging.log4j.core.util.Builder<OtlpAppender> {
 

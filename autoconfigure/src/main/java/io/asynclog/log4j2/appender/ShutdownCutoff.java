@@ -119,9 +119,7 @@ public final class ShutdownCutoff {
 		return counts;
 	}
 
-	/**
-	 * A configuration whose queues can be cut off at shutdown.
-	 */
+	/** A configuration whose queues can be cut off at shutdown. */
 	public interface Owner {
 
 		/**

@@ -25,9 +25,7 @@ import io.asynclog.core.count.AppenderErrors;
 @Plugin(name = UnopenedFileAppender.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE)
 public final class UnopenedFileAppender extends AbstractAppender {
 
-	/**
-	 * The plugin's name in a configuration.
-	 */
+	/** The plugin's name in a configuration. */
 	public static final String PLUGIN_NAME = "AsyncLogUnopenedFile";
 
 	private final String fileName;

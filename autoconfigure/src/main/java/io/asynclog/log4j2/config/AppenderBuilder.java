@@ -35,16 +35,12 @@ final class AppenderBuilder {
 			+ "${sys:LOG_CORRELATION_PATTERN:-}}{faint}%clr{%-40.40c{1.}}{cyan} %clr{:}{faint} "
 			+ "%m%n${sys:LOG_EXCEPTION_CONVERSION_WORD:-%xwEx}";
 
-	/**
-	 * Spring Boot's file pattern, inlined as {@link #DEFAULT_CONSOLE_PATTERN} is.
-	 */
+	/** Spring Boot's file pattern, inlined as {@link #DEFAULT_CONSOLE_PATTERN} is. */
 	static final String DEFAULT_FILE_PATTERN = "%d{${sys:LOG_DATEFORMAT_PATTERN:-yyyy-MM-dd'T'HH:mm:ss.SSSXXX}} "
 			+ "${sys:LOG_LEVEL_PATTERN:-%5p} %pid --- %esb{${sys:APPLICATION_NAME:-}}%esb{${sys:APPLICATION_GROUP:-}}"
 			+ "[%t] ${sys:LOG_CORRELATION_PATTERN:-}%-40.40c{1.} : %m%n${sys:LOG_EXCEPTION_CONVERSION_WORD:-%xwEx}";
 
-	/**
-	 * Suffix Spring Boot gives rolled files.
-	 */
+	/** Suffix Spring Boot gives rolled files. */
 	static final String ROLLED_FILE_SUFFIX = ".%d{yyyy-MM-dd}.%i.gz";
 
 	private final Nodes nodes;

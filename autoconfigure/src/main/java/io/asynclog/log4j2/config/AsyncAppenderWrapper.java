@@ -18,9 +18,7 @@ import io.asynclog.log4j2.queue.TimedQueueFactory;
  */
 final class AsyncAppenderWrapper {
 
-	/**
-	 * Prefix of the name of the AsyncAppender that wraps an appender.
-	 */
+	/** Prefix of the name of the AsyncAppender that wraps an appender. */
 	static final String NAME_PREFIX = "Async-";
 
 	private final Nodes nodes;

@@ -126,9 +126,7 @@ public final class AsyncLogConfiguration extends CompositeConfiguration
 		getAppenders().values().forEach(AsyncLogConfiguration::countFailures);
 	}
 
-	/**
-	 * Makes an appender added at run time count its failures too.
-	 */
+	/** Makes an appender added at run time count its failures too. */
 	@Override
 	public void addAppender(Appender appender) {
 		if (appender != null) {

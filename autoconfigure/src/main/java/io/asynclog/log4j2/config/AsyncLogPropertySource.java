@@ -38,9 +38,7 @@ public final class AsyncLogPropertySource implements PropertySource {
 
 	static final String RELIABILITY_STRATEGY = "log4j.ReliabilityStrategy";
 
-	/**
-	 * Lower numbers are searched first; Spring Boot's own source uses -100.
-	 */
+	/** Lower numbers are searched first; Spring Boot's own source uses -100. */
 	private static final int PRIORITY = -200;
 
 	private static final AsyncLogPropertySource INSTANCE = new AsyncLogPropertySource();
@@ -63,9 +61,7 @@ public final class AsyncLogPropertySource implements PropertySource {
 				HaltedRingSnapshot.class.getName());
 	}
 
-	/**
-	 * Stops answering, so that Log4j2 falls back to its own sources.
-	 */
+	/** Stops answering, so that Log4j2 falls back to its own sources. */
 	public static void clear() {
 		INSTANCE.properties = Map.of();
 		QueueSettings.clear();

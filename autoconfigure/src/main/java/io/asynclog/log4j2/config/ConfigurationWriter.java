@@ -42,9 +42,7 @@ final class ConfigurationWriter {
 	 */
 	static final String ROOT = "root";
 
-	/**
-	 * Delivery lag is only measured where Micrometer can publish it.
-	 */
+	/** Delivery lag is only measured where Micrometer can publish it. */
 	private static final String MICROMETER = "io.micrometer.core.instrument.MeterRegistry";
 
 	private final Nodes nodes;

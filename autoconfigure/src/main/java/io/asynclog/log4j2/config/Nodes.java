@@ -30,9 +30,7 @@ final class Nodes {
 		this.plugins = plugins;
 	}
 
-	/**
-	 * Creates a node of the named plugin, appended to the parent's children.
-	 */
+	/** Creates a node of the named plugin, appended to the parent's children. */
 	Node add(Node parent, String pluginName, Map<String, String> attributes) {
 		Node node = new Node(parent, pluginName, type(pluginName));
 		node.getAttributes().putAll(attributes);
@@ -40,9 +38,7 @@ final class Nodes {
 		return node;
 	}
 
-	/**
-	 * Creates a node of the named plugin, placed before the parent's other children.
-	 */
+	/** Creates a node of the named plugin, placed before the parent's other children. */
 	Node addFirst(Node parent, String pluginName, Map<String, String> attributes) {
 		Node node = add(parent, pluginName, attributes);
 		parent.getChildren().remove(node);
@@ -50,9 +46,7 @@ final class Nodes {
 		return node;
 	}
 
-	/**
-	 * Replaces a node by a node of another plugin with the same attributes and children.
-	 */
+	/** Replaces a node by a node of another plugin with the same attributes and children. */
 	Node retype(Node node, String pluginName) {
 		PluginType<?> type = type(pluginName);
 		if (node.getType() != null && node.getType().getPluginClass() == type.getPluginClass()) {
@@ -65,9 +59,7 @@ final class Nodes {
 		return replacement;
 	}
 
-	/**
-	 * Copies a node, with its attributes and children, under another parent.
-	 */
+	/** Copies a node, with its attributes and children, under another parent. */
 	static Node copy(Node node, Node parent) {
 		return copy(node, parent, node.getName(), node.getType());
 	}
@@ -135,9 +127,7 @@ final class Nodes {
 		return node.getType() != null && node.getType().getPluginClass() == pluginClass;
 	}
 
-	/**
-	 * Returns an attribute, matched ignoring case as Log4j2 does.
-	 */
+	/** Returns an attribute, matched ignoring case as Log4j2 does. */
 	static String attribute(Node node, String name) {
 		for (Map.Entry<String, String> entry : node.getAttributes().entrySet()) {
 			if (entry.getKey().equalsIgnoreCase(name)) {
@@ -147,9 +137,7 @@ final class Nodes {
 		return null;
 	}
 
-	/**
-	 * Sets an attribute, replacing one of the same name in any case.
-	 */
+	/** Sets an attribute, replacing one of the same name in any case. */
 	static void setAttribute(Node node, String name, String value) {
 		node.getAttributes().keySet().removeIf(name::equalsIgnoreCase);
 		node.getAttributes().put(name, value);

@@ -160,9 +160,7 @@ final class QueueProbes {
 		return true;
 	}
 
-	/**
-	 * Log4j2's parent: the closest configured logger named by cutting the name at a dot.
-	 */
+	/** Log4j2's parent: the closest configured logger named by cutting the name at a dot. */
 	private static Node parent(String name, Node root, Map<String, Node> byName) {
 		String candidate = name;
 		int dot;

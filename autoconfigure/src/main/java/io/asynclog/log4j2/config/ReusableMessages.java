@@ -56,9 +56,7 @@ public final class ReusableMessages implements PropertySource {
 
 	private final boolean executable;
 
-	/**
-	 * Called by Log4j2's {@link java.util.ServiceLoader}.
-	 */
+	/** Called by Log4j2's {@link java.util.ServiceLoader}. */
 	public ReusableMessages() {
 		this.executable = neverRedeployed(ReusableMessages.class.getClassLoader()) && !saidWebApp();
 	}

@@ -50,9 +50,7 @@ final class RuntimeLevelLoggerConfig extends LoggerConfig {
 				includeLocation, configuration);
 	}
 
-	/**
-	 * Clearing the level removes this config, as Spring Boot does with its own.
-	 */
+	/** Clearing the level removes this config, as Spring Boot does with its own. */
 	@Override
 	public void setLevel(Level level) {
 		if (level == null) {

@@ -50,9 +50,7 @@ public final class BindingConflictGuard implements PropertySource {
 
 	private final String provider;
 
-	/**
-	 * Called by Log4j's {@link java.util.ServiceLoader}.
-	 */
+	/** Called by Log4j's {@link java.util.ServiceLoader}. */
 	public BindingConflictGuard() {
 		BindingConflict found = BindingConflict.bothBackends(BindingConflictGuard.class.getClassLoader());
 		boolean refuse = found != null && found.log4jBindingFirst();
@@ -82,14 +80,10 @@ public final class BindingConflictGuard implements PropertySource {
 		return (this.provider != null) ? Set.of(PROVIDER_PROPERTY) : Set.of();
 	}
 
-	/**
-	 * The Log4j API provider chosen when the classpath has a conflict.
-	 */
+	/** The Log4j API provider chosen when the classpath has a conflict. */
 	public static final class RefusingProvider extends Provider {
 
-		/**
-		 * Called by Log4j, from the class name the guard gave.
-		 */
+		/** Called by Log4j, from the class name the guard gave. */
 		public RefusingProvider() {
 			super(null, CURRENT_VERSION);
 		}

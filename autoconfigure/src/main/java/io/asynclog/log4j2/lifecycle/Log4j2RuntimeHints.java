@@ -175,9 +175,7 @@ public final class Log4j2RuntimeHints implements RuntimeHintsRegistrar {
 			return plugins;
 		}
 
-		/**
-		 * Returns asynclog's classes listed in the service files for Log4j's property sources.
-		 */
+		/** Returns asynclog's classes listed in the service files for Log4j's property sources. */
 		private static List<String> propertySources(ClassLoader classLoader) {
 			List<String> sources = new ArrayList<>();
 			try {

@@ -40,9 +40,7 @@ import io.asynclog.core.queue.WaitForRoom;
  */
 public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, FullRingRouting.FullRingPolicy {
 
-	/**
-	 * Log4j2 names the async-logger ring's thread {@code Log4j2-TF-<n>-AsyncLoggerConfig-<m>}.
-	 */
+	/** Log4j2 names the async-logger ring's thread {@code Log4j2-TF-<n>-AsyncLoggerConfig-<m>}. */
 	private static final String ASYNC_LOGGER_CONFIG_THREAD = "-AsyncLoggerConfig-";
 
 	private final WaitForRoom allAsyncRoom = new WaitForRoom();
@@ -74,9 +72,7 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 		return (onAsyncLoggerThread() || DeliveryThreads.isCurrent()) ? EventRoute.SYNCHRONOUS : EventRoute.ENQUEUE;
 	}
 
-	/**
-	 * 'block' keeps the order: an event that finds free slots still queues behind those waiting.
-	 */
+	/** 'block' keeps the order: an event that finds free slots still queues behind those waiting. */
 	@Override
 	public boolean newcomersQueueBehindWaiters() {
 		return true;
@@ -148,9 +144,7 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 					: null;
 		}
 
-		/**
-		 * Waits in line until the ring is empty, if there is a ring to wait for.
-		 */
+		/** Waits in line until the ring is empty, if there is a ring to wait for. */
 		void awaitEmpty(WaitForRoom room) {
 			if (this.admin != null) {
 				room.awaitEmpty(this);

@@ -35,9 +35,7 @@ public final class QueueClocks {
 		return Map.copyOf(this.clocks);
 	}
 
-	/**
-	 * A configuration that keeps the clocks of its queues' threads.
-	 */
+	/** A configuration that keeps the clocks of its queues' threads. */
 	public interface Owner extends Configuration {
 
 		/**

@@ -41,19 +41,13 @@ import io.asynclog.log4j2.appender.ShutdownCutoff;
 @Plugin(name = QueueProbe.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE)
 public final class QueueProbe extends AbstractAppender {
 
-	/**
-	 * The plugin name under which a configuration's node tree refers to a probe.
-	 */
+	/** The plugin name under which a configuration's node tree refers to a probe. */
 	public static final String PLUGIN_NAME = "AsyncLogDeliveryLag";
 
-	/**
-	 * Prefix of the probes' appender names, which are left out of appender listings.
-	 */
+	/** Prefix of the probes' appender names, which are left out of appender listings. */
 	public static final String NAME_PREFIX = "asynclog-delivery-lag-";
 
-	/**
-	 * One event in this many is measured: a power of two, so that choosing costs a mask.
-	 */
+	/** One event in this many is measured: a power of two, so that choosing costs a mask. */
 	public static final int SAMPLE_EVERY = DeliveryLag.SAMPLE_EVERY;
 
 	private final String queue;

@@ -61,9 +61,7 @@ public final class QueueSettings {
 		return policyClass(settings.getQueueFullPolicy()).getName();
 	}
 
-	/**
-	 * Falls back to Log4j2's own threshold.
-	 */
+	/** Falls back to Log4j2's own threshold. */
 	public static void clear() {
 		LiveQueueFullSettings.reset();
 		appliedThreshold = null;

@@ -28,14 +28,10 @@ import io.asynclog.core.queue.BusyClock;
 @Plugin(name = TimedQueueFactory.PLUGIN_NAME, category = Node.CATEGORY, elementType = BlockingQueueFactory.ELEMENT_TYPE)
 public final class TimedQueueFactory<E> implements BlockingQueueFactory<E> {
 
-	/**
-	 * The plugin's element name.
-	 */
+	/** The plugin's element name. */
 	public static final String PLUGIN_NAME = "AsyncLogTimedQueue";
 
-	/**
-	 * The attribute naming the queue, as the endpoint and meters do.
-	 */
+	/** The attribute naming the queue, as the endpoint and meters do. */
 	public static final String QUEUE_ATTRIBUTE = "queue";
 
 	private final String queue;
@@ -69,9 +65,7 @@ public final class TimedQueueFactory<E> implements BlockingQueueFactory<E> {
 		return created;
 	}
 
-	/**
-	 * Log4j2's default queue, whose {@code take()} keeps the taking thread's clock.
-	 */
+	/** Log4j2's default queue, whose {@code take()} keeps the taking thread's clock. */
 	private static final class TimedQueue<E> extends ArrayBlockingQueue<E> {
 
 		private final transient BusyClock clock = new BusyClock();

@@ -61,9 +61,7 @@ public final class TimedWaitStrategyFactory implements AsyncWaitStrategyFactory 
 		return this.clock;
 	}
 
-	/**
-	 * The Disruptor strategy Log4j2's own factory makes for each name, with its defaults.
-	 */
+	/** The Disruptor strategy Log4j2's own factory makes for each name, with its defaults. */
 	private static WaitStrategy strategy(AsyncLogProperties.WaitStrategy name, Duration timeout) {
 		return switch (name) {
 			case TIMEOUT -> new TimeoutBlockingWaitStrategy(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -74,9 +72,7 @@ public final class TimedWaitStrategyFactory implements AsyncWaitStrategyFactory 
 		};
 	}
 
-	/**
-	 * Log4j2 reads an unknown name as 'Timeout'.
-	 */
+	/** Log4j2 reads an unknown name as 'Timeout'. */
 	private static AsyncLogProperties.WaitStrategy strategy(String log4jName) {
 		for (AsyncLogProperties.WaitStrategy strategy : AsyncLogProperties.WaitStrategy.values()) {
 			if (strategy.log4jName().toUpperCase(Locale.ROOT).equals(log4jName.trim().toUpperCase(Locale.ROOT))) {

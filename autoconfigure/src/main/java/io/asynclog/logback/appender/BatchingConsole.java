@@ -21,9 +21,7 @@ import ch.qos.logback.core.ConsoleAppender;
  */
 public final class BatchingConsole extends OutputStream {
 
-	/**
-	 * Bytes kept before they are written anyway: Log4j2's console buffer, and the JDK's.
-	 */
+	/** Bytes kept before they are written anyway: Log4j2's console buffer, and the JDK's. */
 	static final int BUFFER_SIZE = 8192;
 
 	private final boolean standardError;
@@ -81,9 +79,7 @@ public final class BatchingConsole extends OutputStream {
 		writeBuffered();
 	}
 
-	/**
-	 * Writes what is left; the console itself stays open.
-	 */
+	/** Writes what is left; the console itself stays open. */
 	@Override
 	public void close() {
 		flush();

@@ -57,9 +57,7 @@ import io.asynclog.logback.appender.UnopenedFileAppender;
  */
 final class AppenderBuilder {
 
-	/**
-	 * How often a fixed-window rolling file checks its size (Logback's default is a minute).
-	 */
+	/** How often a fixed-window rolling file checks its size (Logback's default is a minute). */
 	private static final Duration SIZE_CHECK = Duration.buildByMilliseconds(100);
 
 	private final LoggerContext context;
@@ -295,9 +293,7 @@ final class AppenderBuilder {
 		}
 	}
 
-	/**
-	 * Runs an action and returns the errors Logback reported during it.
-	 */
+	/** Runs an action and returns the errors Logback reported during it. */
 	private List<String> watchingErrors(Runnable action) {
 		List<String> errors = new ArrayList<>();
 		StatusListener listener = (status) -> {

@@ -191,9 +191,7 @@ public final class ConfigurationWriter {
 		});
 	}
 
-	/**
-	 * An asynclog appender takes the place of a configured one of the same name.
-	 */
+	/** An asynclog appender takes the place of a configured one of the same name. */
 	private void replaceSameNamed(Map<String, Appender<ILoggingEvent>> built) {
 		for (Logger logger : this.context.getLoggerList()) {
 			for (Appender<ILoggingEvent> appender : appenders(logger)) {
@@ -386,9 +384,7 @@ public final class ConfigurationWriter {
 		return null;
 	}
 
-	/**
-	 * Every appender attached to a logger, once each, in the order first met.
-	 */
+	/** Every appender attached to a logger, once each, in the order first met. */
 	private List<Appender<ILoggingEvent>> attachedAppenders() {
 		Set<Appender<ILoggingEvent>> all = Collections.newSetFromMap(new IdentityHashMap<>());
 		List<Appender<ILoggingEvent>> inOrder = new ArrayList<>();
@@ -402,9 +398,7 @@ public final class ConfigurationWriter {
 		return inOrder;
 	}
 
-	/**
-	 * A logger's own appenders, asynclog's rings left out.
-	 */
+	/** A logger's own appenders, asynclog's rings left out. */
 	private static List<Appender<ILoggingEvent>> appenders(Logger logger) {
 		List<Appender<ILoggingEvent>> appenders = new ArrayList<>();
 		for (Iterator<Appender<ILoggingEvent>> it = logger.iteratorForAppenders(); it.hasNext();) {

@@ -29,16 +29,12 @@ final class SpringBootPatterns {
 			+ "%clr(${PID:-}){magenta} %clr(--- " + NAME_AND_GROUP + "[%15.15t] ${LOG_CORRELATION_PATTERN:-}){faint}"
 			+ "%clr(%-40.40logger{39}){cyan} %clr(:){faint} %m%n${LOG_EXCEPTION_CONVERSION_WORD:-%wEx}}";
 
-	/**
-	 * Spring Boot's file pattern, as {@link #CONSOLE} is.
-	 */
+	/** Spring Boot's file pattern, as {@link #CONSOLE} is. */
 	static final String FILE = "${FILE_LOG_PATTERN:-" + DATETIME + " ${LOG_LEVEL_PATTERN:-%5p} ${PID:-} --- "
 			+ NAME_AND_GROUP + "[%t] ${LOG_CORRELATION_PATTERN:-}%-40.40logger{39} : %m%n"
 			+ "${LOG_EXCEPTION_CONVERSION_WORD:-%wEx}}";
 
-	/**
-	 * Suffix Spring Boot gives rolled files.
-	 */
+	/** Suffix Spring Boot gives rolled files. */
 	static final String ROLLED_FILE_SUFFIX = ".%d{yyyy-MM-dd}.%i.gz";
 
 	private SpringBootPatterns() {

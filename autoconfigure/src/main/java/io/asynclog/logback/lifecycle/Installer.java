@@ -28,9 +28,7 @@ import io.asynclog.core.config.AsyncLogProperties;
  */
 public final class Installer implements GenericApplicationListener {
 
-	/**
-	 * Just after Spring Boot's {@link LoggingApplicationListener}.
-	 */
+	/** Just after Spring Boot's {@link LoggingApplicationListener}. */
 	public static final int ORDER = LoggingApplicationListener.DEFAULT_ORDER + 1;
 
 	@Override

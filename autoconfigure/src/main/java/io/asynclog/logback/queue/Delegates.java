@@ -73,9 +73,7 @@ public final class Delegates {
 		}
 	}
 
-	/**
-	 * Stops the appenders this ring was the last owner of.
-	 */
+	/** Stops the appenders this ring was the last owner of. */
 	void release() {
 		for (Appender<ILoggingEvent> appender : this.appenders) {
 			this.owners.release(appender);

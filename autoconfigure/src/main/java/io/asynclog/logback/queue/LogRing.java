@@ -247,9 +247,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		appendSlowly(event);
 	}
 
-	/**
-	 * The ring is full, someone waits for room, or the ring has stopped.
-	 */
+	/** The ring is full, someone waits for room, or the ring has stopped. */
 	private void appendSlowly(ILoggingEvent event) {
 		if (this.phase.get() >= HALTED) {
 			writeAfterHalt(event);
@@ -406,18 +404,14 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		return backlog;
 	}
 
-	/**
-	 * One slot of the ring: the event, until the background thread has handed it over.
-	 */
+	/** One slot of the ring: the event, until the background thread has handed it over. */
 	static final class Slot {
 
 		ILoggingEvent event;
 
 	}
 
-	/**
-	 * The ring as {@link WaitForRoom} reads and publishes to it.
-	 */
+	/** The ring as {@link WaitForRoom} reads and publishes to it. */
 	private final class Access implements WaitForRoom.Ring<ILoggingEvent, Void> {
 
 		@Override

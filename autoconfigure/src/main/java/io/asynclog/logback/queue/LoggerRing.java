@@ -39,9 +39,7 @@ import io.asynclog.core.queue.LogQueue;
  */
 public final class LoggerRing extends LogRing {
 
-	/**
-	 * The ring's appender name in Logback's configuration.
-	 */
+	/** The ring's appender name in Logback's configuration. */
 	public static final String APPENDER_NAME = "asynclog-async-logger";
 
 	@SuppressWarnings("unchecked")

@@ -156,9 +156,7 @@ public final class PipelineView {
 		return queues;
 	}
 
-	/**
-	 * Names an AsyncAppender's queue after the one appender it feeds, as on Log4j2.
-	 */
+	/** Names an AsyncAppender's queue after the one appender it feeds, as on Log4j2. */
 	private static String name(AsyncAppenderBase<ILoggingEvent> async) {
 		List<Appender<ILoggingEvent>> fed = new ArrayList<>();
 		async.iteratorForAppenders().forEachRemaining(fed::add);

@@ -152,9 +152,7 @@ final class RingConsumer {
 		return handedOver;
 	}
 
-	/**
-	 * The background thread's side.
-	 */
+	/** The background thread's side. */
 	private final class Handler implements EventHandler<Slot> {
 
 		private Sequence progress;
@@ -203,9 +201,7 @@ final class RingConsumer {
 
 	}
 
-	/**
-	 * Reports what escapes the handler; the background thread goes on with the next event.
-	 */
+	/** Reports what escapes the handler; the background thread goes on with the next event. */
 	private final class Failures implements ExceptionHandler<Slot> {
 
 		@Override

@@ -16,10 +16,7 @@ import io.asynclog.log4j2.appender.OtlpAppender;
 import io.asynclog.log4j2.appender.UnopenedFileAppender;
 
 /**
- * Builds the configuration nodes of the appenders declared under
- * {@code asynclog.appenders}: Console, RandomAccessFile and RollingRandomAccessFile, each
- * with a PatternLayout, asynclog's {@link KafkaAppender} with a PatternLayout or Spring
- * Boot's StructuredLogLayout, and asynclog's {@link OtlpAppender}.
+ * Builds the configuration nodes of the appenders declared under {@code asynclog.appenders}.
  *
  * @author asynclog
  */
@@ -55,12 +52,6 @@ final class AppenderBuilder {
 		this.environment = environment;
 	}
 
-	/**
-	 * Adds the node of one appender to the {@code Appenders} node.
-	 * @param appenders the {@code Appenders} node
-	 * @param name the appender's name
-	 * @param appender its properties
-	 */
 	void add(Node appenders, String name, AsyncLogProperties.Appender appender) {
 		boolean immediateFlush = (appender.getImmediateFlush() != null) ? appender.getImmediateFlush()
 				: this.properties.isImmediateFlush();

@@ -16,9 +16,8 @@ import org.apache.logging.log4j.core.config.plugins.util.PluginManager;
 import org.apache.logging.log4j.core.config.plugins.util.PluginType;
 
 /**
- * Reads and edits the node tree of a Log4j2 configuration before Log4j2 builds plugins
- * from it. Nodes are recognised by plugin class, not element name, so XML, JSON, YAML and
- * properties files are treated alike.
+ * Reads and edits a Log4j2 configuration's node tree before Log4j2 builds plugins from it.
+ * Nodes are recognised by plugin class, not element name, so every file format is alike.
  *
  * @author asynclog
  */
@@ -107,10 +106,7 @@ final class Nodes {
 		return isExactly(node, LoggerConfig.class) || isExactly(node, AsyncLoggerConfig.class);
 	}
 
-	/**
-	 * Whether a node builds an async logger; Log4j2's AsyncRoot plugin class is not itself
-	 * an AsyncLoggerConfig.
-	 */
+	/** Log4j2's AsyncRoot plugin class is not itself an AsyncLoggerConfig. */
 	static boolean isAsyncLogger(Node node) {
 		return isA(node, AsyncLoggerConfig.class) || isA(node, AsyncLoggerConfig.RootLogger.class);
 	}
@@ -157,10 +153,7 @@ final class Nodes {
 		return refs;
 	}
 
-	/**
-	 * Adds a reference to each named appender the logger does not reference yet, after its
-	 * own.
-	 */
+	/** Adds a reference to each named appender the logger does not reference yet. */
 	void addAppenderRefs(Node logger, List<String> appenderNames) {
 		Set<String> referenced = new HashSet<>();
 		appenderRefs(logger).forEach((ref) -> referenced.add(attribute(ref, "ref")));

@@ -9,7 +9,6 @@ import org.springframework.core.env.Environment;
 import io.asynclog.core.appender.UnopenedAppenders;
 import io.asynclog.core.config.AsyncLogProperties.AppenderType;
 import io.asynclog.core.config.AsyncLogProperties;
-import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.otlp.OtlpSettings;
 import io.asynclog.log4j2.appender.KafkaAppender;
 import io.asynclog.log4j2.appender.OtlpAppender;

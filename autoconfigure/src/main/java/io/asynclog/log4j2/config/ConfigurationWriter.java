@@ -21,7 +21,6 @@ import io.asynclog.core.config.AsyncLogProperties.LoggerMode;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.log4j2.appender.BatchingConsole;
-import io.asynclog.log4j2.queue.PipelineView;
 import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 
 /**

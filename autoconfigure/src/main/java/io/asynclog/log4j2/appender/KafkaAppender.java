@@ -22,12 +22,9 @@ import io.asynclog.core.lane.Shipment;
 import io.asynclog.core.lane.kafka.KafkaSender;
 
 /**
- * Sends each event, formatted by its layout, as one record to a Kafka topic;
- * asynclog builds it for {@code asynclog.appenders.<name>.type=kafka} (plugin
- * {@code AsyncLogKafka}), a {@link RemoteAppender} whose {@link KafkaSender} owns the
- * producer. The producer's settings are the appender's {@code Property} elements. A
- * pattern formats on the thread that calls the appender; any other layout (a structured
- * format) formats a snapshot of the event on a {@link FormatStage}, in order, on a second core.
+ * Sends each event, formatted by its layout, as one record to a Kafka topic, through a
+ * {@link KafkaSender} configured by the {@code Property} elements. A structured layout formats
+ * a snapshot of the event on a {@link FormatStage}, in order, on a second core.
  *
  * @author asynclog
  */
@@ -43,10 +40,6 @@ public final class KafkaAppender extends RemoteAppender {
 		super(name, layout, filter, properties, shipment);
 	}
 
-	/**
-	 * Creates a builder, for Log4j2's plugin system.
-	 * @return a new builder
-	 */
 	@PluginBuilderFactory
 	public static Builder newBuilder() {
 		return new Builder();

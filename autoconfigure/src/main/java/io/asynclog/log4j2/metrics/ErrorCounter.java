@@ -34,7 +34,7 @@ public final class ErrorCounter implements ErrorHandler {
 
 	private final Appender appender;
 
-	/** An output stream appender reports, rethrows, and AppenderControl reports the exception again. */
+	/** The exception this thread last counted: AppenderControl reports a stream appender's again. */
 	private final ThreadLocal<Throwable> lastCounted = new ThreadLocal<>();
 
 	private ErrorCounter(ErrorHandler reporter, AppenderErrors.Failures failures, Appender appender) {
@@ -64,8 +64,8 @@ public final class ErrorCounter implements ErrorHandler {
 	}
 
 	/**
-	 * One whose stream another configuration keeps open does; asynclog's kafka appender does not;
-	 * any other's own code says, and it is not counted as lost.
+	 * Whether a stopped appender may still write: one whose stream another configuration keeps
+	 * open does, asynclog's kafka appender does not; any other's is not counted as lost.
 	 */
 	private static boolean mayWriteWhenStopped(Appender appender) {
 		if (appender instanceof AbstractOutputStreamAppender<?> stream) {

@@ -115,7 +115,7 @@ public final class FullRingRouting implements AsyncLoggerConfigDelegate, WaitFor
 
 	/**
 	 * Routes an event that finds the async-logger ring full: {@link EventRoute#ENQUEUE} waits
-	 * for room, {@link EventRoute#SYNCHRONOUS} writes on the caller's thread.
+	 * for room, {@link EventRoute#SYNCHRONOUS} writes on the caller's thread, DISCARD drops it.
 	 */
 	public interface FullRingPolicy {
 

@@ -15,7 +15,7 @@ public interface RingBufferOwner extends Configuration {
 	/** The admin, or {@code null} before start or without async loggers. */
 	RingBufferAdmin ringBufferAdmin();
 
-	/** Log4j2's {@code AbstractLifeCycle} has it, its {@code Configuration} interface does not. */
+	/** Whether it stops; Log4j2's {@code AbstractLifeCycle} has it, its {@code Configuration} not. */
 	boolean isStopping();
 
 }

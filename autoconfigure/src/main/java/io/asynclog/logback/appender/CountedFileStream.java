@@ -20,10 +20,12 @@ import io.asynclog.core.count.AppenderErrors;
  * <p>
  * Logback's own {@code ResilientFileOutputStream} silently skips every write after a failure
  * until a recovery attempt it backs off from for minutes. Here, as on Log4j2, every failed
- * write is one counted error, and a status says when a streak starts and ends.
+ * write is one counted error (without {@code immediate-flush}, one per failed flush, which may
+ * lose a batch's buffered events), and a status says when a streak starts and ends.
  * <p>
  * Never thrown from: an {@code IOException} reaching Logback's {@code OutputStreamAppender}
- * would stop the appender for good. Its appender's stream lock guards the writes.
+ * would stop the appender for good. Not thread-safe: the appender's stream lock guards the
+ * writes, and the ring's end-of-batch flush runs on the only thread that writes.
  *
  * @author asynclog
  */

@@ -21,7 +21,7 @@ final class ReentryGuards {
 	private ReentryGuards() {
 	}
 
-	/** False when the appender writes it, or its guard cannot be read. */
+	/** Whether the appender's guard skips an event from inside its own append; false if unreadable. */
 	static boolean skipsOnThisThread(Appender<?> appender) {
 		if (appender instanceof AppenderBase) {
 			return true;

@@ -1,7 +1,5 @@
 package io.asynclog.log4j2.config;
 
-
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,11 +39,6 @@ public final class PatternCheck implements AsyncLogPropertiesValidator.PatternSy
 		return "a Log4j2 PatternLayout pattern, such as '%d %-5p [%t] %c{1.}: %m%n'";
 	}
 
-	/**
-	 * Returns what Log4j2 objects to in a pattern.
-	 * @param pattern a PatternLayout pattern
-	 * @return Log4j2's error messages joined, or {@code null} when the pattern is fine
-	 */
 	@Override
 	public String problem(String pattern) {
 		ErrorCollector errors = new ErrorCollector();

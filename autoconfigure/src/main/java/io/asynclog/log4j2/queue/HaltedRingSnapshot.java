@@ -4,7 +4,6 @@ import org.apache.logging.log4j.core.config.AwaitCompletionReliabilityStrategy;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 
-
 /**
  * Log4j2's default reliability strategy, which also tells an asynclog configuration when its
  * async-logger ring is halted and the appenders are about to stop: the moment to count what

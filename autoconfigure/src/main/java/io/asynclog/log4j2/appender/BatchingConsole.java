@@ -20,22 +20,15 @@ import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
 import org.apache.logging.log4j.core.config.plugins.validation.constraints.Required;
 
 /**
- * A console appender that honours {@code immediateFlush}: with {@code false} it flushes when
- * a queue's background thread marks the end of a batch, as Log4j2's file appenders do, so a
- * busy background thread makes one write() per batch instead of one per line.
+ * A console appender that honours {@code immediateFlush}: with {@code false} it flushes at the
+ * end of a queue's batch, as Log4j2's file appenders do, so a busy background thread makes one
+ * write() per batch. Log4j2 2.25's {@code Console} always flushes every line
+ * (apache/logging-log4j2#4262).
  * <p>
- * Log4j2 2.25's {@code Console} builds itself with immediateFlush=true whatever its attribute
- * says (apache/logging-log4j2#4262). asynclog's {@code ConfigurationWriter} puts this appender
- * in the place of Spring Boot's packaged {@code Console} and of asynclog's own console appenders
- * where only a queue reaches them and the flush setting is {@code false}; everywhere else
- * Log4j2's own appender stays.
- * <p>
- * Like a {@code Console} with {@code follow="true"} (Spring Boot's), it writes each flushed
- * chunk to whatever {@code System.out} (or {@code System.err}) is at that moment, so that a
- * stream set later with {@code System.setOut}, such as Spring Boot's output capture in tests,
- * still gets the lines. The buffer is Log4j2's usual one ({@code log4j.encoder.byteBufferSize},
- * 8 KiB by default); a line that does not fit in what is left of it reaches the console in two
- * writes, between which another writer to the same stream can land.
+ * Like a {@code Console} with {@code follow="true"}, it writes to whatever {@code System.out}
+ * is at that moment, so Spring Boot's output capture still gets the lines. A line that does
+ * not fit in what is left of Log4j2's 8 KiB buffer reaches the console in two writes, between
+ * which another writer to the same stream can land.
  *
  * @author asynclog
  */
@@ -43,9 +36,7 @@ import org.apache.logging.log4j.core.config.plugins.validation.constraints.Requi
 		elementType = Appender.ELEMENT_TYPE, printObject = true)
 public final class BatchingConsole extends AbstractOutputStreamAppender<OutputStreamManager> {
 
-	/**
-	 * The plugin name under which a configuration's node tree refers to this appender.
-	 */
+	/** The plugin name under which a configuration's node tree refers to this appender. */
 	public static final String PLUGIN_NAME = "AsyncLogConsole";
 
 	private static final ManagerFactory<OutputStreamManager, FactoryData> FACTORY = (name,
@@ -60,28 +51,18 @@ public final class BatchingConsole extends AbstractOutputStreamAppender<OutputSt
 		this.target = target;
 	}
 
-	/**
-	 * Returns a builder, for Log4j2's plugin system.
-	 * @return a new builder
-	 */
 	@PluginBuilderFactory
 	public static Builder newBuilder() {
 		return new Builder();
 	}
 
-	/**
-	 * Returns the stream this appender writes to.
-	 * @return the target
-	 */
 	public Target getTarget() {
 		return this.target;
 	}
 
 	/**
-	 * Flushes what this appender buffered before it lets go of the manager. Every appender of
-	 * the same target shares one manager, as Log4j2's console appenders do, so that their lines
-	 * never split each other; only the last to stop closes it, and this appender's lines must
-	 * not wait for another's end of batch, which may never come.
+	 * Flushes before letting go of the manager, which every appender of the same target shares
+	 * so that their lines never split each other: another's end of batch may never come.
 	 */
 	@Override
 	protected boolean stop(long timeout, TimeUnit timeUnit, boolean changeLifeCycleState) {
@@ -100,11 +81,6 @@ public final class BatchingConsole extends AbstractOutputStreamAppender<OutputSt
 		@Required
 		private Target target = Target.SYSTEM_OUT;
 
-		/**
-		 * Sets the stream to write to.
-		 * @param target {@code SYSTEM_OUT} or {@code SYSTEM_ERR}
-		 * @return this builder
-		 */
 		public Builder setTarget(Target target) {
 			this.target = target;
 			return this;
@@ -129,10 +105,7 @@ public final class BatchingConsole extends AbstractOutputStreamAppender<OutputSt
 	private record FactoryData(Target target, Layout<? extends Serializable> layout) {
 	}
 
-	/**
-	 * Log4j2's own output stream manager, with the buffer size its console appender uses; a
-	 * subclass only because its constructors are protected.
-	 */
+	/** Log4j2's own manager, a subclass only because its constructors are protected. */
 	private static final class ConsoleManager extends OutputStreamManager {
 
 		ConsoleManager(OutputStream stream, String name, Layout<?> layout) {
@@ -141,11 +114,7 @@ public final class BatchingConsole extends AbstractOutputStreamAppender<OutputSt
 
 	}
 
-	/**
-	 * Writes to the current {@code System.out} or {@code System.err}, as Log4j2's console does
-	 * with {@code follow="true"}; one static field read per write, no lock of its own (the
-	 * print stream has its own). Never closes the stream: it belongs to the JVM.
-	 */
+	/** Writes to the current {@code System.out} or {@code System.err}; never closes it. */
 	private static final class FollowingStream extends OutputStream {
 
 		private final boolean err;

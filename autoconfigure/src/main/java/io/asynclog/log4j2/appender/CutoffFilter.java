@@ -11,18 +11,14 @@ import org.apache.logging.log4j.core.filter.AbstractFilter;
 
 /**
  * Sits on each reference from a queue to an appender and refuses every event once the
- * configuration's {@link ShutdownCutoff} is engaged; until then it lets every event
- * through. It counts nothing: an event can meet several references, and the queue's exit
- * counts it once.
+ * {@link ShutdownCutoff} is engaged. It counts nothing: the queue's exit counts each event once.
  *
  * @author asynclog
  */
 @Plugin(name = CutoffFilter.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Filter.ELEMENT_TYPE)
 public final class CutoffFilter extends AbstractFilter {
 
-	/**
-	 * The plugin name under which a configuration's node tree refers to the filter.
-	 */
+	/** The plugin name under which a configuration's node tree refers to the filter. */
 	public static final String PLUGIN_NAME = "AsyncLogShutdownCutoff";
 
 	private final ShutdownCutoff cutoff;

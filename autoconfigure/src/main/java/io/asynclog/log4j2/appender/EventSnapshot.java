@@ -18,11 +18,6 @@ final class EventSnapshot {
 	private EventSnapshot() {
 	}
 
-	/**
-	 * Returns a snapshot of an event, on the thread that appends it.
-	 * @param event the event, perhaps one a ring reuses
-	 * @return an event no other thread changes
-	 */
 	static LogEvent of(LogEvent event) {
 		Log4jLogEvent.Builder builder = new Log4jLogEvent.Builder(event);
 		ReadOnlyStringMap context = event.getContextData();

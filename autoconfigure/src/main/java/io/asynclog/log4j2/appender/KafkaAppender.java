@@ -22,12 +22,9 @@ import io.asynclog.core.lane.Shipment;
 import io.asynclog.core.lane.kafka.KafkaSender;
 
 /**
- * Sends each event, formatted by its layout, as one record to a Kafka topic;
- * asynclog builds it for {@code asynclog.appenders.<name>.type=kafka} (plugin
- * {@code AsyncLogKafka}), a {@link RemoteAppender} whose {@link KafkaSender} owns the
- * producer. The producer's settings are the appender's {@code Property} elements. A
- * pattern formats on the thread that calls the appender; any other layout (a structured
- * format) formats a snapshot of the event on a {@link FormatStage}, in order, on a second core.
+ * Sends each event, formatted by its layout, as one record to a Kafka topic, through a
+ * {@link KafkaSender} configured by the {@code Property} elements. A structured layout formats
+ * a snapshot of the event on a {@link FormatStage}, in order, on a second core.
  *
  * @author asynclog
  */
@@ -35,9 +32,7 @@ import io.asynclog.core.lane.kafka.KafkaSender;
 		printObject = true)
 public final class KafkaAppender extends RemoteAppender {
 
-	/**
-	 * The plugin's name in a configuration.
-	 */
+	/** The plugin's name in a configuration. */
 	public static final String PLUGIN_NAME = "AsyncLogKafka";
 
 	private KafkaAppender(String name, Layout<? extends Serializable> layout, Filter filter, Property[] properties,
@@ -45,18 +40,12 @@ public final class KafkaAppender extends RemoteAppender {
 		super(name, layout, filter, properties, shipment);
 	}
 
-	/**
-	 * Creates a builder, for Log4j2's plugin system.
-	 * @return a new builder
-	 */
 	@PluginBuilderFactory
 	public static Builder newBuilder() {
 		return new Builder();
 	}
 
-	/**
-	 * The key of each record: none, fixed bytes, or a pattern formatted per event.
-	 */
+	/** The key of each record: none, fixed bytes, or a pattern formatted per event. */
 	private interface RecordKey {
 
 		byte[] of(LogEvent event);
@@ -84,9 +73,7 @@ public final class KafkaAppender extends RemoteAppender {
 
 	}
 
-	/**
-	 * Builds a {@link KafkaAppender} from its configuration node.
-	 */
+	/** Builds a {@link KafkaAppender} from its configuration node. */
 	public static final class Builder extends RemoteAppender.Builder<Builder>
 			implements org.apache.logging.log4j.core.util.Builder<KafkaAppender> {
 

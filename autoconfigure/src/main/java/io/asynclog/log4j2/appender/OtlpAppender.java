@@ -23,12 +23,9 @@ import io.asynclog.core.lane.otlp.OtlpSender;
 import io.asynclog.core.lane.otlp.OtlpSettings;
 
 /**
- * Sends each event as one OTLP log record to an OpenTelemetry Collector; asynclog builds it
- * for {@code asynclog.appenders.<name>.type=otlp} (plugin {@code AsyncLogOtlp}), a
- * {@link RemoteAppender} whose {@link OtlpSender} owns OpenTelemetry's exporter. The
- * record's fields come from the event ({@link OtlpRecord}); no layout formats it. Headers are
- * the appender's {@code Property} elements named {@code header.<name>}, resource attributes
- * those named {@code resource.<key>}.
+ * Sends each event as one OTLP log record ({@link OtlpRecord}, no layout) to an OpenTelemetry
+ * Collector through an {@link OtlpSender}; headers and resource attributes are the
+ * {@code Property} elements named {@code header.<name>} and {@code resource.<key>}.
  *
  * @author asynclog
  */
@@ -36,9 +33,7 @@ import io.asynclog.core.lane.otlp.OtlpSettings;
 		printObject = true)
 public final class OtlpAppender extends RemoteAppender {
 
-	/**
-	 * The plugin's name in a configuration.
-	 */
+	/** The plugin's name in a configuration. */
 	public static final String PLUGIN_NAME = "AsyncLogOtlp";
 
 	/** The prefix of a {@code Property} that is a header. */
@@ -51,10 +46,6 @@ public final class OtlpAppender extends RemoteAppender {
 		super(name, null, filter, properties, shipment);
 	}
 
-	/**
-	 * Creates a builder, for Log4j2's plugin system.
-	 * @return a new builder
-	 */
 	@PluginBuilderFactory
 	public static Builder newBuilder() {
 		return new Builder();
@@ -76,9 +67,7 @@ public final class OtlpAppender extends RemoteAppender {
 		return trace.toString();
 	}
 
-	/**
-	 * Builds an {@link OtlpAppender} from its configuration node.
-	 */
+	/** Builds an {@link OtlpAppender} from its configuration node. */
 	public static final class Builder extends RemoteAppender.Builder<Builder>
 			implements org.apache.logging.log4j.core.util.Builder<OtlpAppender> {
 

@@ -29,14 +29,6 @@ public abstract class RemoteAppender extends AbstractAppender implements RemoteL
 
 	private final Shipment<LogEvent> shipment;
 
-	/**
-	 * Creates an appender.
-	 * @param name its name
-	 * @param layout its layout, or {@code null}
-	 * @param filter its filter, or {@code null}
-	 * @param properties its properties
-	 * @param shipment its shipping
-	 */
 	protected RemoteAppender(String name, Layout<? extends Serializable> layout, Filter filter,
 			Property[] properties, Shipment<LogEvent> shipment) {
 		super(name, filter, layout, true, properties);
@@ -73,8 +65,7 @@ public abstract class RemoteAppender extends AbstractAppender implements RemoteL
 	}
 
 	/**
-	 * The settings every remote appender's plugin takes: its lane and spool, and how long its
-	 * stop may send.
+	 * The settings every remote appender's plugin takes: its lane and how long its stop may send.
 	 * @param <B> the builder's own type
 	 */
 	public abstract static class Builder<B extends Builder<B>> extends AbstractAppender.Builder<B> {
@@ -97,14 +88,7 @@ public abstract class RemoteAppender extends AbstractAppender implements RemoteL
 			return asBuilder();
 		}
 
-		/**
-		 * Returns the shipping of this node's appender.
-		 * @param sender the sender
-		 * @param records how an event becomes a record
-		 * @param formatOffThread whether a snapshot of each event is formatted on a thread of
-		 * its own
-		 * @return the shipping, not started
-		 */
+		/** The shipping, not started; {@code formatOffThread} formats snapshots on a thread of their own. */
 		protected Shipment<LogEvent> shipment(Sender sender, Shipment.Records<LogEvent> records,
 				boolean formatOffThread) {
 			return new Shipment<>(sender, Lane.Settings.parse(this.lane),

@@ -14,10 +14,8 @@ import io.asynclog.core.count.AppenderErrors;
 
 /**
  * Stands in for a file appender that could not open its file when
- * {@code asynclog.appender-start-failure=warn} started the application anyway: Log4j2 would
- * otherwise leave the appender out of the configuration and drop its events without a
- * count. Every event it receives is one of the appender's {@link AppenderErrors}, so the
- * loss shows in {@code asynclog.appender.errors}, the endpoint and the health.
+ * {@code asynclog.appender-start-failure=warn} started the application anyway (Log4j2 would
+ * drop its events uncounted): every event is counted in {@link AppenderErrors}.
  *
  * @author asynclog
  * @see UnopenedAppenders
@@ -25,9 +23,7 @@ import io.asynclog.core.count.AppenderErrors;
 @Plugin(name = UnopenedFileAppender.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE)
 public final class UnopenedFileAppender extends AbstractAppender {
 
-	/**
-	 * The plugin's name in a configuration.
-	 */
+	/** The plugin's name in a configuration. */
 	public static final String PLUGIN_NAME = "AsyncLogUnopenedFile";
 
 	private final String fileName;
@@ -40,12 +36,6 @@ public final class UnopenedFileAppender extends AbstractAppender {
 		this.failures = AppenderErrors.forAppender(name);
 	}
 
-	/**
-	 * Creates the stand-in, for Log4j2's plugin system.
-	 * @param name the name of the appender it stands in for
-	 * @param fileName the file that appender could not open
-	 * @return the stand-in
-	 */
 	@PluginFactory
 	public static UnopenedFileAppender create(@PluginAttribute("name") String name,
 			@PluginAttribute("fileName") String fileName) {
@@ -57,10 +47,6 @@ public final class UnopenedFileAppender extends AbstractAppender {
 		this.failures.record();
 	}
 
-	/**
-	 * Returns the file the appender could not open.
-	 * @return the file name
-	 */
 	public String getFileName() {
 		return this.fileName;
 	}

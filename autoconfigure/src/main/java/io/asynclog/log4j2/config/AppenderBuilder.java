@@ -9,17 +9,13 @@ import org.springframework.core.env.Environment;
 import io.asynclog.core.appender.UnopenedAppenders;
 import io.asynclog.core.config.AsyncLogProperties.AppenderType;
 import io.asynclog.core.config.AsyncLogProperties;
-import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.otlp.OtlpSettings;
 import io.asynclog.log4j2.appender.KafkaAppender;
 import io.asynclog.log4j2.appender.OtlpAppender;
 import io.asynclog.log4j2.appender.UnopenedFileAppender;
 
 /**
- * Builds the configuration nodes of the appenders declared under
- * {@code asynclog.appenders}: Console, RandomAccessFile and RollingRandomAccessFile, each
- * with a PatternLayout, asynclog's {@link KafkaAppender} with a PatternLayout or Spring
- * Boot's StructuredLogLayout, and asynclog's {@link OtlpAppender}.
+ * Builds the configuration nodes of the appenders declared under {@code asynclog.appenders}.
  *
  * @author asynclog
  */
@@ -35,16 +31,12 @@ final class AppenderBuilder {
 			+ "${sys:LOG_CORRELATION_PATTERN:-}}{faint}%clr{%-40.40c{1.}}{cyan} %clr{:}{faint} "
 			+ "%m%n${sys:LOG_EXCEPTION_CONVERSION_WORD:-%xwEx}";
 
-	/**
-	 * Spring Boot's file pattern, inlined as {@link #DEFAULT_CONSOLE_PATTERN} is.
-	 */
+	/** Spring Boot's file pattern, inlined as {@link #DEFAULT_CONSOLE_PATTERN} is. */
 	static final String DEFAULT_FILE_PATTERN = "%d{${sys:LOG_DATEFORMAT_PATTERN:-yyyy-MM-dd'T'HH:mm:ss.SSSXXX}} "
 			+ "${sys:LOG_LEVEL_PATTERN:-%5p} %pid --- %esb{${sys:APPLICATION_NAME:-}}%esb{${sys:APPLICATION_GROUP:-}}"
 			+ "[%t] ${sys:LOG_CORRELATION_PATTERN:-}%-40.40c{1.} : %m%n${sys:LOG_EXCEPTION_CONVERSION_WORD:-%xwEx}";
 
-	/**
-	 * Suffix Spring Boot gives rolled files.
-	 */
+	/** Suffix Spring Boot gives rolled files. */
 	static final String ROLLED_FILE_SUFFIX = ".%d{yyyy-MM-dd}.%i.gz";
 
 	private final Nodes nodes;
@@ -59,12 +51,6 @@ final class AppenderBuilder {
 		this.environment = environment;
 	}
 
-	/**
-	 * Adds the node of one appender to the {@code Appenders} node.
-	 * @param appenders the {@code Appenders} node
-	 * @param name the appender's name
-	 * @param appender its properties
-	 */
 	void add(Node appenders, String name, AsyncLogProperties.Appender appender) {
 		boolean immediateFlush = (appender.getImmediateFlush() != null) ? appender.getImmediateFlush()
 				: this.properties.isImmediateFlush();

@@ -10,17 +10,14 @@ import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.log4j2.queue.TimedQueueFactory;
 
 /**
- * For 'async-appender' mode: points a logger's appender references at Log4j2
- * AsyncAppenders, adding one AsyncAppender per wrapped appender, shared by every logger
- * that writes to it.
+ * For 'async-appender' mode: points a logger's appender references at Log4j2 AsyncAppenders,
+ * one per wrapped appender, shared by every logger that writes to it.
  *
  * @author asynclog
  */
 final class AsyncAppenderWrapper {
 
-	/**
-	 * Prefix of the name of the AsyncAppender that wraps an appender.
-	 */
+	/** Prefix of the name of the AsyncAppender that wraps an appender. */
 	static final String NAME_PREFIX = "Async-";
 
 	private final Nodes nodes;
@@ -50,10 +47,6 @@ final class AsyncAppenderWrapper {
 		}
 	}
 
-	/**
-	 * Adds the AsyncAppender for the target unless it exists.
-	 * @return the AsyncAppender's name
-	 */
 	private String wrap(String target) {
 		String name = NAME_PREFIX + target;
 		this.byName.computeIfAbsent(name, (key) -> {

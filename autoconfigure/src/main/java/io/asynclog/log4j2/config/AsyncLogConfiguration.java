@@ -31,18 +31,14 @@ import io.asynclog.log4j2.queue.RingBufferOwner;
 import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 
 /**
- * A Log4j2 configuration (Spring Boot's default or the user's own file, with the files of
- * {@code logging.log4j2.config.override} if any) made asynchronous as {@code asynclog.*}
- * says.
+ * A Log4j2 configuration (Spring Boot's default or the user's file, with any
+ * {@code logging.log4j2.config.override} files) made asynchronous as {@code asynclog.*} says.
  * <p>
- * A composite: Log4j2 builds the node tree of each wrapped configuration, whatever its
- * format, and merges the trees as Spring Boot's own composite of override files would,
- * the first file's settings winning where Log4j2's merge strategy says so. This class then
- * rewrites the one merged tree, before any logger or appender exists: an override file's
- * loggers and appenders are treated exactly as the main file's, and asynclog's own
- * appenders are added once. A single file is a composite of one. It also keeps run-time
- * level changes from turning on location capture, makes every appender count its
- * failures, and waits for the queues to drain when it stops.
+ * A composite: Log4j2 merges the wrapped files' node trees as Spring Boot's own composite
+ * would, and this rewrites the one merged tree before any logger or appender exists, so an
+ * override file is treated exactly as the main one. It also keeps run-time level changes from
+ * turning on location capture, makes every appender count its failures, and drains the queues
+ * when it stops.
  *
  * @author asynclog
  */
@@ -74,13 +70,7 @@ public final class AsyncLogConfiguration extends CompositeConfiguration
 		this(List.of(base), properties, mode, environment);
 	}
 
-	/**
-	 * Wraps several configurations, merged in this order.
-	 * @param bases the main configuration first, then the ones that override it
-	 * @param properties asynclog's settings
-	 * @param mode the mode to set up
-	 * @param environment the Spring environment
-	 */
+	/** Wraps several configurations, merged in this order: the main one first. */
 	AsyncLogConfiguration(List<AbstractConfiguration> bases, AsyncLogProperties properties, Mode mode,
 			Environment environment) {
 		super(List.copyOf(bases));
@@ -91,10 +81,7 @@ public final class AsyncLogConfiguration extends CompositeConfiguration
 		this.shutdownCutoff = new ShutdownCutoff(properties.getShutdownTimeout());
 	}
 
-	/**
-	 * Reports the (first) wrapped configuration's source, so that Spring Boot still
-	 * recognises a {@code log4j2-spring.xml} and can reload from where the configuration came.
-	 */
+	/** The first file's, so that Spring Boot still recognises a {@code log4j2-spring.xml} and reloads it. */
 	@Override
 	public ConfigurationSource getConfigurationSource() {
 		return this.bases.get(0).getConfigurationSource();
@@ -116,19 +103,13 @@ public final class AsyncLogConfiguration extends CompositeConfiguration
 		return location != null && location.contains("org/springframework/boot/logging/log4j2/");
 	}
 
-	/**
-	 * Makes every appender count its failures before it starts, as Log4j2 asks of a new
-	 * error handler; the user's own appenders and the targets of AsyncAppenders included.
-	 */
+	/** Makes every appender count its failures before it starts, as Log4j2 asks of an error handler. */
 	@Override
 	protected void doConfigure() {
 		super.doConfigure();
 		getAppenders().values().forEach(AsyncLogConfiguration::countFailures);
 	}
 
-	/**
-	 * Makes an appender added at run time count its failures too.
-	 */
 	@Override
 	public void addAppender(Appender appender) {
 		if (appender != null) {
@@ -162,10 +143,7 @@ public final class AsyncLogConfiguration extends CompositeConfiguration
 		}
 	}
 
-	/**
-	 * Hands the async loggers the ring with asynclog's full-ring routing; Log4j2 still starts
-	 * and stops the ring itself.
-	 */
+	/** The ring with asynclog's full-ring routing; Log4j2 still starts and stops it. */
 	@Override
 	public AsyncLoggerConfigDelegate getAsyncLoggerConfigDelegate() {
 		FullRingRouting routing = this.fullRingRouting;
@@ -193,10 +171,9 @@ public final class AsyncLogConfiguration extends CompositeConfiguration
 	}
 
 	/**
-	 * Drains the queues, against the same deadline as the stop that follows, before the
-	 * logger context stops: in all-async mode Log4j2 halts the context's ring before it stops
-	 * this configuration, and only a drain that comes first keeps that ring within
-	 * {@code asynclog.shutdown-timeout} and its count exact.
+	 * Drains, against the deadline of the stop that follows, before the context stops: in
+	 * all-async mode Log4j2 halts the context's ring before it stops this configuration, and
+	 * only a drain first keeps that ring within the shutdown timeout and its count exact.
 	 */
 	@Override
 	public void drainBeforeContextStops() {
@@ -208,10 +185,6 @@ public final class AsyncLogConfiguration extends CompositeConfiguration
 		return this.shutdownCutoff;
 	}
 
-	/**
-	 * Called by {@link HaltedRingSnapshot} once Log4j2 has halted the async-logger ring and
-	 * before it stops the appenders.
-	 */
 	@Override
 	public void ringHalted() {
 		QueueDrain drain = this.drain;
@@ -221,10 +194,9 @@ public final class AsyncLogConfiguration extends CompositeConfiguration
 	}
 
 	/**
-	 * Reloads every wrapped file and wraps them again, for Log4j2's {@code monitorInterval}.
-	 * @return the new configuration, the reloaded file as Log4j2 parsed it when it is not of a
-	 * kind asynclog can wrap, or {@code null} (Log4j2 then keeps this one) when a file could
-	 * not be reloaded
+	 * Reloads and wraps every file again, for Log4j2's {@code monitorInterval}.
+	 * @return the new configuration, a lone file as parsed when asynclog cannot wrap it, or
+	 * {@code null} (Log4j2 keeps this one) when a file could not be reloaded
 	 */
 	@Override
 	public Configuration reconfigure() {
@@ -242,10 +214,6 @@ public final class AsyncLogConfiguration extends CompositeConfiguration
 		return new AsyncLogConfiguration(reloaded, this.properties, this.mode, this.environment);
 	}
 
-	/**
-	 * Returns where the wrapped configurations came from, the main one first.
-	 * @return their locations, as Log4j2 reports them
-	 */
 	List<String> locations() {
 		return this.bases.stream().map((base) -> String.valueOf(base.getConfigurationSource().getLocation())).toList();
 	}

@@ -11,14 +11,10 @@ import io.asynclog.log4j2.queue.HaltedRingSnapshot;
 import io.asynclog.log4j2.queue.QueueSettings;
 
 /**
- * Hands asynclog's settings to the Log4j2 code that reads them by property name each time
- * an async-logger Disruptor or an AsyncAppender starts: ring size, wait strategy and
- * queue-full policy have no other way in; nor has the reliability strategy
- * ({@link HaltedRingSnapshot}) through which a stopping configuration counts its halted
- * ring.
- * <p>
- * Searched before every other source (system properties included), so that what
- * application.yml says is what runs and what the actuator reports.
+ * Hands asynclog's settings to the Log4j2 code that reads them by property name when a queue
+ * starts: ring size, wait strategy, queue-full policy and the reliability strategy
+ * ({@link HaltedRingSnapshot}) have no other way in. Searched before every other source, so
+ * that what application.yml says is what runs and what the actuator reports.
  *
  * @author asynclog
  */
@@ -38,9 +34,7 @@ public final class AsyncLogPropertySource implements PropertySource {
 
 	static final String RELIABILITY_STRATEGY = "log4j.ReliabilityStrategy";
 
-	/**
-	 * Lower numbers are searched first; Spring Boot's own source uses -100.
-	 */
+	/** Lower numbers are searched first; Spring Boot's own source uses -100. */
 	private static final int PRIORITY = -200;
 
 	private static final AsyncLogPropertySource INSTANCE = new AsyncLogPropertySource();
@@ -51,10 +45,6 @@ public final class AsyncLogPropertySource implements PropertySource {
 		PropertiesUtil.getProperties().addPropertySource(this);
 	}
 
-	/**
-	 * Makes the given settings the ones Log4j2 reads from now on.
-	 * @param settings the bound asynclog properties
-	 */
 	public static void apply(AsyncLogProperties settings) {
 		String policy = QueueSettings.apply(settings);
 		INSTANCE.properties = Map.of(RING_BUFFER_SIZE, String.valueOf(settings.ringBufferSize(DEFAULT_RING_BUFFER_SIZE)), WAIT_STRATEGY,
@@ -63,9 +53,6 @@ public final class AsyncLogPropertySource implements PropertySource {
 				HaltedRingSnapshot.class.getName());
 	}
 
-	/**
-	 * Stops answering, so that Log4j2 falls back to its own sources.
-	 */
 	public static void clear() {
 		INSTANCE.properties = Map.of();
 		QueueSettings.clear();

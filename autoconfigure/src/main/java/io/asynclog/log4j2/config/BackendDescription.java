@@ -16,18 +16,14 @@ import io.asynclog.log4j2.queue.PipelineView;
 import io.asynclog.log4j2.queue.QueueSettings;
 
 /**
- * Says, once the application has started, what asynclog set up: the effective mode, the
- * size of every queue (a ring buffer is rounded up to a power of two), when each appender
- * flushes, and in all-async mode which settings arrived too late to apply.
+ * Says, once the application has started, what asynclog set up on Log4j2, and in all-async
+ * mode which settings arrived too late to apply.
  *
  * @author asynclog
  */
 public final class BackendDescription {
 
-	/**
-	 * Settings Log4j2 reads when the all-async ring buffer starts, with the system property
-	 * that sets each one in time.
-	 */
+	/** Settings read when the all-async ring starts, with the system property that sets each in time. */
 	private static final String[][] ALL_ASYNC_SETTINGS = { { "ring-buffer-size", "log4j2.asyncLoggerRingBufferSize" },
 			{ "wait-strategy", "log4j2.asyncLoggerWaitStrategy" }, { "wait-timeout", "log4j2.asyncLoggerTimeout" },
 			{ "queue-full-policy", QueueSettings.PROPERTY_AS_DOCUMENTED },
@@ -36,12 +32,6 @@ public final class BackendDescription {
 	private BackendDescription() {
 	}
 
-	/**
-	 * Describes the live setup.
-	 * @param context the Log4j2 logger context
-	 * @param environment the Spring environment
-	 * @return lines to log at INFO, then lines to log at WARN
-	 */
 	public static LoggingBackend.StartupLines describe(LoggerContext context, Environment environment) {
 		Configuration configuration = context.getConfiguration();
 		if (!(configuration instanceof AsyncLogConfiguration asyncLog)) {

@@ -21,30 +21,21 @@ import io.asynclog.core.config.AsyncLogProperties.LoggerMode;
 import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.log4j2.appender.BatchingConsole;
-import io.asynclog.log4j2.queue.PipelineView;
 import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 
 /**
- * Rewrites the node tree of a parsed Log4j2 configuration, before Log4j2 builds anything
- * from it, into what {@code asynclog.*} asks for: adds the asynclog appenders, routes the
- * root and the overridden loggers to their appenders, turns every logger into the kind the
- * mode calls for, and gives {@code asynclog.immediate-flush} to Spring Boot's own appenders
- * where only a queue reaches them, with a console that batches in place of Log4j2's, which
- * cannot.
+ * Rewrites a parsed Log4j2 configuration's node tree, before Log4j2 builds anything from it,
+ * into what {@code asynclog.*} asks for: appenders, routes, each logger's kind, and the flush
+ * of Spring Boot's appenders that only a queue reaches.
  *
  * @author asynclog
  */
 final class ConfigurationWriter {
 
-	/**
-	 * Key of the root logger under {@code asynclog.loggers}, as in
-	 * {@code logging.level.root}.
-	 */
+	/** Key of the root logger under {@code asynclog.loggers}, as in {@code logging.level.root}. */
 	static final String ROOT = "root";
 
-	/**
-	 * Delivery lag is only measured where Micrometer can publish it.
-	 */
+	/** Delivery lag is only measured where Micrometer can publish it. */
 	private static final String MICROMETER = "io.micrometer.core.instrument.MeterRegistry";
 
 	private final Nodes nodes;
@@ -57,14 +48,6 @@ final class ConfigurationWriter {
 
 	private final boolean springBootDefaults;
 
-	/**
-	 * Creates a rewriter.
-	 * @param nodes the node helper of the configuration being rewritten
-	 * @param properties the asynclog properties
-	 * @param mode the effective mode
-	 * @param environment the Spring environment, for Spring Boot's default patterns
-	 * @param springBootDefaults whether the configuration is Spring Boot's packaged default
-	 */
 	ConfigurationWriter(Nodes nodes, AsyncLogProperties properties, Mode mode, Environment environment,
 			boolean springBootDefaults) {
 		this.nodes = nodes;
@@ -102,9 +85,8 @@ final class ConfigurationWriter {
 	}
 
 	/**
-	 * Names asynclog's wait-strategy factory, which times the async-logger ring's background
-	 * thread, unless the file names its own. First among the children: Log4j2 hands the factory
-	 * to the ring when it builds the first async logger, as it comes to the Loggers element.
+	 * Names asynclog's timed wait-strategy factory unless the file names its own, first: Log4j2
+	 * hands it to the ring when it builds the first async logger.
 	 */
 	private void timeRingThread(Node configuration) {
 		for (Node child : configuration.getChildren()) {
@@ -162,9 +144,8 @@ final class ConfigurationWriter {
 	}
 
 	/**
-	 * Spring Boot's packaged configuration declares a file appender whenever
-	 * logging.file.name is set; once asynclog.loggers.root.appenders leaves it out, an
-	 * appender nobody writes to would only create an empty file.
+	 * Spring Boot's packaged configuration declares a file appender whenever logging.file.name
+	 * is set; left out of asynclog.loggers.root.appenders, it would only create an empty file.
 	 */
 	private void removeUnreferencedAppenders(Node appenders, Node loggers) {
 		Set<String> referenced = new HashSet<>();
@@ -221,19 +202,13 @@ final class ConfigurationWriter {
 	}
 
 	/**
-	 * Spring Boot's packaged Console and File appenders flush after every line, Log4j2's
-	 * default, which costs the background thread one write() per line. An appender reached
-	 * only through a queue (an async logger, the all-async ring or an AsyncAppender) gets
-	 * {@code asynclog.immediate-flush} as asynclog's own appenders do: with {@code false} it
-	 * still flushes when the background thread marks the end of a batch. An appender a
-	 * synchronous logger writes to keeps its per-line flush, since no end of batch would ever
-	 * empty its buffer. Which loggers are synchronous is read from the rewritten tree, as
-	 * {@link PipelineView} reads it from the running configuration. Appenders of the user's
-	 * own file keep what the file says.
-	 * <p>
-	 * A console among them, Spring Boot's or asynclog's, that is not to flush every line
-	 * becomes a {@link BatchingConsole}: Log4j2 2.25's own would flush every line
-	 * anyway (apache/logging-log4j2#4262).
+	 * Spring Boot's packaged Console and File flush every line, costing the background thread
+	 * one write() per line. One that only a queue reaches gets {@code asynclog.immediate-flush}
+	 * as asynclog's own do; with {@code false} it still flushes at the end of each batch. One a
+	 * synchronous logger writes to keeps its per-line flush: no end of batch would empty its
+	 * buffer. Appenders of the user's own file keep what the file says. A console among these
+	 * that is not to flush every line becomes a {@link BatchingConsole}: Log4j2 2.25's own
+	 * would flush every line anyway (apache/logging-log4j2#4262).
 	 */
 	private void applyImmediateFlush(Node loggers, Node appenders) {
 		Set<String> fromSyncLoggers = new HashSet<>();
@@ -273,11 +248,7 @@ final class ConfigurationWriter {
 		}
 	}
 
-	/**
-	 * Puts a {@link BatchingConsole} in a console's place, with its name, target,
-	 * layout, filters and flush setting, so that appender references, listings and error
-	 * counts still find it.
-	 */
+	/** Puts a {@link BatchingConsole} in a console's place, under its name and with its settings. */
 	private void batchConsole(Node console) {
 		Node batching = this.nodes.retype(console, BatchingConsole.PLUGIN_NAME);
 		// It always follows System.out, as Spring Boot's Console asks with follow="true".

@@ -25,13 +25,12 @@ public final class EffectiveMode {
 	}
 
 	/**
-	 * Returns the mode that runs in the given logger context.
+	 * Returns the mode that runs in a logger context: {@link Mode#ALL_ASYNC} whenever the
+	 * context selector is active, otherwise the configured mode.
 	 * @param properties the asynclog properties
 	 * @param context the Log4j2 logger context
-	 * @return {@link Mode#ALL_ASYNC} whenever the context selector is active, otherwise
-	 * the configured mode
-	 * @throws AsyncLogConfigurationException when the configured mode cannot run in this
-	 * context
+	 * @return the mode
+	 * @throws AsyncLogConfigurationException when the configured mode cannot run here
 	 */
 	public static Mode resolve(AsyncLogProperties properties, LoggerContext context) {
 		Mode mode = properties.getMode();
@@ -67,12 +66,7 @@ public final class EffectiveMode {
 		return Mode.ALL_ASYNC;
 	}
 
-	/**
-	 * Returns the mode running in a context, as asynclog set it up.
-	 * @param context the Log4j2 logger context
-	 * @return the mode, or {@code null} if the context's configuration is not asynclog's
-	 * (a file of a type asynclog does not read, or asynclog disabled)
-	 */
+	/** The mode asynclog set up, or {@code null} if the context's configuration is not asynclog's. */
 	public static Mode running(LoggerContext context) {
 		return (context.getConfiguration() instanceof AsyncLogConfiguration configuration) ? configuration.mode()
 				: null;

@@ -16,9 +16,8 @@ import org.apache.logging.log4j.core.config.plugins.util.PluginManager;
 import org.apache.logging.log4j.core.config.plugins.util.PluginType;
 
 /**
- * Reads and edits the node tree of a Log4j2 configuration before Log4j2 builds plugins
- * from it. Nodes are recognised by plugin class, not element name, so XML, JSON, YAML and
- * properties files are treated alike.
+ * Reads and edits a Log4j2 configuration's node tree before Log4j2 builds plugins from it.
+ * Nodes are recognised by plugin class, not element name, so every file format is alike.
  *
  * @author asynclog
  */
@@ -30,9 +29,7 @@ final class Nodes {
 		this.plugins = plugins;
 	}
 
-	/**
-	 * Creates a node of the named plugin, appended to the parent's children.
-	 */
+	/** Creates a node of the named plugin, appended to the parent's children. */
 	Node add(Node parent, String pluginName, Map<String, String> attributes) {
 		Node node = new Node(parent, pluginName, type(pluginName));
 		node.getAttributes().putAll(attributes);
@@ -40,9 +37,7 @@ final class Nodes {
 		return node;
 	}
 
-	/**
-	 * Creates a node of the named plugin, placed before the parent's other children.
-	 */
+	/** Creates a node of the named plugin, placed before the parent's other children. */
 	Node addFirst(Node parent, String pluginName, Map<String, String> attributes) {
 		Node node = add(parent, pluginName, attributes);
 		parent.getChildren().remove(node);
@@ -50,9 +45,7 @@ final class Nodes {
 		return node;
 	}
 
-	/**
-	 * Replaces a node by a node of another plugin with the same attributes and children.
-	 */
+	/** Replaces a node by a node of another plugin with the same attributes and children. */
 	Node retype(Node node, String pluginName) {
 		PluginType<?> type = type(pluginName);
 		if (node.getType() != null && node.getType().getPluginClass() == type.getPluginClass()) {
@@ -65,9 +58,7 @@ final class Nodes {
 		return replacement;
 	}
 
-	/**
-	 * Copies a node, with its attributes and children, under another parent.
-	 */
+	/** Copies a node, with its attributes and children, under another parent. */
 	static Node copy(Node node, Node parent) {
 		return copy(node, parent, node.getName(), node.getType());
 	}
@@ -115,10 +106,7 @@ final class Nodes {
 		return isExactly(node, LoggerConfig.class) || isExactly(node, AsyncLoggerConfig.class);
 	}
 
-	/**
-	 * Whether a node builds an async logger; Log4j2's AsyncRoot plugin class is not itself
-	 * an AsyncLoggerConfig.
-	 */
+	/** Log4j2's AsyncRoot plugin class is not itself an AsyncLoggerConfig. */
 	static boolean isAsyncLogger(Node node) {
 		return isA(node, AsyncLoggerConfig.class) || isA(node, AsyncLoggerConfig.RootLogger.class);
 	}
@@ -135,9 +123,7 @@ final class Nodes {
 		return node.getType() != null && node.getType().getPluginClass() == pluginClass;
 	}
 
-	/**
-	 * Returns an attribute, matched ignoring case as Log4j2 does.
-	 */
+	/** Returns an attribute, matched ignoring case as Log4j2 does. */
 	static String attribute(Node node, String name) {
 		for (Map.Entry<String, String> entry : node.getAttributes().entrySet()) {
 			if (entry.getKey().equalsIgnoreCase(name)) {
@@ -147,9 +133,7 @@ final class Nodes {
 		return null;
 	}
 
-	/**
-	 * Sets an attribute, replacing one of the same name in any case.
-	 */
+	/** Sets an attribute, replacing one of the same name in any case. */
 	static void setAttribute(Node node, String name, String value) {
 		node.getAttributes().keySet().removeIf(name::equalsIgnoreCase);
 		node.getAttributes().put(name, value);
@@ -169,10 +153,7 @@ final class Nodes {
 		return refs;
 	}
 
-	/**
-	 * Adds a reference to each named appender the logger does not reference yet, after its
-	 * own.
-	 */
+	/** Adds a reference to each named appender the logger does not reference yet. */
 	void addAppenderRefs(Node logger, List<String> appenderNames) {
 		Set<String> referenced = new HashSet<>();
 		appenderRefs(logger).forEach((ref) -> referenced.add(attribute(ref, "ref")));

@@ -25,30 +25,19 @@ import io.asynclog.core.config.AsyncLogProperties;
  * Puts an {@link AsyncLogConfiguration} of the same files in the place of the composite
  * Spring Boot builds for {@code logging.log4j2.config.override}.
  * <p>
- * Why it works this way. Spring Boot's {@code Log4J2LoggingSystem} loads the main file and
- * then each override file through Log4j2's {@code ConfigurationFactory}, one at a time;
- * then it builds a plain Log4j2 {@code CompositeConfiguration} of them itself and hands
- * that to {@code LoggerContext.reconfigure(Configuration)}. No configuration factory sees
- * the composite, and what asynclog needs of the configuration that runs (its own stop with
- * the drain, the async-logger ring with full-ring routing, the way it adds a logger when a
- * level is set) are methods of the composite's class, which Spring Boot chose. Wrapping
- * each file on its own, as asynclog did before, rewrote every file's tree separately and
- * left all of that off. Spring Boot's logging system cannot be extended from outside its
- * package, and Log4j2 has no hook between being handed a configuration and starting it.
+ * Spring Boot loads each file through Log4j2's {@code ConfigurationFactory}, then builds a
+ * plain {@code CompositeConfiguration} of them itself and hands it to
+ * {@code LoggerContext.reconfigure}: no factory sees the composite, yet what asynclog needs
+ * (its stop with the drain, full-ring routing, how a logger is added when a level is set) are
+ * methods of the composite's class. Spring Boot's logging system cannot be extended from
+ * outside, and Log4j2 has no hook between being handed a configuration and starting it.
  * <p>
- * So, when the override property is set, asynclog's configuration factory
- * ({@code Installer}) hands Spring Boot each file as Log4j2 parsed it and records it here. The logger context announces
- * every new configuration to its property-change listeners on the thread that set it,
- * before {@code reconfigure} returns to Spring Boot. When the new configuration is Spring
- * Boot's composite of the recorded files (its root node is the first file's, as Log4j2's
- * composite takes it over), this reloads each file, as Log4j2's own reload does, and sets
- * one {@link AsyncLogConfiguration} of them all in the composite's place: an ordinary
- * Log4j2 reconfiguration. Spring Boot's composite runs only until then, with the files'
- * appenders and no asynclog changes; as in every reconfiguration, appenders of the same
- * file share one file manager, so the file is not opened twice.
- * <p>
- * When every override is {@code optional:} and missing, Spring Boot uses the main file
- * alone; it is then replaced the same way.
+ * So {@code Installer} hands Spring Boot each file as Log4j2 parsed it and records it here.
+ * The context announces the new configuration to its listeners before {@code reconfigure}
+ * returns; when it is Spring Boot's composite of the recorded files (its root node is the
+ * first file's), this reloads each file and sets one {@link AsyncLogConfiguration} of them in
+ * its place, an ordinary reconfiguration (same-file appenders share one file manager). When
+ * every override is {@code optional:} and missing, the main file alone is replaced the same way.
  *
  * @author asynclog
  */
@@ -63,12 +52,7 @@ public final class OverrideComposition implements PropertyChangeListener {
 	private OverrideComposition() {
 	}
 
-	/**
-	 * Returns whether Spring Boot is going to compose the configuration it loads with
-	 * override files.
-	 * @param environment the Spring environment
-	 * @return true when {@code logging.log4j2.config.override} names any file
-	 */
+	/** Whether {@code logging.log4j2.config.override} names any file. */
 	public static boolean isSet(Environment environment) {
 		return Binder.get(environment)
 			.bind(OVERRIDE_PROPERTY, Bindable.listOf(String.class))
@@ -76,11 +60,7 @@ public final class OverrideComposition implements PropertyChangeListener {
 			.orElse(false);
 	}
 
-	/**
-	 * Records a file Spring Boot loaded as a part of its composite.
-	 * @param context the logger context it is loaded for
-	 * @param part the file as Log4j2 parsed it, not yet set up
-	 */
+	/** Records a file Spring Boot loaded, as Log4j2 parsed it, as a part of its composite. */
 	public static void loaded(LoggerContext context, AbstractConfiguration part) {
 		OverrideComposition composition;
 		synchronized (BY_CONTEXT) {
@@ -124,10 +104,7 @@ public final class OverrideComposition implements PropertyChangeListener {
 				EffectiveMode.resolve(properties, context), environment));
 	}
 
-	/**
-	 * Returns the recorded files the new configuration is made of, in order, and forgets
-	 * every recorded file: a later configuration is loaded anew.
-	 */
+	/** The recorded files the new configuration is made of; forgets them all. */
 	private synchronized List<AbstractConfiguration> partsOf(Configuration running) {
 		List<AbstractConfiguration> parts = Collections.emptyList();
 		if (running instanceof AbstractConfiguration composed && !(running instanceof AsyncLogConfiguration)) {
@@ -145,10 +122,8 @@ public final class OverrideComposition implements PropertyChangeListener {
 	}
 
 	/**
-	 * Parses every file again: the recorded ones were set up and merged by Spring Boot's
-	 * composite, and a configuration is set up only once.
-	 * @return the new configurations, or none if a file could not be reloaded (Spring Boot's
-	 * composite then stays, and the start-up report says asynclog does not apply to it)
+	 * Parses every file again, since Spring Boot's composite already set them up; none if a
+	 * file could not be reloaded (Spring Boot's composite then stays, without asynclog).
 	 */
 	private static List<AbstractConfiguration> reload(List<AbstractConfiguration> parts) {
 		List<AbstractConfiguration> reloaded = new ArrayList<>();

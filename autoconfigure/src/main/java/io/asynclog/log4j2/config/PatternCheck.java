@@ -1,7 +1,5 @@
 package io.asynclog.log4j2.config;
 
-
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,9 +23,7 @@ import io.asynclog.core.config.AsyncLogPropertiesValidator;
  */
 public final class PatternCheck implements AsyncLogPropertiesValidator.PatternSyntax {
 
-	/**
-	 * The one instance: it holds no state.
-	 */
+	/** The one instance: it holds no state. */
 	public static final PatternCheck INSTANCE = new PatternCheck();
 
 	private PatternCheck() {
@@ -43,11 +39,6 @@ public final class PatternCheck implements AsyncLogPropertiesValidator.PatternSy
 		return "a Log4j2 PatternLayout pattern, such as '%d %-5p [%t] %c{1.}: %m%n'";
 	}
 
-	/**
-	 * Returns what Log4j2 objects to in a pattern.
-	 * @param pattern a PatternLayout pattern
-	 * @return Log4j2's error messages joined, or {@code null} when the pattern is fine
-	 */
 	@Override
 	public String problem(String pattern) {
 		ErrorCollector errors = new ErrorCollector();

@@ -18,22 +18,18 @@ import io.asynclog.log4j2.queue.PipelineView;
 import io.asynclog.log4j2.queue.QueueProbe;
 
 /**
- * Places {@link QueueProbe}s in a configuration's node tree so that every event that
- * crosses a queue meets exactly one probe on the queue's background thread: one in each
- * AsyncAppender, and one on each async logger with appenders that no ancestor on its
- * additivity path carries a probe for (usually just the root). On the background thread
- * Log4j2 walks an event up through every additive parent, sync ones included, so the
- * ancestor's probe would see it too.
+ * Places {@link QueueProbe}s so that every event crossing a queue meets exactly one on the
+ * queue's background thread: one in each AsyncAppender, and one on each async logger with
+ * appenders whose additivity path has no probed ancestor (Log4j2 walks an event up through
+ * every additive parent on that thread, so the ancestor's probe would see it too).
  * <p>
- * Each probe comes first among its logger's or AsyncAppender's references, so that it
- * measures the hand-off, not the appenders' own writing. An AsyncAppender with an error
- * appender, or with a reference to an appender that does not exist, gets no probe: a probe
- * that always succeeds would keep Log4j2 from falling back to the error appender, or from
- * refusing to start with no appender at all.
+ * A probe comes first among the references, to measure the hand-off, not the writing. An
+ * AsyncAppender with an error appender, or a reference to a missing appender, gets none: an
+ * always-succeeding probe would keep Log4j2 from falling back to the error appender, or from
+ * refusing to start with no appender.
  * <p>
- * The probes are placed whether or not the lag is measured: a probe is also where its queue
- * counts the events cut off at shutdown, and each other reference of an async logger or of a
- * probed AsyncAppender gets a {@link CutoffFilter}, which refuses them.
+ * Probes are placed even when no lag is measured: they count the events cut off at shutdown,
+ * which a {@link CutoffFilter} on each other reference refuses.
  *
  * @author asynclog
  */
@@ -104,9 +100,8 @@ final class QueueProbes {
 	}
 
 	/**
-	 * Puts a {@link CutoffFilter} on each of a logger's or AsyncAppender's references to an
-	 * appender, its probe's aside. A reference takes one filter: one it has already is kept
-	 * behind the cutoff in a composite.
+	 * Puts a {@link CutoffFilter} on each reference but the probe's. A reference takes one
+	 * filter: one it has already is kept behind the cutoff in a composite.
 	 */
 	private void cutOffReferences(Node owner) {
 		for (Node ref : Nodes.appenderRefs(owner)) {
@@ -136,10 +131,7 @@ final class QueueProbes {
 		parent.getChildren().add(Nodes.copy(child, parent));
 	}
 
-	/**
-	 * Whether an event through this logger also reaches, on the same background thread, an
-	 * ancestor that carries a probe.
-	 */
+	/** Whether an event through this logger also reaches a probed ancestor. */
 	private boolean probedUpstream(Node logger, Node root, Map<String, Node> byName, Set<Node> probed) {
 		Node current = logger;
 		while (current != null && current != root && additive(current)) {
@@ -160,9 +152,7 @@ final class QueueProbes {
 		return true;
 	}
 
-	/**
-	 * Log4j2's parent: the closest configured logger named by cutting the name at a dot.
-	 */
+	/** Log4j2's parent: the closest configured logger named by cutting the name at a dot. */
 	private static Node parent(String name, Node root, Map<String, Node> byName) {
 		String candidate = name;
 		int dot;

@@ -7,15 +7,10 @@ import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 
 /**
- * Stands in for the logger config Spring Boot adds when a level is set, at start-up from
- * {@code logging.level.*} or at run time through the actuator, for a logger name that has
- * no config of its own.
- * <p>
- * Spring Boot's config always asks for the caller's location, which would make every call
- * through that logger walk the stack even when the async logger serving it does not want
- * the location. This one asks for the location exactly when the config that served the
- * logger before did, and otherwise behaves as Spring Boot's: no appenders, additive, and
- * removed again when the level is cleared.
+ * Stands in for the logger config Spring Boot adds when a level is set for a logger name
+ * without a config of its own. Spring Boot's always asks for the caller's location, making
+ * every call walk the stack; this one asks exactly when the config that served the logger
+ * before did, and otherwise behaves as Spring Boot's.
  *
  * @author asynclog
  */
@@ -31,13 +26,7 @@ final class RuntimeLevelLoggerConfig extends LoggerConfig {
 		this.configuration = configuration;
 	}
 
-	/**
-	 * Returns the config to add in place of the given one.
-	 * @param added the config being added to the configuration
-	 * @param configuration the configuration it is added to
-	 * @return a stand-in for Spring Boot's level config when its location setting differs
-	 * from the one serving the logger now, otherwise {@code added} itself
-	 */
+	/** A stand-in for Spring Boot's level config when its location setting differs, else {@code added}. */
 	static LoggerConfig replacing(LoggerConfig added, Configuration configuration) {
 		if (!SPRING_BOOT_LEVEL_CONFIG.equals(added.getClass().getName())) {
 			return added;
@@ -50,9 +39,7 @@ final class RuntimeLevelLoggerConfig extends LoggerConfig {
 				includeLocation, configuration);
 	}
 
-	/**
-	 * Clearing the level removes this config, as Spring Boot does with its own.
-	 */
+	/** Clearing the level removes this config, as Spring Boot does with its own. */
 	@Override
 	public void setLevel(Level level) {
 		if (level == null) {

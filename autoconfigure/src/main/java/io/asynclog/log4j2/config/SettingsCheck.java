@@ -29,8 +29,7 @@ public final class SettingsCheck {
 	 * @param environment the environment they were bound from
 	 * @param classLoader the application's class loader
 	 * @return the appenders whose file does not open and that start anyway, by name
-	 * @throws AsyncLogConfigurationException naming the first bad property, its value and
-	 * what is accepted
+	 * @throws AsyncLogConfigurationException naming the first bad property
 	 */
 	public static Map<String, Unopened> validate(AsyncLogProperties properties, Environment environment,
 			ClassLoader classLoader) {

@@ -14,25 +14,16 @@ import io.asynclog.core.backend.BindingConflictException;
 
 /**
  * Stops an application that has both Logback's and Log4j2's SLF4J binding, Log4j2's first,
- * before it logs, with asynclog's explanation and fix, where Log4j would otherwise fail on its
- * own with "log4j-slf4j2-impl cannot be present with log4j-to-slf4j", naming neither.
+ * before it logs, with asynclog's explanation and fix, where Log4j would otherwise fail with
+ * "log4j-slf4j2-impl cannot be present with log4j-to-slf4j", naming neither.
  * <p>
- * With Log4j2's binding first, the first logger (Spring Boot's own, in
- * {@code SpringApplication}'s static initialiser) is made by Log4j's SLF4J adapter, which
- * asks the Log4j API for a logger context; the API picks its provider once, reading the
- * {@code log4j.provider} property, and its properties come from every {@link PropertySource}
- * that {@link java.util.ServiceLoader} finds (registered in
- * {@code META-INF/services/org.apache.logging.log4j.util.PropertySource}). That is the
- * earliest code of asynclog's that runs, before any Spring code: when the classpath has a
- * {@link BindingConflict} and SLF4J takes Log4j2's binding, this source answers
- * {@code log4j.provider} with {@link RefusingProvider}, whose context factory throws a
- * {@link BindingConflictException} carrying the report. Otherwise it answers nothing and
- * Log4j chooses as usual: with Logback's binding first, the Log4j API keeps working through
- * log4j-to-slf4j (for libraries that use it, or with {@code asynclog.enabled=false}), and
- * asynclog's environment post-processor reports the conflict once Spring Boot runs.
- * <p>
- * It cannot throw where it is created: Log4j catches and only logs what a property source
- * throws while it is loaded.
+ * The first logger (Spring Boot's own, in a static initialiser) makes the Log4j API pick its
+ * provider once from {@code log4j.provider}, read from every {@link PropertySource} the
+ * {@link java.util.ServiceLoader} finds: asynclog's earliest code, before any Spring code. On a
+ * {@link BindingConflict} with Log4j2's binding first, this source names
+ * {@link RefusingProvider}, whose context factory throws a {@link BindingConflictException};
+ * otherwise it answers nothing, and with Logback's binding first the conflict is reported once
+ * Spring Boot runs. It cannot throw itself: Log4j only logs what a property source throws.
  *
  * @author asynclog
  */
@@ -40,19 +31,14 @@ public final class BindingConflictGuard implements PropertySource {
 
 	static final String PROVIDER_PROPERTY = Provider.PROVIDER_PROPERTY_NAME;
 
-	/**
-	 * Searched before every other source (Log4j searches lower numbers first; system
-	 * properties have 0, Spring Boot's source -100): a conflict is not a choice.
-	 */
+	/** Before system properties (0) and Spring Boot's source (-100): a conflict is not a choice. */
 	private static final int PRIORITY = -300;
 
 	private static volatile BindingConflict conflict;
 
 	private final String provider;
 
-	/**
-	 * Called by Log4j's {@link java.util.ServiceLoader}.
-	 */
+	/** Called by Log4j's {@link java.util.ServiceLoader}. */
 	public BindingConflictGuard() {
 		BindingConflict found = BindingConflict.bothBackends(BindingConflictGuard.class.getClassLoader());
 		boolean refuse = found != null && found.log4jBindingFirst();
@@ -82,14 +68,10 @@ public final class BindingConflictGuard implements PropertySource {
 		return (this.provider != null) ? Set.of(PROVIDER_PROPERTY) : Set.of();
 	}
 
-	/**
-	 * The Log4j API provider chosen when the classpath has a conflict.
-	 */
+	/** The Log4j API provider chosen when the classpath has a conflict. */
 	public static final class RefusingProvider extends Provider {
 
-		/**
-		 * Called by Log4j, from the class name the guard gave.
-		 */
+		/** Called by Log4j, from the class name the guard gave. */
 		public RefusingProvider() {
 			super(null, CURRENT_VERSION);
 		}
@@ -101,10 +83,7 @@ public final class BindingConflictGuard implements PropertySource {
 
 	}
 
-	/**
-	 * Throws the conflict at every request for a logger context, that is before the first
-	 * logger exists.
-	 */
+	/** Throws the conflict at every request for a logger context, before the first logger exists. */
 	private record RefusingContextFactory(BindingConflict conflict) implements LoggerContextFactory {
 
 		@Override

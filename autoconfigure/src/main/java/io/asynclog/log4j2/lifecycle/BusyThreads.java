@@ -14,10 +14,8 @@ import io.asynclog.log4j2.queue.QueueClocks;
 
 /**
  * Finds the background threads of a Log4j2 logger context whose busy time asynclog keeps:
- * the async-logger ring's, each async-appender queue's asynclog added, and each remote
- * appender's lane. The all-async ring is not among them: Log4j2 starts it with the logger
- * context, from the configuration that runs before Spring Boot hands over asynclog's, and
- * never asks for its wait strategy again.
+ * its queues' and each remote appender's lane. Not the all-async ring's: Log4j2 starts it
+ * before asynclog's configuration, and never asks for its wait strategy again.
  *
  * @author asynclog
  */
@@ -26,11 +24,6 @@ final class BusyThreads {
 	private BusyThreads() {
 	}
 
-	/**
-	 * Reads the threads of the context's configuration now.
-	 * @param context the logger context
-	 * @return the threads with their clocks
-	 */
 	static List<BusyThread> of(LoggerContext context) {
 		Configuration configuration = context.getConfiguration();
 		List<BusyThread> threads = new ArrayList<>();

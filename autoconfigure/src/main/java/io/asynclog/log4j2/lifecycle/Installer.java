@@ -22,17 +22,11 @@ import io.asynclog.log4j2.config.OverrideComposition;
 
 /**
  * The Log4j2 configuration factory through which Spring Boot loads every logging
- * configuration: its own packaged default, {@code log4j2-spring.xml}, {@code log4j2.xml}
- * or the file {@code logging.config} names.
- * <p>
- * Log4j2 picks a factory by file extension, highest {@link Order} first, so this one sees
- * each file before Log4j2's own factories. It lets them parse the file and, once Spring
- * Boot has attached its environment to the logger context, wraps the result in an
- * {@link AsyncLogConfiguration}. Before that (Log4j2's own start-up) and when
- * {@code asynclog.enabled=false}, it hands back exactly what Log4j2 parsed. With
- * {@code logging.log4j2.config.override} it hands back what Log4j2 parsed too, and
- * {@link OverrideComposition} wraps all the files together once Spring Boot has composed
- * them.
+ * configuration. Its high {@link Order} puts it before Log4j2's own factories, which parse the
+ * file; once Spring Boot has attached its environment to the context, it wraps the result in an
+ * {@link AsyncLogConfiguration}. Before that, when disabled, and with
+ * {@code logging.log4j2.config.override} (see {@link OverrideComposition}) it hands back what
+ * Log4j2 parsed.
  *
  * @author asynclog
  */

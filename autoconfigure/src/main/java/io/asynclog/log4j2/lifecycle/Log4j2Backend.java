@@ -73,10 +73,7 @@ public final class Log4j2Backend implements LoggingBackend, EventsCounterReplace
 		return EffectiveMode.running(this.context);
 	}
 
-	/**
-	 * In all-async mode Log4j2 halts the context's ring, after up to 10 s of its own, before
-	 * it stops the configuration whose stop drains asynclog's queues: the drain comes first.
-	 */
+	/** In all-async mode Log4j2 halts the context's ring before the configuration stops: drain first. */
 	@Override
 	public void drainBeforeLoggingStops() {
 		if (this.context.getConfiguration() instanceof ShutdownCutoff.Owner owner) {
@@ -84,11 +81,7 @@ public final class Log4j2Backend implements LoggingBackend, EventsCounterReplace
 		}
 	}
 
-	/**
-	 * Flushes the stream managers of every running appender that writes a stream: a
-	 * manager's flush is synchronized with its writes, so it is safe next to the thread
-	 * that writes.
-	 */
+	/** A stream manager's flush is synchronized with its writes, so safe beside the writing thread. */
 	@Override
 	public List<String> flushAppenders(long deadlineNanos) {
 		List<String> flushed = new ArrayList<>();
@@ -106,10 +99,7 @@ public final class Log4j2Backend implements LoggingBackend, EventsCounterReplace
 		return BackendDescription.describe(this.context, this.environment);
 	}
 
-	/**
-	 * Micrometer's {@code log4j2.events} counter runs in a root-logger filter that an async
-	 * logger with a parent runs twice per event: {@link ExactLog4j2Metrics} counts each once.
-	 */
+	/** Micrometer's {@code log4j2.events} counts an async logger's event twice; this counts it once. */
 	@Override
 	public Object eventsMetrics() {
 		return new ExactLog4j2Metrics(this.context);

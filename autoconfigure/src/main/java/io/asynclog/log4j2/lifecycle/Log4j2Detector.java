@@ -43,11 +43,6 @@ public final class Log4j2Detector implements LoggingBackends.Detector {
 		return new Log4j2Backend(context, Log4J2LoggingSystem.getEnvironment(context));
 	}
 
-	/**
-	 * Returns whether Spring Boot's logging system for this class loader is its Log4j2 one.
-	 * @param classLoader the application's class loader
-	 * @return true when Spring Boot chose Log4j2
-	 */
 	public static boolean chosen(ClassLoader classLoader) {
 		return LoggingBackends.springBootRuns(LOG4J_CORE, LOGGING_SYSTEM, classLoader);
 	}

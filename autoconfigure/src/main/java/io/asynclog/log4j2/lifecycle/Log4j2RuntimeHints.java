@@ -34,28 +34,14 @@ import io.asynclog.log4j2.queue.HaltedRingSnapshot;
 import io.asynclog.log4j2.queue.TimedWaitStrategyFactory;
 
 /**
- * The runtime hints a native image needs for what Log4j2 creates of asynclog's by reflection,
- * registered in {@code META-INF/spring/aot.factories}:
- * <ul>
- * <li>asynclog's Log4j2 plugins, which Log4j2 finds in its plugin cache
- * ({@value PluginProcessor#PLUGIN_CACHE_FILE}) and builds through their {@code @PluginFactory}
- * method, or their {@code @PluginBuilderFactory} method and the builder's annotated fields, or
- * (the configuration factory) their no-argument constructor;</li>
- * <li>the queue-full policies and the reliability strategy, which Log4j2 creates from the class
- * names asynclog gives in {@code log4j2.AsyncQueueFullPolicy} and
- * {@code log4j.ReliabilityStrategy};</li>
- * <li>the provider the binding-conflict guard names in {@code log4j.provider};</li>
- * <li>the wait-strategy factory that asynclog's configuration names in its
- * {@code AsyncWaitStrategyFactory} element;</li>
- * <li>asynclog's Log4j {@link PropertySource}s, which Log4j's {@link java.util.ServiceLoader}
- * finds in {@code META-INF/services};</li>
- * <li>the Log4j2 class whose presence {@link Log4j2Detector} checks by name (Spring Boot's own
- * hints register another one).</li>
- * </ul>
- * Nothing is registered without log4j-core, and this class is safe to load then: every Log4j2
- * type is reached only in {@link Present}, after the check. The plugins' members are read here
- * from the plugin cache and the classes themselves rather than listed, so that a new plugin or
- * builder attribute needs no second list.
+ * The runtime hints a native image needs for what Log4j2 creates of asynclog's by reflection:
+ * its plugins (found in {@value PluginProcessor#PLUGIN_CACHE_FILE}), the classes it names in
+ * Log4j2 properties and configuration elements, its Log4j {@link PropertySource}s, and the
+ * class {@link Log4j2Detector} checks by name.
+ * <p>
+ * Nothing is registered without log4j-core, and this class is safe to load then: Log4j2 types
+ * are reached only in {@link Present}. Plugin members are read from the cache and the classes
+ * rather than listed, so that a new plugin or builder attribute needs no second list.
  *
  * @author asynclog
  */
@@ -73,10 +59,6 @@ public final class Log4j2RuntimeHints implements RuntimeHintsRegistrar {
 		}
 	}
 
-	/**
-	 * The registrations themselves, in a class of their own so that Log4j2's classes are
-	 * loaded only when log4j-core is there.
-	 */
 	private static final class Present {
 
 		static void register(RuntimeHints hints, ClassLoader classLoader) {
@@ -107,11 +89,9 @@ public final class Log4j2RuntimeHints implements RuntimeHintsRegistrar {
 		}
 
 		/**
-		 * Registers what Log4j2's {@code PluginBuilder} calls: the factory method, or the
-		 * builder factory and the builder's fields Log4j2 sets (those with an annotation that
-		 * names a visitor, such as {@code @PluginBuilderAttribute} or {@code @PluginElement}),
-		 * up to Log4j2's own builder classes, whose hints Log4j2 ships; a plugin with neither
-		 * factory is created with its no-argument constructor.
+		 * Registers what Log4j2's {@code PluginBuilder} calls: the factory method, or the builder
+		 * factory and the builder fields whose annotation names a visitor (up to Log4j2's own
+		 * builders, whose hints Log4j2 ships), else the no-argument constructor.
 		 */
 		private static void registerPlugin(RuntimeHints hints, Class<?> plugin) {
 			hints.reflection().registerType(plugin);
@@ -152,10 +132,7 @@ public final class Log4j2RuntimeHints implements RuntimeHintsRegistrar {
 			return false;
 		}
 
-		/**
-		 * Returns asynclog's plugins, as Log4j2 finds them: from every plugin cache on the
-		 * class path.
-		 */
+		/** asynclog's plugins, from every plugin cache on the class path, as Log4j2 finds them. */
 		private static List<Class<?>> plugins(ClassLoader classLoader) {
 			PluginCache cache = new PluginCache();
 			try {
@@ -175,9 +152,7 @@ public final class Log4j2RuntimeHints implements RuntimeHintsRegistrar {
 			return plugins;
 		}
 
-		/**
-		 * Returns asynclog's classes listed in the service files for Log4j's property sources.
-		 */
+		/** Returns asynclog's classes listed in the service files for Log4j's property sources. */
 		private static List<String> propertySources(ClassLoader classLoader) {
 			List<String> sources = new ArrayList<>();
 			try {

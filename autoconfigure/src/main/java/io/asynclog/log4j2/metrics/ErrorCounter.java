@@ -12,17 +12,12 @@ import io.asynclog.core.count.AppenderErrors;
 import io.asynclog.log4j2.appender.RemoteAppender;
 
 /**
- * An appender's error handler that counts each failure in {@link AppenderErrors}, then
- * hands it to the handler the appender had, Log4j2's {@link DefaultErrorHandler} unless
- * someone set another, which reports it through the status logger at a throttled rate.
- * <p>
- * Log4j2 calls an error handler only when an append failed: an appender that writes never
- * runs this code. Two messages without an exception name events the appender did not write,
- * counted in {@link AppenderDrops}: a recursive call, which Log4j2 skips, and an event for an
- * appender that has stopped, when the appender cannot write it (its file is closed, or it is
- * one of asynclog's remote appenders, kafka or otlp). Log4j2 still hands such an event to
- * the appender, and one whose file another configuration keeps open (a reconfiguration
- * shares the file) writes it: that one is not counted.
+ * An appender's error handler that counts each failure in {@link AppenderErrors}, then hands
+ * it to the handler the appender had ({@link DefaultErrorHandler} by default). Log4j2 calls it
+ * only when an append failed. Two messages without an exception are events not written,
+ * counted in {@link AppenderDrops}: a recursive call, and an event for a stopped appender that
+ * cannot write it (a closed file, or asynclog's kafka or otlp appender; one whose file a
+ * reconfiguration keeps open still writes it).
  *
  * @author asynclog
  */
@@ -40,10 +35,7 @@ public final class ErrorCounter implements ErrorHandler {
 
 	private final Appender appender;
 
-	/**
-	 * The exception this thread last counted: an output stream appender reports its
-	 * failure, rethrows it, and Log4j2's AppenderControl reports the same exception again.
-	 */
+	/** The exception this thread last counted: AppenderControl reports a stream appender's again. */
 	private final ThreadLocal<Throwable> lastCounted = new ThreadLocal<>();
 
 	private ErrorCounter(ErrorHandler reporter, AppenderErrors.Failures failures, Appender appender) {
@@ -52,10 +44,6 @@ public final class ErrorCounter implements ErrorHandler {
 		this.appender = appender;
 	}
 
-	/**
-	 * Makes an appender count its failures, unless it already does.
-	 * @param appender the appender
-	 */
 	public static void install(Appender appender) {
 		ErrorHandler current = appender.getHandler();
 		if (current instanceof ErrorCounter) {
@@ -77,10 +65,8 @@ public final class ErrorCounter implements ErrorHandler {
 	}
 
 	/**
-	 * Whether a stopped appender may still write what Log4j2 hands it: one that writes to a
-	 * stream another configuration keeps open does. asynclog's remote appenders (kafka,
-	 * otlp) send nothing once stopped; what any other appender does is its own code's to
-	 * say, and is not counted as lost.
+	 * Whether a stopped appender may still write: one whose stream another configuration keeps
+	 * open does, asynclog's remote appenders (kafka, otlp) do not; any other's is not counted as lost.
 	 */
 	private static boolean mayWriteWhenStopped(Appender appender) {
 		if (appender instanceof AbstractOutputStreamAppender<?> stream) {

@@ -12,16 +12,11 @@ import org.springframework.boot.logging.LogLevel;
  * Counts log events per level, once per event, from the root logger and the non-additive
  * loggers, as Micrometer's own Log4j2 filter does.
  * <p>
- * An async logger with a parent runs its parent's filter twice: on the logging thread, then
- * again on the background thread. Outside all-async mode this filter only counts on the
- * thread that logged the event. In all-async mode logger filters run only on the
- * background thread, so it counts everywhere.
- * <p>
- * One case counts twice: logging from inside logging (an appender, a layout or a
- * message's {@code toString()} on the background thread, or the queue-full fallback that
- * runs the background half on the logging thread) through an additive async logger with
- * appenders of its own, because both halves then run on one thread. Telling them apart
- * would cost every log call a thread-local read.
+ * An async logger with a parent runs its parent's filter twice, on the logging thread and on
+ * the background thread, so outside all-async mode (where filters run on the background thread
+ * only) this counts only on the logging thread. Logging from inside logging through an
+ * additive async logger with appenders counts twice: both halves run on one thread, and
+ * telling them apart would cost every log call a thread-local read.
  *
  * @author asynclog
  */

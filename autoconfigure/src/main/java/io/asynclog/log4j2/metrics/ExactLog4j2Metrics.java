@@ -27,13 +27,10 @@ import io.asynclog.core.queue.LogQueue;
 /**
  * Spring Boot's {@code log4j2.events} counter, counted once per event in every mode.
  * <p>
- * Micrometer's {@link Log4j2Metrics} counts in a filter on the root logger, which an async
- * logger with a parent runs twice per event, so its count grows by two for one event.
- * This replacement keeps the meter's name, tags, unit and description and counts through
- * an {@link EventCountingFilter}. It only replaces Micrometer's while the running Log4j2
- * configuration is the one asynclog set up. In all-async mode an event the queue-full policy dropped
- * never reaches a logger's filter; its drop is added, so the counter always means events
- * logged, whether written or dropped.
+ * Micrometer's {@link Log4j2Metrics} counts in a root-logger filter an async logger with a
+ * parent runs twice per event. This keeps the meter as it is and counts through an
+ * {@link EventCountingFilter}, while asynclog's configuration runs. In all-async mode the
+ * queue-full drops are added, since they never reach a filter: events logged, written or not.
  *
  * @author asynclog
  */
@@ -93,10 +90,7 @@ public class ExactLog4j2Metrics extends Log4j2Metrics {
 		return this.allAsync ? counted + DroppedEvents.count(LogQueue.ASYNC_LOGGER, level) : counted;
 	}
 
-	/**
-	 * Adds the filter where Micrometer would: the root logger and every non-additive one.
-	 * @return whether a logger changed
-	 */
+	/** Adds the filter where Micrometer would; returns whether a logger changed. */
 	private boolean attach(Configuration configuration) {
 		boolean changed = false;
 		for (LoggerConfig logger : countingLoggers(configuration)) {

@@ -13,36 +13,26 @@ import io.asynclog.core.queue.LogQueue;
 import io.asynclog.core.queue.WaitForRoom;
 
 /**
- * The 'block' queue-full policy: a logging thread that meets a full queue waits until there
- * is room, and then queues its event behind the older ones. Nothing is dropped and nothing
- * is written out of order.
+ * The 'block' queue-full policy: a logging thread that meets a full queue waits for room and
+ * then queues its event behind the older ones; nothing is dropped or reordered.
  * <p>
- * For an AsyncAppender the thread waits in the appender's own blocking queue. For the
- * async-logger ring it waits in {@link FullRingRouting}'s line ({@link WaitForRoom}), never
- * in Disruptor 4.0.0's blocking claim: that claim moves the ring's cursor before a slot is
- * free, so while threads wait in it Log4j2 reads the ring's free slots as below zero and
- * discards the events that find it full, without a word (in {@code FullRingTests}, 16
- * threads lost four events in five). The all-async ring's publishing asynclog cannot take
- * over, and letting Log4j2 publish after a wait still goes through that claim (42,000 of
- * 160,000 lost in {@code AllAsyncFullRingTests}); there the thread waits in line until the
- * ring is empty, every older event written, and then writes its own event itself.
+ * An AsyncAppender's caller waits in the appender's blocking queue; the async-logger ring's
+ * in {@link FullRingRouting}'s line ({@link WaitForRoom}), never in Disruptor 4.0.0's blocking
+ * claim: it moves the cursor before a slot is free, so Log4j2 reads the free slots as below
+ * zero and silently discards events (16 threads lost four events in five in
+ * {@code FullRingTests}). The all-async ring's publishing cannot be taken over and still goes
+ * through that claim (42,000 of 160,000 lost in {@code AllAsyncFullRingTests}): there the
+ * caller waits until the ring is empty, then writes its event itself.
  * <p>
- * Exceptions: the background thread itself (an appender, a filter or {@code toString()}
- * calling a logger) writes its event on the spot, since waiting for a slot only it can free
- * would deadlock; so do the threads delivery depends on ({@link DeliveryThreads}, such as a
- * Kafka producer's I/O thread).
- * <p>
- * Log4j2 consults the policy only once a queue is full, so nothing here costs anything while
- * the queue has room. There it also reads whether an operator set 'discard' at run time
- * ({@link QueueSettings#live()}): then it drops and counts as the 'discard' policy does.
+ * The background thread itself writes on the spot (waiting for a slot only it frees would
+ * deadlock), as do the {@link DeliveryThreads}. Log4j2 asks the policy only once a queue is
+ * full; it then also reads a 'discard' set at run time ({@link QueueSettings#live()}).
  *
  * @author asynclog
  */
 public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, FullRingRouting.FullRingPolicy {
 
-	/**
-	 * Log4j2 names the async-logger ring's thread {@code Log4j2-TF-<n>-AsyncLoggerConfig-<m>}.
-	 */
+	/** Log4j2 names the async-logger ring's thread {@code Log4j2-TF-<n>-AsyncLoggerConfig-<m>}. */
 	private static final String ASYNC_LOGGER_CONFIG_THREAD = "-AsyncLoggerConfig-";
 
 	private final WaitForRoom allAsyncRoom = new WaitForRoom();
@@ -61,10 +51,7 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 		return routeWithoutLoss(backgroundThreadId);
 	}
 
-	/**
-	 * An event that finds the async-logger ring full waits for room, unless the ring's own
-	 * thread logged it.
-	 */
+	/** Waits for room, unless the ring's own thread or a delivery thread logged the event. */
 	@Override
 	public EventRoute routeInFullRing(Level level) {
 		if (QueueSettings.drops(level, null)) {
@@ -74,9 +61,7 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 		return (onAsyncLoggerThread() || DeliveryThreads.isCurrent()) ? EventRoute.SYNCHRONOUS : EventRoute.ENQUEUE;
 	}
 
-	/**
-	 * 'block' keeps the order: an event that finds free slots still queues behind those waiting.
-	 */
+	/** 'block' keeps the order: an event that finds free slots still queues behind those waiting. */
 	@Override
 	public boolean newcomersQueueBehindWaiters() {
 		return true;
@@ -100,10 +85,7 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 		return EventRoute.ENQUEUE;
 	}
 
-	/**
-	 * Drops an event that found its queue full and counts it under the queue, which is learnt
-	 * from the background thread on the first drop.
-	 */
+	/** Drops and counts under the queue, learnt from the background thread on the first drop. */
 	EventRoute dropAndCount(long backgroundThreadId, Level level) {
 		DroppedEvents.QueueDrops queueDrops = this.drops;
 		if (queueDrops == null) {
@@ -132,10 +114,7 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 		return ring;
 	}
 
-	/**
-	 * The all-async logger context's ring, as the line reads it. Log4j2 creates a policy each
-	 * time it starts the ring, so one policy serves one ring.
-	 */
+	/** The all-async ring, as the line reads it; Log4j2 creates a policy per ring start. */
 	private static final class AllAsyncRing implements WaitForRoom.Reading {
 
 		private final LoggerContext context;
@@ -148,9 +127,6 @@ public final class BlockingQueueFullPolicy implements AsyncQueueFullPolicy, Full
 					: null;
 		}
 
-		/**
-		 * Waits in line until the ring is empty, if there is a ring to wait for.
-		 */
 		void awaitEmpty(WaitForRoom room) {
 			if (this.admin != null) {
 				room.awaitEmpty(this);

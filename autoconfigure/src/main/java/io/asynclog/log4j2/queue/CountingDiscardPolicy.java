@@ -8,15 +8,10 @@ import io.asynclog.core.queue.DroppedEvents;
 import io.asynclog.core.queue.LogQueue;
 
 /**
- * The 'discard' queue-full policy: drops events at or below the discard threshold and
- * counts each drop in {@link DroppedEvents} under the queue it was meant for; more severe
- * events are held back as the {@link BlockingQueueFullPolicy 'block' policy} holds them.
- * <p>
- * Log4j2 creates one instance, through the no-argument constructor, each time an
- * async-logger Disruptor or AsyncAppender starts, and only consults it once the queue is
- * full, so counting costs nothing while the queue has room. Which queue an instance
- * serves is learnt from the background thread on its first drop. A policy and threshold
- * set at run time ({@link QueueSettings#live()}) take the place of its own.
+ * The 'discard' queue-full policy: drops and counts ({@link DroppedEvents}) events at or
+ * below the discard threshold; more severe ones wait as under
+ * {@link BlockingQueueFullPolicy 'block'}. Log4j2 creates one per queue start and asks it
+ * only once the queue is full. Run-time settings ({@link QueueSettings#live()}) win.
  *
  * @author asynclog
  */
@@ -38,10 +33,6 @@ public final class CountingDiscardPolicy implements AsyncQueueFullPolicy, FullRi
 		return this.moreSevere.routeWithoutLoss(backgroundThreadId);
 	}
 
-	/**
-	 * Drops and counts, under the async-logger ring, events at or below the threshold; the
-	 * others wait for room as under 'block'.
-	 */
 	@Override
 	public EventRoute routeInFullRing(Level level) {
 		if (QueueSettings.drops(level, this.threshold)) {

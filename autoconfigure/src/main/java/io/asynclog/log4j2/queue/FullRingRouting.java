@@ -11,20 +11,16 @@ import org.apache.logging.log4j.core.jmx.RingBufferAdmin;
 import io.asynclog.core.queue.WaitForRoom;
 
 /**
- * The async-logger ring of an asynclog configuration, as its async loggers see it, with two
- * changes for when an event finds the ring full.
+ * The async-logger ring as an asynclog configuration's async loggers see it, changed for an
+ * event that finds it full:
  * <ul>
- * <li>asynclog's queue-full policy decides the event's route without Log4j2 first reading how
- * many slots are free. Log4j2 2.25 discards the event without a word when that reading is
- * below zero, and Disruptor 4.0.0's {@code remainingCapacity()} reads the ring's cursor twice:
- * when other threads claim slots between the two reads, a full ring reads as less than empty.
- * In {@code FullRingTests}, under load, about one run in five lost one event of 16,000 that
- * way.</li>
- * <li>An event routed to wait for room ({@link EventRoute#ENQUEUE}) waits in
- * {@link WaitForRoom}'s line and is then published with the ring's non-blocking publish,
- * never with Disruptor 4.0.0's blocking claim, which over-claims the ring. Under 'block',
- * while anyone waits, a newcomer joins the line instead of taking the room freed for those
- * who wait, so the ring takes events in the order their threads reached it.</li>
+ * <li>asynclog's policy routes the event without Log4j2 first reading the free slots: Log4j2
+ * 2.25 silently discards when that reading is below zero, and Disruptor 4.0.0 reads the cursor
+ * twice, so a full ring under contention can read as less than empty (one event of 16,000 lost
+ * in about one {@code FullRingTests} run in five).</li>
+ * <li>An event routed {@link EventRoute#ENQUEUE} waits in {@link WaitForRoom}'s line and is
+ * published without blocking, never with Disruptor 4.0.0's over-claiming blocking claim. Under
+ * 'block' a newcomer joins the line while anyone waits, which keeps the order.</li>
  * </ul>
  *
  * @author asynclog
@@ -44,10 +40,9 @@ public final class FullRingRouting implements AsyncLoggerConfigDelegate, WaitFor
 
 	/**
 	 * Wraps a configuration's ring.
-	 * @param ring Log4j2's own delegate, the ring itself
-	 * @param configuration the configuration that owns the ring, read for its free slots
-	 * and whether it is stopping
-	 * @param policy the queue-full policy that routes an event finding the ring full
+	 * @param ring Log4j2's own delegate
+	 * @param configuration the ring's owner, read for free slots and whether it stops
+	 * @param policy routes an event that finds the ring full
 	 */
 	public FullRingRouting(AsyncLoggerConfigDelegate ring, RingBufferOwner configuration, FullRingPolicy policy) {
 		this.ring = ring;
@@ -70,11 +65,7 @@ public final class FullRingRouting implements AsyncLoggerConfigDelegate, WaitFor
 		return this.ring.createRingBufferAdmin(contextName, loggerConfigName);
 	}
 
-	/**
-	 * Called for an event routed {@link EventRoute#ENQUEUE}, which found the ring full: waits
-	 * in line for room. Should the ring close first, Log4j2's own enqueue reports the event
-	 * as logged after shutdown.
-	 */
+	/** Waits in line for room; should the ring close first, Log4j2 reports a late event. */
 	@Override
 	public void enqueueEvent(LogEvent event, AsyncLoggerConfig asyncLoggerConfig) {
 		if (!this.room.publish(this, event, asyncLoggerConfig)) {
@@ -123,24 +114,14 @@ public final class FullRingRouting implements AsyncLoggerConfigDelegate, WaitFor
 	}
 
 	/**
-	 * What a queue-full policy does with an event that finds the async-logger ring full:
-	 * {@link EventRoute#ENQUEUE} waits for room, {@link EventRoute#SYNCHRONOUS} writes it on
-	 * the caller's thread, {@link EventRoute#DISCARD} drops it.
+	 * Routes an event that finds the async-logger ring full: {@link EventRoute#ENQUEUE} waits
+	 * for room, {@link EventRoute#SYNCHRONOUS} writes on the caller's thread, DISCARD drops it.
 	 */
 	public interface FullRingPolicy {
 
-		/**
-		 * Routes an event that found the async-logger ring full.
-		 * @param level the event's level
-		 * @return the route
-		 */
 		EventRoute routeInFullRing(Level level);
 
-		/**
-		 * Returns whether an event that finds the ring with free slots still queues behind the
-		 * events that wait for room ('block', which keeps the order), or takes a free slot.
-		 * @return true to queue behind the waiters
-		 */
+		/** Whether a newcomer that finds free slots still queues behind those who wait. */
 		default boolean newcomersQueueBehindWaiters() {
 			return false;
 		}

@@ -30,10 +30,9 @@ import io.asynclog.log4j2.appender.BatchingConsole;
 import io.asynclog.log4j2.appender.UnopenedFileAppender;
 
 /**
- * Reads a Log4j2 logger context as asynclog shows it: its queues and how full they are,
- * and the appenders that write its events, each marked asynchronous when only queues reach
- * it (AsyncAppenders are queues and the queue probes write nothing: neither is listed among
- * the appenders). Reads happen only when asked: nothing here runs per log call.
+ * Reads a Log4j2 logger context as asynclog shows it: its queues and how full they are, and
+ * the appenders that write (AsyncAppenders and probes left out), each marked asynchronous
+ * when only queues reach it. Never runs per log call.
  *
  * @author asynclog
  */
@@ -43,8 +42,8 @@ public final class PipelineView {
 	}
 
 	/**
-	 * Reads every queue of the given context: the all-async or async-logger ring buffer and
-	 * each AsyncAppender's queue.
+	 * Reads every queue of a context: the all-async or async-logger ring and each
+	 * AsyncAppender's queue.
 	 * @param context the logger context
 	 * @return the queues, empty in synchronous mode
 	 */
@@ -57,12 +56,7 @@ public final class PipelineView {
 		return queues;
 	}
 
-	/**
-	 * Reads the queues a configuration owns: its async-logger ring buffer, if it has async
-	 * loggers, and its AsyncAppenders' queues.
-	 * @param configuration the configuration
-	 * @return the queues
-	 */
+	/** Reads the queues a configuration owns: its async-logger ring and AsyncAppenders. */
 	public static List<LogQueue> queues(Configuration configuration) {
 		List<LogQueue> queues = new ArrayList<>();
 		RingBufferAdmin ring = (configuration instanceof RingBufferOwner owner) ? owner.ringBufferAdmin() : null;
@@ -78,42 +72,27 @@ public final class PipelineView {
 		return queues;
 	}
 
-	/**
-	 * Reads a ring buffer, the async-logger or all-async one, through its admin.
-	 * @param admin the ring's admin
-	 * @return the queue
-	 */
 	public static LogQueue ringBuffer(RingBufferAdmin admin) {
 		return new LogQueue(LogQueue.ASYNC_LOGGER, LogQueue.RING_BUFFER, admin.getBufferSize(),
 				admin.getRemainingCapacity());
 	}
 
-	/**
-	 * Names an AsyncAppender's queue after the appender it feeds, when it feeds one.
-	 * @param appender the AsyncAppender
-	 * @return the queue's name
-	 */
 	static String queueName(AsyncAppender appender) {
 		return queueName(appender.getName(), List.of(appender.getAppenderRefStrings()));
 	}
 
 	/**
-	 * Names an AsyncAppender's queue from its references, the delivery-lag probe left out.
+	 * Names an AsyncAppender's queue after the one appender it feeds (probes left out), else
+	 * after itself.
 	 * @param asyncAppenderName the AsyncAppender's own name
 	 * @param refs the names of the appenders it references
-	 * @return the one appender it feeds, otherwise its own name
+	 * @return the queue's name
 	 */
 	public static String queueName(String asyncAppenderName, List<String> refs) {
 		List<String> fed = refs.stream().filter((ref) -> !ref.startsWith(QueueProbe.NAME_PREFIX)).toList();
 		return (fed.size() == 1) ? fed.get(0) : asyncAppenderName;
 	}
 
-	/**
-	 * Returns whether a configuration routes any logger through the async-logger ring
-	 * buffer.
-	 * @param configuration the configuration
-	 * @return true if the root or any logger is an async logger
-	 */
 	public static boolean hasAsyncLoggers(Configuration configuration) {
 		if (configuration.getRootLogger() instanceof AsyncLoggerConfig) {
 			return true;
@@ -126,11 +105,6 @@ public final class PipelineView {
 		return false;
 	}
 
-	/**
-	 * Reads the appenders of a context's current configuration.
-	 * @param context the logger context
-	 * @return the appenders, in configuration order
-	 */
 	public static List<LogAppender> appenders(LoggerContext context) {
 		Configuration configuration = context.getConfiguration();
 		boolean allAsync = context instanceof AsyncLoggerContext;
@@ -161,10 +135,10 @@ public final class PipelineView {
 	}
 
 	/**
-	 * Reads where each logger of a context's current configuration writes, for the loggers
-	 * with appenders of their own: an AsyncAppender stands for the appenders it feeds.
+	 * Reads where each logger with appenders of its own writes, the root first; an
+	 * AsyncAppender stands for the appenders it feeds.
 	 * @param context the logger context
-	 * @return the routes, the root's first
+	 * @return the routes
 	 */
 	public static List<LoggerRoute> routes(LoggerContext context) {
 		Configuration configuration = context.getConfiguration();

@@ -8,9 +8,8 @@ import org.apache.logging.log4j.core.config.Configuration;
 import io.asynclog.core.queue.BusyClock;
 
 /**
- * The busy clocks of one configuration's background threads, by queue name: its
- * async-logger ring's and its async-appender queues'. Kept by the configuration, so that a
- * reconfiguration's new threads replace the old ones with it.
+ * The busy clocks of one configuration's background threads, by queue name; kept by the
+ * configuration, so that a reconfiguration's new threads replace the old ones with it.
  *
  * @author asynclog
  */
@@ -18,32 +17,17 @@ public final class QueueClocks {
 
 	private final Map<String, BusyClock> clocks = new ConcurrentHashMap<>();
 
-	/**
-	 * Keeps the clock of a queue's thread.
-	 * @param queue the queue's name
-	 * @param clock the clock
-	 */
 	public void put(String queue, BusyClock clock) {
 		this.clocks.put(queue, clock);
 	}
 
-	/**
-	 * Returns every clock kept.
-	 * @return the clocks by queue name
-	 */
 	public Map<String, BusyClock> all() {
 		return Map.copyOf(this.clocks);
 	}
 
-	/**
-	 * A configuration that keeps the clocks of its queues' threads.
-	 */
+	/** A configuration that keeps the clocks of its queues' threads. */
 	public interface Owner extends Configuration {
 
-		/**
-		 * Returns the clocks.
-		 * @return the clocks
-		 */
 		QueueClocks queueClocks();
 
 	}

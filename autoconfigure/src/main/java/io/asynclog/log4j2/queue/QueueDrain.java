@@ -15,29 +15,22 @@ import io.asynclog.core.report.DrainReport;
 import io.asynclog.log4j2.appender.ShutdownCutoff;
 
 /**
- * One stop of a configuration: waits for its queues to hand every event to the appenders
- * until the configuration's shutdown deadline ({@code asynclog.shutdown-timeout} from the
- * first drain), then engages its {@link ShutdownCutoff}: the background threads skip what
- * is left, each event counted, and Log4j2's own drain finds the queues empty in moments
- * instead of waiting up to 10 more seconds. The report says exactly how many events each
- * queue lost.
+ * One stop of a configuration: waits for its queues to empty until the shutdown deadline
+ * ({@code asynclog.shutdown-timeout} from the first drain), then engages its
+ * {@link ShutdownCutoff}: the background threads skip and count what is left, and Log4j2's own
+ * drain finds the queues empty instead of waiting up to 10 more seconds.
  * <p>
- * Only a queue whose background thread is stuck inside one write cannot be cut off in
- * time: Log4j2 then waits as it always did (up to 10 s for a ring), and what it gives up is
- * read from the queues, close but not exact. A ring's reading can be up to
- * {@value #RING_PROGRESS_STEP} too high, since Log4j2's background thread reports its
- * progress only every {@value #RING_PROGRESS_STEP} events, and the all-async ring's is a
- * floor, read as this stop begins: Log4j2 halts that ring before it stops the
- * configuration.
+ * Only a background thread stuck inside one write cannot be cut off: Log4j2 then waits as it
+ * always did, and what it gives up is read from the queues, close but not exact. A ring's
+ * reading can be up to {@value #RING_PROGRESS_STEP} too high (its thread reports progress only
+ * that often); the all-async ring's is a floor, read as this stop begins, since Log4j2 halts
+ * that ring before it stops the configuration.
  *
  * @author asynclog
  */
 public final class QueueDrain {
 
-	/**
-	 * How many events Log4j2's async-logger background thread handles between two reports
-	 * of its progress to the ring buffer: it reports when its counter passes 50.
-	 */
+	/** Log4j2's ring thread reports its progress to the ring when its counter passes 50. */
 	static final int RING_PROGRESS_STEP = 51;
 
 	private static final long POLL_MILLIS = 10;
@@ -56,10 +49,8 @@ public final class QueueDrain {
 
 	/**
 	 * Prepares the stop of a configuration.
-	 * @param configuration the stopping configuration, whose queues are read through
-	 * {@link PipelineView}
-	 * @param contextRing the admin of the all-async logger context's ring, or {@code null}
-	 * outside all-async mode
+	 * @param configuration the stopping configuration
+	 * @param contextRing the all-async ring's admin, or {@code null} outside all-async mode
 	 * @param cutoff the configuration's cutoff, with the deadline of its stop
 	 */
 	public QueueDrain(Configuration configuration, RingBufferAdmin contextRing, ShutdownCutoff cutoff) {
@@ -75,12 +66,11 @@ public final class QueueDrain {
 	}
 
 	/**
-	 * Prepares the drain that comes before the logger context stops, which waits for the
-	 * all-async ring too. A configuration's own stop does not: in a reconfiguration the ring
-	 * goes on serving the next configuration, and by the context's stop Log4j2 has halted it.
+	 * Prepares the drain before the logger context stops, which waits for the all-async ring
+	 * too. A configuration's own stop does not: in a reconfiguration the ring goes on serving
+	 * the next configuration, and by the context's stop Log4j2 has halted it.
 	 * @param configuration the configuration that runs
-	 * @param contextRing the admin of the all-async logger context's ring, or {@code null}
-	 * outside all-async mode
+	 * @param contextRing the all-async ring's admin, or {@code null} outside all-async mode
 	 * @param cutoff the configuration's cutoff, with the deadline of its stop
 	 * @return the drain
 	 */
@@ -90,8 +80,7 @@ public final class QueueDrain {
 	}
 
 	/**
-	 * Waits until the configuration's queues are empty or the deadline has passed, then cuts
-	 * off what is left.
+	 * Waits until the queues are empty or the deadline has passed, then cuts off the rest.
 	 * @return the number of events still queued at the deadline
 	 */
 	public long await() {
@@ -117,10 +106,6 @@ public final class QueueDrain {
 		return backlog;
 	}
 
-	/**
-	 * Reads the configuration's queues, and before the context stops the all-async ring,
-	 * whose events it writes.
-	 */
 	private List<LogQueue> queues() {
 		List<LogQueue> queues = PipelineView.queues(this.configuration);
 		if (this.drainsContextRing && this.contextRing != null) {
@@ -129,10 +114,7 @@ public final class QueueDrain {
 		return queues;
 	}
 
-	/**
-	 * Counts what the halted async-logger ring holds, before the appenders stop; only the
-	 * first call counts, since Log4j2 tells every logger.
-	 */
+	/** Counts what the halted ring holds; only the first call counts, Log4j2 tells every logger. */
 	public void ringHalted() {
 		if (this.haltedRing == null) {
 			this.haltedRing = PipelineView.queues(this.configuration)
@@ -143,8 +125,7 @@ public final class QueueDrain {
 	}
 
 	/**
-	 * Reports, once Log4j2 has stopped the configuration, the events cut off, and those its
-	 * queues still held: they will never be written.
+	 * Reports, once Log4j2 has stopped the configuration, the events cut off or still queued.
 	 * @return the number of events lost
 	 */
 	public long reportLost() {

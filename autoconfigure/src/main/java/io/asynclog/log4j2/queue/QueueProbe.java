@@ -18,42 +18,30 @@ import io.asynclog.core.queue.DeliveryLag;
 import io.asynclog.log4j2.appender.ShutdownCutoff;
 
 /**
- * An appender that writes nothing, a queue's delivery-lag probe: placed where a queue's
- * background thread hands each event to the appenders, it measures how long the event took
- * from the log call to get there. asynclog's {@code QueueProbes} places one per path through
- * a queue, so each event is measured once.
+ * A queue's delivery-lag probe, an appender that writes nothing: placed where the queue's
+ * background thread hands each event to the appenders (one per path, so each event is met
+ * once), it measures the time since the log call, the event's own timestamp: the producer pays
+ * nothing. Both ends are wall-clock readings, so a negative lag is recorded as zero.
  * <p>
- * The log call's time is the event's own timestamp, taken by Log4j2 anyway: the producer
- * pays nothing. Both ends are wall-clock readings (microseconds on JDK 17), so a clock
- * step can distort a reading; a negative lag is recorded as zero.
+ * Meeting every event once, it also counts the events cut off at shutdown once the
+ * {@link ShutdownCutoff} is engaged.
  * <p>
- * Since it meets every event of its queue exactly once, it is also where a queue counts the
- * events cut off at shutdown: once the configuration's {@link ShutdownCutoff} is engaged,
- * it counts each event it meets, which the appenders after it then refuse.
- * <p>
- * It measures one event in {@value #SAMPLE_EVERY}. Measuring every event cost the
- * background thread enough to slow the callers' hand-off by about a fifth on two cores
- * (docs/results/jmh.md, "Two shared cores"). Events leave a queue in order, so the lag
- * moves little from one event to the next and a sample shows its distribution and peaks.
+ * It measures one event in {@value #SAMPLE_EVERY}: measuring every one slowed the callers'
+ * hand-off by about a fifth on two cores (docs/results/jmh.md, "Two shared cores"). Events
+ * leave in order, so the lag moves little between events and a sample shows it well.
  *
  * @author asynclog
  */
 @Plugin(name = QueueProbe.PLUGIN_NAME, category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE)
 public final class QueueProbe extends AbstractAppender {
 
-	/**
-	 * The plugin name under which a configuration's node tree refers to a probe.
-	 */
+	/** The plugin name under which a configuration's node tree refers to a probe. */
 	public static final String PLUGIN_NAME = "AsyncLogDeliveryLag";
 
-	/**
-	 * Prefix of the probes' appender names, which are left out of appender listings.
-	 */
+	/** Prefix of the probes' appender names, which are left out of appender listings. */
 	public static final String NAME_PREFIX = "asynclog-delivery-lag-";
 
-	/**
-	 * One event in this many is measured: a power of two, so that choosing costs a mask.
-	 */
+	/** One event in this many is measured: a power of two, so that choosing costs a mask. */
 	public static final int SAMPLE_EVERY = DeliveryLag.SAMPLE_EVERY;
 
 	private final String queue;
@@ -87,18 +75,11 @@ public final class QueueProbe extends AbstractAppender {
 		return new QueueProbe(name, queue, measure, ShutdownCutoff.of(configuration));
 	}
 
-	/**
-	 * Returns the name of the queue this probe measures.
-	 * @return the queue's name
-	 */
 	public String queue() {
 		return this.queue;
 	}
 
-	/**
-	 * Returns whether this probe measures the lag, or only counts what is cut off.
-	 * @return false when {@code asynclog.metrics.delivery-lag} is off or Micrometer absent
-	 */
+	/** False when it only counts what is cut off (delivery lag off or Micrometer absent). */
 	public boolean measures() {
 		return this.measures;
 	}

@@ -8,28 +8,25 @@ import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.core.config.LiveQueueFullSettings;
 
 /**
- * asynclog's queue-full settings ({@code asynclog.queue-full-policy} and
- * {@code asynclog.discard-threshold}) in Log4j2's terms: the one place they are translated.
+ * asynclog's queue-full settings in Log4j2's terms: the one place they are translated.
  * <p>
- * Log4j2 creates a queue-full policy itself, from a class name and with no arguments, each time a
- * queue starts: so the policy goes to Log4j2's properties as a class name, and the threshold is
- * held here, where a {@link CountingDiscardPolicy} reads it once when Log4j2 creates it (never per
- * event). Until asynclog applies its settings, or in all-async mode, whose ring starts before
- * {@code application.yml} is read, Log4j2's own {@value #THRESHOLD_PROPERTY} stands.
+ * Log4j2 creates a queue-full policy itself, from a class name, each time a queue starts: the
+ * policy goes to Log4j2's properties as a class name, and the threshold is held here for a
+ * {@link CountingDiscardPolicy} to read when created. Until asynclog applies its settings, or
+ * in all-async mode (whose ring starts before {@code application.yml} is read), Log4j2's own
+ * {@value #THRESHOLD_PROPERTY} stands.
  * <p>
- * Values an operator sets at run time ({@link LiveQueueFullSettings}) are translated here too,
- * once per change ({@link #live()}), and both of asynclog's policies read them for every event
- * that finds its queue full, whichever of the two Log4j2 created: so a change applies to
- * queues that already run.
+ * Run-time values ({@link LiveQueueFullSettings}) are translated once per change
+ * ({@link #live()}); both policies read them for each event that finds its queue full, so a
+ * change applies to queues that already run.
  *
  * @author asynclog
  */
 public final class QueueSettings {
 
 	/**
-	 * Log4j2's property naming the queue-full policy class, spelled as Log4j2's code asks for it:
-	 * a property source answers only the exact name (a system property in any spelling reaches it,
-	 * since Log4j2 normalizes those).
+	 * Log4j2's queue-full policy property as its code asks for it: a property source answers
+	 * only the exact name (Log4j2 normalizes system properties' spelling).
 	 */
 	public static final String PROPERTY = "log4j2.AsyncQueueFullPolicy";
 
@@ -51,7 +48,7 @@ public final class QueueSettings {
 	}
 
 	/**
-	 * Makes the settings' threshold the one of every discarding policy created from now on.
+	 * Makes the settings' threshold that of every discarding policy created from now on.
 	 * @param settings the bound asynclog properties
 	 * @return the class Log4j2 is to create for {@value #PROPERTY}
 	 */
@@ -61,29 +58,17 @@ public final class QueueSettings {
 		return policyClass(settings.getQueueFullPolicy()).getName();
 	}
 
-	/**
-	 * Falls back to Log4j2's own threshold.
-	 */
 	public static void clear() {
 		LiveQueueFullSettings.reset();
 		appliedThreshold = null;
 	}
 
-	/**
-	 * Creates the policy for the async-logger ring asynclog routes itself.
-	 * @param settings the bound asynclog properties
-	 * @return the policy
-	 */
+	/** Creates the policy for the async-logger ring asynclog routes itself. */
 	public static FullRingRouting.FullRingPolicy create(AsyncLogProperties settings) {
 		return (settings.getQueueFullPolicy() == QueueFullPolicy.DISCARD) ? new CountingDiscardPolicy()
 				: new BlockingQueueFullPolicy();
 	}
 
-	/**
-	 * Returns whether a class name is one of asynclog's policies.
-	 * @param className a value of {@value #PROPERTY}
-	 * @return true for asynclog's blocking or counting policy
-	 */
 	public static boolean isAsynclogs(String className) {
 		return BlockingQueueFullPolicy.class.getName().equals(className)
 				|| CountingDiscardPolicy.class.getName().equals(className);
@@ -97,11 +82,7 @@ public final class QueueSettings {
 		return Level.toLevel(PropertiesUtil.getProperties().getStringProperty(THRESHOLD_PROPERTY), Level.INFO);
 	}
 
-	/**
-	 * Returns the run-time values in Log4j2's terms; read only for an event that found its
-	 * queue full.
-	 * @return the values, or {@code null} while the configured ones stand
-	 */
+	/** The run-time values in Log4j2's terms, or {@code null} while the configured ones stand. */
 	static LiveRoute live() {
 		LiveQueueFullSettings.Values values = LiveQueueFullSettings.live();
 		if (values == null) {
@@ -117,11 +98,8 @@ public final class QueueSettings {
 	}
 
 	/**
-	 * Returns whether an event that found its queue full is dropped: under the run-time values
-	 * if an operator set any, else under the policy Log4j2 created.
-	 * @param level the event's level
-	 * @param configuredThreshold the created policy's threshold, {@code null} for 'block'
-	 * @return true to drop and count it
+	 * Whether an event that found its queue full is dropped, under the run-time values if any,
+	 * else under {@code configuredThreshold} ({@code null} for 'block').
 	 */
 	static boolean drops(Level level, Level configuredThreshold) {
 		LiveRoute route = live();
@@ -129,12 +107,7 @@ public final class QueueSettings {
 		return threshold != null && level.isLessSpecificThan(threshold);
 	}
 
-	/**
-	 * Returns whether an event that finds room in the async-logger ring while others wait for
-	 * room queues behind them, when the configured policy is 'block': it takes the room under
-	 * a 'discard' set at run time. Read only while someone waits.
-	 * @return true to queue behind those waiting
-	 */
+	/** Under a configured 'block', whether newcomers still queue behind waiters: not under a run-time 'discard'. */
 	static boolean newcomersStillQueueBehindWaiters() {
 		LiveRoute route = live();
 		return route == null || route.discardThreshold() == null;
@@ -144,13 +117,7 @@ public final class QueueSettings {
 		return (policy == QueueFullPolicy.DISCARD) ? CountingDiscardPolicy.class : BlockingQueueFullPolicy.class;
 	}
 
-	/**
-	 * Run-time values in Log4j2's terms.
-	 *
-	 * @param source the values translated
-	 * @param discardThreshold the level at or below which a full queue drops events;
-	 * {@code null} under 'block'
-	 */
+	/** Run-time values in Log4j2's terms; {@code discardThreshold} is {@code null} under 'block'. */
 	record LiveRoute(LiveQueueFullSettings.Values source, Level discardThreshold) {
 	}
 

@@ -17,20 +17,13 @@ import io.asynclog.core.queue.LogQueue;
  */
 final class QueueThreads {
 
-	/**
-	 * Log4j2 names an AsyncAppender's thread
-	 * {@code Log4j2-AsyncAppenderEventDispatcher-<n>-<appender>}.
-	 */
+	/** Log4j2 names it {@code Log4j2-AsyncAppenderEventDispatcher-<n>-<appender>}. */
 	private static final String ASYNC_APPENDER_THREAD = "AsyncAppenderEventDispatcher-";
 
 	private QueueThreads() {
 	}
 
-	/**
-	 * Returns the name of the queue a background thread takes events from.
-	 * @param threadId the background thread's id
-	 * @return an AsyncAppender's queue name, otherwise {@link LogQueue#ASYNC_LOGGER}
-	 */
+	/** An AsyncAppender's queue name, otherwise {@link LogQueue#ASYNC_LOGGER}. */
 	static String queueServedBy(long threadId) {
 		String threadName = threadName(threadId);
 		int marker = threadName.indexOf(ASYNC_APPENDER_THREAD);
@@ -43,12 +36,6 @@ final class QueueThreads {
 		return (appender instanceof AsyncAppender asyncAppender) ? PipelineView.queueName(asyncAppender) : appenderName;
 	}
 
-	/**
-	 * Returns whether a background thread is an AsyncAppender's rather than a Disruptor
-	 * ring's.
-	 * @param threadId the background thread's id
-	 * @return true for an AsyncAppender's thread
-	 */
 	static boolean isAsyncAppenderThread(long threadId) {
 		return threadName(threadId).contains(ASYNC_APPENDER_THREAD);
 	}

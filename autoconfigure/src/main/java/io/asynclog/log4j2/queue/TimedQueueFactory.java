@@ -14,13 +14,10 @@ import org.apache.logging.log4j.core.config.plugins.PluginFactory;
 import io.asynclog.core.queue.BusyClock;
 
 /**
- * The queue of an AsyncAppender that asynclog adds in 'async-appender' mode: Log4j2's default
- * (an {@link ArrayBlockingQueue}), whose {@code take()}, called only by the appender's
- * background thread, keeps that thread's {@link BusyClock}. The queue is polled first: while
- * events are there the thread goes on without reading the clock; only when it has to wait is
- * the clock read, before and after. Logging threads' {@code offer} is Log4j2's own.
- * <p>
- * The clock is kept by the configuration ({@link QueueClocks}) under the queue's name.
+ * The queue of an AsyncAppender asynclog adds in 'async-appender' mode: Log4j2's default
+ * {@link ArrayBlockingQueue}, whose {@code take()} keeps the background thread's
+ * {@link BusyClock} (kept in {@link QueueClocks}). It polls first, so the clock is read only
+ * when the thread has to wait.
  *
  * @param <E> the element type
  * @author asynclog
@@ -28,14 +25,9 @@ import io.asynclog.core.queue.BusyClock;
 @Plugin(name = TimedQueueFactory.PLUGIN_NAME, category = Node.CATEGORY, elementType = BlockingQueueFactory.ELEMENT_TYPE)
 public final class TimedQueueFactory<E> implements BlockingQueueFactory<E> {
 
-	/**
-	 * The plugin's element name.
-	 */
 	public static final String PLUGIN_NAME = "AsyncLogTimedQueue";
 
-	/**
-	 * The attribute naming the queue, as the endpoint and meters do.
-	 */
+	/** The attribute naming the queue, as the endpoint and meters do. */
 	public static final String QUEUE_ATTRIBUTE = "queue";
 
 	private final String queue;
@@ -47,13 +39,6 @@ public final class TimedQueueFactory<E> implements BlockingQueueFactory<E> {
 		this.configuration = configuration;
 	}
 
-	/**
-	 * Makes the factory of one AsyncAppender's queue.
-	 * @param <E> the element type
-	 * @param queue the queue's name
-	 * @param configuration the configuration being built
-	 * @return the factory
-	 */
 	@PluginFactory
 	public static <E> TimedQueueFactory<E> create(@PluginAttribute(QUEUE_ATTRIBUTE) String queue,
 			@PluginConfiguration Configuration configuration) {
@@ -69,9 +54,7 @@ public final class TimedQueueFactory<E> implements BlockingQueueFactory<E> {
 		return created;
 	}
 
-	/**
-	 * Log4j2's default queue, whose {@code take()} keeps the taking thread's clock.
-	 */
+	/** Log4j2's default queue, whose {@code take()} keeps the taking thread's clock. */
 	private static final class TimedQueue<E> extends ArrayBlockingQueue<E> {
 
 		private final transient BusyClock clock = new BusyClock();

@@ -18,15 +18,10 @@ import io.asynclog.core.queue.BusyClock;
 import io.asynclog.disruptor.TimedWaitStrategy;
 
 /**
- * Makes the wait strategy of the async-logger ring's background thread, timed
- * ({@link TimedWaitStrategy}): named by asynclog's configuration in an
- * {@code AsyncWaitStrategyFactory} element, which Log4j2 (2.20 and later) asks once per ring
- * start. The strategy behind is the one {@code asynclog.wait-strategy} and
- * {@code asynclog.wait-timeout} name, read from the same Log4j2 properties that asynclog
- * hands Log4j2 ({@code AsyncLoggerConfig.WaitStrategy}, {@code AsyncLoggerConfig.Timeout}),
- * so that what runs is what ran without this factory.
- * <p>
- * Log4j2 makes one factory per configuration, by its no-argument constructor.
+ * Makes the async-logger ring's wait strategy, timed ({@link TimedWaitStrategy}); named in an
+ * {@code AsyncWaitStrategyFactory} element, which Log4j2 asks once per ring start. The strategy
+ * behind is read from the Log4j2 properties asynclog hands Log4j2, so that what runs is what
+ * ran without this factory.
  *
  * @author asynclog
  */
@@ -53,17 +48,12 @@ public final class TimedWaitStrategyFactory implements AsyncWaitStrategyFactory 
 		return strategy;
 	}
 
-	/**
-	 * Returns the clock of the thread of the ring last started with this factory.
-	 * @return the clock, or {@code null} before a ring started
-	 */
+	/** The clock of the ring last started, or {@code null} before a ring started. */
 	public BusyClock clock() {
 		return this.clock;
 	}
 
-	/**
-	 * The Disruptor strategy Log4j2's own factory makes for each name, with its defaults.
-	 */
+	/** The Disruptor strategy Log4j2's own factory makes for each name, with its defaults. */
 	private static WaitStrategy strategy(AsyncLogProperties.WaitStrategy name, Duration timeout) {
 		return switch (name) {
 			case TIMEOUT -> new TimeoutBlockingWaitStrategy(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -74,9 +64,7 @@ public final class TimedWaitStrategyFactory implements AsyncWaitStrategyFactory 
 		};
 	}
 
-	/**
-	 * Log4j2 reads an unknown name as 'Timeout'.
-	 */
+	/** Log4j2 reads an unknown name as 'Timeout'. */
 	private static AsyncLogProperties.WaitStrategy strategy(String log4jName) {
 		for (AsyncLogProperties.WaitStrategy strategy : AsyncLogProperties.WaitStrategy.values()) {
 			if (strategy.log4jName().toUpperCase(Locale.ROOT).equals(log4jName.trim().toUpperCase(Locale.ROOT))) {

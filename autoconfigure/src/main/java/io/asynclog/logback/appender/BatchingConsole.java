@@ -7,23 +7,16 @@ import ch.qos.logback.core.ConsoleAppender;
 
 /**
  * The stream of a console appender that writes at the end of each batch instead of every
- * line. Logback's console stream writes each line straight to {@code System.out}, whose
- * {@link PrintStream} flushes on every write, so {@code immediateFlush=false} alone would still
- * cost the background thread one {@code write()} per line. This stream keeps up to
- * {@value #BUFFER_SIZE} bytes and hands them over when the ring flushes its appenders at the
- * end of a batch, when the next line would not fit, and when the appender stops.
- * <p>
- * It writes to whatever {@code System.out} (or {@code System.err}) is when it hands the bytes
- * over, as Logback's own console stream does, so {@code System.setOut} and Spring Boot's
- * output capture still see every line. A line is never split between two writes.
+ * line: Logback's console writes each line to {@code System.out}, whose {@link PrintStream}
+ * flushes on every write, so {@code immediateFlush=false} alone still costs one write() per
+ * line. It keeps up to {@value #BUFFER_SIZE} bytes, never splits a line, and writes to whatever
+ * {@code System.out} is then, so Spring Boot's output capture still sees every line.
  *
  * @author asynclog
  */
 public final class BatchingConsole extends OutputStream {
 
-	/**
-	 * Bytes kept before they are written anyway: Log4j2's console buffer, and the JDK's.
-	 */
+	/** Bytes kept before they are written anyway: Log4j2's console buffer, and the JDK's. */
 	static final int BUFFER_SIZE = 8192;
 
 	private final boolean standardError;
@@ -36,19 +29,11 @@ public final class BatchingConsole extends OutputStream {
 		this.standardError = standardError;
 	}
 
-	/**
-	 * Gives a started console appender a batching stream to its target.
-	 * @param console the appender, which must not flush every line
-	 */
+	/** Gives a started console appender that does not flush every line a batching stream. */
 	public static void install(ConsoleAppender<?> console) {
 		console.setOutputStream(new BatchingConsole("System.err".equalsIgnoreCase(console.getTarget())));
 	}
 
-	/**
-	 * Returns whether an appender writes through a batching stream.
-	 * @param console the appender
-	 * @return true if its stream is one of these
-	 */
 	public static boolean isBatching(ConsoleAppender<?> console) {
 		return console.getOutputStream() instanceof BatchingConsole;
 	}
@@ -81,9 +66,7 @@ public final class BatchingConsole extends OutputStream {
 		writeBuffered();
 	}
 
-	/**
-	 * Writes what is left; the console itself stays open.
-	 */
+	/** Writes what is left; the console itself stays open. */
 	@Override
 	public void close() {
 		flush();

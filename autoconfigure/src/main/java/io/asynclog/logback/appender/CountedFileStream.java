@@ -18,26 +18,20 @@ import io.asynclog.core.count.AppenderErrors;
  * flush that fails (a full disk) is counted in {@link AppenderErrors} and its bytes discarded,
  * while the next write tries the file again.
  * <p>
- * Logback's own {@code ResilientFileOutputStream} never lets a failure reach its appender: after
- * one it presumes the file in error and skips every write, without a word, until a recovery
- * attempt that it backs off from for up to minutes, and it reports only the first eight failures
- * of a streak. Here, as on Log4j2, every failed write is one counted error (with
- * {@code immediate-flush}, one per event; otherwise one per failed flush, which may lose the
- * buffered events of a batch), and lines are written again as soon as there is space. A status
- * says when a streak of failures starts and when it ends, not at each failure.
+ * Logback's own {@code ResilientFileOutputStream} silently skips every write after a failure
+ * until a recovery attempt it backs off from for minutes. Here, as on Log4j2, every failed
+ * write is one counted error (without {@code immediate-flush}, one per failed flush, which may
+ * lose a batch's buffered events), and a status says when a streak starts and ends.
  * <p>
  * Never thrown from: an {@code IOException} reaching Logback's {@code OutputStreamAppender}
- * would stop the appender for good. Not thread-safe on its own: its appender's stream lock
- * guards the writes, and the ring's end-of-batch flush runs on the only thread that writes.
+ * would stop the appender for good. Not thread-safe: the appender's stream lock guards the
+ * writes, and the ring's end-of-batch flush runs on the only thread that writes.
  *
  * @author asynclog
  */
 public final class CountedFileStream extends OutputStream {
 
-	/**
-	 * The buffer: what Log4j2's RandomAccessFile appenders keep, so that a synchronous logger
-	 * with {@code immediate-flush: false} behaves alike on both backends.
-	 */
+	/** Log4j2's RandomAccessFile buffer, so both backends behave alike without immediate flush. */
 	static final int BUFFER_BYTES = 256 * 1024;
 
 	private final FileAppender<?> appender;
@@ -63,16 +57,7 @@ public final class CountedFileStream extends OutputStream {
 		this.buffer = new byte[bufferSize];
 	}
 
-	/**
-	 * Opens an appender's file as Logback's {@code FileAppender.openFile} does (missing parent
-	 * directories created, appended to or truncated as the appender says) and makes it the
-	 * appender's stream: the {@code openFile} of asynclog's file appenders, at start-up and after
-	 * each roll-over.
-	 * @param appender the appender, for its name, its statuses and whether it appends
-	 * @param streamLock the appender's stream lock, held while the stream changes
-	 * @param fileName the file
-	 * @throws IOException when the file cannot be opened
-	 */
+	/** Opens an appender's file as Logback's {@code FileAppender.openFile} does, through this stream. */
 	static void open(FileAppender<?> appender, Lock streamLock, String fileName) throws IOException {
 		File file = new File(fileName);
 		streamLock.lock();

@@ -14,27 +14,15 @@ import io.asynclog.core.lane.kafka.KafkaSender;
 import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
- * Sends each event, formatted by its encoder, as one record to a Kafka topic;
- * {@code AppenderBuilder} builds it for {@code asynclog.appenders.<name>.type=kafka}, a
- * {@link RemoteAppender} whose {@link KafkaSender} owns the producer. The encoders it is
- * given (a PatternLayout's or Spring Boot's structured one) keep no state per event, and
- * KafkaProducer is thread-safe. A pattern formats on the thread that calls the appender; a
- * structured encoder formats on a {@link FormatStage}, in order, on a second core.
+ * Sends each event, formatted by its encoder, as one record to a Kafka topic, through a
+ * {@link KafkaSender}. The encoders keep no state per event. A structured encoder formats on a
+ * {@link FormatStage}, in order, on a second core.
  *
  * @author asynclog
  */
 public final class KafkaAppender extends RemoteAppender {
 
-	/**
-	 * Creates an appender; {@link #start()} it before use.
-	 * @param sender the sender that owns the producer
-	 * @param settings its lane's bounds and spool
-	 * @param encoder formats the record's value
-	 * @param key formats the record's key per event, or {@code null}
-	 * @param fixedKey the key of every record when {@code key} is {@code null}, or
-	 * {@code null} for none
-	 * @param shutdown the installation's shutdown deadline
-	 */
+	/** Creates an appender to start; {@code fixedKey} is every record's key when {@code key} is null. */
 	public KafkaAppender(KafkaSender sender, Lane.Settings settings, Encoder<ILoggingEvent> encoder,
 			Layout<ILoggingEvent> key, byte[] fixedKey, ShutdownDeadline shutdown) {
 		super(new Shipment<>(sender, settings, shutdown, (lane, event) -> lane.add(key(key, fixedKey, event),

@@ -13,22 +13,14 @@ import io.asynclog.core.lane.otlp.OtlpSender;
 import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
- * Sends each event as one OTLP log record to an OpenTelemetry Collector;
- * {@code AppenderBuilder} builds it for {@code asynclog.appenders.<name>.type=otlp}, a
- * {@link RemoteAppender} whose {@link OtlpSender} owns OpenTelemetry's exporter. The
- * record's fields come from the event ({@link OtlpRecord}); no encoder formats it. Logback
- * keeps no thread id, so records carry {@code thread.name} alone.
+ * Sends each event as one OTLP log record ({@link OtlpRecord}, no encoder) to an OpenTelemetry
+ * Collector through an {@link OtlpSender}. Logback keeps no thread id, so records carry
+ * {@code thread.name} alone.
  *
  * @author asynclog
  */
 public final class OtlpAppender extends RemoteAppender {
 
-	/**
-	 * Creates an appender; {@link #start()} it before use.
-	 * @param sender the sender that owns the exporter
-	 * @param settings its lane's bounds and spool
-	 * @param shutdown the installation's shutdown deadline
-	 */
 	public OtlpAppender(OtlpSender sender, Lane.Settings settings, ShutdownDeadline shutdown) {
 		super(new Shipment<>(sender, settings, shutdown, (lane, event) -> lane.add(record(event)), null));
 	}

@@ -25,12 +25,7 @@ public abstract class RemoteAppender extends UnsynchronizedAppenderBase<ILogging
 
 	private final LifeCycle[] formatters;
 
-	/**
-	 * Creates an appender; {@link #start()} it before use.
-	 * @param shipment its shipping, whose stop sends while the destination answers until the
-	 * installation's shutdown deadline
-	 * @param formatters what formats its records, stopped once the lane has stopped
-	 */
+	/** Creates an appender to start; the formatters are stopped once the lane has stopped. */
 	protected RemoteAppender(Shipment<ILoggingEvent> shipment, LifeCycle... formatters) {
 		this.shipment = shipment;
 		this.formatters = formatters;

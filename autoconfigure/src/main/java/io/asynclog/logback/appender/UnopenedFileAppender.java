@@ -8,10 +8,8 @@ import io.asynclog.core.count.AppenderErrors;
 
 /**
  * Stands in for a file appender that could not open its file when
- * {@code asynclog.appender-start-failure=warn} started the application anyway: a Logback
- * appender that failed to start drops its events after three status warnings. Every event
- * this one receives is one of the appender's {@link AppenderErrors}, so the loss shows in
- * {@code asynclog.appender.errors}, the endpoint and the health.
+ * {@code asynclog.appender-start-failure=warn} started the application anyway (Logback would
+ * drop its events after three warnings): every event is counted in {@link AppenderErrors}.
  *
  * @author asynclog
  * @see UnopenedAppenders
@@ -33,10 +31,6 @@ public final class UnopenedFileAppender extends UnsynchronizedAppenderBase<ILogg
 		this.failures.record();
 	}
 
-	/**
-	 * Returns the file the appender could not open.
-	 * @return the file name
-	 */
 	public String getFile() {
 		return this.file;
 	}

@@ -46,20 +46,14 @@ import io.asynclog.logback.appender.OtlpAppender;
 import io.asynclog.logback.appender.UnopenedFileAppender;
 
 /**
- * Builds and starts the appenders declared under {@code asynclog.appenders}: Logback's
- * {@link ConsoleAppender} on standard output, {@link FileAppender}, and
- * {@link RollingFileAppender} rolled by size, each with a PatternLayout; the file appenders
- * write through a {@link CountedFileStream}, so that a failed write is counted, not skipped;
- * asynclog's {@link KafkaAppender}, with a PatternLayout or Spring Boot's
- * {@link StructuredLogEncoder}; and asynclog's {@link OtlpAppender}.
+ * Builds and starts the appenders declared under {@code asynclog.appenders}; the file
+ * appenders write through a {@link CountedFileStream}, so that a failed write is counted.
  *
  * @author asynclog
  */
 final class AppenderBuilder {
 
-	/**
-	 * How often a fixed-window rolling file checks its size (Logback's default is a minute).
-	 */
+	/** How often a fixed-window rolling file checks its size (Logback's default is a minute). */
 	private static final Duration SIZE_CHECK = Duration.buildByMilliseconds(100);
 
 	private final LoggerContext context;
@@ -258,14 +252,9 @@ final class AppenderBuilder {
 	}
 
 	private LayoutWrappingEncoder<ILoggingEvent> encoder(AsyncLogProperties.Appender settings, String kind) {
-		PatternLayout layout = new PatternLayout();
-		layout.setContext(this.context);
-		SpringBootPatterns.addConversionWords(layout);
-		layout.setPattern(resolve(pattern(settings, kind)));
-		layout.start();
 		LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
 		encoder.setContext(this.context);
-		encoder.setLayout(layout);
+		encoder.setLayout(patternLayout(resolve(pattern(settings, kind))));
 		encoder.setCharset(Charset.forName(resolve("${" + kind.toUpperCase() + "_LOG_CHARSET:-UTF-8}")));
 		encoder.start();
 		return encoder;
@@ -282,10 +271,7 @@ final class AppenderBuilder {
 		return kind.equals("console") ? SpringBootPatterns.CONSOLE : SpringBootPatterns.FILE;
 	}
 
-	/**
-	 * Substitutes {@code ${...}} as a Logback configuration file would: the context's
-	 * properties (Spring Boot's among them), then system properties and the environment.
-	 */
+	/** Substitutes {@code ${...}} as a Logback configuration file would. */
 	private String resolve(String value) {
 		try {
 			return OptionHelper.substVars(value, this.context);
@@ -295,9 +281,7 @@ final class AppenderBuilder {
 		}
 	}
 
-	/**
-	 * Runs an action and returns the errors Logback reported during it.
-	 */
+	/** Runs an action and returns the errors Logback reported during it. */
 	private List<String> watchingErrors(Runnable action) {
 		List<String> errors = new ArrayList<>();
 		StatusListener listener = (status) -> {

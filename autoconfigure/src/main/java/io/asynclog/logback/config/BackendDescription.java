@@ -10,9 +10,8 @@ import io.asynclog.core.report.StartupReport;
 import io.asynclog.logback.queue.PipelineView;
 
 /**
- * Says, once the application has started, what asynclog set up: the mode, every queue, every
- * appender and where each logger writes; or, when Logback runs a configuration asynclog did
- * not set up, that its queues, drain and counters do not apply.
+ * Says, once the application has started, what asynclog set up on Logback, or that it does
+ * not apply to the configuration that runs.
  *
  * @author asynclog
  */
@@ -21,11 +20,6 @@ public final class BackendDescription {
 	private BackendDescription() {
 	}
 
-	/**
-	 * Describes what runs in a logger context.
-	 * @param context the logger context
-	 * @return the start-up report's lines
-	 */
 	public static StartupLines describe(LoggerContext context) {
 		LogbackSetup setup = LogbackSetup.of(context);
 		if (setup == null) {

@@ -37,35 +37,18 @@ import io.asynclog.logback.queue.QueueSettings;
 import io.asynclog.logback.queue.RingListener;
 
 /**
- * Applies {@code asynclog.*} to a Logback logger context that Spring Boot has just configured
- * (its default configuration, {@code logback-spring.xml} with its {@code <springProfile>}s,
- * {@code logging.config}), by wrapping what is there rather than replacing it: Spring Boot's
- * appenders, encoders (structured logging included), filters and levels stay.
- * <ol>
- * <li>Checks what needs the configuration (appender names in
- * {@code asynclog.loggers.<logger>.appenders}) and builds asynclog's appenders, before it
- * changes anything.</li>
- * <li>Routes, as on Log4j2: an asynclog appender replaces a configured one of the same name;
- * the root writes to every asynclog appender no logger claims, unless
- * {@code asynclog.loggers.root.appenders} says otherwise; per-logger appenders and additivity.
- * Appenders no logger writes to any more are stopped.</li>
- * <li>Applies the mode, logger by logger: an asynchronous logger's appenders move behind the
- * one {@link LoggerRing}; in {@code async-appender} mode each appender of a logger without a
- * mode of its own gets an {@link AppenderRing} in its place (Logback AsyncAppenders
- * excepted: they are queues already); a synchronous logger keeps its appenders.</li>
- * <li>Gives {@code asynclog.immediate-flush} to Spring Boot's own appenders that only a ring
- * reaches, and a {@link BatchingConsole} to a console among them, Spring Boot's or
- * asynclog's, that is not to flush every line.</li>
- * </ol>
+ * Applies {@code asynclog.*} to a Logback logger context Spring Boot has just configured, by
+ * wrapping what is there: Spring Boot's appenders, encoders, filters and levels stay. It checks
+ * and builds before it changes anything, routes as on Log4j2, then applies the mode logger by
+ * logger: an asynchronous logger's appenders move behind the one {@link LoggerRing}; in
+ * {@code async-appender} mode each appender of a logger without a mode of its own gets an
+ * {@link AppenderRing} (Logback AsyncAppenders are queues already).
  *
  * @author asynclog
  */
 public final class ConfigurationWriter {
 
-	/**
-	 * Key of the root logger under {@code asynclog.loggers}, as in
-	 * {@code logging.level.root}.
-	 */
+	/** Key of the root logger under {@code asynclog.loggers}, as in {@code logging.level.root}. */
 	static final String ROOT = "root";
 
 	private final LoggerContext context;
@@ -76,11 +59,7 @@ public final class ConfigurationWriter {
 
 	private final List<RingListener> listeners;
 
-	/**
-	 * One deadline for the whole stop of what this installation set up: Logback stops the
-	 * rings one after the other, and the appenders behind them after, and each waiting the
-	 * whole timeout in turn would add them up.
-	 */
+	/** One deadline for the whole stop: Logback stops the rings one by one, the timeouts would add up. */
 	private final ShutdownDeadline shutdown;
 
 	private ConfigurationWriter(LoggerContext context, AsyncLogProperties properties, Environment environment,
@@ -99,8 +78,7 @@ public final class ConfigurationWriter {
 	 * @param environment the Spring environment, for Spring Boot's patterns
 	 * @param listeners told of each ring's drops, samples and drain
 	 * @return what was set up
-	 * @throws AsyncLogConfigurationException when the settings do not fit the configuration;
-	 * nothing has changed then
+	 * @throws AsyncLogConfigurationException when the settings do not fit; nothing changed then
 	 */
 	public static LogbackSetup apply(LoggerContext context, AsyncLogProperties properties, Environment environment,
 			List<RingListener> listeners) {
@@ -147,19 +125,15 @@ public final class ConfigurationWriter {
 	}
 
 	/**
-	 * Whether Spring Boot configured the context with its programmatic default rather than a
-	 * file: Logback keeps the model of every XML file it read without error (Spring Boot fails
-	 * start-up on one with errors), and the URL of a file it scans.
+	 * Whether Spring Boot configured its programmatic default rather than a file: Logback keeps
+	 * the model of every XML file it read without error, and the URL of a file it scans.
 	 */
 	private boolean isSpringBootsDefault() {
 		return this.context.getObject(CoreConstants.SAFE_JORAN_CONFIGURATION) == null
 				&& ConfigurationWatchListUtil.getMainWatchURL(this.context) == null;
 	}
 
-	/**
-	 * The appenders of the configuration by name, those inside Logback AsyncAppenders
-	 * included: Logback builds only the appenders some logger refers to.
-	 */
+	/** By name, those inside AsyncAppenders included: Logback builds only appenders a logger refers to. */
 	private Map<String, Appender<ILoggingEvent>> configuredAppenders() {
 		Map<String, Appender<ILoggingEvent>> byName = new LinkedHashMap<>();
 		for (Appender<ILoggingEvent> appender : attachedAppenders()) {
@@ -191,9 +165,7 @@ public final class ConfigurationWriter {
 		});
 	}
 
-	/**
-	 * An asynclog appender takes the place of a configured one of the same name.
-	 */
+	/** An asynclog appender takes the place of a configured one of the same name. */
 	private void replaceSameNamed(Map<String, Appender<ILoggingEvent>> built) {
 		for (Logger logger : this.context.getLoggerList()) {
 			for (Appender<ILoggingEvent> appender : appenders(logger)) {
@@ -226,10 +198,7 @@ public final class ConfigurationWriter {
 		});
 	}
 
-	/**
-	 * Gives a logger exactly the named appenders: the new ones are attached before the old
-	 * ones leave, so that an event logged meanwhile is not lost.
-	 */
+	/** Gives a logger exactly the named appenders, attaching the new before the old leave. */
 	private void setAppenders(Logger logger, List<String> names, Map<String, Appender<ILoggingEvent>> built,
 			Map<String, Appender<ILoggingEvent>> configured) {
 		Set<Appender<ILoggingEvent>> wanted = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -321,9 +290,8 @@ public final class ConfigurationWriter {
 	}
 
 	/**
-	 * Where Logback's walk up from each of these loggers ends: the first non-additive logger,
-	 * or the root. The async-logger ring is attached there and nowhere else, so that a walk
-	 * meets it at most once.
+	 * Where Logback's walk up from each logger ends, the first non-additive logger or the root:
+	 * the ring is attached there alone, so that a walk meets it at most once.
 	 */
 	private Set<Logger> termini(Set<String> loggers) {
 		Set<Logger> termini = new LinkedHashSet<>();
@@ -343,14 +311,13 @@ public final class ConfigurationWriter {
 	}
 
 	/**
-	 * Spring Boot's packaged Console and File flush after every line, Logback's default, which
-	 * costs the background thread one write() per line. One that only a ring reaches gets
-	 * {@code asynclog.immediate-flush}, as asynclog's own appenders do; with {@code false} the
-	 * ring still flushes it at the end of each batch. One a synchronous logger writes to keeps
-	 * its flush per line: no end of batch would ever empty its buffer. Appenders of the user's
-	 * own file keep what the file says. A console among these that is not to flush every line
-	 * writes through a {@link BatchingConsole}: Logback's own would still write every
-	 * line, through {@code System.out}.
+	 * Spring Boot's packaged Console and File flush every line, costing the background thread
+	 * one write() per line. One that only a ring reaches gets {@code asynclog.immediate-flush}
+	 * as asynclog's own do; with {@code false} it still flushes at the end of each batch. One a
+	 * synchronous logger writes to keeps its per-line flush: no end of batch would empty its
+	 * buffer. Appenders of the user's own file keep what the file says. A console among these
+	 * that is not to flush every line writes through a {@link BatchingConsole}: Logback's own
+	 * would still write every line, through {@code System.out}.
 	 */
 	private void applyImmediateFlush(boolean springBootDefaults, Set<Appender<ILoggingEvent>> built,
 			List<LogRing> rings) {
@@ -386,9 +353,7 @@ public final class ConfigurationWriter {
 		return null;
 	}
 
-	/**
-	 * Every appender attached to a logger, once each, in the order first met.
-	 */
+	/** Every appender attached to a logger, once each, in the order first met. */
 	private List<Appender<ILoggingEvent>> attachedAppenders() {
 		Set<Appender<ILoggingEvent>> all = Collections.newSetFromMap(new IdentityHashMap<>());
 		List<Appender<ILoggingEvent>> inOrder = new ArrayList<>();
@@ -402,9 +367,7 @@ public final class ConfigurationWriter {
 		return inOrder;
 	}
 
-	/**
-	 * A logger's own appenders, asynclog's rings left out.
-	 */
+	/** A logger's own appenders, asynclog's rings left out. */
 	private static List<Appender<ILoggingEvent>> appenders(Logger logger) {
 		List<Appender<ILoggingEvent>> appenders = new ArrayList<>();
 		for (Iterator<Appender<ILoggingEvent>> it = logger.iteratorForAppenders(); it.hasNext();) {

@@ -11,9 +11,8 @@ import io.asynclog.core.config.AsyncLogProperties;
 import io.asynclog.logback.queue.LogRing;
 
 /**
- * What asynclog set up in a Logback logger context, kept in the context itself: Logback clears
- * it when it resets, as Spring Boot does before it configures logging again, which is how a new
- * configuration is told from one asynclog has already set up.
+ * What asynclog set up in a Logback logger context, kept in the context: Logback clears it on
+ * reset, which tells a new configuration from one asynclog has set up.
  *
  * @param mode the mode that runs
  * @param properties the settings it was set up from
@@ -26,12 +25,7 @@ public record LogbackSetup(Mode mode, AsyncLogProperties properties, List<LogRin
 
 	private static final String KEY = LogbackSetup.class.getName();
 
-	/**
-	 * Returns what asynclog set up in a context.
-	 * @param context the logger context
-	 * @return the set-up, or {@code null} if asynclog has not set up the configuration that
-	 * runs
-	 */
+	/** The set-up, or {@code null} if asynclog has not set up the configuration that runs. */
 	public static LogbackSetup of(LoggerContext context) {
 		return (context.getObject(KEY) instanceof LogbackSetup setup) ? setup : null;
 	}

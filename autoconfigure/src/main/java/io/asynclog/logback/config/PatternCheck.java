@@ -23,9 +23,7 @@ import io.asynclog.core.config.AsyncLogPropertiesValidator;
  */
 public final class PatternCheck implements AsyncLogPropertiesValidator.PatternSyntax {
 
-	/**
-	 * The one instance.
-	 */
+	/** The one instance: it holds no state. */
 	public static final PatternCheck INSTANCE = new PatternCheck();
 
 	private PatternCheck() {

@@ -27,8 +27,7 @@ public final class SettingsCheck {
 	 * @param properties the bound settings
 	 * @param environment the environment they were bound from
 	 * @return the appenders whose file does not open and that start anyway, by name
-	 * @throws AsyncLogConfigurationException naming the first bad property, its value and
-	 * what is accepted
+	 * @throws AsyncLogConfigurationException naming the first bad property
 	 */
 	public static Map<String, Unopened> validate(AsyncLogProperties properties, Environment environment) {
 		Map<String, Unopened> unopened = new AsyncLogPropertiesValidator(environment, PatternCheck.INSTANCE)
@@ -48,10 +47,6 @@ public final class SettingsCheck {
 		return unopened;
 	}
 
-	/**
-	 * The failure for {@code asynclog.mode=all-async} on Logback.
-	 * @return the exception
-	 */
 	static AsyncLogConfigurationException allAsyncRejected() {
 		return new AsyncLogConfigurationException(
 				"Invalid value 'all-async' for property 'asynclog.mode': all-async is Log4j2's"

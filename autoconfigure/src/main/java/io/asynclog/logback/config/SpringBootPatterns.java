@@ -8,9 +8,8 @@ import org.springframework.boot.logging.logback.ExtendedWhitespaceThrowableProxy
 import org.springframework.boot.logging.logback.WhitespaceThrowableProxyConverter;
 
 /**
- * Spring Boot's Logback patterns, and the conversion words they use, for the appenders asynclog
- * builds: they must work inside a user's own {@code logback-spring.xml} too, which may not
- * include Spring Boot's defaults.
+ * Spring Boot's Logback patterns and conversion words, for asynclog's appenders: they must work
+ * inside a user's own {@code logback-spring.xml} too, which may not include Spring Boot's.
  *
  * @author asynclog
  */
@@ -20,35 +19,23 @@ final class SpringBootPatterns {
 
 	private static final String NAME_AND_GROUP = "%esb(){APPLICATION_NAME}%esb{APPLICATION_GROUP}";
 
-	/**
-	 * Spring Boot's console pattern: {@code logging.pattern.console} when set (Spring Boot
-	 * passes it on as {@code CONSOLE_LOG_PATTERN}), otherwise its default, with the defaults of
-	 * its variables written in.
-	 */
+	/** {@code logging.pattern.console} when set, else Spring Boot's default with its variables' defaults. */
 	static final String CONSOLE = "${CONSOLE_LOG_PATTERN:-%clr(" + DATETIME + "){faint} %clr(${LOG_LEVEL_PATTERN:-%5p}){} "
 			+ "%clr(${PID:-}){magenta} %clr(--- " + NAME_AND_GROUP + "[%15.15t] ${LOG_CORRELATION_PATTERN:-}){faint}"
 			+ "%clr(%-40.40logger{39}){cyan} %clr(:){faint} %m%n${LOG_EXCEPTION_CONVERSION_WORD:-%wEx}}";
 
-	/**
-	 * Spring Boot's file pattern, as {@link #CONSOLE} is.
-	 */
+	/** Spring Boot's file pattern, as {@link #CONSOLE} is. */
 	static final String FILE = "${FILE_LOG_PATTERN:-" + DATETIME + " ${LOG_LEVEL_PATTERN:-%5p} ${PID:-} --- "
 			+ NAME_AND_GROUP + "[%t] ${LOG_CORRELATION_PATTERN:-}%-40.40logger{39} : %m%n"
 			+ "${LOG_EXCEPTION_CONVERSION_WORD:-%wEx}}";
 
-	/**
-	 * Suffix Spring Boot gives rolled files.
-	 */
+	/** Suffix Spring Boot gives rolled files. */
 	static final String ROLLED_FILE_SUFFIX = ".%d{yyyy-MM-dd}.%i.gz";
 
 	private SpringBootPatterns() {
 	}
 
-	/**
-	 * Teaches a layout Spring Boot's conversion words ({@code %clr}, {@code %wEx},
-	 * {@code %esb}, ...), as Spring Boot's own configuration teaches its context.
-	 * @param layout the layout, before it starts
-	 */
+	/** Teaches a layout, before it starts, Spring Boot's conversion words ({@code %clr}, ...). */
 	static void addConversionWords(PatternLayout layout) {
 		layout.getInstanceConverterMap().put("clr", ColorConverter::new);
 		layout.getInstanceConverterMap().put("correlationId", CorrelationIdConverter::new);

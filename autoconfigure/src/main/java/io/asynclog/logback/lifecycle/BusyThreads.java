@@ -16,8 +16,7 @@ import io.asynclog.logback.queue.PipelineView;
 
 /**
  * Finds the background threads of a Logback logger context whose busy time asynclog keeps:
- * each of asynclog's rings' (the async-logger ring and the async-appender rings) and each
- * remote appender's lane. Logback AsyncAppenders of the user's own file are not timed.
+ * its rings' and each remote appender's lane. Not the user's own AsyncAppenders'.
  *
  * @author asynclog
  */
@@ -26,11 +25,6 @@ final class BusyThreads {
 	private BusyThreads() {
 	}
 
-	/**
-	 * Reads the threads of the context as asynclog set it up, now.
-	 * @param context the logger context
-	 * @return the threads with their clocks
-	 */
 	static List<BusyThread> of(LoggerContext context) {
 		List<BusyThread> threads = new ArrayList<>();
 		LogbackSetup setup = LogbackSetup.of(context);

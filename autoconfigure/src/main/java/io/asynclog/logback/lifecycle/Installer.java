@@ -9,28 +9,18 @@ import org.springframework.core.ResolvableType;
 import io.asynclog.core.config.AsyncLogProperties;
 
 /**
- * Applies {@code asynclog.*} to Logback right after Spring Boot has configured it: on
- * {@link ApplicationEnvironmentPreparedEvent}, ordered just after Spring Boot's
- * {@link LoggingApplicationListener}, which configures logging on that same event. Registered in
- * {@code META-INF/spring.factories}, so it runs before any bean exists.
- * <p>
- * Spring Boot's own set-up is wrapped, not replaced: its appenders, {@code logback-spring.xml}
- * with its {@code <springProfile>}s, structured formats and levels stay. When Spring Boot
- * configures logging again in the same JVM (a second application, after the first closed), it
- * resets the context first, which stops asynclog's rings (each drains) and forgets the set-up;
- * this listener then applies the settings to the new configuration. When Spring Boot leaves a
- * configuration in place (it is still initialised for another application), so does this. When
- * Logback reloads a scanned file on its own, {@link ScanReloads} applies them again.
- * <p>
- * Loads nothing of Logback unless Spring Boot runs Logback.
+ * Applies {@code asynclog.*} to Logback right after Spring Boot has configured it, on
+ * {@link ApplicationEnvironmentPreparedEvent} just after Spring Boot's
+ * {@link LoggingApplicationListener}; before any bean exists. When Spring Boot configures
+ * logging again it resets the context first (the rings drain and the set-up is forgotten), and
+ * this applies the settings anew; a configuration left in place is left alone. Logback's own
+ * scan reloads are {@link ScanReloads}'. Loads no Logback class unless Spring Boot runs Logback.
  *
  * @author asynclog
  */
 public final class Installer implements GenericApplicationListener {
 
-	/**
-	 * Just after Spring Boot's {@link LoggingApplicationListener}.
-	 */
+	/** Just after Spring Boot's {@link LoggingApplicationListener}. */
 	public static final int ORDER = LoggingApplicationListener.DEFAULT_ORDER + 1;
 
 	@Override

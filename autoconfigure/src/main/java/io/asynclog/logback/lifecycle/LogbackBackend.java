@@ -22,9 +22,8 @@ import io.asynclog.logback.queue.LogRing;
 import io.asynclog.logback.queue.PipelineView;
 
 /**
- * asynclog's view of Logback: the queues and appenders of the logger context, as asynclog set
- * it up. Each method reads the context when asked, so that a reconfiguration's new rings
- * replace the old ones at the next reading.
+ * asynclog's view of Logback: the queues and appenders of the logger context, read when asked
+ * so that a reconfiguration's new rings show at the next reading.
  *
  * @author asynclog
  */
@@ -36,20 +35,10 @@ public final class LogbackBackend implements LoggingBackend {
 		this.context = context;
 	}
 
-	/**
-	 * Returns the backend of the logger context SLF4J is bound to.
-	 * @return the backend
-	 * @throws IllegalStateException when SLF4J is not bound to Logback
-	 */
 	public static LoggingBackend running() {
 		return new LogbackBackend(loggerContext());
 	}
 
-	/**
-	 * Returns the Logback logger context SLF4J is bound to.
-	 * @return the context
-	 * @throws IllegalStateException when SLF4J is bound to something else
-	 */
 	public static LoggerContext loggerContext() {
 		ILoggerFactory factory = LoggerFactory.getILoggerFactory();
 		if (!(factory instanceof LoggerContext context)) {
@@ -97,11 +86,7 @@ public final class LogbackBackend implements LoggingBackend {
 		return (setup != null) ? setup.mode() : null;
 	}
 
-	/**
-	 * Logback's streams are not safe to flush beside the thread that writes them, so the
-	 * rings' background threads flush them, at the end of each batch: this waits until each
-	 * ring has flushed after its last event.
-	 */
+	/** Logback's streams are unsafe to flush beside their writer: waits for each ring's own flush. */
 	@Override
 	public List<String> flushAppenders(long deadlineNanos) {
 		LogbackSetup setup = LogbackSetup.of(this.context);

@@ -39,11 +39,6 @@ public final class LogbackDetector implements LoggingBackends.Detector {
 		return LogbackBackend.running();
 	}
 
-	/**
-	 * Returns whether Spring Boot runs Logback.
-	 * @param classLoader the application's class loader
-	 * @return true if Logback is present and Spring Boot's logging system is Logback's
-	 */
 	public static boolean chosen(ClassLoader classLoader) {
 		return LoggingBackends.springBootRuns(LOGBACK, LOGGING_SYSTEM, classLoader);
 	}

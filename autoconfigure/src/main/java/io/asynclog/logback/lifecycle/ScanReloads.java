@@ -41,9 +41,7 @@ final class ScanReloads implements ConfigurationEventListener {
 		this.context = context;
 	}
 
-	/**
-	 * Listens for Logback's own reloads of a context, with these settings.
-	 */
+	/** Listens for Logback's own reloads of a context, with these settings. */
 	static void watch(LoggerContext context, AsyncLogProperties properties, Environment environment) {
 		ScanReloads reloads = BY_CONTEXT.computeIfAbsent(context, (key) -> {
 			ScanReloads created = new ScanReloads(key);

@@ -13,16 +13,10 @@ import io.asynclog.logback.queue.PipelineView;
 
 /**
  * Counts the failures Logback's appenders report, in {@link AppenderErrors}. Logback has no
- * error handler per appender: an appender that fails to write adds an ERROR status whose origin
- * is the appender itself (a failed append, an I/O failure of its stream) or its file stream
- * (Logback's resilient file stream, which then retries on its own). This listener, registered
- * with the context's status manager, counts each such status once under the appender's name.
- * <p>
- * Statuses are added only when something went wrong, so an appender that writes never runs
- * this code. Logback stops reporting after a few failures in a row on one file stream, and
- * writes nothing to it until it recovers: for the appenders Logback or Spring Boot build, these
- * count the failures Logback reports, not the events lost. asynclog's own file appenders write
- * through a {@link CountedFileStream}, which counts every failed write itself.
+ * error handler per appender: a failing appender adds an ERROR status whose origin is the
+ * appender or its stream, which this status listener counts under the appender's name. Logback
+ * stops reporting after a few failures in a row on one file stream, so for its appenders these
+ * are failures reported, not events lost; {@link CountedFileStream} counts every failed write.
  *
  * @author asynclog
  */
@@ -34,11 +28,7 @@ public final class ErrorCounter implements StatusListener {
 		this.context = context;
 	}
 
-	/**
-	 * Starts counting the failures of a context's appenders, and announces their names so that
-	 * each has a counter from the start. Logback removes the listener when it resets.
-	 * @param context the logger context
-	 */
+	/** Starts counting, each appender with a counter from the start; Logback removes it on reset. */
 	public static void install(LoggerContext context) {
 		for (Appender<ILoggingEvent> appender : PipelineView.of(context).writers()) {
 			AppenderErrors.forAppender(appender.getName());

@@ -13,20 +13,11 @@ import ch.qos.logback.core.Appender;
  */
 public final class AppenderRing extends LogRing {
 
-	/**
-	 * Prefix of the ring's appender name, before the name of the appender behind it, as
-	 * Log4j2's {@code Async-<name>} wrappers are named.
-	 */
+	/** Prefix of the ring's appender name, as Log4j2's {@code Async-<name>} wrappers are named. */
 	public static final String APPENDER_NAME_PREFIX = "Async-";
 
 	private final Appender<ILoggingEvent> delegate;
 
-	/**
-	 * Creates a ring in front of an appender.
-	 * @param delegate the appender
-	 * @param settings how the ring runs
-	 * @param owners which rings own which appenders
-	 */
 	public AppenderRing(Appender<ILoggingEvent> delegate, QueueSettings settings, Delegates.Owners owners) {
 		super(delegate.getName(), settings, new Delegates(List.of(delegate), owners));
 		setName(APPENDER_NAME_PREFIX + delegate.getName());

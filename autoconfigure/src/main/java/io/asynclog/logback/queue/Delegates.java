@@ -24,11 +24,6 @@ public final class Delegates {
 
 	private final Owners owners;
 
-	/**
-	 * Creates the delegates of one ring.
-	 * @param appenders the appenders the ring writes to
-	 * @param owners which rings own which appenders
-	 */
 	public Delegates(List<Appender<ILoggingEvent>> appenders, Owners owners) {
 		this.appenders = List.copyOf(appenders);
 		this.streams = appenders.stream()
@@ -38,20 +33,14 @@ public final class Delegates {
 		this.owners = owners;
 	}
 
-	/**
-	 * Returns the appenders.
-	 * @return the appenders, in the order first met
-	 */
 	public List<Appender<ILoggingEvent>> appenders() {
 		return this.appenders;
 	}
 
 	/**
-	 * Writes out what the appenders that do not flush every event have buffered: called on
-	 * the background thread at the end of each batch, so that lines reach their file or
-	 * console promptly without a flush per line. Logback's appenders have no flush of their
-	 * own, so this flushes their stream: Logback's file streams and asynclog's console stream
-	 * are safe to flush from the thread that also writes them.
+	 * Flushes the appenders that do not flush every event, at the end of each batch. Logback's
+	 * appenders have no flush of their own, so their stream is flushed, which Logback's file
+	 * streams and asynclog's console allow from the thread that writes them.
 	 */
 	void flushBuffered() {
 		for (OutputStreamAppender<?> appender : this.streams) {
@@ -73,9 +62,7 @@ public final class Delegates {
 		}
 	}
 
-	/**
-	 * Stops the appenders this ring was the last owner of.
-	 */
+	/** Stops the appenders this ring was the last owner of. */
 	void release() {
 		for (Appender<ILoggingEvent> appender : this.appenders) {
 			this.owners.release(appender);
@@ -83,27 +70,18 @@ public final class Delegates {
 	}
 
 	/**
-	 * Which rings write to which appenders that no logger holds any more. Logback stops the
-	 * appenders attached to loggers when it resets; an appender asynclog moved behind a ring
-	 * is attached to none, so the last ring writing to it stops it, after its drain.
+	 * Which rings write to appenders no logger holds any more: Logback stops only attached
+	 * appenders on reset, so the last ring writing to one stops it, after its drain.
 	 */
 	public static final class Owners {
 
 		private final Map<Appender<?>, Integer> holders = new IdentityHashMap<>();
 
-		/**
-		 * Records that one more ring owns an appender.
-		 * @param appender the appender
-		 */
 		public synchronized void hold(Appender<?> appender) {
 			this.holders.merge(appender, 1, Integer::sum);
 		}
 
-		/**
-		 * Records that a ring no longer needs an appender; stops it when no ring does.
-		 * Appenders never held are left alone: loggers still hold them.
-		 * @param appender the appender
-		 */
+		/** Stops an appender once no ring needs it; one never held is left to its loggers. */
 		void release(Appender<?> appender) {
 			synchronized (this) {
 				Integer holding = this.holders.get(appender);

@@ -20,42 +20,25 @@ import io.asynclog.core.queue.WaitForRoom;
 import io.asynclog.disruptor.TimedWaitStrategy;
 
 /**
- * A Logback appender that hands each event to a background thread through an LMAX Disruptor
- * ring, and there to the appenders behind it. The one base of asynclog's rings on Logback:
- * {@link LoggerRing} (one ring in front of every asynchronous logger's appenders) and
- * {@link AppenderRing} (a ring of its own in front of one appender) only say where an event
- * goes. Drops, delivery-lag samples and the shutdown drain are told to {@link RingListener}s,
- * the single hook for metrics and reports.
+ * A Logback appender that hands each event through an LMAX Disruptor ring to a background
+ * thread ({@link RingConsumer}), and there to the appenders behind it: the base of
+ * {@link LoggerRing} and {@link AppenderRing}, which only say where an event goes. Drops,
+ * samples and the drain are told to {@link RingListener}s.
  * <p>
- * <b>The logging thread</b> makes the event safe to hand over as Logback's AsyncAppender does
- * ({@code prepareForDeferredProcessing()}: message, thread name and MDC fixed now), takes the
- * caller's location only with {@code include-location}, and publishes with the ring's
- * non-blocking claim: no lock and no allocation of its own while the ring has room. Under
- * 'block', while anyone waits for room it joins them ({@link WaitForRoom}) instead of taking the
- * room made for them, so events keep the order their threads reached the ring. Disruptor
- * 4.0.0's blocking claim is never used: it moves the ring's cursor before a slot is free.
+ * <b>The logging thread</b> prepares the event as Logback's AsyncAppender does, takes the
+ * caller's location only with {@code include-location}, and publishes with the non-blocking
+ * claim: no lock, no allocation of its own. Under 'block', while anyone waits for room it joins
+ * them ({@link WaitForRoom}), which keeps the order. Disruptor 4.0.0's blocking claim is never
+ * used: it moves the cursor before a slot is free.
  * <p>
- * <b>A full ring</b>: under 'discard' an event at or below the threshold is dropped and told
- * to the listeners; any other waits for room. The ring's own background thread never waits
- * for room only it can make (an appender, filter or {@code toString()} that logs): its event
- * goes into the ring if there is room, otherwise straight to the appenders.
+ * <b>A full ring</b>: under 'discard' an event at or below the threshold is dropped; any other
+ * waits for room, except on the background thread itself (room only it can make), whose event
+ * goes straight to the appenders.
  * <p>
- * <b>The background thread</b> (named {@code asynclog-logback-<queue>}) hands each event to the
- * appenders, reports its progress to the ring after every event so that a waiting caller sees
- * room at once, and at the end of each batch flushes the appenders that do not flush every
- * event.
- * <p>
- * <b>Each appender</b> gets the event through {@link #handTo}, which tells the listeners,
- * instead of letting Logback skip it with at most a status warning, of an appender that has
- * stopped and of an event logged from inside the same appender's append.
- * <p>
- * <b>Stopping</b> (Logback stops the ring when it resets, as Spring Boot's shutdown handler
- * and a reconfiguration do): the ring keeps taking events and waits for its backlog until the
- * shutdown deadline it shares with the installation's other rings ({@link ShutdownDeadline});
- * then the background thread skips the rest and stops, what it never handed over is counted
- * as lost and told to the listeners, and the appenders the ring owns are stopped. An event that
- * arrives after the background thread stopped is written on the logging thread while the
- * appenders still run, and dropped (and told) after.
+ * <b>Stopping</b> (Logback stops the ring when it resets): the ring keeps taking events until
+ * the {@link ShutdownDeadline} it shares with the other rings, then skips the rest, counted as
+ * lost, and stops the appenders it owns. An event after the background thread stopped is
+ * written on the logging thread while the appenders run, and dropped after.
  *
  * @author asynclog
  */
@@ -104,12 +87,6 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	/** Guarded by {@link #stopLock}: the highest sequence the stop counted as lost or written. */
 	private long countedUpTo = NOT_YET;
 
-	/**
-	 * Creates a ring.
-	 * @param queueName the queue's name, as meters and the endpoint show it
-	 * @param settings how the ring runs
-	 * @param delegates the appenders behind the ring
-	 */
 	protected LogRing(String queueName, QueueSettings settings, Delegates delegates) {
 		this.queueName = queueName;
 		this.settings = settings;
@@ -117,44 +94,29 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		this.listeners = settings.listeners().toArray(RingListener[]::new);
 	}
 
-	/**
-	 * Returns the queue's name: {@code async-logger}, or the name of the appender behind the
-	 * ring.
-	 * @return the name
-	 */
+	/** {@code async-logger}, or the name of the appender behind the ring. */
 	public String queueName() {
 		return this.queueName;
 	}
 
-	/**
-	 * Returns the appenders this ring writes to.
-	 * @return the appenders
-	 */
 	public List<Appender<ILoggingEvent>> delegates() {
 		return this.delegates.appenders();
 	}
 
-	/**
-	 * Reads how full the ring is now.
-	 * @return the queue's reading; empty of events before it starts
-	 */
+	/** How full the ring is now; empty before it starts. */
 	public LogQueue reading() {
 		long capacity = this.access.capacity();
 		return new LogQueue(this.queueName, LogQueue.RING_BUFFER, capacity,
 				Math.max(0, Math.min(capacity, this.access.remainingCapacity())));
 	}
 
-	/**
-	 * Returns how long the background thread has been busy, read where it waits for events.
-	 * @return its clock, or {@code null} before the ring starts
-	 */
+	/** The background thread's busy clock, or {@code null} before the ring starts. */
 	public BusyClock busyClock() {
 		return this.busyClock;
 	}
 
 	/**
-	 * Waits until the background thread has handed over every event published so far and
-	 * flushed the appenders' buffers after the last one (it does at the end of each batch).
+	 * Waits until every event published so far is handed over and the appenders flushed after.
 	 * @param deadlineNanos when to give up, on the {@link System#nanoTime()} scale
 	 * @return true once flushed, or when the ring no longer runs; false at the deadline
 	 */
@@ -175,25 +137,18 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 	}
 
 	/**
-	 * Hands an event to the appenders behind the ring, each through
-	 * {@link #handTo(Appender, ILoggingEvent, boolean)}: on the background thread, or on the
-	 * caller's when the ring cannot take it.
+	 * Hands an event to the appenders behind the ring, each through {@link #handTo}, on the
+	 * background thread or on the caller's when the ring cannot take it.
 	 * @param event the event
-	 * @param onBackgroundThread whether the ring's background thread calls, which may keep
-	 * state of its own
+	 * @param onBackgroundThread whether the ring's background thread calls
 	 */
 	protected abstract void deliver(ILoggingEvent event, boolean onBackgroundThread);
 
 	/**
-	 * Hands an event to one appender behind the ring, and tells the listeners what Logback
-	 * would skip with at most a status warning: an event for an appender that has
-	 * stopped, and, on the background thread, an event logged from inside the same appender's
-	 * append (its encoder, filter or a {@code toString()} that logs while the ring is full)
-	 * when the appender guards against that ({@link ReentryGuards}); one that does not writes
-	 * it.
-	 * @param appender the appender
-	 * @param event the event
-	 * @param onBackgroundThread whether the ring's background thread calls
+	 * Hands an event to one appender, and tells the listeners what Logback would skip with at
+	 * most a status warning: an event for a stopped appender, and on the background thread one
+	 * logged from inside the same appender's append when it guards against that
+	 * ({@link ReentryGuards}).
 	 */
 	protected final void handTo(Appender<ILoggingEvent> appender, ILoggingEvent event, boolean onBackgroundThread) {
 		if (!appender.isStarted()) {
@@ -221,10 +176,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		super.start();
 	}
 
-	/**
-	 * Counts an event that reaches the ring after it stopped: Logback itself would only warn
-	 * that the appender is not started.
-	 */
+	/** Counts an event after the stop: Logback would only warn that the appender is not started. */
 	@Override
 	public void doAppend(ILoggingEvent event) {
 		if (this.phase.get() == STOPPED) {
@@ -247,9 +199,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		appendSlowly(event);
 	}
 
-	/**
-	 * The ring is full, someone waits for room, or the ring has stopped.
-	 */
+	/** The ring is full, someone waits for room, or the ring has stopped. */
 	private void appendSlowly(ILoggingEvent event) {
 		if (this.phase.get() >= HALTED) {
 			writeAfterHalt(event);
@@ -295,10 +245,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		return true;
 	}
 
-	/**
-	 * An event published as the background thread was being stopped: if the stop has already
-	 * counted what the ring held, nobody would write or count this one.
-	 */
+	/** Published during the halt: if the stop has counted the ring already, nobody else would. */
 	private void publishedWhileHalting(long sequence, ILoggingEvent event) {
 		synchronized (this.stopLock) {
 			if (this.countedUpTo == NOT_YET || sequence <= this.countedUpTo) {
@@ -345,10 +292,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		}
 	}
 
-	/**
-	 * Drains, reports and stops; Logback may call this once per logger the ring is attached
-	 * to, and only the first call does anything.
-	 */
+	/** Drains, reports and stops; Logback calls it once per logger, only the first call counts. */
 	@Override
 	public void stop() {
 		if (!this.phase.compareAndSet(RUNNING, DRAINING)) {
@@ -385,11 +329,7 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		super.stop();
 	}
 
-	/**
-	 * Waits until the background thread has handed every queued event over, or the shutdown
-	 * deadline, shared by the installation's rings, has passed.
-	 * @return the events still queued, 0 when the ring emptied in time
-	 */
+	/** Waits for the backlog until the shared deadline; returns what is still queued. */
 	private long awaitEmpty() {
 		ShutdownDeadline shutdown = this.settings.shutdown();
 		long pause = 100_000;
@@ -406,18 +346,14 @@ public abstract class LogRing extends UnsynchronizedAppenderBase<ILoggingEvent> 
 		return backlog;
 	}
 
-	/**
-	 * One slot of the ring: the event, until the background thread has handed it over.
-	 */
+	/** One slot of the ring: the event, until the background thread has handed it over. */
 	static final class Slot {
 
 		ILoggingEvent event;
 
 	}
 
-	/**
-	 * The ring as {@link WaitForRoom} reads and publishes to it.
-	 */
+	/** The ring as {@link WaitForRoom} reads and publishes to it. */
 	private final class Access implements WaitForRoom.Ring<ILoggingEvent, Void> {
 
 		@Override

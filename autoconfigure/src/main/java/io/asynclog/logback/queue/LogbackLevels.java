@@ -13,12 +13,7 @@ public final class LogbackLevels {
 	private LogbackLevels() {
 	}
 
-	/**
-	 * Returns Spring Boot's level for a Logback level, as Spring Boot's
-	 * {@code LogbackLoggingSystem} maps them.
-	 * @param level a Logback level
-	 * @return the Spring Boot level
-	 */
+	/** As Spring Boot's {@code LogbackLoggingSystem} maps them. */
 	public static LogLevel of(Level level) {
 		return switch (level.levelInt) {
 			case Level.ALL_INT, Level.TRACE_INT -> LogLevel.TRACE;

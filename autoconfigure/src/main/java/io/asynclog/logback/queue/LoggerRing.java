@@ -20,28 +20,18 @@ import io.asynclog.core.queue.LogQueue;
  * The async-logger ring: one ring and one background thread in front of the appenders of every
  * asynchronous logger.
  * <p>
- * Each asynchronous logger's own appenders are moved behind the ring, and the ring is attached
- * where Logback's walk up the logger hierarchy ends: the root, and every non-additive logger
- * below which an asynchronous logger has appenders. An event's walk therefore meets the ring
- * exactly once, and takes exactly one slot, however many asynchronous loggers it passes;
- * synchronous loggers keep their appenders and are written on the way, on the logging thread,
- * as Log4j2 writes a mixed configuration's synchronous loggers before the hand-off. On the
- * background thread the ring hands the event to the appenders the original walk would have
- * reached from the event's logger: the moved appenders of each logger from there up to the
- * first non-additive one, in Logback's order. That list is worked out once per logger name, on
- * the background thread only, and kept.
- * <p>
- * Levels stay on Logback's loggers, so Spring Boot's {@code loggers} endpoint changes them as
- * ever. An appender attached to a logger after this set-up is written synchronously; a change
- * of additivity after it is not seen.
+ * Those appenders move behind the ring, which is attached where Logback's walk up the hierarchy
+ * ends (the root and non-additive loggers), so an event takes exactly one slot; synchronous
+ * loggers keep their appenders, written on the way as Log4j2 does. The background thread hands
+ * the event to the appenders the original walk would have reached, a list worked out once per
+ * logger name. Levels stay on Logback's loggers; an appender attached later is written
+ * synchronously, and a later change of additivity is not seen.
  *
  * @author asynclog
  */
 public final class LoggerRing extends LogRing {
 
-	/**
-	 * The ring's appender name in Logback's configuration.
-	 */
+	/** The ring's appender name in Logback's configuration. */
 	public static final String APPENDER_NAME = "asynclog-async-logger";
 
 	@SuppressWarnings("unchecked")
@@ -54,14 +44,6 @@ public final class LoggerRing extends LogRing {
 	/** Background thread only: the appenders an event of each logger reaches. */
 	private final Map<String, Appender<ILoggingEvent>[]> routes = new HashMap<>();
 
-	/**
-	 * Creates the ring.
-	 * @param context the logger context, for the loggers' additivity
-	 * @param movedByLogger the appenders moved behind the ring, by the name of the logger
-	 * that held them
-	 * @param settings how the ring runs
-	 * @param owners which rings own which appenders
-	 */
 	public LoggerRing(LoggerContext context, Map<String, List<Appender<ILoggingEvent>>> movedByLogger,
 			QueueSettings settings, Delegates.Owners owners) {
 		super(LogQueue.ASYNC_LOGGER, settings, new Delegates(eachOnce(movedByLogger), owners));
@@ -81,10 +63,7 @@ public final class LoggerRing extends LogRing {
 		return inOrder;
 	}
 
-	/**
-	 * Returns the appenders moved behind the ring, by the logger that held them.
-	 * @return logger name to appenders
-	 */
+	/** The appenders moved behind the ring, by the logger that held them. */
 	public Map<String, List<Appender<ILoggingEvent>>> movedAppenders() {
 		Map<String, List<Appender<ILoggingEvent>>> moved = new LinkedHashMap<>();
 		this.movedByLogger.forEach((logger, appenders) -> moved.put(logger, List.of(appenders)));
@@ -100,11 +79,7 @@ public final class LoggerRing extends LogRing {
 		}
 	}
 
-	/**
-	 * The route of a logger, worked out once on the background thread (the only one that reads or
-	 * writes the cache). Not {@code computeIfAbsent(logger, this::route)}: that bound method
-	 * reference is a new object on every event.
-	 */
+	/** Not {@code computeIfAbsent(logger, this::route)}: that method reference is a new object per event. */
 	private Appender<ILoggingEvent>[] cachedRoute(String loggerName) {
 		Appender<ILoggingEvent>[] route = this.routes.get(loggerName);
 		if (route == null) {
@@ -114,10 +89,7 @@ public final class LoggerRing extends LogRing {
 		return route;
 	}
 
-	/**
-	 * The moved appenders of each logger from this one up to the first non-additive one, as
-	 * Logback's own walk would meet them.
-	 */
+	/** The moved appenders from this logger up to the first non-additive one, in Logback's order. */
 	private Appender<ILoggingEvent>[] route(String loggerName) {
 		List<Appender<ILoggingEvent>> route = new ArrayList<>();
 		for (String name = loggerName; name != null; name = parent(name)) {
@@ -133,11 +105,7 @@ public final class LoggerRing extends LogRing {
 		return route.toArray(NONE);
 	}
 
-	/**
-	 * Returns a logger's parent's name, Logback's way: names split at '.' and '$'.
-	 * @param name a logger's name
-	 * @return its parent's name, or {@code null} for the root
-	 */
+	/** A logger's parent's name, Logback's way (split at '.' and '$'), or {@code null} for the root. */
 	public static String parent(String name) {
 		if (Logger.ROOT_LOGGER_NAME.equalsIgnoreCase(name)) {
 			return null;

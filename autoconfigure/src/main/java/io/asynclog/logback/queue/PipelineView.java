@@ -25,10 +25,9 @@ import io.asynclog.core.queue.LogQueue;
 import io.asynclog.logback.appender.UnopenedFileAppender;
 
 /**
- * Reads a Logback logger context as asynclog shows it: the queues between loggers and
- * appenders (asynclog's rings, and Logback AsyncAppenders of the user's own file) and the
- * appenders that write, each marked asynchronous when only queues reach it. Reads happen when
- * asked, never per log call.
+ * Reads a Logback logger context as asynclog shows it: its queues (rings and AsyncAppenders)
+ * and the appenders that write, each marked asynchronous when only queues reach it. Never
+ * runs per log call.
  *
  * @author asynclog
  */
@@ -75,10 +74,6 @@ public final class PipelineView {
 		return new PipelineView(context);
 	}
 
-	/**
-	 * Returns every appender that writes events, once each.
-	 * @return the appenders
-	 */
 	public List<Appender<ILoggingEvent>> writers() {
 		return List.copyOf(this.writersReachedSynchronously.keySet());
 	}
@@ -98,10 +93,9 @@ public final class PipelineView {
 	}
 
 	/**
-	 * Returns where each logger with appenders of its own writes: a ring or an AsyncAppender
-	 * stands for the appenders behind it, and the async-logger ring for those it took from
-	 * each logger.
-	 * @return the routes, the root's first
+	 * Reads where each logger with appenders of its own writes, the root first; a ring or an
+	 * AsyncAppender stands for the appenders behind it.
+	 * @return the routes
 	 */
 	public List<LoggerRoute> routes() {
 		Map<String, List<String>> moved = new HashMap<>();
@@ -137,13 +131,7 @@ public final class PipelineView {
 		return routes;
 	}
 
-	/**
-	 * Reads the queues asynclog set up ({@code LogbackSetup}), without walking the loggers:
-	 * the queue monitor reads them every 100 ms.
-	 * @param rings the rings asynclog set up
-	 * @param asyncAppenders the Logback AsyncAppenders of the user's own file
-	 * @return the queues now
-	 */
+	/** Reads the queues asynclog set up without walking the loggers: the monitor reads every 100 ms. */
 	public static List<LogQueue> queues(List<LogRing> rings, List<AsyncAppenderBase<ILoggingEvent>> asyncAppenders) {
 		List<LogQueue> queues = new ArrayList<>();
 		for (LogRing ring : rings) {
@@ -156,9 +144,7 @@ public final class PipelineView {
 		return queues;
 	}
 
-	/**
-	 * Names an AsyncAppender's queue after the one appender it feeds, as on Log4j2.
-	 */
+	/** Names an AsyncAppender's queue after the one appender it feeds, as on Log4j2. */
 	private static String name(AsyncAppenderBase<ILoggingEvent> async) {
 		List<Appender<ILoggingEvent>> fed = new ArrayList<>();
 		async.iteratorForAppenders().forEachRemaining(fed::add);

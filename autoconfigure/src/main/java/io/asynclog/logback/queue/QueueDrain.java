@@ -5,10 +5,8 @@ import java.util.Map;
 import io.asynclog.core.report.DrainReport;
 
 /**
- * Reports a ring's shutdown drain where it is seen even though logging is stopping: standard
- * error, and Logback's status list. What was still queued when
- * {@code asynclog.shutdown-timeout} ran out, then what was lost, in the same words as on
- * Log4j2.
+ * Reports a ring's shutdown drain where it is seen while logging stops, standard error and
+ * Logback's status list, in the same words as on Log4j2.
  *
  * @author asynclog
  */

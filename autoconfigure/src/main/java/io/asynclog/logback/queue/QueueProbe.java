@@ -11,10 +11,8 @@ import io.asynclog.core.queue.DeliveryLag;
 import io.asynclog.core.queue.DroppedEvents;
 
 /**
- * Feeds the backend-neutral counters from what the rings tell: each dropped event into
- * {@link DroppedEvents} by queue and level, each event an appender was not given into
- * {@link AppenderDrops} by appender and reason, and the delivery lag of the sampled events into
- * {@link DeliveryLag}, only while a meter listens to it.
+ * Feeds the backend-neutral counters ({@link DroppedEvents}, {@link AppenderDrops},
+ * {@link DeliveryLag} while a meter listens) from what the rings tell.
  *
  * @author asynclog
  */
@@ -22,10 +20,6 @@ public final class QueueProbe implements RingListener {
 
 	private final boolean deliveryLag;
 
-	/**
-	 * Creates the listener.
-	 * @param deliveryLag whether to measure the delivery lag ({@code asynclog.metrics.delivery-lag})
-	 */
 	public QueueProbe(boolean deliveryLag) {
 		this.deliveryLag = deliveryLag;
 	}
@@ -40,11 +34,7 @@ public final class QueueProbe implements RingListener {
 		AppenderDrops.record(appender.getName(), reason);
 	}
 
-	/**
-	 * The lag from the log call (the event's own timestamp, which Logback takes anyway) to the
-	 * hand-off. Both ends are wall-clock readings, so a clock step can distort one; a negative
-	 * lag is recorded as zero.
-	 */
+	/** From the event's own timestamp to the hand-off; wall-clock readings, so a negative lag counts as zero. */
 	@Override
 	public void eventSampled(LogRing ring, ILoggingEvent event) {
 		if (!this.deliveryLag) {

@@ -24,11 +24,10 @@ import io.asynclog.core.queue.ShutdownDeadline;
  * @param capacity slots, a power of two
  * @param waitStrategy makes the background thread's wait strategy; each ring needs its own
  * @param blocks whether the policy is 'block': newcomers queue behind those waiting for room
- * @param discardAtOrBelow with 'discard', the most severe Logback level int that is dropped
- * when the ring is full; {@link Integer#MIN_VALUE} under 'block'
+ * @param discardAtOrBelow the most severe Logback level int a full ring drops;
+ * {@link Integer#MIN_VALUE} under 'block'
  * @param includeLocation whether caller data is taken on the logging thread
- * @param shutdown the deadline of a stop, {@code asynclog.shutdown-timeout} from when the first
- * ring of the installation began to drain: shared by every ring of one installation
+ * @param shutdown the deadline of a stop, shared by every ring of one installation
  * @param listeners told of drops, samples and the drain
  * @author asynclog
  * @see LiveQueueFullSettings
@@ -37,22 +36,13 @@ public record QueueSettings(int capacity, Supplier<WaitStrategy> waitStrategy, b
 		boolean includeLocation, ShutdownDeadline shutdown, List<RingListener> listeners) {
 
 	/**
-	 * The async-logger ring's slots unless {@code asynclog.ring-buffer-size} says otherwise.
-	 * Smaller than Log4j2's 16,384: each queued line is a {@code LoggingEvent} that every young
-	 * collection copies while it waits, and with two cores shared with the load and the ring
-	 * full, 4,096 slots cost about half the garbage collection per request of 16,384.
+	 * The async-logger ring's default slots, fewer than Log4j2's 16,384: every young collection
+	 * copies each queued {@code LoggingEvent}, and on two shared cores with the ring full 4,096
+	 * slots cost about half the garbage collection per request of 16,384.
 	 */
 	public static final int DEFAULT_RING_BUFFER_SIZE = 4096;
 
-	/**
-	 * Settings of a ring with the given number of slots.
-	 * @param properties the asynclog properties
-	 * @param slots the slots asked for; rounded up to a power of two
-	 * @param smallest the fewest slots the ring may have
-	 * @param listeners told of drops, samples and the drain
-	 * @param shutdown the deadline shared by every ring of the installation
-	 * @return the settings
-	 */
+	/** Settings of a ring of at least {@code smallest} slots, rounded up to a power of two. */
 	public static QueueSettings of(AsyncLogProperties properties, int slots, int smallest,
 			List<RingListener> listeners, ShutdownDeadline shutdown) {
 		boolean blocks = properties.getQueueFullPolicy() == QueueFullPolicy.BLOCK;
@@ -64,24 +54,13 @@ public record QueueSettings(int capacity, Supplier<WaitStrategy> waitStrategy, b
 	/** The last run-time values, translated; replaced when the values change. */
 	private static volatile LiveDiscard liveDiscard;
 
-	/**
-	 * Returns whether an event of this level that found the ring full is dropped: under the
-	 * policy and threshold an operator set at run time if any ({@link LiveQueueFullSettings}),
-	 * else under the ring's own. Read only for an event that found the ring full.
-	 * @param level the event's level
-	 * @return true if it is dropped rather than wait for room
-	 */
+	/** Whether an event that found the ring full is dropped, under the run-time values if any. */
 	boolean drops(Level level) {
 		LiveDiscard live = live();
 		return level.levelInt <= ((live != null) ? live.discardAtOrBelow() : this.discardAtOrBelow);
 	}
 
-	/**
-	 * Returns whether an event that finds room while others wait for it queues behind them, on
-	 * a ring whose configured policy is 'block': it takes the room under a 'discard' set at run
-	 * time. Read only while someone waits.
-	 * @return true to queue behind those waiting
-	 */
+	/** Under a configured 'block', whether newcomers still queue behind waiters: not under a run-time 'discard'. */
 	boolean newcomersStillQueueBehindWaiters() {
 		LiveDiscard live = live();
 		return live == null || live.discardAtOrBelow() == Integer.MIN_VALUE;
@@ -106,10 +85,7 @@ public record QueueSettings(int capacity, Supplier<WaitStrategy> waitStrategy, b
 		return (power == slots) ? power : power << 1;
 	}
 
-	/**
-	 * The same Disruptor strategies Log4j2 uses for each name, so that both backends behave
-	 * alike under one setting.
-	 */
+	/** The Disruptor strategies Log4j2 uses for each name, so that both backends behave alike. */
 	private static Supplier<WaitStrategy> waitStrategy(AsyncLogProperties properties) {
 		long timeoutMillis = properties.getWaitTimeout().toMillis();
 		return switch (properties.getWaitStrategy()) {
@@ -136,13 +112,7 @@ public record QueueSettings(int capacity, Supplier<WaitStrategy> waitStrategy, b
 		};
 	}
 
-	/**
-	 * Run-time values in Logback's terms.
-	 *
-	 * @param source the values translated
-	 * @param discardAtOrBelow the most severe Logback level int dropped from a full ring;
-	 * {@link Integer#MIN_VALUE} under 'block'
-	 */
+	/** Run-time values in Logback's terms; {@code discardAtOrBelow} as the ring's own. */
 	private record LiveDiscard(LiveQueueFullSettings.Values source, int discardAtOrBelow) {
 	}
 

@@ -9,12 +9,8 @@ import ch.qos.logback.core.util.ReentryGuard;
 
 /**
  * Tells whether Logback's own guard skips an event handed to an appender from inside that
- * appender's append, on the same thread. Logback decides per appender: an
- * {@link AppenderBase} always skips it; an {@link UnsynchronizedAppenderBase} asks its
- * {@link ReentryGuard}, which its class chooses ({@code ConsoleAppender} keeps one per
- * thread, most others none, and then the nested event is written). The guard is a private
- * field Logback has no getter for, so it is read reflectively, and only on that nested path,
- * never per event.
+ * appender's append: an {@link AppenderBase} always does; an {@link UnsynchronizedAppenderBase}
+ * asks its {@link ReentryGuard}, a private field read reflectively, only on that nested path.
  *
  * @author asynclog
  */
@@ -25,12 +21,7 @@ final class ReentryGuards {
 	private ReentryGuards() {
 	}
 
-	/**
-	 * Returns whether Logback will skip an event handed to the appender now, from inside its
-	 * own append on this thread.
-	 * @param appender the appender
-	 * @return true if its guard skips it; false if it writes it, or if the guard cannot be read
-	 */
+	/** Whether the appender's guard skips an event from inside its own append; false if unreadable. */
 	static boolean skipsOnThisThread(Appender<?> appender) {
 		if (appender instanceof AppenderBase) {
 			return true;

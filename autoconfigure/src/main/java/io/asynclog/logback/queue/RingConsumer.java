@@ -15,9 +15,9 @@ import io.asynclog.core.queue.ShutdownDeadline;
 import io.asynclog.logback.queue.LogRing.Slot;
 
 /**
- * The consumer side of a {@link LogRing}: its background thread, which hands each event to the
- * appenders, reports its progress to the ring after every event, flushes the appenders at the
- * end of each batch, and skips the rest once the ring's drain has timed out.
+ * A {@link LogRing}'s background thread: hands each event to the appenders, reports progress
+ * after every event (a waiting caller sees room at once), flushes at the end of each batch,
+ * and skips the rest once the drain has timed out.
  *
  * @author asynclog
  */
@@ -53,9 +53,8 @@ final class RingConsumer {
 	private volatile long firstSkipped = NOT_YET;
 
 	/**
-	 * The appenders the background thread is inside of, outermost first: an event handed to
-	 * one of them again, from its own append, may be skipped by Logback's guard without a
-	 * word. Only the background thread reads or writes them.
+	 * The appenders the background thread is inside of, outermost first: one handed an event
+	 * again from its own append may skip it silently. Background thread only.
 	 */
 	private final Appender<?>[] appending = new Appender<?>[MAX_NESTED_APPENDS];
 
@@ -117,9 +116,8 @@ final class RingConsumer {
 	}
 
 	/**
-	 * Waits for the background thread to finish the event it writes (and, once abandoned, to
-	 * skip the rest), at most until the deadline's grace has passed: a thread stuck in one
-	 * write is left behind, a daemon, rather than hold the shutdown.
+	 * Waits for the background thread to finish, at most until the deadline's grace has passed:
+	 * a thread stuck in one write is left behind, a daemon, rather than hold the shutdown.
 	 */
 	void awaitExit(ShutdownDeadline shutdown) {
 		long waitMillis = shutdown.remainingWithGraceMillis();
@@ -136,11 +134,7 @@ final class RingConsumer {
 		}
 	}
 
-	/**
-	 * The last sequence the background thread handed to the appenders: it reports each one to
-	 * the ring, except those it skipped once abandoned, and the one it is still inside an
-	 * appender with.
-	 */
+	/** The last sequence handed to the appenders, the one still inside an appender included. */
 	long lastHandedOver(long cursor) {
 		long skipped = this.firstSkipped;
 		long handedOver = (skipped != NOT_YET) ? skipped - 1 : this.processor.getSequence().get();
@@ -152,9 +146,6 @@ final class RingConsumer {
 		return handedOver;
 	}
 
-	/**
-	 * The background thread's side.
-	 */
 	private final class Handler implements EventHandler<Slot> {
 
 		private Sequence progress;
@@ -203,9 +194,7 @@ final class RingConsumer {
 
 	}
 
-	/**
-	 * Reports what escapes the handler; the background thread goes on with the next event.
-	 */
+	/** Reports what escapes the handler; the background thread goes on with the next event. */
 	private final class Failures implements ExceptionHandler<Slot> {
 
 		@Override

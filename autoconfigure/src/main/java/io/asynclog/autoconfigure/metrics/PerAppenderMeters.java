@@ -42,7 +42,6 @@ public abstract class PerAppenderMeters implements MeterBinder, AutoCloseable {
 	/** Asks the core for the name of every appender these meters are about, now and later. */
 	protected abstract Registration onEveryAppender(Consumer<String> listener);
 
-
 	protected abstract void register(MeterRegistry registry, String appender);
 
 	@Override

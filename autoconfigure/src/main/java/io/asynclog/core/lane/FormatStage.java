@@ -98,13 +98,7 @@ public final class FormatStage<E> {
 		this.stopping = true;
 		LockSupport.unpark(this.thread);
 		if (this.thread.isAlive()) {
-			try {
-				long waitNanos = Math.max(0, deadlineNanos - System.nanoTime()) + ShutdownDeadline.GRACE.toNanos();
-				this.thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
+			ShutdownDeadline.join(this.thread, deadlineNanos);
 		}
 		if (!this.thread.isAlive()) {
 			// Never started, or gone: an event added as the stop began is formatted here.

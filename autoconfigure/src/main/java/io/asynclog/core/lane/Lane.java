@@ -176,13 +176,7 @@ public final class Lane {
 		this.worker.stopping = true;
 		LockSupport.unpark(this.thread);
 		if (this.thread.isAlive()) {
-			try {
-				long waitNanos = Math.max(0, deadlineNanos - System.nanoTime()) + ShutdownDeadline.GRACE.toNanos();
-				this.thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
+			ShutdownDeadline.join(this.thread, deadlineNanos);
 		}
 		else {
 			// Never started: nothing was sent.

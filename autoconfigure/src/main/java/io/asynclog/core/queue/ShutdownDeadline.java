@@ -1,6 +1,7 @@
 package io.asynclog.core.queue;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One {@code asynclog.shutdown-timeout} for a whole stop of logging: the first queue that
@@ -51,6 +52,20 @@ public final class ShutdownDeadline {
 	/** Milliseconds, at least 1, a stop may still wait for a thread: to the deadline plus {@link #GRACE}. */
 	public long remainingWithGraceMillis() {
 		return Math.max(1, Duration.ofNanos(remainingNanos()).plus(GRACE).toMillis());
+	}
+
+	/**
+	 * Waits for a thread to end, at most until a deadline and the {@link #GRACE} after it.
+	 * @param deadlineNanos the deadline, on the {@link System#nanoTime()} scale
+	 */
+	public static void join(Thread thread, long deadlineNanos) {
+		try {
+			long waitNanos = Math.max(0, deadlineNanos - System.nanoTime()) + GRACE.toNanos();
+			thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 }

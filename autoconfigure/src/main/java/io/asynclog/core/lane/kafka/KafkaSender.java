@@ -18,24 +18,18 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
-import io.asynclog.core.count.AppenderErrors;
 import io.asynclog.core.lane.Destination;
 import io.asynclog.core.lane.LaneRecord;
 import io.asynclog.core.lane.Sender;
 import io.asynclog.core.queue.DeliveryThreads;
 
 /**
- * Sends formatted log records to one Kafka topic, the {@link Destination} of the kafka
- * appender's lane on either backend: owns the {@link KafkaProducer}, counts the records
- * sent, the records the broker acknowledged and those that failed, and counts each failure
- * in {@link AppenderErrors} under the appender's name, so that the
- * {@code asynclog.appender.errors} meter and the health react to a broker that rejects
- * records.
+ * Sends formatted log records to one Kafka topic through a {@link KafkaProducer}: the
+ * {@link Destination} of the kafka appender's lane on either backend.
  * <p>
- * {@link #offer} runs on the lane's thread only, and never waits: asynclog's producer
- * defaults set {@code max.block.ms=0}, so a record that finds no metadata for the topic or
- * no room in the producer's buffer comes back at once ({@link Destination.Offer#NOT_NOW}),
- * and the lane keeps it.
+ * {@link #offer} runs on the lane's thread only, and never waits: with {@code max.block.ms=0}
+ * a record that finds no metadata for the topic or no room in the producer's buffer comes
+ * back at once ({@link Destination.Offer#NOT_NOW}), and the lane keeps it.
  *
  * @author asynclog
  */

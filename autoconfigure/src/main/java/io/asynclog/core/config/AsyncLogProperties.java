@@ -351,10 +351,7 @@ public class AsyncLogProperties {
 			this.log4jName = log4jName;
 		}
 
-		/**
-		 * Returns the name Log4j2 uses for this strategy.
-		 * @return the Log4j2 name
-		 */
+		/** The name Log4j2 uses for this strategy. */
 		public String log4jName() {
 			return this.log4jName;
 		}

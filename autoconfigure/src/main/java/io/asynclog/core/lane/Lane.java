@@ -187,10 +187,7 @@ public final class Lane {
 				this.worker.spool().directory(), this.worker.lostAtStop(), this.thread.isAlive());
 	}
 
-	/**
-	 * Returns how long the lane's thread has been busy: all but its sleeps for want of records.
-	 * @return its clock
-	 */
+	/** The lane's thread's clock: busy all but its sleeps for want of records. */
 	public BusyClock busyClock() {
 		return this.worker.busyClock();
 	}
@@ -245,11 +242,7 @@ public final class Lane {
 					+ ((this.spoolDirectory != null) ? this.spoolDirectory : "");
 		}
 
-		/**
-		 * Reads settings written by {@link #asText()}.
-		 * @param text the text
-		 * @return the settings
-		 */
+		/** Reads settings written by {@link #asText()}. */
 		public static Settings parse(String text) {
 			// The directory last and whole: it may hold spaces.
 			String[] parts = text.split(" ", 4);

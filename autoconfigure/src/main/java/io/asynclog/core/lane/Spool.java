@@ -82,11 +82,7 @@ public final class Spool implements Closeable {
 		writePosition();
 	}
 
-	/**
-	 * Returns whether a spool of this process that has not closed holds a directory.
-	 * @param directory the directory
-	 * @return true if held
-	 */
+	/** Whether a spool of this process that has not closed holds a directory. */
 	public static boolean openInThisProcess(Path directory) {
 		return SpoolFiles.openInThisProcess(directory);
 	}

@@ -55,8 +55,6 @@ public class AsyncLogAutoConfiguration {
 	/**
 	 * Drains the queues before Spring Boot's logging shutdown handler stops the logging
 	 * library; only where Spring Boot registers that handler.
-	 * @param context the application context
-	 * @return the registration
 	 */
 	@Bean
 	@ConditionalOnProperty(name = "logging.register-shutdown-hook", matchIfMissing = true)

@@ -18,21 +18,18 @@ import io.asynclog.core.config.AsyncLogProperties;
 /**
  * Checks {@code asynclog.*} and the logging system once application.yml is read and before
  * Spring Boot configures logging, so that a mistake stops start-up with a failure analysis
- * instead of leaving logging half-configured. What only a backend can check (pattern
- * syntax, the modes it supports) its {@link LoggingBackends.Detector} checks.
+ * instead of leaving logging half-configured; the backend's {@link LoggingBackends.Detector}
+ * checks what only it can.
  * <p>
- * A classpath with both Logback's and Log4j2's SLF4J binding stops here when Logback's comes
- * first (Spring Boot then runs on Logback, with Log4j2 unused next to it); with Log4j2's first,
- * the Log4j2 backend has already stopped it inside Log4j's own start-up, with the same
- * {@link BindingConflict} text. A classpath with neither stops here too.
+ * A classpath with both SLF4J bindings stops here when Logback's comes first; with Log4j2's
+ * first, the Log4j2 backend has already stopped it inside Log4j's own start-up, with the same
+ * {@link BindingConflict} text.
  *
  * @author asynclog
  */
 public class AsyncLogEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
-	/**
-	 * Runs after the config data (application.yml, profiles) is loaded.
-	 */
+	/** Runs after the config data (application.yml, profiles) is loaded. */
 	public static final int ORDER = Ordered.LOWEST_PRECEDENCE - 10;
 
 	@Override
@@ -66,10 +63,9 @@ public class AsyncLogEnvironmentPostProcessor implements EnvironmentPostProcesso
 	}
 
 	/**
-	 * Spring Boot prints its failure analysis through commons-logging. With no logging backend
-	 * that can log nowhere (SLF4J without a provider answers every call with a no-op logger),
-	 * and Spring Boot then does not print the exception either, as it counts it reported: the
-	 * report goes to standard error instead.
+	 * Spring Boot prints its failure analysis through commons-logging, which with no logging
+	 * backend logs nowhere, and then does not print the exception either: the report goes to
+	 * standard error instead.
 	 */
 	private static RuntimeException stop(BindingConflict conflict) {
 		if (!LogFactory.getLog(AsyncLogEnvironmentPostProcessor.class).isErrorEnabled()) {

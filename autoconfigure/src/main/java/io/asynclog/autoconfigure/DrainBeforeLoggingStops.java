@@ -9,13 +9,10 @@ import io.asynclog.core.backend.LoggingBackends;
 import io.asynclog.core.report.DrainReport;
 
 /**
- * Adds a Spring Boot shutdown handler that drains asynclog's queues just before Spring
- * Boot's logging shutdown handler stops the logging library
- * ({@link io.asynclog.core.backend.LoggingBackend#drainBeforeLoggingStops()}). Spring Boot runs
- * its shutdown handlers in the reverse order they were added, and adds the logging one while
- * it prepares the environment, before any bean exists: one added once the beans are ready
- * runs before it. The handler finds the backend that runs at shutdown, so one handler serves
- * the JVM, however many contexts start in it.
+ * Adds a Spring Boot shutdown handler that drains asynclog's queues just before Spring Boot's
+ * logging shutdown handler stops the logging library: handlers run in the reverse order they
+ * were added, and the logging one is added before any bean exists. The handler finds the
+ * backend that runs at shutdown, so one handler serves the JVM, however many contexts start.
  *
  * @author asynclog
  */

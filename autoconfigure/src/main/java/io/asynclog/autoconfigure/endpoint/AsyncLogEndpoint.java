@@ -26,31 +26,20 @@ import io.asynclog.core.queue.QueueMonitor;
 import io.asynclog.core.queue.QueueStatus;
 
 /**
- * {@link Endpoint @Endpoint} that shows what asynclog runs: the effective mode and
- * settings, every queue with its fill, peak and drops, and every appender with whether it
- * is reached through a queue and how often it failed to write.
+ * {@link Endpoint @Endpoint} that shows what asynclog runs: the effective mode and settings,
+ * every queue with its fill, peak and drops, and every appender with its errors and shipping.
  * <p>
- * Its write operations act on the running application, for an operator during an
- * incident, and last until the next restart or logging configuration: {@code POST
- * /actuator/asynclog/queue-full-policy} and {@code .../discard-threshold} with
- * {@code {"value": ...}} change what a full queue does, {@code POST
- * /actuator/asynclog/flush} drains the queues and flushes the appenders, and {@code POST
- * /actuator/asynclog/appenders/{name}} with {@code {"shipping": "paused"}} or
- * {@code "running"} holds or resumes a remote appender. Dropping or holding back logs is
- * what an intruder wants, so, as Spring Boot keeps its {@code shutdown} endpoint off until
- * asked for, the endpoint's access is read-only by default: the write operations exist only
- * once {@code management.endpoint.asynclog.access=unrestricted} (or
- * {@code management.endpoints.access.default=unrestricted}) grants them.
+ * Its write operations act on the running application until the next restart or logging
+ * configuration. Dropping or holding back logs is what an intruder wants, so, as Spring
+ * Boot's {@code shutdown} endpoint, access is read-only by default: the write operations
+ * exist only once {@code management.endpoint.asynclog.access=unrestricted} grants them.
  *
  * @author asynclog
  */
 @Endpoint(id = "asynclog", defaultAccess = Access.READ_ONLY)
 public class AsyncLogEndpoint {
 
-	/**
-	 * The mode reported when the running logging configuration is not the one asynclog set
-	 * up.
-	 */
+	/** The mode reported when the running logging configuration is not asynclog's. */
 	static final String NOT_APPLIED = "not-applied";
 
 	private final AsyncLogProperties properties;
@@ -102,15 +91,11 @@ public class AsyncLogEndpoint {
 	}
 
 	/**
-	 * Changes a queue-full setting in force, or flushes: {@code POST
-	 * /actuator/asynclog/{setting}}.
+	 * Changes a queue-full setting in force, or flushes: {@code POST /actuator/asynclog/{setting}}.
 	 * @param setting {@code queue-full-policy} or {@code discard-threshold}, which take a
 	 * value as {@code asynclog.*} does at start-up; or {@code flush}, which takes none
-	 * @param value the new value; absent for {@code flush}
-	 * @return the change, or what the flush did
 	 * @throws org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException (400)
-	 * for an unknown setting or a value the setting does not accept; nothing is changed
-	 * then
+	 * for an unknown setting or a value the setting does not accept
 	 */
 	@WriteOperation
 	public WriteResult change(@Selector String setting, @Nullable String value) {
@@ -125,11 +110,7 @@ public class AsyncLogEndpoint {
 
 	/**
 	 * Pauses or resumes the shipping of a remote appender: {@code POST
-	 * /actuator/asynclog/appenders/{name}}.
-	 * @param group {@code appenders}
-	 * @param name the appender's name
-	 * @param shipping {@code paused} or {@code running}
-	 * @return the change
+	 * /actuator/asynclog/appenders/{name}} with {@code paused} or {@code running}.
 	 * @throws org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException (400)
 	 * for an unknown appender, one that writes locally, or another value
 	 */
@@ -151,15 +132,11 @@ public class AsyncLogEndpoint {
 	 * @param waitStrategy how the background thread waits for events
 	 * @param includeLocation whether the caller's location is captured before the hand-off
 	 * @param queueFullPolicy what a full queue does to a logging thread, as in force now
-	 * (see {@code changedAtRunTime})
-	 * @param discardThreshold the most severe level the 'discard' policy drops, as in force
-	 * now
-	 * @param shutdownTimeout how long shutdown waits for the queues, as an ISO-8601
-	 * duration
+	 * @param discardThreshold the most severe level the 'discard' policy drops, as in force now
+	 * @param shutdownTimeout how long shutdown waits for the queues, as an ISO-8601 duration
 	 * @param queues the queues
 	 * @param appenders the appenders
-	 * @param changedAtRunTime what an operator changed through the write operations and
-	 * still stands
+	 * @param changedAtRunTime what an operator changed through the write operations
 	 */
 	public record AsyncLogDescriptor(String backend, String mode, String waitStrategy, boolean includeLocation,
 			String queueFullPolicy, String discardThreshold, String shutdownTimeout, List<QueueDescriptor> queues,
@@ -168,20 +145,16 @@ public class AsyncLogEndpoint {
 	}
 
 	/**
-	 * What an operator changed at run time and still stands until the next restart or
-	 * logging configuration.
+	 * What an operator changed at run time and still stands.
 	 *
-	 * @param settings the settings whose value in force differs from the configured one, by
-	 * name
+	 * @param settings the settings whose value in force differs from the configured one, by name
 	 * @param pausedAppenders the remote appenders whose shipping is paused
 	 */
 	public record RunTimeChanges(Map<String, SettingChange> settings, List<String> pausedAppenders) {
 
 	}
 
-	/**
-	 * What a write operation answers.
-	 */
+	/** What a write operation answers. */
 	public sealed interface WriteResult extends OperationResponseBody permits SettingChange, FlushDescriptor {
 
 	}
@@ -207,8 +180,8 @@ public class AsyncLogEndpoint {
 	 * @param took how long it took, as an ISO-8601 duration
 	 * @param timeout how long it could wait ({@code asynclog.shutdown-timeout})
 	 * @param flushedAppenders the appenders whose buffered output was written
-	 * @param waitingToShip for each remote appender, the records not delivered yet (in its
-	 * lane, its spool or waiting for an answer): the flush does not wait for the network
+	 * @param waitingToShip for each remote appender, the records not delivered yet: the flush
+	 * does not wait for the network
 	 */
 	public record FlushDescriptor(boolean drained, long stillQueued, String took, String timeout,
 			List<String> flushedAppenders, Map<String, Long> waitingToShip) implements WriteResult {
@@ -236,9 +209,8 @@ public class AsyncLogEndpoint {
 	 * @param used slots in use now
 	 * @param peak most slots in use during {@code asynclog.metrics.peak-window}
 	 * @param dropped events the queue-full policy discarded since the JVM started
-	 * @param busy the share of a recent span its background thread did not wait for events
-	 * (since the endpoint's previous reading, at least {@code 1 s}; since the thread started
-	 * at the first), and the span; absent for a queue whose thread asynclog does not time
+	 * @param busy the share of a recent span (since the previous reading, at least {@code 1 s})
+	 * its background thread did not wait for events; absent if asynclog does not time it
 	 */
 	public record QueueDescriptor(String name, String type, long capacity, long remaining, long used, long peak,
 			long dropped, BusyShare busy) {
@@ -256,18 +228,13 @@ public class AsyncLogEndpoint {
 	 * @param name the appender's name
 	 * @param type its Log4j2 plugin name
 	 * @param fileName the file it writes, absent if it writes none
-	 * @param immediateFlush whether it flushes after every event, absent if it has no such
-	 * setting
+	 * @param immediateFlush whether it flushes after every event, absent if it has no such setting
 	 * @param async whether every event reaches it through a queue
-	 * @param errors the writes and flushes it failed since the JVM started (such as on a
-	 * full disk)
-	 * @param dropped the events it did not write since the JVM started, by reason
-	 * ({@code recursive-call}, {@code appender-stopped}), as {@code asynclog.events.dropped}
-	 * counts them
-	 * @param shipping for an appender that ships records off the box (kafka): where to,
-	 * records sent, acknowledged, failed and waiting, and how long they have waited with no
-	 * answer, and its lane, with the share of a recent span the lane's thread was busy
-	 * ({@code busy}, as a queue's); absent for the others
+	 * @param errors the writes and flushes it failed since the JVM started
+	 * @param dropped the events it did not write since the JVM started, by reason, as
+	 * {@code asynclog.events.dropped} counts them
+	 * @param shipping for a remote appender: its counts, its lane (with its thread's
+	 * {@code busy}, as a queue's) and its spool; absent for the others
 	 */
 	public record AppenderDescriptor(String name, String type, String fileName, Boolean immediateFlush,
 			boolean async, long errors, Map<String, Long> dropped, Shipping shipping) {

@@ -27,10 +27,8 @@ public class AsyncLogEndpointWebExtension {
 	}
 
 	/**
-	 * {@code POST /actuator/asynclog/{setting}}, as {@link AsyncLogEndpoint#change}.
-	 * @param setting {@code queue-full-policy}, {@code discard-threshold} or {@code flush}
-	 * @param value the new value; absent for {@code flush}
-	 * @return the change or the flush's report, or 400 with a {@link Refusal}
+	 * {@code POST /actuator/asynclog/{setting}}, as {@link AsyncLogEndpoint#change}; 400 with
+	 * a {@link Refusal}.
 	 */
 	@WriteOperation
 	public WebEndpointResponse<OperationResponseBody> change(@Selector String setting, @Nullable String value) {
@@ -43,11 +41,8 @@ public class AsyncLogEndpointWebExtension {
 	}
 
 	/**
-	 * {@code POST /actuator/asynclog/appenders/{name}}, as {@link AsyncLogEndpoint#appender}.
-	 * @param group {@code appenders}
-	 * @param name the appender's name
-	 * @param shipping {@code paused} or {@code running}
-	 * @return the change, or 400 with a {@link Refusal}
+	 * {@code POST /actuator/asynclog/appenders/{name}}, as {@link AsyncLogEndpoint#appender};
+	 * 400 with a {@link Refusal}.
 	 */
 	@WriteOperation
 	public WebEndpointResponse<OperationResponseBody> appender(@Selector String group, @Selector String name,

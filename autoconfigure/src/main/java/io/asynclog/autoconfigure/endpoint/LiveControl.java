@@ -77,9 +77,7 @@ final class LiveControl {
 		return applied.change();
 	}
 
-	/**
-	 * Synchronized so that two changes at once cannot lose one another's half of the values.
-	 */
+	/** Synchronized so that two changes at once cannot lose one another's half of the values. */
 	private synchronized Applied apply(String setting, String value) {
 		Values before = LiveQueueFullSettings.inForce(this.properties);
 		Values configured = Values.of(this.properties);
@@ -119,9 +117,7 @@ final class LiveControl {
 		return new Applied(change, message);
 	}
 
-	/**
-	 * Pauses or resumes the shipping of a remote appender, then logs the change.
-	 */
+	/** Pauses or resumes the shipping of a remote appender, then logs the change. */
 	ShippingChange ship(String appenderName, String shipping) {
 		boolean pause;
 		if (PAUSED.equals(shipping)) {
@@ -150,10 +146,8 @@ final class LiveControl {
 	}
 
 	/**
-	 * Waits for every queue to hand its events to the appenders, at most
-	 * {@code asynclog.shutdown-timeout}, then has the appenders' buffers written. Remote
-	 * appenders are only read: their records are on the way, and the network is not waited
-	 * for.
+	 * Waits, at most {@code asynclog.shutdown-timeout}, for every queue to hand its events to
+	 * the appenders, then has their buffers written. The network is not waited for.
 	 */
 	FlushDescriptor flush() {
 		Duration timeout = this.properties.getShutdownTimeout();
@@ -184,9 +178,7 @@ final class LiveControl {
 		return report;
 	}
 
-	/**
-	 * Reads what was changed at run time and still stands.
-	 */
+	/** What was changed at run time and still stands. */
 	RunTimeChanges changes() {
 		Map<String, SettingChange> settings = new LinkedHashMap<>();
 		Values live = LiveQueueFullSettings.live();
@@ -287,9 +279,7 @@ final class LiveControl {
 		return badRequest(ex.getDescription() + " " + action);
 	}
 
-	/**
-	 * Spring Boot answers this exception with 400 Bad Request, the message as the reason.
-	 */
+	/** Spring Boot answers this exception with 400 Bad Request, the message as the reason. */
 	static InvalidEndpointRequestException badRequest(String message) {
 		return new InvalidEndpointRequestException(message, message);
 	}

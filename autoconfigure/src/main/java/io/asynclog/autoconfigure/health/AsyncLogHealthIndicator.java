@@ -37,24 +37,15 @@ import io.asynclog.core.queue.QueueStatus;
  * write within {@code asynclog.health.drop-window}.</li>
  * </ul>
  * <p>
- * Why the line falls there: a reason is DOWN when this instance cannot do its own work as
- * configured. A queue held full makes the logging calls its policy does not drop wait for a
- * slot on the application's threads (every call under {@code block}, those above
- * {@code discard-threshold} under {@code discard}), so logging holds up requests; an appender
- * that never opened its file loses every event meant for it until a restart, on this
- * instance alone: a misconfiguration a rollout must see. A delivery reason is DEGRADED
- * because the application serves at full speed meanwhile (a dropped event, a failed write
- * and a record waiting in the producer's buffer do not hold the calling thread) and the
- * trouble clears by itself once the broker, the disk or the load recovers; and because its
- * cause is usually shared by every instance (one broker, one log volume), so that DOWN, a
- * 503, would take them all out of the load balancer at once for a trouble none of them can
- * fix: an outage amplifier. A broker outage long enough to fill the queue does turn the
- * health DOWN, through the fill reason: callers wait from then on.
+ * Why: DOWN when this instance cannot do its own work as configured (a full queue holds up
+ * requests; an unopened file loses every event until a restart). DEGRADED when the
+ * application serves at full speed meanwhile and the cause is usually shared by every
+ * instance (one broker, one log volume): DOWN, a 503, would take them all out of the load
+ * balancer at once, an outage amplifier. A broker outage long enough to fill the queue turns
+ * DOWN through the fill reason.
  * <p>
- * {@link #DEGRADED} is a custom {@link Status}: Spring Boot's HTTP mapping answers it with
- * 200 unless {@code management.endpoint.health.status.http-mapping.degraded} says otherwise,
- * and {@link HealthStatusOrder} ranks it between OUT_OF_SERVICE and UP, so that the aggregate
- * {@code /actuator/health} shows it.
+ * {@link #DEGRADED} answers HTTP 200 unless mapped otherwise; {@link HealthStatusOrder} ranks
+ * it between OUT_OF_SERVICE and UP, so that the aggregate {@code /actuator/health} shows it.
  *
  * @author asynclog
  */
@@ -130,9 +121,8 @@ public class AsyncLogHealthIndicator extends AbstractHealthIndicator {
 	}
 
 	/**
-	 * DOWN for a trouble of the application's own logging, whatever the setting; for
-	 * troubles of delivery alone, the status {@code asynclog.health.pipeline-status} asks
-	 * for (see the class comment for why).
+	 * DOWN for a trouble of the application's own logging; for troubles of delivery alone,
+	 * the status {@code asynclog.health.pipeline-status} asks for.
 	 */
 	private Status status(boolean ownLoggingDown, boolean anyReason) {
 		if (ownLoggingDown) {

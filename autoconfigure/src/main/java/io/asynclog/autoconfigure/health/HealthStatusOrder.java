@@ -21,32 +21,20 @@ import io.asynclog.core.config.AsyncLogProperties;
  * application sets the order itself.
  * <p>
  * Why: Spring Boot's {@code SimpleStatusAggregator} leaves out every status its order does
- * not name, and its default order names only DOWN, OUT_OF_SERVICE, UP and UNKNOWN. Without
- * this, {@code /actuator/health} would answer UP while {@code asynclog} is DEGRADED, and
- * only {@code /actuator/health/asynclog} would tell. The health groups ({@code readiness}
- * too) use the same order unless one sets its own. The HTTP answer is not changed:
- * DEGRADED maps to 200, as every status Spring Boot's mapping does not name.
- * <p>
- * An application that sets {@value #ORDER_PROPERTY} keeps its own list, whole; it must name
- * DEGRADED for the aggregate to show it.
+ * not name, so {@code /actuator/health} would answer UP while {@code asynclog} is DEGRADED.
+ * The health groups use the same order unless one sets its own. An application that sets
+ * {@value #ORDER_PROPERTY} keeps its own list, whole.
  *
  * @author asynclog
  */
 public class HealthStatusOrder implements EnvironmentPostProcessor, Ordered {
 
-	/**
-	 * Spring Boot's property for the order of health statuses, most severe first.
-	 */
+	/** Spring Boot's property for the order of health statuses, most severe first. */
 	public static final String ORDER_PROPERTY = "management.endpoint.health.status.order";
 
-	/**
-	 * The order set when the application sets none.
-	 */
+	/** The order set when the application sets none. */
 	public static final String DEFAULT_ORDER = "DOWN,OUT_OF_SERVICE,DEGRADED,UP,UNKNOWN";
 
-	/**
-	 * The name of the property source holding the default.
-	 */
 	public static final String PROPERTY_SOURCE = "asynclogHealthStatusOrder";
 
 	private static final String HEALTH_STATUS = "org.springframework.boot.health.contributor.Status";

@@ -10,14 +10,10 @@ import io.asynclog.core.count.AppenderErrors;
 import io.asynclog.core.queue.Registration;
 
 /**
- * The {@code asynclog.events.dropped} series of each appender, one per reason: events it was
- * called with from inside its own append, and events that reached it after it stopped; for
- * a remote (kafka) appender also records its lane or spool was full for, and records a
- * crash tore.
- * <p>
+ * The {@code asynclog.events.dropped} series of each appender, one per reason it can drop for.
  * Every appender whose failures are counted gets its series, at 0, as soon as its
- * configuration is built; any other appender gets them at its first such event. The
- * counters read {@link AppenderDrops} only when a registry asks.
+ * configuration is built; any other at its first such event. The counters read
+ * {@link AppenderDrops} only when a registry asks.
  *
  * @author asynclog
  */

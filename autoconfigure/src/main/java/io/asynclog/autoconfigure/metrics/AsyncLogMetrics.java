@@ -32,10 +32,9 @@ import io.asynclog.core.queue.Registration;
  * peak use, events dropped per level, delivery lag and its background thread's busy time
  * ({@link BusyMeters}).
  * <p>
- * The gauges and counters read the queues only when a registry asks; the peak comes from
- * the {@link QueueMonitor}'s samples. A queue that appears later (a Log4j2 reconfiguration,
- * an AsyncAppender added at run time) gets its meters when the monitor first sees it, and a
- * gauge of a queue that is gone reads NaN.
+ * The meters read the queues only when a registry asks; the peak comes from the
+ * {@link QueueMonitor}'s samples. A queue that appears later gets its meters when the monitor
+ * first sees it; a gauge of a queue that is gone reads NaN.
  *
  * @author asynclog
  */
@@ -51,11 +50,7 @@ public class AsyncLogMetrics implements MeterBinder, AutoCloseable {
 
 	private volatile boolean closed;
 
-	/**
-	 * Creates the meters of a backend's queues.
-	 * @param monitor the queue monitor, which announces every queue
-	 * @param backend the backend, whose background threads' clocks the busy-time counters read
-	 */
+	/** Creates the meters of a backend's queues, which the monitor announces. */
 	public AsyncLogMetrics(QueueMonitor monitor, LoggingBackend backend) {
 		this.monitor = monitor;
 		this.backend = backend;

@@ -27,9 +27,6 @@ final class BusyMeters {
 
 	/**
 	 * Registers the counter of the thread that serves a queue or a lane.
-	 * @param registry the registry
-	 * @param backend where the clocks are read
-	 * @param serves a queue or a lane
 	 * @param name the queue's name, or the remote appender's
 	 */
 	static void register(MeterRegistry registry, LoggingBackend backend, BusyThread.Serves serves, String name) {

@@ -26,23 +26,12 @@ final class DroppedMeters {
 	private DroppedMeters() {
 	}
 
-	/**
-	 * The tags of the events a queue's 'discard' policy dropped.
-	 * @param queue the queue's name
-	 * @param level the level's tag value
-	 * @return the tags
-	 */
+	/** The tags of the events a queue's 'discard' policy dropped. */
 	static Tags queueFull(String queue, String level) {
 		return Tags.of("reason", QUEUE_FULL, "queue", queue, "appender", NONE, "level", level);
 	}
 
-	/**
-	 * The tags of the events an appender did not write. Log4j2 says which appender, not
-	 * which event, so there is no level.
-	 * @param appender the appender's name
-	 * @param reason why
-	 * @return the tags
-	 */
+	/** The tags of the events an appender did not write: no level, Log4j2 says which appender, not which event. */
 	static Tags notWritten(String appender, AppenderDrops.Reason reason) {
 		return Tags.of("reason", reason.tag(), "queue", NONE, "appender", appender, "level", NONE);
 	}

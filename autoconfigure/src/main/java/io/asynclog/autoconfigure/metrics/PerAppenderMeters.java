@@ -39,18 +39,9 @@ public abstract class PerAppenderMeters implements MeterBinder, AutoCloseable {
 		}));
 	}
 
-	/**
-	 * Asks the core for the name of every appender these meters are about, now and later.
-	 * @param listener called with each name
-	 * @return a handle that stops the calls when closed
-	 */
+	/** Asks the core for the name of every appender these meters are about, now and later. */
 	protected abstract Registration onEveryAppender(Consumer<String> listener);
 
-	/**
-	 * Registers one appender's meters.
-	 * @param registry the registry
-	 * @param appender the appender's name
-	 */
 	protected abstract void register(MeterRegistry registry, String appender);
 
 	@Override

@@ -21,17 +21,13 @@ import io.asynclog.core.queue.BusyThread;
 import io.asynclog.core.queue.Registration;
 
 /**
- * The shipping meters of every remote appender (kafka, otlp): {@code asynclog.shipping.records.sent},
- * {@code .acknowledged} and {@code .failed} (counters) and {@code .waiting} (records sent and
- * not yet acknowledged or failed, a gauge); its lane's records and capacity
- * ({@code asynclog.shipping.lane.*}); and its spool's records, bytes and oldest age
- * ({@code asynclog.shipping.spool.*}); all tagged with the appender. Its lane's thread's busy
- * time too ({@link BusyMeters}, tagged with the lane).
+ * The shipping meters of every remote appender (kafka, otlp), tagged with the appender:
+ * {@code asynclog.shipping.records.*}, {@code asynclog.shipping.lane.*},
+ * {@code asynclog.shipping.spool.*}, and its lane's thread's busy time ({@link BusyMeters}).
  * <p>
- * Each appender's meters are registered as soon as its sender is built, and read the appender
- * of that name that runs, through the backend, only when a registry asks. A sender counts from
- * 0: when a reconfiguration builds a new one, the counters start again, which Prometheus'
- * {@code rate()} reads as a counter reset.
+ * Each appender's meters are registered as soon as its sender is built, and read the running
+ * appender of that name only when a registry asks. A reconfiguration's new sender counts from
+ * 0 again, which Prometheus' {@code rate()} reads as a counter reset.
  *
  * @author asynclog
  */
@@ -42,10 +38,7 @@ public class ShippingMetrics extends PerAppenderMeters {
 	/** Held here: a meter holds what it reads weakly. */
 	private final Map<String, LastRunning> lastRunning = new ConcurrentHashMap<>();
 
-	/**
-	 * Creates the shipping meters.
-	 * @param backend the backend, whose remote appenders' lanes and senders the meters read
-	 */
+	/** Creates the shipping meters, which read the backend's remote appenders' lanes. */
 	public ShippingMetrics(LoggingBackend backend) {
 		this.backend = backend;
 	}

@@ -20,11 +20,7 @@ import io.asynclog.core.count.AppenderErrors;
 public record LogAppender(String name, String type, String fileName, Boolean immediateFlush, boolean async,
 		long errors, Shipping shipping) {
 
-	/**
-	 * Reads an appender's shipping state, if it ships records.
-	 * @param appender the backend's appender object
-	 * @return its reading, or {@code null} if it does not ship records
-	 */
+	/** An appender's shipping reading, or {@code null} if it does not ship records. */
 	public static Shipping shippingOf(Object appender) {
 		return (appender instanceof Shipping.Source source) ? source.shipping() : null;
 	}

@@ -13,9 +13,7 @@ import java.util.List;
  */
 public record LoggerRoute(String logger, List<String> appenders, boolean additive) {
 
-	/**
-	 * The name the report gives the root logger on either backend.
-	 */
+	/** The name the report gives the root logger on either backend. */
 	public static final String ROOT = "root";
 
 }

@@ -27,11 +27,7 @@ import java.time.Duration;
 public record Shipping(String system, String destination, long sent, long acknowledged, long failed, long waiting,
 		Duration waitingWithoutAnswer, String lastFailure, Lane lane, Spool spool) {
 
-	/**
-	 * Returns this reading with its lane's thread's busy share.
-	 * @param share the share
-	 * @return a new reading, or this one without a lane
-	 */
+	/** This reading with its lane's thread's busy share; this one without a lane. */
 	public Shipping withLaneBusy(BusyShare share) {
 		return (this.lane != null) ? new Shipping(this.system, this.destination, this.sent, this.acknowledged,
 				this.failed, this.waiting, this.waitingWithoutAnswer, this.lastFailure, this.lane.withBusy(share),
@@ -40,7 +36,6 @@ public record Shipping(String system, String destination, long sent, long acknow
 
 	/**
 	 * Returns this reading with the lane's and the spool's.
-	 * @param lane the lane's reading
 	 * @param spool the spool's reading, or {@code null} without a spool
 	 * @param withoutDelivery how long records have waited in the lane or the spool with none
 	 * delivered: the wait counts from there when it is the longer
@@ -53,11 +48,7 @@ public record Shipping(String system, String destination, long sent, long acknow
 				longest, this.lastFailure, lane, spool);
 	}
 
-	/**
-	 * Returns the records not delivered yet: waiting for an answer, in the lane and in the
-	 * spool.
-	 * @return the records
-	 */
+	/** Records not delivered yet: waiting for an answer, in the lane and in the spool. */
 	public long backlog() {
 		long kept = (this.spool != null) ? this.spool.records() : 0;
 		long queued = (this.lane != null) ? this.lane.records() : 0;
@@ -84,27 +75,12 @@ public record Shipping(String system, String destination, long sent, long acknow
 	public record Lane(long records, long capacity, long bytes, long maxBytes, long inFlight, long inFlightFromSpool,
 			String lastFailure, BusyShare busy) {
 
-		/**
-		 * A reading of the lane itself, without its thread's busy share.
-		 * @param records the records queued
-		 * @param capacity the most records it holds
-		 * @param bytes the bytes of keys and values queued
-		 * @param maxBytes the most bytes it holds
-		 * @param inFlight the records handed to the client and not answered yet
-		 * @param inFlightFromSpool of those, the records sent from the spool
-		 * @param lastFailure the last failure of the lane's thread or of its spool, or
-		 * {@code null}
-		 */
+		/** A reading of the lane itself, without its thread's busy share. */
 		public Lane(long records, long capacity, long bytes, long maxBytes, long inFlight, long inFlightFromSpool,
 				String lastFailure) {
 			this(records, capacity, bytes, maxBytes, inFlight, inFlightFromSpool, lastFailure, null);
 		}
 
-		/**
-		 * Returns this reading with its thread's busy share.
-		 * @param share the share
-		 * @return a new reading
-		 */
 		public Lane withBusy(BusyShare share) {
 			return new Lane(this.records, this.capacity, this.bytes, this.maxBytes, this.inFlight,
 					this.inFlightFromSpool, this.lastFailure, share);
@@ -129,23 +105,14 @@ public record Shipping(String system, String destination, long sent, long acknow
 	}
 
 	/**
-	 * An appender that ships records and can say how far it got. Each backend's remote
-	 * appenders (kafka, otlp) implement it, so that the endpoint and the health can read it
-	 * without knowing the backend or the client library.
+	 * An appender that ships records, so that the endpoint and the health can read it without
+	 * knowing the backend or the client library.
 	 */
 	public interface Source {
 
-		/**
-		 * Returns the appender's reading, now.
-		 * @return the reading
-		 */
 		Shipping shipping();
 
-		/**
-		 * Returns the busy clock of the thread that hands the appender's records to the
-		 * destination (its lane's).
-		 * @return the clock, or {@code null} if it has none
-		 */
+		/** The busy clock of the appender's lane's thread, or {@code null}. */
 		default BusyClock busyClock() {
 			return null;
 		}

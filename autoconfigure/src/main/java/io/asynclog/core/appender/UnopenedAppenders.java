@@ -8,13 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The appenders that could not open their file when the application started and that
- * started anyway because {@code asynclog.appender-start-failure=warn}: each backend puts a
- * stand-in in their place that counts every event it receives as one of the appender's
- * {@link AppenderErrors}, and the health stays DOWN with the reason.
- * <p>
- * Filled from the start-up check's result, before the backend configures anything, and replaced at
- * every start, so that an application started again in the same JVM starts clean.
+ * The appenders that could not open their file at start-up and started anyway
+ * ({@code asynclog.appender-start-failure=warn}): each backend puts a stand-in in their place
+ * that counts every event as one of the appender's {@link AppenderErrors}, and the health
+ * stays DOWN. Replaced at every start, so that a restart in the same JVM starts clean.
  *
  * @author asynclog
  */
@@ -25,28 +22,17 @@ public final class UnopenedAppenders {
 	private UnopenedAppenders() {
 	}
 
-	/**
-	 * Replaces the appenders that could not open with those of the start that is under way.
-	 * @param unopened the appenders, by name
-	 */
+	/** Replaces the appenders that could not open with those of the start under way. */
 	public static void replaceAll(Map<String, Unopened> unopened) {
 		// A copy that never changes, published whole: readers need no lock.
 		byName = Collections.unmodifiableMap(new LinkedHashMap<>(unopened));
 	}
 
-	/**
-	 * Returns why an appender could not open its file.
-	 * @param name the appender's name
-	 * @return the failure, or {@code null} if the appender opened or is unknown
-	 */
+	/** Why an appender could not open its file, or {@code null} if it opened or is unknown. */
 	public static Unopened get(String name) {
 		return byName.get(name);
 	}
 
-	/**
-	 * Returns every appender that could not open its file.
-	 * @return the failures
-	 */
 	public static Collection<Unopened> all() {
 		return byName.values();
 	}
@@ -62,10 +48,7 @@ public final class UnopenedAppenders {
 	 */
 	public record Unopened(String name, String type, String property, String fileName, String reason) {
 
-		/**
-		 * Returns the sentence the health and the start-up warning show.
-		 * @return the description
-		 */
+		/** The sentence the health and the start-up warning show. */
 		public String describe() {
 			return "appender '%s' (%s) could not open %s (%s): %s; every event it receives is counted as an error"
 				.formatted(this.name, this.type, this.fileName, this.property, this.reason);

@@ -11,22 +11,17 @@ import io.asynclog.core.config.AsyncLogConfigurationException;
 
 /**
  * A classpath on which asynclog cannot tell which logging backend to make asynchronous:
- * Logback and Log4j2 both bound to SLF4J (spring-boot-starter-log4j2 added without excluding
- * spring-boot-starter-logging), or neither of them there. Found by looking at which classes
- * and SLF4J provider entries the class loader can see, without calling any logging library,
- * so that a hook that runs inside a logging library's own initialisation can use it too.
- * <p>
- * Carries the text of the failure: what is wrong, and the dependency to add or exclude,
- * with the Maven snippet.
+ * Logback and Log4j2 both bound to SLF4J, or neither of them there, with the text of the
+ * failure and its fix. Found from the classes and SLF4J provider entries the class loader
+ * sees, without calling a logging library, so that a hook inside a logging library's own
+ * initialisation can use it too.
  *
  * @author asynclog
  * @see BindingConflictException
  */
 public final class BindingConflict {
 
-	/**
-	 * SLF4J's own switch for choosing one of several providers: set, the choice is explicit.
-	 */
+	/** SLF4J's own switch for choosing one of several providers: set, the choice is explicit. */
 	static final String SLF4J_PROVIDER_PROPERTY = "slf4j.provider";
 
 	static final Jar LOGBACK_BINDING = new Jar("logback-classic", "ch.qos.logback.classic.spi.LogbackServiceProvider");
@@ -37,9 +32,7 @@ public final class BindingConflict {
 
 	static final Jar LOG4J_TO_SLF4J = new Jar("log4j-to-slf4j", "org.apache.logging.slf4j.SLF4JLoggerContextFactory");
 
-	/**
-	 * Where SLF4J's {@link java.util.ServiceLoader} finds its providers, in classpath order.
-	 */
+	/** Where SLF4J's {@link java.util.ServiceLoader} finds its providers, in classpath order. */
 	static final String SLF4J_PROVIDERS = "META-INF/services/org.slf4j.spi.SLF4JServiceProvider";
 
 	private static final String ANALYSIS_BANNER = """
@@ -86,12 +79,8 @@ public final class BindingConflict {
 	}
 
 	/**
-	 * Looks for both Logback's and Log4j2's SLF4J binding. SLF4J then takes whichever comes
-	 * first on the classpath: with Log4j2's, Log4j's own start-up fails (log4j-to-slf4j,
-	 * which spring-boot-starter-logging brings, sends Log4j back to SLF4J); with Logback's,
-	 * Spring Boot runs on Logback and Log4j2 sits unused next to it. When the
-	 * {@code slf4j.provider} system property names the provider, the choice is the
-	 * application's own and this is not a conflict.
+	 * Looks for both Logback's and Log4j2's SLF4J binding, of which SLF4J takes the first on
+	 * the classpath. No conflict when the {@code slf4j.provider} system property chooses.
 	 * @param classLoader the application's class loader
 	 * @return the conflict, or {@code null} if there is none
 	 */
@@ -138,8 +127,6 @@ public final class BindingConflict {
 	/**
 	 * Describes a logging system that asynclog has no backend for.
 	 * @param loggingSystem the class name of the logging system Spring Boot chose
-	 * @param classLoader the application's class loader
-	 * @return the failure
 	 */
 	public static BindingConflict noBackend(String loggingSystem, ClassLoader classLoader) {
 		boolean neither = LOGBACK_BINDING.locate(classLoader) == null && LOG4J_CORE.locate(classLoader) == null;
@@ -156,55 +143,36 @@ public final class BindingConflict {
 		return new BindingConflict(description, action, false);
 	}
 
-	/**
-	 * Returns whether SLF4J takes Log4j2's binding: then Log4j cannot start, and nothing can
-	 * log until the classpath is fixed.
-	 * @return true if Log4j2's binding comes first
-	 */
+	/** Whether SLF4J takes Log4j2's binding: then nothing can log until the classpath is fixed. */
 	public boolean log4jBindingFirst() {
 		return this.log4jBindingFirst;
 	}
 
-	/**
-	 * Returns what is wrong.
-	 * @return the description
-	 */
 	public String description() {
 		return this.description;
 	}
 
-	/**
-	 * Returns how to fix it: the dependency to add or exclude, with its Maven snippet.
-	 * @return the action
-	 */
+	/** How to fix it: the dependency to add or exclude, with its Maven snippet. */
 	public String action() {
 		return this.action;
 	}
 
 	/**
-	 * Returns the failure for Spring Boot's failure analysis, once an application runs. Its
-	 * message is the whole {@link #report()}, so that wherever it is printed the fix is too.
-	 * @return the exception to throw
+	 * The failure for Spring Boot's failure analysis; its message is the whole
+	 * {@link #report()}, so that wherever it is printed the fix is too.
 	 */
 	public AsyncLogConfigurationException toConfigurationException() {
 		return new Failure(this);
 	}
 
-	/**
-	 * Returns the failure in the form Spring Boot prints a failure analysis, for the hooks
-	 * that run before Spring Boot can analyse anything.
-	 * @return the text
-	 */
+	/** The failure as Spring Boot prints an analysis, for hooks that run before Spring Boot. */
 	public String report() {
 		return ANALYSIS_BANNER + "Description:\n\n" + this.description + "\n\nAction:\n\n" + this.action + "\n";
 	}
 
 	/**
-	 * Returns the binding SLF4J takes: the first provider its {@link java.util.ServiceLoader}
-	 * lists, read from the provider files in classpath order.
-	 * @param classLoader the class loader SLF4J uses
-	 * @return Logback's or Log4j2's binding, or {@code null} if another provider, or none,
-	 * comes first
+	 * Returns the binding SLF4J takes: the first provider in the provider files, in classpath order.
+	 * @return Logback's or Log4j2's binding, or {@code null} if another provider, or none, comes first
 	 */
 	static Jar firstSlf4jBinding(ClassLoader classLoader) {
 		try {
@@ -229,9 +197,7 @@ public final class BindingConflict {
 		return null;
 	}
 
-	/**
-	 * A start-up failure whose message is the whole report, not only the description.
-	 */
+	/** A start-up failure whose message is the whole report, not only the description. */
 	private static final class Failure extends AsyncLogConfigurationException {
 
 		private final String report;
@@ -257,9 +223,7 @@ public final class BindingConflict {
 	record Jar(String artifactId, String className) {
 
 		/**
-		 * Returns the jar's file name, or its artifact when the class does not come from a
-		 * jar file.
-		 * @param classLoader the class loader to look in
+		 * Returns the jar's file name, or its artifact when the class is not in a jar file.
 		 * @return the name, or {@code null} when the class loader cannot see the class
 		 */
 		String locate(ClassLoader classLoader) {

@@ -13,10 +13,6 @@ package io.asynclog.core.backend;
  */
 public class BindingConflictException extends RuntimeException {
 
-	/**
-	 * Creates the exception for a conflict.
-	 * @param conflict the conflict found
-	 */
 	public BindingConflictException(BindingConflict conflict) {
 		super(conflict.report());
 	}

@@ -12,20 +12,14 @@ import org.springframework.boot.logging.LogLevel;
  */
 public final class LevelTags {
 
-	/**
-	 * The standard levels an event can have, most severe first.
-	 */
+	/** The standard levels an event can have, most severe first. */
 	public static final List<LogLevel> LEVELS = List.of(LogLevel.FATAL, LogLevel.ERROR, LogLevel.WARN, LogLevel.INFO,
 			LogLevel.DEBUG, LogLevel.TRACE);
 
 	private LevelTags() {
 	}
 
-	/**
-	 * Returns the {@code level} tag value of a level, such as {@code info}.
-	 * @param level the level
-	 * @return the tag value
-	 */
+	/** The {@code level} tag value of a level, such as {@code info}. */
 	public static String of(LogLevel level) {
 		return level.name().toLowerCase(Locale.ROOT);
 	}

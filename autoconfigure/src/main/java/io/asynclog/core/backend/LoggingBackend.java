@@ -10,72 +10,49 @@ import io.asynclog.core.queue.LogQueue;
 
 /**
  * What the Spring side (auto-configuration, meters, endpoint, health) reads of the logging
- * library that runs: its queues, its appenders, the remote appenders' lanes and the mode in force. One implementation per
- * backend, found by {@link LoggingBackends}; every method reads the library now, when asked,
- * and never runs per log call.
+ * library that runs. One implementation per backend, found by {@link LoggingBackends}; every
+ * method reads the library now, when asked, and never runs per log call.
  *
  * @author asynclog
  */
 public interface LoggingBackend {
 
-	/**
-	 * Returns the backend's name as the endpoint shows it.
-	 * @return {@code log4j2} or {@code logback}
-	 */
+	/** The backend's name as the endpoint shows it: {@code log4j2} or {@code logback}. */
 	String name();
 
-	/**
-	 * Reads every queue between logging threads and appenders now.
-	 * @return the queues, empty in synchronous mode
-	 */
+	/** Every queue between logging threads and appenders now; empty in synchronous mode. */
 	List<LogQueue> queues();
 
-	/**
-	 * Reads the background threads whose busy time asynclog keeps (the rings', the
-	 * async-appender queues', the lanes'), with their clocks, now.
-	 * @return the threads; none by default
-	 */
+	/** The background threads whose busy time asynclog keeps (rings, async-appender queues, lanes). */
 	default List<BusyThread> busyThreads() {
 		return List.of();
 	}
 
-	/**
-	 * Reads every appender of the running configuration now.
-	 * @return the appenders
-	 */
 	List<LogAppender> appenders();
 
 	/**
-	 * Reads the lane and sender of every remote appender (kafka, otlp) of the running
-	 * configuration now: the one way the Spring side reaches a lane, to read or pause it.
-	 * @return the lanes, in configuration order; none by default
+	 * The lane and sender of every remote appender (kafka, otlp) of the running configuration,
+	 * in order: the one way the Spring side reaches a lane, to read or pause it.
 	 */
 	default List<RemoteLane> remoteLanes() {
 		return List.of();
 	}
 
-	/**
-	 * Returns the mode that runs.
-	 * @return the mode, or {@code null} when the running configuration is not the one
-	 * asynclog set up
-	 */
+	/** The mode that runs, or {@code null} when the running configuration is not asynclog's. */
 	Mode runningMode();
 
 	/**
-	 * Drains the queues within {@code asynclog.shutdown-timeout}, just before Spring Boot's
-	 * logging shutdown handler stops the logging library at JVM shutdown, for a backend whose
-	 * library would otherwise stop a queue before asynclog's drain begins. What is still
-	 * queued at the deadline is cut off and counted; the library's own stop then finds the
-	 * queues empty.
+	 * Drains the queues within {@code asynclog.shutdown-timeout} just before Spring Boot's
+	 * logging shutdown handler stops the library, for a backend whose library would otherwise
+	 * stop a queue before asynclog's drain begins.
 	 */
 	default void drainBeforeLoggingStops() {
 	}
 
 	/**
-	 * Writes out what the appenders hold in buffers (files whose lines are flushed at the end
-	 * of a batch, not per line), once the queues are empty: for an operator who asks for a
-	 * flush before a snapshot. Never waits on the network: appenders that ship records off
-	 * the box are left to their lanes.
+	 * Writes out what the appenders hold in buffers, once the queues are empty, for an
+	 * operator who asks for a flush. Never waits on the network: remote appenders are left to
+	 * their lanes.
 	 * @param deadlineNanos when to give up, on the {@link System#nanoTime()} scale
 	 * @return the names of the appenders whose buffered output was written, or found
 	 * written, by the deadline
@@ -84,10 +61,7 @@ public interface LoggingBackend {
 		return List.of();
 	}
 
-	/**
-	 * Describes what runs, for the start-up report: one line per queue and per appender.
-	 * @return the report's lines
-	 */
+	/** What runs, for the start-up report: one line per queue and per appender. */
 	StartupLines describe();
 
 	/**

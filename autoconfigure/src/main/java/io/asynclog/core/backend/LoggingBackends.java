@@ -22,23 +22,13 @@ public final class LoggingBackends {
 	private LoggingBackends() {
 	}
 
-	/**
-	 * Returns the backend that runs.
-	 * @param classLoader the application's class loader
-	 * @return the backend, or {@code null} if asynclog has none for the logging system
-	 * that runs
-	 */
+	/** The backend that runs, or {@code null} if asynclog has none for the logging system. */
 	public static LoggingBackend running(ClassLoader classLoader) {
 		Detector detector = detector(classLoader);
 		return (detector != null) ? detector.detect(classLoader) : null;
 	}
 
-	/**
-	 * Returns the detector of the backend Spring Boot chose.
-	 * @param classLoader the application's class loader
-	 * @return the detector, or {@code null} if asynclog has no backend for the logging
-	 * system that runs
-	 */
+	/** The detector of the backend Spring Boot chose, or {@code null}. */
 	public static Detector detector(ClassLoader classLoader) {
 		for (Detector detector : SpringFactoriesLoader.forDefaultResourceLocation(classLoader).load(Detector.class)) {
 			if (detector.isChosen(classLoader)) {
@@ -49,13 +39,10 @@ public final class LoggingBackends {
 	}
 
 	/**
-	 * Returns whether Spring Boot runs a given logging system: its library is present and
-	 * Spring Boot's {@link LoggingSystem} is the named one. Checks the library first so that
-	 * nothing of an absent library is loaded.
+	 * Returns whether Spring Boot runs a given logging system: its library is present (checked
+	 * first, so that nothing of an absent library is loaded) and {@link LoggingSystem} is it.
 	 * @param libraryClass a class of the logging library, by name
 	 * @param loggingSystemClass the class name of Spring Boot's logging system for it
-	 * @param classLoader the application's class loader
-	 * @return true if that logging system runs
 	 */
 	public static boolean springBootRuns(String libraryClass, String loggingSystemClass, ClassLoader classLoader) {
 		if (!ClassUtils.isPresent(libraryClass, classLoader)) {
@@ -69,25 +56,15 @@ public final class LoggingBackends {
 		}
 	}
 
-	/**
-	 * Tells whether its backend is the one that runs.
-	 */
+	/** Tells whether its backend is the one that runs. */
 	public interface Detector {
 
-		/**
-		 * Returns whether Spring Boot chose this detector's logging library.
-		 * @param classLoader the application's class loader
-		 * @return true if its logging system runs
-		 */
+		/** Whether Spring Boot chose this detector's logging library. */
 		boolean isChosen(ClassLoader classLoader);
 
 		/**
-		 * Checks the settings before Spring Boot configures logging, including what only
-		 * this backend can tell (its pattern syntax, the modes it supports), so that bad
-		 * input stops start-up before anything is half-configured.
-		 * @param properties the bound settings
-		 * @param environment the environment they were bound from
-		 * @param classLoader the application's class loader
+		 * Checks the settings before Spring Boot configures logging, including what only this
+		 * backend can tell, so that bad input stops start-up before anything is half-configured.
 		 * @return the appenders whose file does not open and that start anyway
 		 * ({@code asynclog.appender-start-failure=warn}), by name
 		 * @throws io.asynclog.core.config.AsyncLogConfigurationException naming the property,
@@ -95,11 +72,7 @@ public final class LoggingBackends {
 		 */
 		Map<String, Unopened> validate(AsyncLogProperties properties, Environment environment, ClassLoader classLoader);
 
-		/**
-		 * Returns this detector's backend; called only when {@link #isChosen} is true.
-		 * @param classLoader the application's class loader
-		 * @return the backend
-		 */
+		/** This detector's backend; called only when {@link #isChosen} is true. */
 		LoggingBackend detect(ClassLoader classLoader);
 
 	}

@@ -22,10 +22,7 @@ public class AsyncLogConfigurationException extends IllegalStateException {
 	/**
 	 * Creates the exception for a property whose value cannot be used.
 	 * @param property the full property name, for example {@code asynclog.ring-buffer-size}
-	 * @param value the value that was set
-	 * @param problem why the value cannot be used
 	 * @param accepted what the property accepts
-	 * @return the exception
 	 */
 	public static AsyncLogConfigurationException invalidValue(String property, Object value, String problem,
 			String accepted) {
@@ -36,12 +33,7 @@ public class AsyncLogConfigurationException extends IllegalStateException {
 
 	/**
 	 * Creates the exception for a property that is set but that nothing reads.
-	 * @param property the full property name, for example
-	 * {@code asynclog.appenders.main.file-nme}
-	 * @param value the value that was set
-	 * @param problem why nothing reads it
 	 * @param accepted the properties that would be read instead
-	 * @return the exception
 	 */
 	public static AsyncLogConfigurationException unknownProperty(String property, Object value, String problem,
 			String accepted) {
@@ -52,14 +44,9 @@ public class AsyncLogConfigurationException extends IllegalStateException {
 
 	/**
 	 * Creates the exception for a file appender that cannot open its file.
-	 * @param property the property that names the file, for example
-	 * {@code asynclog.appenders.main.file-name}
 	 * @param appender what writes the file, for example {@code rolling-file appender 'main'}
-	 * @param fileName the file
 	 * @param reason why it cannot be opened, in the operating system's words
-	 * @param optOut the property that starts the application anyway, or {@code null} if
-	 * none does
-	 * @return the exception
+	 * @param optOut the property that starts the application anyway, or {@code null}
 	 */
 	public static AsyncLogConfigurationException cannotOpen(String property, String appender, String fileName,
 			String reason, String optOut) {

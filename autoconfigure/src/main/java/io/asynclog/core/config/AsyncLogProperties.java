@@ -26,14 +26,10 @@ import org.springframework.util.unit.DataSize;
 @ConfigurationProperties(AsyncLogProperties.PREFIX)
 public class AsyncLogProperties {
 
-	/**
-	 * Prefix of every asynclog property.
-	 */
+	/** Prefix of every asynclog property. */
 	public static final String PREFIX = "asynclog";
 
-	/**
-	 * The fewest slots of the async-logger ring, on either backend.
-	 */
+	/** The fewest slots of the async-logger ring, on either backend. */
 	public static final int MIN_RING_BUFFER_SIZE = 128;
 
 	/**
@@ -146,11 +142,7 @@ public class AsyncLogProperties {
 	 */
 	private final Map<String, Logger> loggers = new LinkedHashMap<>();
 
-	/**
-	 * Binds {@code asynclog.*} from the given environment, before any bean exists.
-	 * @param environment the environment holding the properties
-	 * @return the bound properties, defaults where nothing is set
-	 */
+	/** Binds {@code asynclog.*} from the environment, before any bean exists; defaults where nothing is set. */
 	public static AsyncLogProperties bind(Environment environment) {
 		AsyncLogProperties properties = Binder.get(environment)
 			.bind(PREFIX, AsyncLogProperties.class)
@@ -165,11 +157,7 @@ public class AsyncLogProperties {
 		return properties;
 	}
 
-	/**
-	 * Returns an enum constant as it is written in properties, such as 'async-logger'.
-	 * @param value the constant
-	 * @return the kebab-case name
-	 */
+	/** An enum constant as it is written in properties, such as 'async-logger'. */
 	public static String kebabCase(Enum<?> value) {
 		return value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
 	}
@@ -198,11 +186,7 @@ public class AsyncLogProperties {
 		this.ringBufferSize = ringBufferSize;
 	}
 
-	/**
-	 * Returns the ring's slots: the configured ones, or the backend's default.
-	 * @param backendDefault the backend's default
-	 * @return the slots asked for
-	 */
+	/** The ring's slots: the configured ones, or the backend's default. */
 	public int ringBufferSize(int backendDefault) {
 		return (this.ringBufferSize != null) ? this.ringBufferSize : backendDefault;
 	}
@@ -300,10 +284,9 @@ public class AsyncLogProperties {
 	}
 
 	/**
-	 * Returns the appenders declared under {@code appenders} that no logger other than the root
-	 * names under {@code loggers.<logger>.appenders}: those the root logger writes to besides
-	 * its configured appenders, unless {@code loggers.root.appenders} names its own. Both
-	 * backends route by this rule.
+	 * Returns the appenders that no logger other than the root names under
+	 * {@code loggers.<logger>.appenders}: those the root logger writes to besides its configured
+	 * appenders, unless {@code loggers.root.appenders} names its own. Both backends route so.
 	 * @return the appender names, in declaration order
 	 */
 	public List<String> appendersNoLoggerClaims() {
@@ -318,14 +301,10 @@ public class AsyncLogProperties {
 		return unclaimed;
 	}
 
-	/**
-	 * How log events travel from the logging thread to the appenders.
-	 */
+	/** How log events travel from the logging thread to the appenders. */
 	public enum Mode {
 
-		/**
-		 * Plain synchronous loggers: the logging thread writes.
-		 */
+		/** Plain synchronous loggers: the logging thread writes. */
 		SYNC,
 
 		/**
@@ -348,34 +327,22 @@ public class AsyncLogProperties {
 
 	}
 
-	/**
-	 * How the background thread waits for events.
-	 */
+	/** How the background thread waits for events. */
 	public enum WaitStrategy {
 
-		/**
-		 * Blocks on a lock, waking up at least every wait-timeout. Low idle CPU.
-		 */
+		/** Blocks on a lock, waking up at least every wait-timeout. Low idle CPU. */
 		TIMEOUT("Timeout"),
 
-		/**
-		 * Blocks on a lock and condition. Lowest idle CPU, for constrained hosts.
-		 */
+		/** Blocks on a lock and condition. Lowest idle CPU, for constrained hosts. */
 		BLOCK("Block"),
 
-		/**
-		 * Spins, yields, then parks briefly. Low latency, little impact on logging threads.
-		 */
+		/** Spins, yields, then parks briefly. Low latency, little impact on logging threads. */
 		SLEEP("Sleep"),
 
-		/**
-		 * Spins then yields. Uses more CPU while idle.
-		 */
+		/** Spins then yields. Uses more CPU while idle. */
 		YIELD("Yield"),
 
-		/**
-		 * Spins without pause: keeps a core busy. Only for dedicated cores.
-		 */
+		/** Spins without pause: keeps a core busy. Only for dedicated cores. */
 		BUSY_SPIN("BusySpin");
 
 		private final String log4jName;
@@ -384,36 +351,25 @@ public class AsyncLogProperties {
 			this.log4jName = log4jName;
 		}
 
-		/**
-		 * Returns the name Log4j2 uses for this strategy.
-		 * @return the Log4j2 name
-		 */
+		/** The name Log4j2 uses for this strategy. */
 		public String log4jName() {
 			return this.log4jName;
 		}
 
 	}
 
-	/**
-	 * What a logging thread does when the queue is full.
-	 */
+	/** What a logging thread does when the queue is full. */
 	public enum QueueFullPolicy {
 
-		/**
-		 * Wait for a free slot: nothing is lost.
-		 */
+		/** Wait for a free slot: nothing is lost. */
 		BLOCK,
 
-		/**
-		 * Drop events at or below the discard threshold; count every drop.
-		 */
+		/** Drop events at or below the discard threshold; count every drop. */
 		DISCARD
 
 	}
 
-	/**
-	 * What start-up does when an appender cannot open its file.
-	 */
+	/** What start-up does when an appender cannot open its file. */
 	public enum AppenderStartFailure {
 
 		/**
@@ -430,9 +386,7 @@ public class AsyncLogProperties {
 
 	}
 
-	/**
-	 * What the health reports for troubles of log delivery alone.
-	 */
+	/** What the health reports for troubles of log delivery alone. */
 	public enum PipelineStatus {
 
 		/**
@@ -441,21 +395,15 @@ public class AsyncLogProperties {
 		 */
 		DEGRADED,
 
-		/**
-		 * DOWN, with the reasons: HTTP 503.
-		 */
+		/** DOWN, with the reasons: HTTP 503. */
 		DOWN
 
 	}
 
-	/**
-	 * Kinds of appender asynclog can build.
-	 */
+	/** Kinds of appender asynclog can build. */
 	public enum AppenderType {
 
-		/**
-		 * Standard output.
-		 */
+		/** Standard output. */
 		CONSOLE,
 
 		/**
@@ -485,43 +433,29 @@ public class AsyncLogProperties {
 
 	}
 
-	/**
-	 * How an otlp appender reaches its endpoint.
-	 */
+	/** How an otlp appender reaches its endpoint. */
 	public enum Transport {
 
-		/**
-		 * OTLP/HTTP with protobuf bodies.
-		 */
+		/** OTLP/HTTP with protobuf bodies. */
 		HTTP,
 
-		/**
-		 * OTLP/gRPC.
-		 */
+		/** OTLP/gRPC. */
 		GRPC
 
 	}
 
-	/**
-	 * Whether one logger hands its events off or writes them itself.
-	 */
+	/** Whether one logger hands its events off or writes them itself. */
 	public enum LoggerMode {
 
-		/**
-		 * The logging thread writes to this logger's appenders.
-		 */
+		/** The logging thread writes to this logger's appenders. */
 		SYNC,
 
-		/**
-		 * This logger is an async logger.
-		 */
+		/** This logger is an async logger. */
 		ASYNC
 
 	}
 
-	/**
-	 * Settings of the per-appender queues of 'async-appender' mode.
-	 */
+	/** Settings of the per-appender queues of 'async-appender' mode. */
 	public static class AsyncAppender {
 
 		/**
@@ -540,9 +474,7 @@ public class AsyncLogProperties {
 
 	}
 
-	/**
-	 * Settings of the queue meters.
-	 */
+	/** Settings of the queue meters. */
 	public static class Metrics {
 
 		/**
@@ -575,9 +507,7 @@ public class AsyncLogProperties {
 
 	}
 
-	/**
-	 * Settings of the 'asynclog' health indicator.
-	 */
+	/** Settings of the 'asynclog' health indicator. */
 	public static class Health {
 
 		/**
@@ -659,9 +589,7 @@ public class AsyncLogProperties {
 
 	}
 
-	/**
-	 * One appender built by asynclog.
-	 */
+	/** One appender built by asynclog. */
 	public static class Appender {
 
 		/**
@@ -805,7 +733,6 @@ public class AsyncLogProperties {
 		/**
 		 * Returns the lane settings of a remote appender, as every backend builds its lane.
 		 * @param appenderName the appender's name, which names the default spool directory
-		 * @return the settings
 		 */
 		public io.asynclog.core.lane.Lane.Settings laneSettings(String appenderName) {
 			return new io.asynclog.core.lane.Lane.Settings(this.lane.getCapacity(), this.lane.getMaxSize().toBytes(),
@@ -957,18 +884,12 @@ public class AsyncLogProperties {
 			this.resourceAttributes = resourceAttributes;
 		}
 
-		/**
-		 * Returns whether this appender ships records off the box through a lane.
-		 * @return true for 'kafka' and 'otlp'
-		 */
+		/** Whether this appender ships records off the box through a lane: 'kafka' and 'otlp'. */
 		public boolean isRemoteType() {
 			return this.type == AppenderType.KAFKA || this.type == AppenderType.OTLP;
 		}
 
-		/**
-		 * Returns whether this appender writes to a file.
-		 * @return true for 'file' and 'rolling-file'
-		 */
+		/** Whether this appender writes to a file: 'file' and 'rolling-file'. */
 		public boolean isFileType() {
 			return this.type == AppenderType.FILE || this.type == AppenderType.ROLLING_FILE;
 		}
@@ -1060,20 +981,14 @@ public class AsyncLogProperties {
 			this.maxSize = maxSize;
 		}
 
-		/**
-		 * Returns the spool's directory.
-		 * @param appenderName the appender's name, which names the default directory
-		 * @return the directory as set, or the default
-		 */
+		/** The spool's directory as set, or the default, named after the appender. */
 		public java.nio.file.Path directory(String appenderName) {
 			return java.nio.file.Path.of((this.directory != null) ? this.directory : "asynclog-spool/" + appenderName);
 		}
 
 	}
 
-	/**
-	 * Overrides for one logger.
-	 */
+	/** Overrides for one logger. */
 	public static class Logger {
 
 		/**
@@ -1118,11 +1033,7 @@ public class AsyncLogProperties {
 			this.additivity = additivity;
 		}
 
-		/**
-		 * Returns whether nothing was set for this logger: the sign of a dotted logger
-		 * name written without brackets.
-		 * @return true when mode, appenders and additivity are all unset
-		 */
+		/** Whether nothing was set for this logger: the sign of a dotted logger name written without brackets. */
 		public boolean isEmpty() {
 			return this.mode == null && this.appenders == null && this.additivity == null;
 		}

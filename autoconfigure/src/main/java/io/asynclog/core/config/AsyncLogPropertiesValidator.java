@@ -25,11 +25,9 @@ import io.asynclog.core.appender.UnopenedAppenders.Unopened;
 
 /**
  * Checks {@code asynclog.*} before logging is configured, so that bad input stops start-up
- * with a message naming the property, the value and what is accepted, and nothing is left
- * half-configured. Type errors (text for a number, an unknown mode) stop the binding
- * before this runs; {@code AsyncLogBindFailureAnalyzer} reports them. The one check that
- * needs the logging library, the syntax of a layout pattern, is the backend's
- * {@link PatternSyntax}.
+ * with a message naming the property, the value and what is accepted. Type errors stop the
+ * binding before this runs ({@code AsyncLogBindFailureAnalyzer}); the syntax of a layout
+ * pattern is the backend's {@link PatternSyntax}.
  *
  * @author asynclog
  */
@@ -53,7 +51,6 @@ public final class AsyncLogPropertiesValidator {
 	/**
 	 * Creates a validator.
 	 * @param environment the Spring environment the properties were bound from
-	 * @param patterns checks layout patterns in the backend's syntax
 	 */
 	public AsyncLogPropertiesValidator(Environment environment, PatternSyntax patterns) {
 		this.environment = environment;
@@ -65,9 +62,8 @@ public final class AsyncLogPropertiesValidator {
 
 	/**
 	 * Checks every setting.
-	 * @param properties the bound settings
-	 * @return the appenders whose file does not open and that start anyway, counting what
-	 * they receive as errors ({@code asynclog.appender-start-failure=warn}), by name
+	 * @return the appenders whose file does not open and that start anyway
+	 * ({@code asynclog.appender-start-failure=warn}), by name
 	 * @throws AsyncLogConfigurationException naming the first bad property, its value and
 	 * what is accepted
 	 */
@@ -328,10 +324,7 @@ public final class AsyncLogPropertiesValidator {
 		}
 	}
 
-	/**
-	 * Returns the keys Spring Boot binds to the given class: its properties with a setter,
-	 * in kebab-case.
-	 */
+	/** The keys Spring Boot binds to the given class: its properties with a setter, in kebab-case. */
 	private static List<String> settingsOf(Class<?> type) {
 		return Arrays.stream(BeanUtils.getPropertyDescriptors(type))
 			// Nested groups (an appender's lane and spool) have a getter only.
@@ -342,28 +335,16 @@ public final class AsyncLogPropertiesValidator {
 			.toList();
 	}
 
-	/**
-	 * Checks a layout pattern in the syntax of the logging library that runs.
-	 */
+	/** Checks a layout pattern in the syntax of the logging library that runs. */
 	public interface PatternSyntax {
 
-		/**
-		 * Returns the library's name for messages, such as {@code Log4j2}.
-		 * @return the name
-		 */
+		/** The library's name for messages, such as {@code Log4j2}. */
 		String library();
 
-		/**
-		 * Returns what is wrong with a pattern.
-		 * @param pattern the pattern
-		 * @return the library's complaint, or {@code null} if it accepts the pattern
-		 */
+		/** The library's complaint about a pattern, or {@code null} if it accepts it. */
 		String problem(String pattern);
 
-		/**
-		 * Describes what is accepted, with an example.
-		 * @return the description
-		 */
+		/** Describes what is accepted, with an example. */
 		String accepted();
 
 	}

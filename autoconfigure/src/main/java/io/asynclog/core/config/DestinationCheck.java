@@ -12,19 +12,13 @@ import io.asynclog.core.config.AsyncLogPropertiesValidator.PatternSyntax;
  */
 public interface DestinationCheck {
 
-	/**
-	 * Returns the appender type this check is for.
-	 * @return the type
-	 */
 	AsyncLogProperties.AppenderType type();
 
 	/**
 	 * Checks one appender of this type.
 	 * @param prefix the appender's property prefix, such as {@code asynclog.appenders.ship.}
-	 * @param appender its settings
 	 * @param patterns the running library's pattern syntax, for settings that take a pattern
-	 * @throws AsyncLogConfigurationException naming the bad property, its value and what is
-	 * accepted
+	 * @throws AsyncLogConfigurationException naming the bad property, its value and what is accepted
 	 */
 	void check(String prefix, AsyncLogProperties.Appender appender, PatternSyntax patterns);
 

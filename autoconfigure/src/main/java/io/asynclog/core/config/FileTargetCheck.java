@@ -12,17 +12,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Checks, before any appender exists, that a file appender will be able to open its file:
- * by doing what the appender will do (create the directory, open the file for appending)
- * rather than by reading permission bits, which say nothing to a process running as root,
- * on a read-only mount or under {@code /proc}.
+ * Checks, before any appender exists, that a file appender will be able to open its file, by
+ * doing what the appender will do rather than by reading permission bits, which say nothing
+ * to a process running as root, on a read-only mount or under {@code /proc}.
  * <p>
- * Both backends need a file they can seek: Log4j2's random-access appenders seek to its
- * end ("Illegal seek" on a FIFO), and opening a FIFO for writing, as Logback does, would
- * hold start-up until something reads it. A device that seeks ({@code /dev/null},
- * {@code /dev/full}) is accepted. A file the check creates is deleted again,
- * so that a failed start-up leaves no empty log file behind; a directory it creates stays,
- * as the appender would have created it too.
+ * Both backends need a file they can seek: Log4j2's random-access appenders seek to its end
+ * ("Illegal seek" on a FIFO), and opening a FIFO for writing, as Logback does, would hold
+ * start-up until something reads it. A file the check creates is deleted again; a directory
+ * it creates stays, as the appender would have created it too.
  *
  * @author asynclog
  */
@@ -42,12 +39,7 @@ public final class FileTargetCheck {
 	private FileTargetCheck() {
 	}
 
-	/**
-	 * Returns why a file appender could not open the given file, with the operating
-	 * system's reason.
-	 * @param fileName the file, as configured
-	 * @return the reason, or {@code null} if the file can be opened for appending
-	 */
+	/** Why a file appender could not open the file, in the operating system's words, or {@code null}. */
 	public static String whyCannotOpen(String fileName) {
 		Path file;
 		try {

@@ -9,16 +9,10 @@ import org.springframework.boot.logging.LogLevel;
 import io.asynclog.core.config.AsyncLogProperties.QueueFullPolicy;
 
 /**
- * The queue-full policy and discard threshold an operator set at run time, through the
- * {@code asynclog} endpoint, in place of {@code asynclog.queue-full-policy} and
- * {@code asynclog.discard-threshold}: one value for the whole JVM, read by each backend's
- * queue-full code and translated there, once per change, into the backend's own terms.
- * <p>
- * Nothing reads it while a queue has room: a backend consults it only for an event that
- * found its queue full (one volatile read), so a change applies from the next such event
- * on every thread. It is never persisted: {@link #reset()} runs whenever asynclog
- * configures logging (start-up, a reconfiguration, a context refresh), so that the
- * configured values stand again.
+ * The queue-full policy and discard threshold an operator set at run time through the
+ * {@code asynclog} endpoint, in place of the configured ones: one value for the whole JVM,
+ * read (one volatile read) only for an event that found its queue full. Never persisted:
+ * {@link #reset()} runs whenever asynclog configures logging.
  *
  * @author asynclog
  */
@@ -36,67 +30,45 @@ public final class LiveQueueFullSettings {
 	private LiveQueueFullSettings() {
 	}
 
-	/**
-	 * Returns the values set at run time.
-	 * @return the values, or {@code null} while the configured ones stand
-	 */
+	/** The values set at run time, or {@code null} while the configured ones stand. */
 	public static Values live() {
 		return live;
 	}
 
-	/**
-	 * Returns the values in force: those set at run time, else the configured ones.
-	 * @param configured the bound asynclog properties
-	 * @return the values in force
-	 */
+	/** The values in force: those set at run time, else the configured ones. */
 	public static Values inForce(AsyncLogProperties configured) {
 		Values values = live;
 		return (values != null) ? values : Values.of(configured);
 	}
 
-	/**
-	 * Puts values in force on every queue, from the next event that finds its queue full.
-	 * @param values the new values, or {@code null} to let the configured ones stand again
-	 */
+	/** Puts values in force on every queue; {@code null} lets the configured ones stand again. */
 	public static void change(Values values) {
 		live = values;
 	}
 
-	/**
-	 * Lets the configured values stand again: called whenever asynclog configures logging.
-	 */
 	public static void reset() {
 		live = null;
 	}
 
 	/**
-	 * Reads a queue-full policy given as text, as {@code asynclog.queue-full-policy} accepts
-	 * it.
-	 * @param value the text, such as {@code discard}
-	 * @return the policy
-	 * @throws AsyncLogConfigurationException naming the property, the value and what is
-	 * accepted
+	 * Reads a queue-full policy given as text, as {@code asynclog.queue-full-policy} accepts it.
+	 * @throws AsyncLogConfigurationException naming the property, the value and what is accepted
 	 */
 	public static QueueFullPolicy parsePolicy(String value) {
 		return parse(QueueFullPolicy.class, AsyncLogProperties.PREFIX + "." + QUEUE_FULL_POLICY, value);
 	}
 
 	/**
-	 * Reads a discard threshold given as text, as {@code asynclog.discard-threshold} accepts
-	 * it.
-	 * @param value the text, such as {@code info}
-	 * @return the level
-	 * @throws AsyncLogConfigurationException naming the property, the value and what is
-	 * accepted
+	 * Reads a discard threshold given as text, as {@code asynclog.discard-threshold} accepts it.
+	 * @throws AsyncLogConfigurationException naming the property, the value and what is accepted
 	 */
 	public static LogLevel parseThreshold(String value) {
 		return parse(LogLevel.class, AsyncLogProperties.PREFIX + "." + DISCARD_THRESHOLD, value);
 	}
 
 	/**
-	 * Accepts what Spring Boot's binding of the property at start-up accepts (any case,
-	 * dashes or underscores), and words a refusal as asynclog's start-up failure analysis
-	 * does for a value of the wrong type.
+	 * Accepts what Spring Boot's binding accepts (any case, dashes or underscores), and words
+	 * a refusal as the start-up failure analysis does.
 	 */
 	private static <E extends Enum<E>> E parse(Class<E> type, String property, String value) {
 		String wanted = (value != null) ? value.trim().replace('_', '-').toLowerCase(Locale.ROOT) : "";
@@ -119,29 +91,14 @@ public final class LiveQueueFullSettings {
 	 */
 	public record Values(QueueFullPolicy queueFullPolicy, LogLevel discardThreshold) {
 
-		/**
-		 * Returns the configured values.
-		 * @param properties the bound asynclog properties
-		 * @return the values
-		 */
 		public static Values of(AsyncLogProperties properties) {
 			return new Values(properties.getQueueFullPolicy(), properties.getDiscardThreshold());
 		}
 
-		/**
-		 * Returns these values with another policy.
-		 * @param policy the policy
-		 * @return the values
-		 */
 		public Values withQueueFullPolicy(QueueFullPolicy policy) {
 			return new Values(policy, this.discardThreshold);
 		}
 
-		/**
-		 * Returns these values with another threshold.
-		 * @param threshold the threshold
-		 * @return the values
-		 */
 		public Values withDiscardThreshold(LogLevel threshold) {
 			return new Values(this.queueFullPolicy, threshold);
 		}

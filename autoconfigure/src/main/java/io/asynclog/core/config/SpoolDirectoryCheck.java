@@ -23,11 +23,7 @@ final class SpoolDirectoryCheck {
 	private SpoolDirectoryCheck() {
 	}
 
-	/**
-	 * Checks a spool directory.
-	 * @param directory the directory
-	 * @return why it cannot serve as a spool, or {@code null} if it can
-	 */
+	/** Why a directory cannot serve as a spool, or {@code null} if it can. */
 	static String problem(Path directory) {
 		try {
 			Files.createDirectories(directory);

@@ -15,17 +15,10 @@ import java.util.function.Function;
 import io.asynclog.core.queue.Registration;
 
 /**
- * Counts, per appender name and reason, the events that reached an appender and were not
- * written because of where they arrived, not because a write failed: a call back into an
- * appender from inside its own append (its layout, filter or a {@code toString()} that
- * logs), which the logging libraries skip, and an event that reaches an appender that has
- * stopped. Together with the queues' drops ({@code DroppedEvents}) they make up
- * {@code asynclog.events.dropped}.
- * <p>
- * A remote appender's lane counts here too what it drops rather than make the application
- * wait: a full lane or spool, and a record torn by a crash.
- * <p>
- * Only those paths write here, so an appender that writes never touches these counters.
+ * Counts, per appender name and {@link Reason}, the events that reached an appender and were
+ * not written because of where they arrived, not because a write failed. Together with the
+ * queues' drops ({@code DroppedEvents}) they make up {@code asynclog.events.dropped}. Only
+ * those paths write here, so an appender that writes never touches these counters.
  *
  * @author asynclog
  */
@@ -55,11 +48,7 @@ public final class AppenderDrops {
 	private AppenderDrops() {
 	}
 
-	/**
-	 * Counts one event an appender did not write.
-	 * @param appender the appender's name
-	 * @param reason why
-	 */
+	/** Counts one event an appender did not write. */
 	public static void record(String appender, Reason reason) {
 		LongAdder[] counters = BY_APPENDER.get(appender);
 		if (counters == null) {
@@ -69,40 +58,22 @@ public final class AppenderDrops {
 		counters[reason.ordinal()].increment();
 	}
 
-	/**
-	 * Returns how many events an appender did not write for a reason.
-	 * @param appender the appender's name
-	 * @param reason the reason
-	 * @return the number of events
-	 */
 	public static long count(String appender, Reason reason) {
 		LongAdder[] counters = BY_APPENDER.get(appender);
 		return (counters != null) ? counters[reason.ordinal()].sum() : 0;
 	}
 
-	/**
-	 * Marks an appender as one that sends to a remote destination through a lane, before
-	 * its meters are registered: it can drop for the lane's reasons too.
-	 * @param appender the appender's name
-	 */
+	/** Marks an appender as remote before its meters are registered: it drops for the lane's reasons too. */
 	public static void remote(String appender) {
 		REMOTE.add(appender);
 	}
 
-	/**
-	 * Returns the reasons an appender can drop for: the lane's too for a remote one.
-	 * @param appender the appender's name
-	 * @return the reasons
-	 */
+	/** The reasons an appender can drop for: the lane's too for a remote one. */
 	public static List<Reason> reasonsOf(String appender) {
 		return REMOTE.contains(appender) ? EVERY_REASON : LOCAL_REASONS;
 	}
 
-	/**
-	 * Returns how many events an appender did not write, by reason.
-	 * @param appender the appender's name
-	 * @return the counts by {@link Reason#tag()}, every reason it can drop for included
-	 */
+	/** Events an appender did not write, by {@link Reason#tag()}, every reason it can drop for included. */
 	public static Map<String, Long> byReason(String appender) {
 		Map<String, Long> counts = new LinkedHashMap<>();
 		for (Reason reason : reasonsOf(appender)) {
@@ -111,28 +82,21 @@ public final class AppenderDrops {
 		return counts;
 	}
 
-	/**
-	 * Returns the names of the appenders that did not write an event at least once.
-	 * @return the appender names
-	 */
+	/** The appenders that did not write an event at least once. */
 	public static Set<String> appenders() {
 		return Collections.unmodifiableSet(BY_APPENDER.keySet());
 	}
 
 	/**
 	 * Calls a listener with the name of every appender that did not write an event, now and
-	 * from then on for each new one. A name may come twice.
-	 * @param listener the listener
+	 * for each new one. A name may come twice.
 	 * @return a handle that stops the calls when closed
 	 */
 	public static Registration onEveryAppender(Consumer<String> listener) {
 		return NEW_APPENDERS.listen(BY_APPENDER.keySet(), listener);
 	}
 
-	/**
-	 * Why an appender did not write an event, as the {@code reason} tag of
-	 * {@code asynclog.events.dropped} says it.
-	 */
+	/** Why an appender did not write an event: the {@code reason} tag of {@code asynclog.events.dropped}. */
 	public enum Reason {
 
 		/**
@@ -141,28 +105,16 @@ public final class AppenderDrops {
 		 */
 		RECURSIVE_CALL("recursive-call", false),
 
-		/**
-		 * The event reached the appender after it had stopped, and the appender could not
-		 * write it.
-		 */
+		/** The event reached the appender after it had stopped. */
 		APPENDER_STOPPED("appender-stopped", false),
 
-		/**
-		 * A remote appender's lane was full, and it has no spool (or the spool was waited
-		 * for): the record was dropped rather than make the application wait.
-		 */
+		/** A remote appender's lane was full, without a spool or after the wait for one. */
 		LANE_FULL("lane-full", true),
 
-		/**
-		 * A remote appender's spool was at its maximum size, or the disk refused the write:
-		 * the record was dropped rather than make the application wait.
-		 */
+		/** A remote appender's spool was at its maximum size, or the disk refused the write. */
 		SPOOL_FULL("spool-full", true),
 
-		/**
-		 * A record the spool held was cut off at the next start because its write never
-		 * finished (the process was killed mid-write): it was never sent.
-		 */
+		/** A spooled record cut off at the next start: the process was killed mid-write. */
 		SPOOL_TORN("spool-torn", true);
 
 		private final String tag;
@@ -174,10 +126,6 @@ public final class AppenderDrops {
 			this.remoteOnly = remoteOnly;
 		}
 
-		/**
-		 * Returns the reason as meters and the endpoint show it.
-		 * @return the tag value
-		 */
 		public String tag() {
 			return this.tag;
 		}

@@ -28,10 +28,7 @@ public final class AppenderErrors {
 	private AppenderErrors() {
 	}
 
-	/**
-	 * Returns the counters of an appender, announcing its name to the listeners the first
-	 * time.
-	 */
+	/** The counters of an appender, announcing its name to the listeners the first time. */
 	public static Failures forAppender(String appender) {
 		Failures failures = BY_APPENDER.get(appender);
 		if (failures != null) {
@@ -46,49 +43,30 @@ public final class AppenderErrors {
 		return created;
 	}
 
-	/**
-	 * Returns how many failures an appender reported.
-	 * @param appender the appender's name
-	 * @return the number of failures
-	 */
 	public static long count(String appender) {
 		Failures failures = BY_APPENDER.get(appender);
 		return (failures != null) ? failures.count.sum() : 0;
 	}
 
-	/**
-	 * Returns when an appender last reported a failure, on the {@link System#nanoTime()}
-	 * scale.
-	 * @param appender the appender's name
-	 * @return the time of the last failure, or {@link Long#MIN_VALUE} if it never failed
-	 */
+	/** When an appender last failed ({@link System#nanoTime()}), or {@link Long#MIN_VALUE}. */
 	public static long lastErrorNanos(String appender) {
 		Failures failures = BY_APPENDER.get(appender);
 		return (failures != null) ? failures.lastErrorNanos : Long.MIN_VALUE;
 	}
 
-	/**
-	 * Returns the names of the appenders whose failures are counted.
-	 * @return the appender names
-	 */
 	public static Set<String> appenders() {
 		return Collections.unmodifiableSet(BY_APPENDER.keySet());
 	}
 
 	/**
-	 * Calls a listener with the name of every appender whose failures are counted, now and
-	 * from then on for each new one, on the thread that configures Log4j2. A name may come
-	 * twice.
-	 * @param listener the listener
+	 * Calls a listener with the name of every appender whose failures are counted, now and for
+	 * each new one, on the thread that configures logging. A name may come twice.
 	 * @return a handle that stops the calls when closed
 	 */
 	public static Registration onEveryAppender(Consumer<String> listener) {
 		return NEW_APPENDERS.listen(BY_APPENDER.keySet(), listener);
 	}
 
-	/**
-	 * The failure counters of one appender.
-	 */
 	public static final class Failures {
 
 		private final LongAdder count = new LongAdder();

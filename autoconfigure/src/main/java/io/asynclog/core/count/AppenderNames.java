@@ -18,20 +18,11 @@ final class AppenderNames {
 
 	private final List<Consumer<String>> listeners = new CopyOnWriteArrayList<>();
 
-	/**
-	 * Tells every listener of a new appender.
-	 * @param appender the appender's name
-	 */
 	void announce(String appender) {
 		this.listeners.forEach((listener) -> listener.accept(appender));
 	}
 
-	/**
-	 * Calls a listener with the names known now and with each new one from then on.
-	 * @param known the names counted so far
-	 * @param listener the listener
-	 * @return a handle that stops the calls when closed
-	 */
+	/** Calls a listener with the names known now and with each new one from then on. */
 	Registration listen(Collection<String> known, Consumer<String> listener) {
 		this.listeners.add(listener);
 		known.forEach(listener);

@@ -27,11 +27,7 @@ public interface Destination {
 	default void afterOffers() {
 	}
 
-	/**
-	 * Returns how long records handed over have waited with none answered: zero while the
-	 * destination answers, growing while it is away. Called per record: it allocates nothing.
-	 * @return the nanoseconds without an answer
-	 */
+	/** Nanoseconds records handed over have waited with none answered; per record, so allocation-free. */
 	long waitingWithoutAnswerNanos();
 
 	/**
@@ -41,15 +37,10 @@ public interface Destination {
 	 */
 	void close(Duration timeout);
 
-	/**
-	 * Returns where records go, as an operator names it, such as {@code kafka (app-logs)}.
-	 * @return the description
-	 */
+	/** Where records go, such as {@code kafka (app-logs)}. */
 	String describe();
 
-	/**
-	 * What became of a record offered.
-	 */
+	/** What became of a record offered. */
 	enum Offer {
 
 		/** The client took it; its {@link Outcome} follows. */
@@ -72,9 +63,7 @@ public interface Destination {
 
 	}
 
-	/**
-	 * What the destination answered for one record.
-	 */
+	/** What the destination answered for one record. */
 	interface Outcome {
 
 		/** The destination has the record. */

@@ -11,18 +11,15 @@ import io.asynclog.core.queue.DeliveryThreads;
 import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
- * Formats a remote appender's events on a thread of its own, in the order they came, and
- * hands each record on (to the appender's {@link Lane}): a structured format (Spring Boot's
- * ECS JSON costs a few microseconds a line) then runs on a second core, not on the ring's
- * background thread that calls the appender. The events it takes must be snapshots that no
- * other thread changes afterwards.
+ * Formats a remote appender's events (snapshots no other thread changes) on a thread of its
+ * own, in order, and hands each record to the appender's {@link Lane}: a structured format
+ * (Spring Boot's ECS JSON costs a few microseconds a line) runs on a second core, not on the
+ * ring's background thread.
  * <p>
- * The stage is bounded; an appender that finds it full waits for the formatting thread, as it
- * would wait for the same formatting on its own thread: a wait on this machine's CPU, never on
- * the destination, since what follows (the lane) never waits on the network either. Once
- * stopping, events are dropped and counted ({@code appender-stopped}); what it holds then is
- * still formatted and handed on. A format that throws counts an error for the appender and
- * the stage goes on.
+ * Bounded: an appender that finds it full waits for the formatting thread, a wait on this
+ * machine's CPU, never on the destination. Once stopping, new events are dropped and counted
+ * ({@code appender-stopped}); what it holds is still handed on. A format that throws counts an
+ * error for the appender.
  *
  * @param <E> the backend's event
  * @author asynclog
@@ -68,9 +65,6 @@ public final class FormatStage<E> {
 		this.handoff.consumer(this.thread);
 	}
 
-	/**
-	 * Starts the formatting thread.
-	 */
 	public synchronized void start() {
 		if (this.thread.getState() == Thread.State.NEW) {
 			this.thread.start();
@@ -104,13 +98,7 @@ public final class FormatStage<E> {
 		this.stopping = true;
 		LockSupport.unpark(this.thread);
 		if (this.thread.isAlive()) {
-			try {
-				long waitNanos = Math.max(0, deadlineNanos - System.nanoTime()) + ShutdownDeadline.GRACE.toNanos();
-				this.thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
+			ShutdownDeadline.join(this.thread, deadlineNanos);
 		}
 		if (!this.thread.isAlive()) {
 			// Never started, or gone: an event added as the stop began is formatted here.
@@ -118,10 +106,7 @@ public final class FormatStage<E> {
 		}
 	}
 
-	/**
-	 * Returns how many events wait to be formatted.
-	 * @return the count
-	 */
+	/** Events waiting to be formatted. */
 	public int waiting() {
 		return Math.max(0, this.handoff.count());
 	}

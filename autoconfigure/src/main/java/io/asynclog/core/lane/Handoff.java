@@ -35,11 +35,7 @@ final class Handoff<T> {
 
 	private volatile boolean sleeping;
 
-	/**
-	 * Creates a hand-off.
-	 * @param capacity the most items it holds
-	 * @param maxBytes the most bytes its items weigh together; one item alone may weigh more
-	 */
+	/** A hand-off bounded by count and by bytes, which one item alone may exceed. */
 	Handoff(int capacity, long maxBytes) {
 		this.capacity = capacity;
 		this.maxBytes = maxBytes;
@@ -69,11 +65,8 @@ final class Handoff<T> {
 	}
 
 	/**
-	 * Takes room for an item, waiting while the consumer makes it: wakes the consumer and
-	 * looks again every {@link #ROOM_POLL_NANOS}, until there is room or {@code giveUp} says
-	 * to stop waiting.
-	 * @param weight the item's bytes, as for {@link #reserve}
-	 * @param giveUp asked before each wait
+	 * Takes room for an item, waking the consumer and looking again every
+	 * {@link #ROOM_POLL_NANOS} until there is room or {@code giveUp} says to stop.
 	 * @return false if it gave up without room
 	 */
 	boolean awaitRoom(int weight, BooleanSupplier giveUp) {

@@ -13,27 +13,20 @@ import io.asynclog.core.queue.DeliveryThreads;
 import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
- * The way from one remote appender to its {@link Destination}: a bounded queue that the
- * appender fills without waiting on the destination, a thread of its own that hands records
- * to the destination's client ({@link LaneWorker}), and a {@link Spool} on local disk for
- * what the destination cannot take while it is away or slow. A destination that stops
- * answering therefore never holds a caller, a ring's background thread or another appender
- * longer than the local disk does.
+ * The way from one remote appender to its {@link Destination}: a bounded queue the appender
+ * fills without waiting on the destination, a thread of its own ({@link LaneWorker}), and a
+ * {@link Spool} on local disk for what the destination cannot take while it is away or slow.
+ * A destination that stops answering never holds a caller longer than the local disk does.
  * <p>
- * Order is kept: records leave in the order the appender added them. While the spool holds
- * records not yet sent, new records go behind them into the spool, and the spool is sent
- * first once the destination answers again. The lane spills to the spool when the
- * destination has not answered for {@link #STALL}, or has refused records for that long,
- * or the queue is half full. Without a spool, records wait in the queue, and what finds it
- * full is dropped and counted ({@code lane-full}); a full spool drops and counts too
- * ({@code spool-full}). With a spool, an appender that finds the queue full waits while the
- * lane's thread moves records to the spool: a wait on the local disk, as a file appender's,
- * never on the destination, and bounded ({@link #ROOM_WAIT_NANOS}); a burst faster than the
- * lane's thread is kept rather than dropped.
+ * Order is kept: while the spool holds unsent records, new ones go behind them into the
+ * spool. The lane spills to the spool when the destination has not answered, or has refused,
+ * for {@link #STALL}, or the queue is half full. Without a spool, what finds the queue full is
+ * dropped and counted ({@code lane-full}); a full spool drops too ({@code spool-full}). With a
+ * spool, an appender that finds the queue full waits, bounded, while the lane's thread moves
+ * records to disk: a burst is kept rather than dropped.
  * <p>
- * {@link #stop(long)} never waits on the network: while the destination answers it keeps
- * sending until the deadline; then, or at once if the destination is away, what is left goes
- * to the spool, records the client held unanswered included, for the next start.
+ * {@link #stop(long)} never waits on the network: it sends while the destination answers,
+ * until the deadline; what is left, unanswered records included, goes to the spool.
  *
  * @author asynclog
  */
@@ -46,10 +39,6 @@ public final class Lane {
 	 */
 	public static final Duration STALL = Duration.ofSeconds(1);
 
-	/**
-	 * How long an appender waits at most for the lane's thread to move records to the spool
-	 * when the queue is full.
-	 */
 	private static final long ROOM_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
 	private static final String THREAD_PREFIX = "asynclog-lane-";
@@ -87,9 +76,6 @@ public final class Lane {
 		this.queue.consumer(this.thread);
 	}
 
-	/**
-	 * Starts the lane's thread.
-	 */
 	public synchronized void start() {
 		// An appender may be started again; the lane runs once.
 		if (this.thread.getState() == Thread.State.NEW) {
@@ -98,9 +84,8 @@ public final class Lane {
 	}
 
 	/**
-	 * Adds a record. Never waits on the destination: a full queue drops it and counts the
-	 * drop, except with a spool, where the appender waits up to half a second for the lane's
-	 * thread to make room by moving records to the local disk.
+	 * Adds a record. Never waits on the destination: a full queue drops and counts it, except
+	 * with a spool, where the appender waits up to half a second for room.
 	 * @param key the record's key, or {@code null}
 	 * @param value the record's value
 	 * @return false if it was dropped
@@ -110,8 +95,8 @@ public final class Lane {
 	}
 
 	/**
-	 * Adds a record without a key whose value the destination's client takes as it is, encoded
-	 * only if it goes to the spool; waits as {@link #add(byte[], byte[])} does.
+	 * Adds a record without a key whose value is encoded only if it goes to the spool; waits
+	 * as {@link #add(byte[], byte[])} does.
 	 * @param payload the record's value
 	 * @return false if it was dropped
 	 */
@@ -134,18 +119,13 @@ public final class Lane {
 	}
 
 	/**
-	 * Whether room in a full queue depends only on this machine: with a spool, the lane's
-	 * thread makes room at disk speed, whatever the destination does. A lane that did not
-	 * make room within {@link #ROOM_WAIT_NANOS} is not waited for again until it has.
+	 * Whether room depends only on this machine (a spool, filled at disk speed). A lane that
+	 * did not make room in time is not waited for again until it has.
 	 */
 	private boolean roomIsLocal() {
 		return this.worker.spool().isOpen() && !this.worker.stopping && !this.worker.roomWaitTimedOut;
 	}
 
-	/**
-	 * Waits, as a file appender waits for its disk, while the lane's thread moves records to
-	 * the spool: a burst faster than the lane's thread is kept, not dropped.
-	 */
 	private boolean awaitRoom(int size) {
 		long deadline = System.nanoTime() + ROOM_WAIT_NANOS;
 		if (this.queue.awaitRoom(size, () -> this.worker.stopping || System.nanoTime() - deadline >= 0)) {
@@ -158,12 +138,10 @@ public final class Lane {
 	}
 
 	/**
-	 * Holds shipping, as an operator asks while the destination is serviced: the lane's
-	 * thread offers the destination nothing more and treats it as away, so records go to the
-	 * spool behind those already there (without a spool they wait in the queue, and what finds
-	 * it full is dropped and counted, {@code lane-full}). Records the client already holds
-	 * are still answered. A stop while paused sends nothing and keeps what is left in the
-	 * spool. A new lane, as a reconfiguration builds, starts unpaused.
+	 * Holds shipping while the destination is serviced: the destination is treated as away,
+	 * so records go to the spool (or wait in the queue without one). Records the client
+	 * already holds are still answered; a stop while paused sends nothing more. A new lane
+	 * starts unpaused.
 	 * @return true if the lane was shipping until now
 	 */
 	public boolean pause() {
@@ -183,10 +161,6 @@ public final class Lane {
 		return wasPaused;
 	}
 
-	/**
-	 * Returns whether shipping is held by {@link #pause()}.
-	 * @return true while paused
-	 */
 	public boolean isPaused() {
 		return this.worker.paused;
 	}
@@ -202,13 +176,7 @@ public final class Lane {
 		this.worker.stopping = true;
 		LockSupport.unpark(this.thread);
 		if (this.thread.isAlive()) {
-			try {
-				long waitNanos = Math.max(0, deadlineNanos - System.nanoTime()) + ShutdownDeadline.GRACE.toNanos();
-				this.thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
+			ShutdownDeadline.join(this.thread, deadlineNanos);
 		}
 		else {
 			// Never started: nothing was sent.
@@ -219,19 +187,11 @@ public final class Lane {
 				this.worker.spool().directory(), this.worker.lostAtStop(), this.thread.isAlive());
 	}
 
-	/**
-	 * Returns how long the lane's thread has been busy: all but its sleeps for want of
-	 * records (sending, spooling, waiting on the client count as busy).
-	 * @return its clock
-	 */
+	/** The lane's thread's clock: busy all but its sleeps for want of records. */
 	public BusyClock busyClock() {
 		return this.worker.busyClock();
 	}
 
-	/**
-	 * Returns what an operator sees of the lane and its spool now.
-	 * @return the lane's part of a {@link Shipping} reading
-	 */
 	public Shipping.Lane laneReading() {
 		return new Shipping.Lane(this.queue.count(), this.queue.capacity(), this.queue.bytes(), this.queue.maxBytes(),
 				this.worker.inFlight(), this.worker.inFlightFromSpool(), this.worker.lastFailure());
@@ -249,8 +209,7 @@ public final class Lane {
 	}
 
 	/**
-	 * Returns what an operator sees of the appender's shipping: the destination's counts,
-	 * the lane and the spool.
+	 * Returns the appender's shipping: the destination's counts, the lane and the spool.
 	 * @param destination the destination's own reading
 	 * @return the reading
 	 */
@@ -258,10 +217,7 @@ public final class Lane {
 		return destination.with(laneReading(), spoolReading(), withoutDelivery());
 	}
 
-	/**
-	 * Returns what an operator sees of the spool now.
-	 * @return the reading, or {@code null} without a spool
-	 */
+	/** The spool's reading, or {@code null} without a spool. */
 	public Shipping.Spool spoolReading() {
 		return this.worker.spool().reading();
 	}
@@ -277,20 +233,16 @@ public final class Lane {
 	public record Settings(int capacity, long maxBytes, Path spoolDirectory, long spoolMaxBytes) {
 
 		/**
-		 * Returns the settings as one line of text, for a backend that builds its appenders
-		 * from text (Log4j2's plugin attributes); {@link #parse(String)} reads it back.
-		 * @return the text: capacity, bytes, spool bytes, then the spool's directory, if any
+		 * Returns the settings as one line of text, for Log4j2's plugin attributes;
+		 * {@link #parse(String)} reads it back.
+		 * @return capacity, bytes, spool bytes, then the spool's directory, if any
 		 */
 		public String asText() {
 			return this.capacity + " " + this.maxBytes + " " + this.spoolMaxBytes + " "
 					+ ((this.spoolDirectory != null) ? this.spoolDirectory : "");
 		}
 
-		/**
-		 * Reads settings written by {@link #asText()}.
-		 * @param text the text
-		 * @return the settings
-		 */
+		/** Reads settings written by {@link #asText()}. */
 		public static Settings parse(String text) {
 			// The directory last and whole: it may hold spaces.
 			String[] parts = text.split(" ", 4);

@@ -47,8 +47,6 @@ final class LaneSpool {
 
 	/**
 	 * Creates the lane's side of a spool; nothing is opened yet.
-	 * @param appender the appender's name, under which drops are counted
-	 * @param settings where the spool is, if anywhere, and its size
 	 * @param failed told each failure, and {@code null} once the spool opened
 	 */
 	LaneSpool(String appender, Lane.Settings settings, Consumer<String> failed) {
@@ -59,9 +57,9 @@ final class LaneSpool {
 	}
 
 	/**
-	 * Opens the spool, so that a large one left by a previous run does not slow the start.
-	 * One that a configuration being replaced still holds is waited for, sending nothing
-	 * meanwhile, so that its records still leave first.
+	 * Opens the spool on the lane's thread, so that a large one left by a previous run does
+	 * not slow the start. One a configuration being replaced still holds is waited for,
+	 * sending nothing meanwhile, so that its records still leave first.
 	 * @param stopping whether the lane stops: then nothing is waited for
 	 * @return false while the spool is wanted and not open yet
 	 */
@@ -103,10 +101,9 @@ final class LaneSpool {
 	}
 
 	/**
-	 * Returns the next record to offer the destination, the one offered last if it was not
-	 * taken, until {@link #taken()}.
+	 * Returns the next record to offer the destination: the one offered last until
+	 * {@link #taken()}.
 	 * @return the record, or {@code null} if none is left
-	 * @throws IOException if the spool cannot be read
 	 */
 	Spool.Entry next() throws IOException {
 		if (this.held == null) {
@@ -142,11 +139,7 @@ final class LaneSpool {
 		}
 	}
 
-	/**
-	 * Lets go of records the destination acknowledged, in order up to the last one.
-	 * @param last the last one acknowledged
-	 * @param count how many
-	 */
+	/** Lets go of records the destination acknowledged, in order up to the last one. */
 	void acknowledged(Spool.Entry last, int count) {
 		try {
 			this.spool.acknowledged(last.segment(), last.endOffset(), count);
@@ -220,28 +213,19 @@ final class LaneSpool {
 		return lost;
 	}
 
-	/**
-	 * Returns the records kept and not yet acknowledged.
-	 * @return the records, 0 without a spool
-	 */
+	/** Records kept and not yet acknowledged; 0 without a spool. */
 	long records() {
 		Spool open = this.spool;
 		return (open != null) ? open.records() : 0;
 	}
 
-	/**
-	 * Returns the spool's directory once it is open.
-	 * @return the directory, or {@code null}
-	 */
+	/** The spool's directory once it is open, or {@code null}. */
 	Path directory() {
 		Spool open = this.spool;
 		return (open != null) ? open.directory() : null;
 	}
 
-	/**
-	 * Returns what an operator sees of the spool now.
-	 * @return the reading, or {@code null} without a spool
-	 */
+	/** The spool's reading now, or {@code null} without a spool. */
 	Shipping.Spool reading() {
 		Spool open = this.spool;
 		if (open == null) {

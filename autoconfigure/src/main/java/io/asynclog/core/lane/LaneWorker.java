@@ -11,12 +11,10 @@ import java.util.concurrent.locks.LockSupport;
 import io.asynclog.core.queue.BusyClock;
 
 /**
- * What a {@link Lane}'s own thread does: takes records off the lane's queue and offers them
- * to the {@link Destination}, or spills them to the spool while the destination is away,
- * slow or paused; sends the spool first, in order, once it answers again; keeps the records
- * in flight in order until answered, and at the stop keeps what is left for the next start.
- * It never waits on the network: an offer the destination cannot take now is tried again
- * after a growing pause.
+ * What a {@link Lane}'s own thread does: offers records to the {@link Destination}, or spills
+ * them to the spool while it is away, slow or paused; keeps those in flight in order until
+ * answered. It never waits on the network: an offer the destination cannot take now is tried
+ * again after a growing pause.
  *
  * @author asynclog
  */

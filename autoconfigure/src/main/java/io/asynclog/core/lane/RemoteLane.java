@@ -15,25 +15,14 @@ import io.asynclog.core.queue.BusyClock;
  */
 public record RemoteLane(String appender, Lane lane, Sender sender) {
 
-	/**
-	 * Returns what an operator sees of the appender's shipping now: the sender's counts, the
-	 * lane and the spool.
-	 * @return the reading
-	 */
+	/** The appender's shipping now: the sender's counts, the lane and the spool. */
 	public Shipping reading() {
 		return this.lane.reading(this.sender.reading());
 	}
 
-	/**
-	 * A remote appender of either backend, which the backend finds among the appenders that
-	 * run.
-	 */
+	/** A remote appender of either backend, found among the appenders that run. */
 	public interface Source extends Shipping.Source {
 
-		/**
-		 * Returns the appender's lane and sender.
-		 * @return them
-		 */
 		RemoteLane remoteLane();
 
 		@Override

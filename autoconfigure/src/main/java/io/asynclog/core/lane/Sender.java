@@ -14,24 +14,19 @@ import io.asynclog.core.count.AppenderErrors;
 import io.asynclog.core.queue.Registration;
 
 /**
- * The part every {@link Destination} of a remote appender shares, whatever its client: the
- * records sent, acknowledged, failed and left unanswered at close, how long records have
- * waited with no answer, and the last failure, which the shipping meters, the endpoint and the
- * health read through the backend ({@link RemoteLane}). Each failure is also counted in
- * {@link AppenderErrors} under the appender's name.
+ * The part every {@link Destination} shares, whatever its client: the records sent,
+ * acknowledged, failed and left unanswered at close, how long records have waited with no
+ * answer, and the last failure, for the shipping meters, the endpoint and the health. Each
+ * failure is also counted in {@link AppenderErrors}.
  * <p>
  * A subclass owns the client: it calls {@link #handedOver()} for each record the client took,
- * and {@link #acknowledged}, {@link #failed} or {@link #unanswered} once per record with the
- * destination's answer.
+ * then {@link #acknowledged}, {@link #failed} or {@link #unanswered} once per record.
  *
  * @author asynclog
  */
 public abstract class Sender implements Destination {
 
-	/**
-	 * The name of every remote appender a sender was built for: the shipping meters are
-	 * registered by name as appenders are built, and read the appenders that run.
-	 */
+	/** Every remote appender a sender was built for: the shipping meters register by name. */
 	private static final Set<String> APPENDER_NAMES = ConcurrentHashMap.newKeySet();
 
 	private static final List<Consumer<String>> NEW_APPENDER_LISTENERS = new CopyOnWriteArrayList<>();
@@ -51,9 +46,8 @@ public abstract class Sender implements Destination {
 	private volatile Throwable lastFailure;
 
 	/**
-	 * Since when records have waited with no answer, on the {@link System#nanoTime()} scale,
-	 * or 0 while none waits: the clock starts at the first record handed to an idle client
-	 * and restarts at every answer that delivers or fails records for good.
+	 * Since when records have waited with no answer ({@link System#nanoTime()}), or 0: starts
+	 * at the first record handed to an idle client, restarts at every final answer.
 	 */
 	private volatile long waitingSinceNanos;
 
@@ -63,8 +57,7 @@ public abstract class Sender implements Destination {
 	 */
 	protected Sender(String appenderName) {
 		this.appenderName = appenderName;
-		// Before the appender's name is announced to the meters, which register its drop
-		// reasons then.
+		// Before the meters hear of the appender: they register its drop reasons then.
 		AppenderDrops.remote(appenderName);
 		this.failures = AppenderErrors.forAppender(appenderName);
 		if (APPENDER_NAMES.add(appenderName)) {
@@ -84,17 +77,10 @@ public abstract class Sender implements Destination {
 		return () -> NEW_APPENDER_LISTENERS.remove(listener);
 	}
 
-	/**
-	 * Returns the system records go to, as the endpoint shows it: {@code kafka} or
-	 * {@code otlp}.
-	 * @return the system
-	 */
+	/** The system records go to, as the endpoint shows it: {@code kafka} or {@code otlp}. */
 	protected abstract String system();
 
-	/**
-	 * Returns where in that system records go: a topic, an endpoint.
-	 * @return the destination's name
-	 */
+	/** Where in that system records go: a topic, an endpoint. */
 	protected abstract String destinationName();
 
 	/**
@@ -112,20 +98,13 @@ public abstract class Sender implements Destination {
 		}
 	}
 
-	/**
-	 * Counts a record the destination has, and tells the lane.
-	 * @param outcome the record's outcome
-	 */
+	/** Counts a record the destination has, and tells the lane. */
 	protected final void acknowledged(Outcome outcome) {
 		this.acknowledged.increment();
 		outcome.acknowledged();
 	}
 
-	/**
-	 * Counts a record that can never be delivered, and tells the lane.
-	 * @param outcome the record's outcome
-	 * @param failure why
-	 */
+	/** Counts a record that can never be delivered, and tells the lane. */
 	protected final void failed(Outcome outcome, Throwable failure) {
 		this.failed.increment();
 		this.lastFailure = failure;
@@ -133,21 +112,13 @@ public abstract class Sender implements Destination {
 		outcome.failed();
 	}
 
-	/**
-	 * Counts a record the client gave up at close without an answer, and tells the lane,
-	 * which keeps it for the next start.
-	 * @param outcome the record's outcome
-	 */
+	/** Counts a record the client gave up at close unanswered; the lane keeps it. */
 	protected final void unanswered(Outcome outcome) {
 		this.unanswered.increment();
 		outcome.unanswered();
 	}
 
-	/**
-	 * Notes a failure that does not end any record (the client tries again), for the
-	 * endpoint and the health.
-	 * @param failure what failed
-	 */
+	/** Notes a failure that ends no record (the client tries again). */
 	protected final void attemptFailed(Throwable failure) {
 		this.lastFailure = failure;
 	}
@@ -159,56 +130,32 @@ public abstract class Sender implements Destination {
 		this.waitingSinceNanos = (waiting() > 0) ? System.nanoTime() : 0;
 	}
 
-	/**
-	 * Returns the name of the appender this sender serves.
-	 * @return the appender's name
-	 */
 	public String appenderName() {
 		return this.appenderName;
 	}
 
-	/**
-	 * Returns how many records were handed to the client.
-	 * @return the records sent
-	 */
+	/** Records handed to the client. */
 	public long sent() {
 		return this.sent.sum();
 	}
 
-	/**
-	 * Returns how many records the destination acknowledged.
-	 * @return the records acknowledged
-	 */
 	public long acknowledged() {
 		return this.acknowledged.sum();
 	}
 
-	/**
-	 * Returns how many records failed for good: refused by the client or rejected by the
-	 * destination.
-	 * @return the records failed
-	 */
+	/** Records failed for good: refused by the client or rejected by the destination. */
 	public long failed() {
 		return this.failed.sum();
 	}
 
-	/**
-	 * Returns how many records were sent and have neither been acknowledged nor failed yet:
-	 * in the client's buffer or on the way to the destination.
-	 * @return the records waiting
-	 */
+	/** Records sent and neither acknowledged nor failed yet. */
 	public long waiting() {
-		// Read the outcomes before the sends, so that a record completing in between cannot
-		// make the result negative.
+		// The outcomes before the sends: a record completing in between cannot make it negative.
 		long done = this.acknowledged.sum() + this.failed.sum() + this.unanswered.sum();
 		return Math.max(0, this.sent.sum() - done);
 	}
 
-	/**
-	 * Returns how long records have been waiting with none acknowledged or failed: zero
-	 * while the destination answers, growing while it cannot be reached.
-	 * @return the time without an answer while records wait, or {@link Duration#ZERO}
-	 */
+	/** How long records have waited with none acknowledged or failed; zero while it answers. */
 	public Duration waitingWithoutAnswer() {
 		return Duration.ofNanos(waitingWithoutAnswerNanos());
 	}
@@ -227,10 +174,7 @@ public abstract class Sender implements Destination {
 		return system() + " (" + destinationName() + ")";
 	}
 
-	/**
-	 * Returns what an operator sees of this sender: where records go and its counts, now.
-	 * @return the reading
-	 */
+	/** Where records go and the counts, now. */
 	public Shipping reading() {
 		Throwable last = this.lastFailure;
 		return new Shipping(system(), destinationName(), sent(), acknowledged(), failed(), waiting(),

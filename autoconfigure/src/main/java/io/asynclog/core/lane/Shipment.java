@@ -6,17 +6,12 @@ import io.asynclog.core.queue.ShutdownDeadline;
 
 /**
  * The shipping of one remote appender (kafka, otlp), whatever the backend: its {@link Sender},
- * the {@link Lane} whose thread hands records to it, and for a structured format the
- * {@link FormatStage} that formats off the appending thread. A backend's appender adapts it:
- * it hands over its events and maps its start and stop; {@link Records} says how an event
- * becomes a record.
+ * its {@link Lane}, and for a structured format the {@link FormatStage} that formats off the
+ * appending thread. A backend's appender hands over its events and maps its start and stop.
  * <p>
- * The appending thread (a ring's, an AsyncAppender's or a caller's) never waits for the
- * network: it waits at most for this machine, a full format stage for its formatting thread,
- * a full lane for the lane's thread to move records to the spool on local disk (up to
- * half a second, then the record is dropped and counted). Events of the client library's
- * own loggers are not sent: a destination that cannot be reached makes the client log, and
- * sending that would feed the failure back into itself.
+ * The appending thread never waits for the network, at most for this machine. Events of the
+ * client library's own loggers are not sent: a destination that cannot be reached makes the
+ * client log, and sending that would feed the failure back into itself.
  *
  * @param <E> the backend's event
  * @author asynclog
@@ -43,9 +38,9 @@ public final class Shipment<E> {
 	 * @param settings the lane's bounds and its spool
 	 * @param shutdown the configuration's shutdown deadline, which {@link #stop()} sends against
 	 * @param records how an event becomes the lane's record
-	 * @param snapshot how an event is made one that no other thread changes, for a format that
-	 * costs the appending thread more than the snapshot (a structured one) and so runs on a
-	 * {@link FormatStage}; {@code null} to make records on the appending thread
+	 * @param snapshot makes an event one no other thread changes, for a format costlier than
+	 * the snapshot (a structured one), run on a {@link FormatStage}; {@code null} to make
+	 * records on the appending thread
 	 */
 	public Shipment(Sender sender, Lane.Settings settings, ShutdownDeadline shutdown, Records<E> records,
 			UnaryOperator<E> snapshot) {
@@ -78,17 +73,10 @@ public final class Shipment<E> {
 		this.records.add(this.remoteLane.lane(), event);
 	}
 
-	/**
-	 * Returns the lane and the sender, as the backend hands them to the Spring side.
-	 * @return them
-	 */
 	public RemoteLane remoteLane() {
 		return this.remoteLane;
 	}
 
-	/**
-	 * Starts the lane's thread and the formatting thread.
-	 */
 	public void start() {
 		this.remoteLane.lane().start();
 		if (this.stage != null) {
@@ -97,8 +85,7 @@ public final class Shipment<E> {
 	}
 
 	/**
-	 * Stops by the configuration's shutdown deadline, which the queues in front drained
-	 * against: formats and hands to the lane what waits to be formatted, then stops the lane.
+	 * Stops by the configuration's shutdown deadline: formats what waits, then stops the lane.
 	 * @return what became of the records not delivered, for the shutdown report
 	 */
 	public Lane.StopReport stop() {
@@ -117,11 +104,7 @@ public final class Shipment<E> {
 	@FunctionalInterface
 	public interface Records<E> {
 
-		/**
-		 * Makes the record of an event and adds it to the lane.
-		 * @param lane the lane
-		 * @param event the event
-		 */
+		/** Makes the record of an event and adds it to the lane. */
 		void add(Lane lane, E event);
 
 	}

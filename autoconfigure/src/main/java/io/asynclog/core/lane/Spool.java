@@ -8,36 +8,25 @@ import java.util.List;
 import java.util.TreeMap;
 
 /**
- * Records kept on local disk, in order, while a lane's destination is away or slow: a
- * directory of segment files that one lane thread appends to at the tail and sends from
- * at the head. It survives a restart and a crash of the process: the next start opens the
- * same directory and sends what is left.
+ * Records kept on local disk, in order, while a lane's destination is away or slow: segment
+ * files ({@link SpoolFiles}) one lane thread appends to at the tail ({@link SpoolWriter}) and
+ * sends from at the head. The next start opens the same directory and sends what is left.
  * <p>
- * Each segment file ({@code <number>.seg}, 20 digits, read in ascending order) holds
- * records one after the other, each with its length and checksum ({@link SpoolFiles}). A
- * record whose length or checksum does not match, which only the last record of a process
- * killed mid-write can be, is cut off at the next open and counted in {@link #tornAtOpen()}:
- * never sent half. The tail is written by a {@link SpoolWriter}.
+ * A torn last record (a process killed mid-write) is cut off at the next open and counted in
+ * {@link #tornAtOpen()}, never sent half. Records handed over without an answer when the
+ * process ended are sent again ({@link #replayedAtOpen()}: at-least-once across a crash).
  * <p>
- * Records handed to the destination without an answer when the process ended may have
- * reached it already: the next start sends them again and counts them in
- * {@link #replayedAtOpen()} (at-least-once across a crash). A segment is deleted once every
- * record in it was acknowledged.
+ * {@link #flush()} at the end of each batch makes a record survive {@code kill -9}; the files
+ * are forced to the device only when a segment is full and at {@link #close()}. A write the
+ * disk refuses cuts the segment back to its last whole record; the lane counts those lost.
  * <p>
- * Writes go to the operating system at the end of each batch ({@link #flush()}), so a
- * record in the spool survives {@code kill -9}; the files are forced to the device
- * ({@code fsync}) when a segment is full and at {@link #close()}, so a crash of the machine
- * may lose what was written since. A write the disk refuses (a full disk) cuts the segment
- * back to its last whole record; those records are dropped and counted by the lane.
- * <p>
- * Not thread-safe: only the lane's thread calls it, except the readings ({@link #records()},
- * {@link #bytes()}), which any thread may call.
+ * Not thread-safe: only the lane's thread calls it, except the readings, which any thread may
+ * call.
  *
  * @author asynclog
  */
 public final class Spool implements Closeable {
 
-	/** Where a segment is closed and the next begins. */
 	static final long SEGMENT_BYTES = 16L * 1024 * 1024;
 
 	private final SpoolFiles files;
@@ -63,12 +52,10 @@ public final class Spool implements Closeable {
 
 	private volatile long bytes;
 
-	/** What the open found a previous run left. */
 	private final SpoolFiles.Recovered atOpen;
 
 	/**
-	 * Opens the spool in a directory, creating it if needed, and checks what a previous run
-	 * left: a torn last record is cut off and counted.
+	 * Opens the spool in a directory, creating it if needed; a torn last record is cut off.
 	 * @param directory the directory, which only this spool may use
 	 * @param maxBytes the most the segments may hold together
 	 * @throws IOException if the directory cannot be created or written, or another process
@@ -95,78 +82,45 @@ public final class Spool implements Closeable {
 		writePosition();
 	}
 
-	/**
-	 * Returns whether a spool of this process has a directory open.
-	 * @param directory the directory
-	 * @return true if a spool that has not closed holds it
-	 */
+	/** Whether a spool of this process that has not closed holds a directory. */
 	public static boolean openInThisProcess(Path directory) {
 		return SpoolFiles.openInThisProcess(directory);
 	}
 
-	/**
-	 * Returns the directory.
-	 * @return the directory
-	 */
 	public Path directory() {
 		return this.files.directory();
 	}
 
-	/**
-	 * Returns the most the spool may hold.
-	 * @return the bytes
-	 */
 	public long maxBytes() {
 		return this.maxBytes;
 	}
 
-	/**
-	 * Returns the records kept and not yet acknowledged by the destination.
-	 * @return the records
-	 */
+	/** Records kept and not yet acknowledged by the destination. */
 	public long records() {
 		return this.records;
 	}
 
-	/**
-	 * Returns the records kept and not yet handed to the destination.
-	 * @return the records
-	 */
+	/** Records kept and not yet handed to the destination. */
 	public long unsent() {
 		return this.unsent;
 	}
 
-	/**
-	 * Returns the bytes the segments take on disk, acknowledged records of the first one
-	 * included until it is deleted.
-	 * @return the bytes
-	 */
+	/** Bytes the segments take on disk, acknowledged records of the first one included. */
 	public long bytes() {
 		return this.bytes;
 	}
 
-	/**
-	 * Returns how many torn records (a process killed mid-write) the open cut off.
-	 * @return the records
-	 */
+	/** Torn records (a process killed mid-write) the open cut off. */
 	public long tornAtOpen() {
 		return this.atOpen.torn();
 	}
 
-	/**
-	 * Returns how many records the open found that a previous run had handed to the
-	 * destination without hearing its acknowledgement: they are sent again and may arrive
-	 * twice.
-	 * @return the records
-	 */
+	/** Records a previous run handed over unacknowledged: sent again, they may arrive twice. */
 	public long replayedAtOpen() {
 		return this.atOpen.replayed();
 	}
 
-	/**
-	 * Returns how many records a previous run left.
-	 * @return the records
-	 */
+	/** Records a previous run left. */
 	public long keptAtOpen() {
 		return this.atOpen.kept();
 	}
@@ -205,8 +159,7 @@ public final class Spool implements Closeable {
 	/**
 	 * Writes the buffered records to the segment file, where a crash of the process no
 	 * longer loses them.
-	 * @throws SpoolWriteException if the disk refused; the segment is cut back to its last
-	 * whole record and the exception says how many records were lost
+	 * @throws SpoolWriteException if the disk refused; it says how many records were lost
 	 */
 	public void flush() throws IOException {
 		try {
@@ -224,9 +177,8 @@ public final class Spool implements Closeable {
 	}
 
 	/**
-	 * Keeps records older than everything in the spool ahead of it: those the destination's
-	 * client held unanswered when it closed. They go to a segment of their own before the
-	 * first one.
+	 * Keeps records the destination's client held unanswered when it closed, older than all
+	 * in the spool, in a segment of their own before the first.
 	 * @param older the records, oldest first
 	 * @throws IOException if the disk refused
 	 */
@@ -254,10 +206,6 @@ public final class Spool implements Closeable {
 		updateBytes();
 	}
 
-	/**
-	 * Returns whether records are kept that were not handed to the destination yet.
-	 * @return true if {@link #next()} has a record
-	 */
 	public boolean hasUnsent() {
 		return this.unsent > 0;
 	}
@@ -281,7 +229,6 @@ public final class Spool implements Closeable {
 			this.sentOffset = 0;
 		}
 		if (this.sentSegment == this.writer.segment() && this.sentOffset >= this.writer.writtenOffset()) {
-			// Records still in the write buffer: to the file first.
 			flush();
 		}
 		ByteBuffer header = this.files.read(this.sentSegment, this.sentOffset, SpoolFiles.HEADER_BYTES);
@@ -322,8 +269,7 @@ public final class Spool implements Closeable {
 	}
 
 	/**
-	 * Marks every record up to a point as acknowledged, and deletes the segments that
-	 * holds wholly.
+	 * Marks every record up to a point as acknowledged, and deletes wholly acknowledged segments.
 	 * @param segment the segment of the last record acknowledged
 	 * @param endOffset where that record ends in it
 	 * @param count how many records this acknowledges
@@ -351,18 +297,14 @@ public final class Spool implements Closeable {
 	}
 
 	/**
-	 * Writes how far records were acknowledged and handed over, for the next open.
-	 * Handed over first counts as far as the records read: the destination may have them.
+	 * Writes, for the next open, how far records were acknowledged and how far read: the
+	 * destination may have those read.
 	 * @throws IOException if the file cannot be written
 	 */
 	public void writePosition() throws IOException {
 		this.files.writePosition(this.ackedSegment, this.ackedOffset, this.sentSegment, this.sentOffset);
 	}
 
-	/**
-	 * Writes what is buffered, forces the files to the device, records the position and
-	 * lets the directory go.
-	 */
 	@Override
 	public void close() throws IOException {
 		try {
@@ -380,8 +322,6 @@ public final class Spool implements Closeable {
 		}
 	}
 
-
-
 	private void updateBytes() {
 		long total = 0;
 		for (long size : this.segments.values()) {
@@ -391,8 +331,7 @@ public final class Spool implements Closeable {
 	}
 
 	/**
-	 * A record read from the spool, and where it ends: what {@link #acknowledged} takes
-	 * once the destination has it.
+	 * A record read from the spool, and where it ends, for {@link #acknowledged}.
 	 *
 	 * @param record the record
 	 * @param segment its segment
@@ -415,10 +354,7 @@ public final class Spool implements Closeable {
 			this.inThisProcess = inThisProcess;
 		}
 
-		/**
-		 * Returns whether the holder is in this process, and so will let it go when it stops.
-		 * @return true for a spool of this process
-		 */
+		/** Whether the holder is in this process, and so will let it go when it stops. */
 		public boolean inThisProcess() {
 			return this.inThisProcess;
 		}
@@ -437,10 +373,6 @@ public final class Spool implements Closeable {
 			this.lostRecords = lostRecords;
 		}
 
-		/**
-		 * Returns how many records the refused write held.
-		 * @return the records
-		 */
 		public int lostRecords() {
 			return this.lostRecords;
 		}

@@ -18,9 +18,7 @@ import java.util.zip.CRC32C;
 
 /**
  * The files of a {@link Spool}'s directory: the lock that keeps it to one spool, the segment
- * files and their record format, the position file, and what a previous run left, checked
- * at the open: a torn last record is cut off and counted, the records handed over without
- * an answer are counted to be replayed.
+ * files and their record format, the position file, and what a previous run left.
  * <p>
  * The file {@code position} holds how far the destination acknowledged and how far records
  * were handed to it. A record is a 4-byte length of the body, a CRC-32C of the timestamp and the body, an
@@ -75,9 +73,8 @@ final class SpoolFiles implements Closeable {
 
 	/**
 	 * Locks a directory, creating it if needed, and opens its position file.
-	 * @param directory the directory
-	 * @throws IOException if the directory cannot be created or written, or another spool
-	 * holds it ({@link Spool.HeldException})
+	 * @throws IOException if the directory cannot be used, or another spool holds it
+	 * ({@link Spool.HeldException})
 	 */
 	SpoolFiles(Path directory) throws IOException {
 		this.directory = directory;
@@ -106,11 +103,6 @@ final class SpoolFiles implements Closeable {
 				StandardOpenOption.READ, StandardOpenOption.WRITE);
 	}
 
-	/**
-	 * Returns whether a spool of this process has a directory open.
-	 * @param directory the directory
-	 * @return true if a spool that has not closed holds it
-	 */
 	static boolean openInThisProcess(Path directory) {
 		try {
 			return OPEN.contains(directory.toRealPath());
@@ -128,8 +120,6 @@ final class SpoolFiles implements Closeable {
 	 * Checks what a previous run left: every segment from where the destination acknowledged,
 	 * a torn last record cut off.
 	 * @param segments filled with each segment's number and size
-	 * @return what was found
-	 * @throws IOException if a file cannot be read or cut
 	 */
 	Recovered recover(TreeMap<Long, Long> segments) throws IOException {
 		try (DirectoryStream<Path> files = Files.newDirectoryStream(this.directory, "*" + SUFFIX)) {
@@ -178,10 +168,6 @@ final class SpoolFiles implements Closeable {
 		return new Recovered(ackedSegment, ackedOffset, torn, replayed, kept);
 	}
 
-	/**
-	 * Writes how far records were acknowledged and handed over, for the next open.
-	 * @throws IOException if the file cannot be written
-	 */
 	void writePosition(long ackedSegment, long ackedOffset, long sentSegment, long sentOffset) throws IOException {
 		this.positionBuffer.clear();
 		this.positionBuffer.putLong(ackedSegment).putLong(ackedOffset).putLong(sentSegment).putLong(sentOffset);
@@ -191,21 +177,15 @@ final class SpoolFiles implements Closeable {
 		}
 	}
 
-	/** Forces the position file to the device. */
 	void forcePosition() throws IOException {
 		this.positionChannel.force(true);
 	}
 
-	/**
-	 * Returns the bytes a record takes in a segment file.
-	 * @param record the record
-	 * @return its length, header included
-	 */
+	/** The bytes a record takes in a segment file, header included. */
 	static int length(LaneRecord record) {
 		return HEADER_BYTES + 4 + record.size();
 	}
 
-	/** Writes a record at the buffer's position, its checksum included. */
 	void encode(LaneRecord record, ByteBuffer target) {
 		int bodyLength = 4 + record.size();
 		int start = target.position();
@@ -220,12 +200,6 @@ final class SpoolFiles implements Closeable {
 		target.putInt(start + 4, (int) this.crc.getValue());
 	}
 
-	/**
-	 * Reads a record's body back.
-	 * @param timestamp the timestamp from its header
-	 * @param body the body
-	 * @return the record
-	 */
 	static LaneRecord decode(long timestamp, ByteBuffer body) {
 		int bodyLength = body.remaining();
 		int keyLength = body.getInt();
@@ -241,11 +215,7 @@ final class SpoolFiles implements Closeable {
 
 	/**
 	 * Reads bytes of a segment, through a buffer that serves the reads that follow in it.
-	 * @param segment the segment
-	 * @param offset where to read
-	 * @param length how many bytes
 	 * @return the bytes, valid until the next read
-	 * @throws IOException if the file cannot be read or ends before
 	 */
 	ByteBuffer read(long segment, long offset, int length) throws IOException {
 		if (segment == this.readChannelSegment && this.readBufferStart >= 0 && offset >= this.readBufferStart
@@ -282,11 +252,8 @@ final class SpoolFiles implements Closeable {
 	}
 
 	/**
-	 * Writes a whole segment of records at once, forced to the device.
-	 * @param segment the new segment's number
-	 * @param records the records, in order
+	 * Writes a whole new segment of records at once, forced to the device.
 	 * @return the segment's size
-	 * @throws IOException if the disk refused, or the segment exists
 	 */
 	long writeSegment(long segment, List<LaneRecord> records) throws IOException {
 		int length = 0;
@@ -308,11 +275,6 @@ final class SpoolFiles implements Closeable {
 		return length;
 	}
 
-	/**
-	 * Deletes a segment whose records were all acknowledged.
-	 * @param segment the segment
-	 * @throws IOException if the file cannot be deleted
-	 */
 	void delete(long segment) throws IOException {
 		if (segment == this.readChannelSegment) {
 			this.readChannel.close();
@@ -389,7 +351,6 @@ final class SpoolFiles implements Closeable {
 		return new long[] { buffer.getLong(), buffer.getLong(), buffer.getLong(), buffer.getLong() };
 	}
 
-	/** Closes the files and lets the directory go. */
 	@Override
 	public void close() throws IOException {
 		try {

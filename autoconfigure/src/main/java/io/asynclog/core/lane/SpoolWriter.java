@@ -44,7 +44,6 @@ final class SpoolWriter {
 		this.writtenOffset = segments.get(this.segment);
 	}
 
-	/** The segment being written. */
 	long segment() {
 		return this.segment;
 	}
@@ -54,12 +53,10 @@ final class SpoolWriter {
 		return this.writtenOffset;
 	}
 
-	/** Bytes in the write buffer. */
 	int buffered() {
 		return this.buffer.position();
 	}
 
-	/** The timestamp of the first record in the write buffer. */
 	long firstBufferedTimestamp() {
 		return this.buffer.getLong(8);
 	}
@@ -67,8 +64,6 @@ final class SpoolWriter {
 	/**
 	 * Makes room for a record: writes the buffer out when the record does not fit in it, and
 	 * starts a new segment when it does not fit in this one.
-	 * @param length the record's length
-	 * @throws Spool.SpoolWriteException if the disk refused the buffered records
 	 */
 	void makeRoom(int length) throws IOException {
 		long writeOffset = this.writtenOffset + this.buffer.position();
@@ -81,13 +76,7 @@ final class SpoolWriter {
 		}
 	}
 
-	/**
-	 * Adds a record behind the others, in the buffer; one larger than the buffer is written
-	 * at once.
-	 * @param record the record
-	 * @param length its length
-	 * @throws Spool.SpoolWriteException if the disk refused the large record
-	 */
+	/** Adds a record to the buffer; one larger than the buffer is written at once. */
 	void add(LaneRecord record, int length) throws IOException {
 		if (length > this.buffer.capacity()) {
 			ByteBuffer large = ByteBuffer.allocate(length);
@@ -100,10 +89,6 @@ final class SpoolWriter {
 		this.bufferedRecords++;
 	}
 
-	/**
-	 * Writes the buffered records to the segment file.
-	 * @throws Spool.SpoolWriteException if the disk refused them
-	 */
 	void flush() throws IOException {
 		if (this.buffer.position() == 0) {
 			return;
@@ -147,7 +132,6 @@ final class SpoolWriter {
 		this.writtenOffset = 0;
 	}
 
-	/** Forces the segment file to the device. */
 	void force() throws IOException {
 		this.channel.force(true);
 	}

@@ -15,20 +15,14 @@ import java.util.concurrent.ConcurrentMap;
  */
 public final class BusyShares {
 
-	/**
-	 * The shortest span a share is computed over, once the thread has run that long.
-	 */
+	/** The shortest span a share is computed over, once the thread has run that long. */
 	public static final Duration SHORTEST = Duration.ofSeconds(1);
 
 	private static final long SHORTEST_NANOS = SHORTEST.toNanos();
 
 	private final ConcurrentMap<String, Readings> readings = new ConcurrentHashMap<>();
 
-	/**
-	 * Reads a thread's clock now and returns its busy share since the previous reading.
-	 * @param thread the thread
-	 * @return its share
-	 */
+	/** Reads a thread's clock now and returns its busy share since the previous reading. */
 	public BusyShare read(BusyThread thread) {
 		String key = thread.serves().tag() + ':' + thread.name();
 		return this.readings.compute(key, (name, previous) -> next(previous, thread.clock())).share();

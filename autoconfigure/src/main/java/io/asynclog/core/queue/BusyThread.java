@@ -11,9 +11,7 @@ package io.asynclog.core.queue;
  */
 public record BusyThread(Serves serves, String name, BusyClock clock) {
 
-	/**
-	 * What a background thread takes its work from.
-	 */
+	/** What a background thread takes its work from. */
 	public enum Serves {
 
 		/** A queue between logging threads and appenders: a ring or an async-appender queue. */
@@ -28,10 +26,7 @@ public record BusyThread(Serves serves, String name, BusyClock clock) {
 			this.tag = tag;
 		}
 
-		/**
-		 * Returns the meter tag that names what the thread serves.
-		 * @return {@code queue} or {@code lane}
-		 */
+		/** The meter tag: {@code queue} or {@code lane}. */
 		public String tag() {
 			return this.tag;
 		}

@@ -31,9 +31,7 @@ public final class DeliveryLag {
 
 	/**
 	 * Starts handing a queue's delivery lag, in nanoseconds, to a sink.
-	 * @param queue the queue's name
-	 * @param sink receives each lag on the queue's background thread; must be quick and
-	 * thread-safe
+	 * @param sink receives each lag on the queue's background thread; must be quick and thread-safe
 	 * @return a handle that stops the hand-over when closed
 	 */
 	public static Registration listen(String queue, LongConsumer sink) {
@@ -42,9 +40,7 @@ public final class DeliveryLag {
 		return () -> sinks.remove(sink);
 	}
 
-	/**
-	 * The sinks of one queue, read by the probe on every event without a lock.
-	 */
+	/** The sinks of one queue, read by the probe on every event without a lock. */
 	public static final class Sinks {
 
 		private static final LongConsumer[] NONE = {};

@@ -24,50 +24,29 @@ public final class DroppedEvents {
 	private DroppedEvents() {
 	}
 
-	/**
-	 * Returns the counters of one queue, for the backend's queue-full policy to write.
-	 * @param queue the queue's name
-	 * @return its counters, created on first use
-	 */
+	/** The counters of one queue, for the backend's queue-full policy to write. */
 	public static QueueDrops forQueue(String queue) {
 		return BY_QUEUE.computeIfAbsent(queue, (name) -> new QueueDrops());
 	}
 
-	/**
-	 * Returns how many events of the given level a queue dropped.
-	 * @param queue the queue's name
-	 * @param level a level (Spring Boot's, whichever backend runs)
-	 * @return the number dropped
-	 */
 	public static long count(String queue, LogLevel level) {
 		QueueDrops drops = BY_QUEUE.get(queue);
 		return (drops != null) ? drops.count(level) : 0;
 	}
 
-	/**
-	 * Returns how many events a queue dropped, all levels together.
-	 * @param queue the queue's name
-	 * @return the number dropped
-	 */
+	/** Events a queue dropped, all levels together. */
 	public static long total(String queue) {
 		QueueDrops drops = BY_QUEUE.get(queue);
 		return (drops != null) ? drops.total() : 0;
 	}
 
-	/**
-	 * Returns when a queue last dropped an event, on the {@link System#nanoTime()} scale.
-	 * @param queue the queue's name
-	 * @return the time of the last drop, or {@link Long#MIN_VALUE} if it never dropped one
-	 */
+	/** When a queue last dropped an event ({@link System#nanoTime()}), or {@link Long#MIN_VALUE}. */
 	public static long lastDropNanos(String queue) {
 		QueueDrops drops = BY_QUEUE.get(queue);
 		return (drops != null) ? drops.lastDropNanos : Long.MIN_VALUE;
 	}
 
-	/**
-	 * Returns how many events every queue dropped, all levels together.
-	 * @return the number dropped
-	 */
+	/** Events every queue dropped, all levels together. */
 	public static long total() {
 		long total = 0;
 		for (QueueDrops drops : BY_QUEUE.values()) {
@@ -76,17 +55,11 @@ public final class DroppedEvents {
 		return total;
 	}
 
-	/**
-	 * Returns the names of the queues that dropped at least once.
-	 * @return the queue names
-	 */
+	/** The names of the queues that dropped at least once. */
 	public static Set<String> queues() {
 		return Collections.unmodifiableSet(BY_QUEUE.keySet());
 	}
 
-	/**
-	 * The drop counters of one queue.
-	 */
 	public static final class QueueDrops {
 
 		private final LongAdder[] byLevel = new LongAdder[LogLevel.values().length];
@@ -99,10 +72,6 @@ public final class DroppedEvents {
 			}
 		}
 
-		/**
-		 * Counts one dropped event.
-		 * @param level its level
-		 */
 		public void record(LogLevel level) {
 			this.byLevel[level.ordinal()].increment();
 			this.lastDropNanos = System.nanoTime();

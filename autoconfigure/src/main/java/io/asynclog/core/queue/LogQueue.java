@@ -12,33 +12,18 @@ package io.asynclog.core.queue;
  */
 public record LogQueue(String name, String type, long capacity, long remaining) {
 
-	/**
-	 * Name of the async-logger ring buffer, whether async-logger or all-async mode.
-	 */
+	/** Name of the async-logger ring buffer, whether async-logger or all-async mode. */
 	public static final String ASYNC_LOGGER = "async-logger";
 
-	/**
-	 * Type of a Disruptor ring buffer.
-	 */
 	public static final String RING_BUFFER = "ring-buffer";
 
-	/**
-	 * Type of an AsyncAppender's queue.
-	 */
 	public static final String BLOCKING_QUEUE = "blocking-queue";
 
-	/**
-	 * Returns the slots holding events not yet handed to the appenders.
-	 * @return used slots
-	 */
 	public long used() {
 		return this.capacity - this.remaining;
 	}
 
-	/**
-	 * Returns the share of slots in use.
-	 * @return a fraction from 0 to 1
-	 */
+	/** The share of slots in use, from 0 to 1. */
 	public double fill() {
 		return (this.capacity > 0) ? (double) used() / this.capacity : 0;
 	}

@@ -28,11 +28,7 @@ final class PeakWindow {
 		Arrays.fill(this.bucketStarts, Long.MIN_VALUE);
 	}
 
-	/**
-	 * Records a value.
-	 * @param value the value
-	 * @param now the time, in nanoseconds from any fixed origin, never negative
-	 */
+	/** Records a value at a time in nanoseconds from any fixed origin, never negative. */
 	synchronized void record(long value, long now) {
 		long bucketStart = now - (now % this.bucketNanos);
 		int index = (int) ((now / this.bucketNanos) % BUCKETS);
@@ -45,11 +41,7 @@ final class PeakWindow {
 		}
 	}
 
-	/**
-	 * Returns the highest value recorded during the window that ends now.
-	 * @param now the time, on the scale {@link #record} used
-	 * @return the peak, or 0 if nothing was recorded in the window
-	 */
+	/** The highest value recorded during the window that ends now, or 0. */
 	synchronized long peak(long now) {
 		long peak = 0;
 		for (int i = 0; i < BUCKETS; i++) {

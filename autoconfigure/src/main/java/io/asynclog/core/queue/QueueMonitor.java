@@ -18,14 +18,11 @@ import java.util.function.Supplier;
 
 /**
  * Samples a logging backend's queues every {@value #SAMPLE_INTERVAL_MILLIS} ms on a daemon
- * thread of its own, so that a burst that fills a queue between two scrapes still shows:
- * keeps each queue's peak over a sliding window and how long it has stayed above a fill
- * threshold. The queues are read from the backend each time, so a reconfiguration's new ring
- * buffer replaces the old one at the next reading.
+ * thread of its own, so that a burst between two scrapes still shows: keeps each queue's peak
+ * over a sliding window and how long it has stayed above a fill threshold. The queues are read
+ * from the backend each time, so a reconfiguration's new ring replaces the old one.
  * <p>
- * The thread starts with the first queue there is to sample: in sync mode, without a queue,
- * asynclog runs no thread. A queue that a reconfiguration adds later starts it at the next
- * reading (the endpoint, a meter, the health).
+ * The thread starts with the first queue there is to sample: sync mode runs no thread.
  *
  * @author asynclog
  */
@@ -51,9 +48,7 @@ public final class QueueMonitor implements AutoCloseable {
 
 	private final List<Consumer<LogQueue>> newQueueListeners = new CopyOnWriteArrayList<>();
 
-	/**
-	 * Queues the listeners heard of; kept apart from the histories, which reads create too.
-	 */
+	/** Queues the listeners heard of; apart from the histories, which reads create too. */
 	private final Set<String> announced = ConcurrentHashMap.newKeySet();
 
 	private long lastFailureReport = Long.MIN_VALUE;
@@ -96,10 +91,6 @@ public final class QueueMonitor implements AutoCloseable {
 		return monitor;
 	}
 
-	/**
-	 * Reads the backend's queues now, and starts sampling once there is one (the executor makes
-	 * its thread with the first task).
-	 */
 	private List<LogQueue> read() {
 		List<LogQueue> queues = this.source.get();
 		if (!queues.isEmpty() && this.sampling.compareAndSet(false, true)) {
@@ -132,10 +123,8 @@ public final class QueueMonitor implements AutoCloseable {
 	}
 
 	/**
-	 * Calls a listener with every queue there is now, and from then on with each new queue
-	 * the sampler sees (a reconfiguration or an appender added at run time), on the
-	 * sampler's thread.
-	 * @param listener the listener
+	 * Calls a listener with every queue there is now, and from then on, on the sampler's
+	 * thread, with each new queue it sees.
 	 * @return a handle that stops the calls when closed
 	 */
 	public Registration onEveryQueue(Consumer<LogQueue> listener) {
@@ -146,10 +135,7 @@ public final class QueueMonitor implements AutoCloseable {
 		return () -> this.newQueueListeners.remove(listener);
 	}
 
-	/**
-	 * Reads every queue of the backend now.
-	 * @return the queues with their history
-	 */
+	/** Every queue of the backend now, with its history. */
 	public List<QueueStatus> queues() {
 		long now = now();
 		List<QueueStatus> statuses = new ArrayList<>();
@@ -159,12 +145,7 @@ public final class QueueMonitor implements AutoCloseable {
 		return statuses;
 	}
 
-	/**
-	 * Reads one queue now.
-	 * @param name the queue's name
-	 * @return the queue with its history, or {@code null} if the current configuration has
-	 * no such queue
-	 */
+	/** One queue now, with its history, or {@code null} if the configuration has none such. */
 	public QueueStatus queue(String name) {
 		for (QueueStatus status : queues()) {
 			if (status.queue().name().equals(name)) {
@@ -187,18 +168,14 @@ public final class QueueMonitor implements AutoCloseable {
 		this.sampler.shutdownNow();
 	}
 
-	/**
-	 * What the sampler saw of one queue.
-	 */
+	/** What the sampler saw of one queue. */
 	private final class History {
 
 		private final String name;
 
 		private final PeakWindow peaks;
 
-		/**
-		 * When the fill last rose above the threshold, or -1 while it is below.
-		 */
+		/** When the fill last rose above the threshold, or -1 while it is below. */
 		private volatile long aboveSince = -1;
 
 		private History(String name, Duration peakWindow) {

@@ -8,9 +8,7 @@ package io.asynclog.core.queue;
 @FunctionalInterface
 public interface Registration extends AutoCloseable {
 
-	/**
-	 * Stops the calls; closing twice does nothing more.
-	 */
+	/** Stops the calls; closing twice does nothing more. */
 	@Override
 	void close();
 

@@ -1,17 +1,15 @@
 package io.asynclog.core.queue;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
- * One {@code asynclog.shutdown-timeout} for a whole stop of logging. The first queue that
- * begins to drain starts the clock; every other queue of the same configuration drains
- * against the same deadline. Queues are stopped one after the other, and each waiting the
- * whole timeout in turn would make the stop last as many timeouts as there are queues.
+ * One {@code asynclog.shutdown-timeout} for a whole stop of logging: the first queue that
+ * begins to drain starts the clock, and every other queue of the configuration drains
+ * against the same deadline, not a timeout each in turn.
  * <p>
- * After the deadline a queue hands nothing more to its appenders: its background thread
- * skips what is left and counts each event, which takes moments. {@link #GRACE} is how
- * long a stop waits for that after the deadline; only an appender stuck inside one write
- * can keep a background thread longer.
+ * After the deadline a queue's background thread skips what is left and counts it, which
+ * takes moments; {@link #GRACE} is how long a stop waits for that.
  *
  * @author asynclog
  */
@@ -29,18 +27,11 @@ public final class ShutdownDeadline {
 
 	private long deadline;
 
-	/**
-	 * Creates a deadline whose clock has not started.
-	 * @param timeout {@code asynclog.shutdown-timeout}
-	 */
+	/** A deadline whose clock has not started. */
 	public ShutdownDeadline(Duration timeout) {
 		this.timeout = timeout;
 	}
 
-	/**
-	 * Returns {@code asynclog.shutdown-timeout}.
-	 * @return the timeout
-	 */
 	public Duration timeout() {
 		return this.timeout;
 	}
@@ -58,13 +49,23 @@ public final class ShutdownDeadline {
 		return Math.max(0, this.deadline - now);
 	}
 
-	/**
-	 * Returns how long a stop may still wait for a background thread to finish: the time
-	 * left before the deadline, and the {@link #GRACE} after it.
-	 * @return the milliseconds, at least 1
-	 */
+	/** Milliseconds, at least 1, a stop may still wait for a thread: to the deadline plus {@link #GRACE}. */
 	public long remainingWithGraceMillis() {
 		return Math.max(1, Duration.ofNanos(remainingNanos()).plus(GRACE).toMillis());
+	}
+
+	/**
+	 * Waits for a thread to end, at most until a deadline and the {@link #GRACE} after it.
+	 * @param deadlineNanos the deadline, on the {@link System#nanoTime()} scale
+	 */
+	public static void join(Thread thread, long deadlineNanos) {
+		try {
+			long waitNanos = Math.max(0, deadlineNanos - System.nanoTime()) + GRACE.toNanos();
+			thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(waitNanos)));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 }

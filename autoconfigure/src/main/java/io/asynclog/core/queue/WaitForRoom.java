@@ -15,20 +15,17 @@ import java.util.concurrent.locks.LockSupport;
  * empty, and Log4j2 discards events on such a reading. Here a waiting thread only ever calls
  * the ring's non-blocking publish.
  * <p>
- * How threads wait: one of them, the leader, looks at the ring in short parks that grow from
+ * How threads wait: one of them, the leader, looks at the ring in parks that grow from
  * {@value #FIRST_PARK_NANOS} to {@value #LONGEST_PARK_NANOS} ns; the others park until it
- * unparks them all at once, when half the ring is free again ({@link #resumeAt(long)}).
- * Parked callers give a busy core to the background thread. Waking everyone at once, when
- * half the ring is free, costs one park and one unpark per waiting thread per half ring: with
- * 200 request threads and 16,384 slots, about one wake-up per 40 events. The half left queued
- * keeps the background thread busy while the woken threads get a core. Followers are unparked
- * directly, not through a lock and a condition: woken through a condition, each had to take the
- * lock again in turn, and that convoy cost as much CPU as the waiting itself.
+ * unparks them all at once, when half the ring is free ({@link #resumeAt(long)}): with 200
+ * request threads and 16,384 slots, about one wake-up per 40 events, and the half left queued
+ * keeps the background thread busy meanwhile. Followers are unparked directly: through a lock
+ * and a condition, each took the lock again in turn, a convoy that cost as much CPU as the
+ * waiting itself.
  * <p>
- * Order: while anyone waits, newcomers wait too ({@link #anyoneWaiting()}) instead of taking
- * the room made for those who wait. The threads woken together race for the room; each of
- * them was between its log call and the ring, so a line can still only be overtaken by
- * threads that had not handed theirs on, as in synchronous logging.
+ * Order: while anyone waits, newcomers wait too ({@link #anyoneWaiting()}). The threads woken
+ * together race for the room; each was between its log call and the ring, as in synchronous
+ * logging.
  * <p>
  * A ring whose publishing asynclog cannot take over waits for the ring to be empty instead
  * ({@link #awaitEmpty(Reading)}), and the caller then writes its event itself, after every
@@ -44,43 +41,29 @@ public final class WaitForRoom {
 	/** The leader's longest park, reached by doubling while the ring stays full. */
 	static final long LONGEST_PARK_NANOS = 1_000_000;
 
-	/**
-	 * Followers look again after this long even without a signal: a safety net, never the
-	 * way they are meant to wake.
-	 */
+	/** Followers look again after this long without a signal: a safety net. */
 	private static final long FOLLOWER_TIMEOUT_NANOS = 250_000_000;
 
 	private final AtomicInteger waiting = new AtomicInteger();
 
-	/** The thread watching the ring for room, or null. */
 	private final AtomicReference<Thread> leader = new AtomicReference<>();
 
 	/** Counts the times a leader woke the others; a follower waits for it to move. */
 	private volatile long wakeUps;
 
 	/**
-	 * The followers to unpark. A follower that stops waiting without being unparked (time-out,
-	 * or the wake-up came before it parked) stays here until the next wake-up: one unpark too
-	 * many is harmless, since every park here is in a loop that checks why it woke.
+	 * The followers to unpark. One that stopped waiting unparked stays until the next wake-up:
+	 * an extra unpark is harmless, every park here is in a loop that checks why it woke.
 	 */
 	private final ConcurrentLinkedQueue<Thread> followers = new ConcurrentLinkedQueue<>();
 
-	/**
-	 * Returns whether a thread waits for room now. Called per log call by the ring's publish
-	 * path: one volatile read, no lock.
-	 * @return true while any thread waits
-	 */
+	/** Whether a thread waits for room now; one volatile read per log call. */
 	public boolean anyoneWaiting() {
 		return this.waiting.get() != 0;
 	}
 
 	/**
 	 * Publishes an event once the ring has room.
-	 * @param <E> the event
-	 * @param <C> what the ring needs with it
-	 * @param ring the ring
-	 * @param event the event
-	 * @param context what the ring needs with it
 	 * @return true if published; false if the ring closed before there was room
 	 */
 	public <E, C> boolean publish(Ring<E, C> ring, E event, C context) {
@@ -110,10 +93,8 @@ public final class WaitForRoom {
 	}
 
 	/**
-	 * Waits until the ring is empty: every event queued before has been handed to the
-	 * appenders. For a ring whose publishing asynclog cannot take over ({@code all-async}):
-	 * the caller then writes its event itself, after all older ones, without claiming a slot.
-	 * @param ring the ring
+	 * Waits until the ring is empty, for a ring whose publishing asynclog cannot take over
+	 * ({@code all-async}): the caller then writes its event itself, after all older ones.
 	 * @return true once the ring is empty; false if it closed first
 	 */
 	public boolean awaitEmpty(Reading ring) {
@@ -169,9 +150,6 @@ public final class WaitForRoom {
 		return interrupted;
 	}
 
-	/**
-	 * Parks until the leader wakes the followers, the leader is gone, or the safety time-out.
-	 */
 	private boolean followLeader(long wakeUp) {
 		boolean interrupted = false;
 		this.followers.add(Thread.currentThread());
@@ -187,36 +165,20 @@ public final class WaitForRoom {
 		return interrupted;
 	}
 
-	/**
-	 * Free slots the leader waits for before it wakes the others: half the ring, at least one.
-	 * @param capacity the ring's slots
-	 * @return free slots to wait for
-	 */
+	/** Free slots the leader waits for before it wakes the others: half the ring, at least one. */
 	static long resumeAt(long capacity) {
 		return Math.max(1, capacity / 2);
 	}
 
-	/**
-	 * How full a ring is, and whether it still takes events.
-	 */
+	/** How full a ring is, and whether it still takes events. */
 	public interface Reading {
 
-		/**
-		 * Returns the ring's slots.
-		 * @return slots
-		 */
 		long capacity();
 
-		/**
-		 * Returns the free slots now; may read below zero while others claim.
-		 * @return free slots
-		 */
+		/** Free slots now; may read below zero while others claim. */
 		long remainingCapacity();
 
-		/**
-		 * Returns whether the ring is stopping or stopped, so that no one waits for it.
-		 * @return true once closed
-		 */
+		/** Whether the ring is stopping or stopped, so that no one waits for it. */
 		boolean isClosed();
 
 	}
@@ -229,12 +191,7 @@ public final class WaitForRoom {
 	 */
 	public interface Ring<E, C> extends Reading {
 
-		/**
-		 * Publishes the event if a slot is free.
-		 * @param event the event
-		 * @param context what the ring needs with it
-		 * @return true if published
-		 */
+		/** Publishes the event if a slot is free; true if published. */
 		boolean tryPublish(E event, C context);
 
 	}

@@ -24,12 +24,9 @@ public final class DrainReport {
 	}
 
 	/**
-	 * Says that the drain timed out with events still queued, and that they are cut off:
-	 * handed to no appender, each counted. It gives no count: the queues' fill at the deadline
-	 * is a reading of moving counters, and the exact count follows, once the cutoff is done, in
-	 * {@link #lost}, so that a user reads one number.
-	 * @param timeout {@code asynclog.shutdown-timeout}
-	 * @return the message
+	 * Says that the drain timed out and what is queued is cut off. No count: the fill at the
+	 * deadline is a reading of moving counters; the exact count follows in {@link #lost}, so
+	 * that a user reads one number.
 	 */
 	public static String timedOut(Duration timeout) {
 		return ("asynclog: asynclog.shutdown-timeout (%s) ran out with log events still queued;"
@@ -37,12 +34,8 @@ public final class DrainReport {
 	}
 
 	/**
-	 * Says exactly how many events were lost at shutdown, per queue: they were still queued
-	 * when {@code asynclog.shutdown-timeout} ran out, or reached a queue after, and no
-	 * appender was given them.
+	 * Says exactly how many events were lost at shutdown, per queue.
 	 * @param lostByQueue the events lost in each queue, those with none left out
-	 * @param timeout {@code asynclog.shutdown-timeout}
-	 * @return the message
 	 */
 	public static String lost(Map<String, Long> lostByQueue, Duration timeout) {
 		long lost = lostByQueue.values().stream().mapToLong(Long::longValue).sum();
@@ -56,13 +49,9 @@ public final class DrainReport {
 	}
 
 	/**
-	 * Says about how many events were lost at shutdown in queues whose background thread
-	 * could not be made to skip them, such as one stuck inside a write: the count is read
-	 * from the queues, not counted event by event.
-	 * @param lost the events lost
+	 * Says about how many events were lost at shutdown in queues whose background thread could
+	 * not be made to skip them (stuck inside a write): read from the queues, not counted.
 	 * @param backend the backend's name as users know it, such as {@code Log4j2}
-	 * @param queues the queues as they were when the backend stopped
-	 * @return the message
 	 */
 	public static String lostAbout(long lost, String backend, List<LogQueue> queues) {
 		return "asynclog: about %d log events were lost at shutdown: they were still queued when %s stopped %s"
@@ -70,9 +59,8 @@ public final class DrainReport {
 	}
 
 	/**
-	 * Says what a remote appender's lane left at shutdown: records kept in its spool for
-	 * the next start, and records neither delivered nor kept.
-	 * @param stopped what the lane's stop left
+	 * Says what a remote appender's lane left at shutdown: records kept for the next start,
+	 * and records neither delivered nor kept.
 	 * @return the messages, none if every record was delivered
 	 */
 	public static List<String> laneStopped(Lane.StopReport stopped) {
@@ -95,11 +83,7 @@ public final class DrainReport {
 		return messages;
 	}
 
-	/**
-	 * Adds up the events waiting in queues.
-	 * @param queues the queues
-	 * @return the slots in use
-	 */
+	/** The slots in use in the queues. */
 	public static long backlog(List<LogQueue> queues) {
 		long backlog = 0;
 		for (LogQueue queue : queues) {
@@ -108,10 +92,7 @@ public final class DrainReport {
 		return backlog;
 	}
 
-	/**
-	 * Writes a message where it is seen even when logging has stopped: standard error.
-	 * @param message the message
-	 */
+	/** Writes a message where it is seen even when logging has stopped: standard error. */
 	public static void print(String message) {
 		System.err.println(message);
 	}

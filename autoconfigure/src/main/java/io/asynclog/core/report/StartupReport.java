@@ -21,15 +21,7 @@ public final class StartupReport {
 	private StartupReport() {
 	}
 
-	/**
-	 * Describes what runs.
-	 * @param mode the mode in force
-	 * @param properties the settings
-	 * @param queues the queues now
-	 * @param appenders the appenders now
-	 * @param routes where each logger with appenders of its own writes
-	 * @return the lines to log at INFO
-	 */
+	/** Describes what runs, in lines to log at INFO. */
 	public static List<String> lines(Mode mode, AsyncLogProperties properties, List<LogQueue> queues,
 			List<LogAppender> appenders, List<LoggerRoute> routes) {
 		List<String> info = new ArrayList<>();
@@ -52,11 +44,8 @@ public final class StartupReport {
 
 	/**
 	 * Says whether log calls reuse their message and event (Log4j2 with its thread-locals on)
-	 * or build new ones (Log4j2 with them off, and Logback, which has no garbage-free path).
-	 * @param library the logging library's name, as users know it
-	 * @param reusesEvents whether log calls reuse their message and event
+	 * or build new ones (Log4j2 with them off, and Logback).
 	 * @param why what decided it, for the reader who wants the other way
-	 * @return the line to log at INFO
 	 */
 	public static String allocation(String library, boolean reusesEvents, String why) {
 		return (reusesEvents ? "asynclog: %s reuses each thread's message and event (%s)"

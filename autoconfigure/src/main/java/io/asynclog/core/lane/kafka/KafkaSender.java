@@ -18,33 +18,24 @@ import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
-import io.asynclog.core.count.AppenderErrors;
 import io.asynclog.core.lane.Destination;
 import io.asynclog.core.lane.LaneRecord;
 import io.asynclog.core.lane.Sender;
 import io.asynclog.core.queue.DeliveryThreads;
 
 /**
- * Sends formatted log records to one Kafka topic, the {@link Destination} of the kafka
- * appender's lane on either backend: owns the {@link KafkaProducer}, counts the records
- * sent, the records the broker acknowledged and those that failed, and counts each failure
- * in {@link AppenderErrors} under the appender's name, so that the
- * {@code asynclog.appender.errors} meter and the health react to a broker that rejects
- * records.
+ * Sends formatted log records to one Kafka topic through a {@link KafkaProducer}: the
+ * {@link Destination} of the kafka appender's lane on either backend.
  * <p>
- * {@link #offer} runs on the lane's thread only, and never waits: asynclog's producer
- * defaults set {@code max.block.ms=0}, so a record that finds no metadata for the topic or
- * no room in the producer's buffer comes back at once ({@link Destination.Offer#NOT_NOW}),
- * and the lane keeps it.
+ * {@link #offer} runs on the lane's thread only, and never waits: with {@code max.block.ms=0}
+ * a record that finds no metadata for the topic or no room in the producer's buffer comes
+ * back at once ({@link Destination.Offer#NOT_NOW}), and the lane keeps it.
  *
  * @author asynclog
  */
 public final class KafkaSender extends Sender {
 
-	/**
-	 * The class lz4-java brings, which kafka-clients declares as a runtime dependency; an
-	 * application may still exclude it.
-	 */
+	/** The class lz4-java brings, a runtime dependency of kafka-clients an application may exclude. */
 	public static final String LZ4_CLASS = "net.jpountz.lz4.LZ4Factory";
 
 	/**
@@ -69,10 +60,7 @@ public final class KafkaSender extends Sender {
 
 	/**
 	 * Creates a sender and its producer. No connection is made until the first record.
-	 * @param appenderName the appender's name, under which failures are counted
-	 * @param topic the topic every record goes to
-	 * @param producerSettings the producer's settings, as {@link #producerSettings} makes
-	 * them
+	 * @param producerSettings the producer's settings, as {@link #producerSettings} makes them
 	 */
 	public KafkaSender(String appenderName, String topic, Map<String, Object> producerSettings) {
 		this(appenderName, topic, new KafkaProducer<>(asProperties(producerSettings)));
@@ -216,8 +204,8 @@ public final class KafkaSender extends Sender {
 	}
 
 	/**
-	 * One record's way through the producer: the producer calls it on its I/O thread with
-	 * the broker's answer, or on the lane's thread, inside {@code send}, with a refusal.
+	 * One record's way through the producer: called on its I/O thread with the broker's
+	 * answer, or on the lane's thread, inside {@code send}, with a refusal.
 	 */
 	private final class Delivery implements Callback {
 
@@ -253,19 +241,13 @@ public final class KafkaSender extends Sender {
 
 	}
 
-	/**
-	 * Returns the topic records go to.
-	 * @return the topic
-	 */
 	public String topic() {
 		return this.topic;
 	}
 
 	/**
-	 * Closes the producer: it sends every batch it holds at once, lingering no more, and
-	 * waits up to the timeout for the broker's answers; each record still unanswered then
-	 * is told so ({@link Outcome#unanswered()}) before this returns.
-	 * @param timeout how long to wait at most
+	 * Closes the producer: it sends every batch it holds at once and waits up to the timeout
+	 * for the broker's answers; each record still unanswered is then told so.
 	 */
 	@Override
 	public void close(Duration timeout) {

@@ -20,19 +20,13 @@ import io.asynclog.core.config.DestinationCheck;
  */
 public final class KafkaSettingsCheck implements DestinationCheck {
 
-	/**
-	 * The class whose presence tells that kafka-clients is on the class path.
-	 */
 	public static final String KAFKA_PRODUCER = "org.apache.kafka.clients.producer.KafkaProducer";
 
 	private static final Pattern KAFKA_TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
 
 	private static final List<String> STRUCTURED_FORMATS = List.of("ecs", "logstash", "gelf");
 
-	/**
-	 * Producer settings asynclog owns: the brokers have their own key, and records are
-	 * always bytes.
-	 */
+	/** Producer settings asynclog owns: the brokers have their own key, records are always bytes. */
 	private static final List<String> ASYNCLOG_PRODUCER_SETTINGS = List.of("bootstrap.servers", "key.serializer",
 			"value.serializer", "max.block.ms");
 

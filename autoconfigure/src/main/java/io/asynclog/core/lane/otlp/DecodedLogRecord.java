@@ -62,10 +62,7 @@ final class DecodedLogRecord implements LogRecordData {
 
 	/**
 	 * Reads a record from the bytes {@link OtlpRecord#encode()} made.
-	 * @param bytes the bytes
-	 * @param resource the application's resource
 	 * @param scopes the instrumentation scope of each logger name met so far
-	 * @return the record
 	 * @throws IllegalArgumentException if the bytes are not such a record
 	 */
 	static DecodedLogRecord decode(byte[] bytes, Resource resource, Map<String, InstrumentationScopeInfo> scopes) {
@@ -104,14 +101,7 @@ final class DecodedLogRecord implements LogRecordData {
 		}
 	}
 
-	/**
-	 * Makes OpenTelemetry's record of an {@link OtlpRecord} directly, the same as
-	 * {@link #decode} makes of its bytes: for a record that never went to the spool.
-	 * @param record the record
-	 * @param resource the application's resource
-	 * @param scopes the instrumentation scope of each logger name met so far
-	 * @return the record
-	 */
+	/** Makes the same record {@link #decode} makes, for a record that never went to the spool. */
 	static DecodedLogRecord of(OtlpRecord record, Resource resource, Map<String, InstrumentationScopeInfo> scopes) {
 		Map<String, String> mdc = (record.context() != null) ? record.context() : Map.of();
 		AttributesBuilder attributes = Attributes.builder();

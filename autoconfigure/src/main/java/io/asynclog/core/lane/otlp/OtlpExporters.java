@@ -22,11 +22,8 @@ final class OtlpExporters {
 	}
 
 	/**
-	 * Builds the exporter of the settings, OpenTelemetry's own retries off: the sender is the
-	 * one place that retries, so that order is kept. No connection is made until the first
-	 * export.
-	 * @param settings where and how to send
-	 * @return the exporter
+	 * Builds the exporter, OpenTelemetry's own retries off: the sender is the one place that
+	 * retries, so that order is kept. No connection is made until the first export.
 	 */
 	static LogRecordExporter of(OtlpSettings settings) {
 		if (settings.grpc()) {
@@ -48,11 +45,7 @@ final class OtlpExporters {
 		return builder.build();
 	}
 
-	/**
-	 * Checks settings the way OpenTelemetry's exporter builder will, without connecting.
-	 * @param settings the settings
-	 * @return what OpenTelemetry rejects, or {@code null}
-	 */
+	/** What OpenTelemetry's exporter builder rejects in the settings, or {@code null}. */
 	static String problem(OtlpSettings settings) {
 		try {
 			// Building connects nothing; the client's threads start with the first export.

@@ -63,10 +63,6 @@ public record OtlpRecord(long epochNanos, String level, String loggerName, Strin
 		};
 	}
 
-	/**
-	 * Returns the record as the bytes a spool keeps.
-	 * @return the bytes
-	 */
 	@Override
 	public byte[] encode() {
 		Output out = new Output(64 + length(this.body) + length(this.exceptionStacktrace));
@@ -100,11 +96,7 @@ public record OtlpRecord(long epochNanos, String level, String loggerName, Strin
 		return out.bytes();
 	}
 
-	/**
-	 * Returns about how many bytes {@link #encode()} makes: one per character, as in most
-	 * log lines, without encoding.
-	 * @return the estimate
-	 */
+	/** One byte per character, as in most log lines. */
 	@Override
 	public int weight() {
 		int weight = 64 + length(this.level) + length(this.loggerName) + length(this.body) + length(this.threadName)
@@ -121,10 +113,7 @@ public record OtlpRecord(long epochNanos, String level, String loggerName, Strin
 		return (value != null) ? value.length() : 0;
 	}
 
-	/**
-	 * The MDC keys that carry the trace context: Micrometer Tracing's, then OpenTelemetry's
-	 * agent's.
-	 */
+	/** The MDC keys that carry the trace context: Micrometer Tracing's, then OpenTelemetry's agent's. */
 	static final class TraceKeys {
 
 		private TraceKeys() {

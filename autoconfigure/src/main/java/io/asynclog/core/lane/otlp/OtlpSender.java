@@ -24,19 +24,16 @@ import io.asynclog.core.lane.Sender;
 import io.asynclog.core.queue.DeliveryThreads;
 
 /**
- * Sends log records to an OTLP endpoint (an OpenTelemetry Collector, or a vendor's) with
- * OpenTelemetry's own exporter, over HTTP/protobuf or gRPC: the {@link io.asynclog.core.lane.Destination}
- * of the otlp appender's lane on either backend.
+ * Sends log records to an OTLP endpoint with OpenTelemetry's own exporter, over HTTP/protobuf
+ * or gRPC: the {@link io.asynclog.core.lane.Destination} of the otlp appender's lane.
  * <p>
- * Records are gathered into requests of up to {@link #MAX_BATCH} records (or
- * {@link #MAX_REQUEST_BYTES}), sent one at a time, in order: while one waits for its answer
- * the next one is ready and leaves as the answer comes, on the client's thread; an offer
- * that finds both full comes back {@link Offer#BUSY}, never waiting. An export the collector could not take for now (it
- * is away, or answered 429, 502, 503, 504 or a retryable gRPC status) is sent again, first,
- * with a growing pause, until it is taken or the sender closes; meanwhile no answer comes,
- * so the lane spills newer records to its spool. An export the collector refuses for good
- * (another 4xx, a non-retryable gRPC status) fails its records, counted. OpenTelemetry's own
- * retries are off: this is the one place that retries, so that order is kept.
+ * Requests of up to {@link #MAX_BATCH} records (or {@link #MAX_REQUEST_BYTES}) are sent one at
+ * a time, in order: while one waits for its answer the next is ready and leaves as the answer
+ * comes; an offer that finds both full comes back {@link Offer#BUSY}. An export the collector
+ * could not take for now (away, 429, 502, 503, 504, a retryable gRPC status) is sent again,
+ * first, with a growing pause; meanwhile the lane spills newer records to its spool. One
+ * refused for good fails its records, counted. OpenTelemetry's own retries are off: this is
+ * the one place that retries, so that order is kept.
  *
  * @author asynclog
  */
@@ -226,9 +223,8 @@ public final class OtlpSender extends Sender {
 	}
 
 	/**
-	 * Closes the exporter: sends what it holds and waits up to the timeout for the answers;
-	 * each record still unanswered then is told so before this returns.
-	 * @param timeout how long to wait at most
+	 * Sends what it holds and waits up to the timeout for the answers; each record still
+	 * unanswered is then told so.
 	 */
 	@Override
 	public void close(Duration timeout) {
@@ -278,10 +274,6 @@ public final class OtlpSender extends Sender {
 		return "io.opentelemetry.";
 	}
 
-	/**
-	 * Returns the endpoint records go to.
-	 * @return the endpoint
-	 */
 	public String endpoint() {
 		return this.settings.endpoint();
 	}

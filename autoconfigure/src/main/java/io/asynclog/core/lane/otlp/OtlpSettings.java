@@ -22,11 +22,7 @@ import io.asynclog.core.config.AsyncLogProperties;
 public record OtlpSettings(String endpoint, boolean grpc, Map<String, String> headers, String compression,
 		Duration timeout, Map<String, String> resourceAttributes) {
 
-	/**
-	 * Returns the settings of an otlp appender, as bound with Spring Boot's defaults.
-	 * @param appender the appender's properties
-	 * @return the settings
-	 */
+	/** The settings of an otlp appender, as bound with Spring Boot's defaults. */
 	public static OtlpSettings of(AsyncLogProperties.Appender appender) {
 		return new OtlpSettings(appender.getEndpoint(), appender.getTransport() == AsyncLogProperties.Transport.GRPC,
 				Map.copyOf(appender.getHeaders()), appender.getCompression(), appender.getTimeout(),

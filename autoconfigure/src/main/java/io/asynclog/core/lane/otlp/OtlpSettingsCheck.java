@@ -24,9 +24,6 @@ import io.asynclog.core.config.DestinationCheck;
  */
 public final class OtlpSettingsCheck implements DestinationCheck {
 
-	/**
-	 * The class whose presence tells that OpenTelemetry's OTLP exporter is on the class path.
-	 */
 	public static final String OTLP_EXPORTER = "io.opentelemetry.exporter.otlp.http.logs.OtlpHttpLogRecordExporter";
 
 	private static final List<String> COMPRESSIONS = List.of("gzip", "none");

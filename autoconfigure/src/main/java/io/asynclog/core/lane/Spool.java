@@ -253,7 +253,7 @@ public final class Spool implements Closeable {
 		}
 		long segment = this.sentSegment;
 		long offset = this.sentOffset;
-		while (offset >= this.segments.getOrDefault(segment, 0L)) {
+		while (offset >= this.segments.getOrDefault(segment, 0L) && segment != this.writer.segment()) {
 			Long following = this.segments.higherKey(segment);
 			if (following == null) {
 				return -1;

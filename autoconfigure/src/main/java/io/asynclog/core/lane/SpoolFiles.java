@@ -85,22 +85,27 @@ final class SpoolFiles implements Closeable {
 		if (!OPEN.add(this.key)) {
 			throw new Spool.HeldException(directory, true);
 		}
+		FileChannel channel = null;
 		try {
-			this.lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+			channel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE,
 					StandardOpenOption.WRITE);
-			FileLock held = this.lockChannel.tryLock();
+			FileLock held = channel.tryLock();
 			if (held == null) {
-				this.lockChannel.close();
 				throw new Spool.HeldException(directory, false);
 			}
+			this.lockChannel = channel;
 			this.lock = held;
+			this.positionChannel = FileChannel.open(directory.resolve(POSITION_FILE), StandardOpenOption.CREATE,
+					StandardOpenOption.READ, StandardOpenOption.WRITE);
 		}
 		catch (IOException | RuntimeException ex) {
+			if (channel != null) {
+				// Lets go of the lock too: a failed open must not hold the directory.
+				channel.close();
+			}
 			OPEN.remove(this.key);
 			throw ex;
 		}
-		this.positionChannel = FileChannel.open(directory.resolve(POSITION_FILE), StandardOpenOption.CREATE,
-				StandardOpenOption.READ, StandardOpenOption.WRITE);
 	}
 
 	static boolean openInThisProcess(Path directory) {

@@ -66,6 +66,20 @@ class SpoolTests {
 		}
 	}
 
+	@Test
+	void theNextTimestampIsReadFromTheWriteBufferWhileTheRecordIsThere() throws IOException {
+		try (Spool spool = new Spool(this.dir, MAX)) {
+			assertThat(spool.nextTimestamp()).isEqualTo(-1);
+			spool.append(record(null, "buffered", 7));
+			assertThat(spool.nextTimestamp()).isEqualTo(7);
+			spool.flush();
+			assertThat(spool.nextTimestamp()).isEqualTo(7);
+			spool.next();
+			spool.append(record(null, "buffered behind a written one", 8));
+			assertThat(spool.nextTimestamp()).isEqualTo(8);
+		}
+	}
+
 	/**
 	 * A process killed in the middle of a write leaves part of its last record: the next
 	 * open cuts it off and counts it, and sends every whole record before it, never the

@@ -18,6 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.util.FileSystemUtils;
 
+import io.asynclog.benchmarks.setup.Backend;
 import io.asynclog.core.queue.BusyClock;
 
 /**
@@ -145,11 +146,11 @@ public final class SaturationRun {
 	 * @param directory where the run's files go (deleted after it)
 	 * @param pin whether the ring thread gets a core to itself
 	 */
-	record Options(CapacityApp.Backend backend, CapacitySink sink, int callers, long warmupSeconds, long seconds,
+	record Options(Backend backend, CapacitySink sink, int callers, long warmupSeconds, long seconds,
 			int round, int position, Path csv, Path directory, boolean pin) {
 
 		static Options parse(String[] args) throws IOException {
-			CapacityApp.Backend backend = null;
+			Backend backend = null;
 			CapacitySink sink = null;
 			int callers = 2;
 			long warmup = 30;
@@ -165,7 +166,7 @@ public final class SaturationRun {
 				}
 				String value = args[i + 1];
 				switch (args[i]) {
-					case "--backend" -> backend = CapacityApp.Backend.of(value);
+					case "--backend" -> backend = Backend.of(value);
 					case "--sink" -> sink = CapacitySink.of(value);
 					case "--callers" -> callers = positive("--callers", value, 16);
 					case "--warmup-seconds" -> warmup = whole("--warmup-seconds", value, 600);

@@ -24,25 +24,13 @@ final class Deliveries {
 		this.file = file;
 	}
 
-	/**
-	 * The deliveries of a Log4j2 configuration whose sink is the appender named {@code Sink}.
-	 * @param setup the setup's name, for errors
-	 * @param configuration the running configuration
-	 * @param file the file a file sink writes
-	 * @return its deliveries
-	 */
+	/** The deliveries of a Log4j2 configuration whose sink is the appender named {@code Sink}. */
 	static Deliveries ofLog4j(String setup, Configuration configuration, Path file) {
 		Appender sink = configuration.getAppender("Sink");
 		return new Deliveries(setup, (sink instanceof BenchCountingAppender counting) ? counting::count : null, file);
 	}
 
-	/**
-	 * The deliveries of a Logback setup.
-	 * @param setup the setup's name, for errors
-	 * @param counter the counting sink, or {@code null} for a file sink
-	 * @param file the file a file sink writes
-	 * @return its deliveries
-	 */
+	/** The deliveries of a Logback setup: its counting sink, or {@code null} for a file sink. */
 	static Deliveries ofLogback(String setup, LogbackCountingAppender counter, Path file) {
 		return new Deliveries(setup, (counter != null) ? counter::count : null, file);
 	}
@@ -51,11 +39,7 @@ final class Deliveries {
 		return (this.counter != null) ? this.counter.getAsLong() : Waits.lines(this.file);
 	}
 
-	/**
-	 * Waits until a counting sink has seen the given number of events; a file sink cannot tell
-	 * before it is closed, so nothing is awaited for it.
-	 * @param logged the events logged so far
-	 */
+	/** Waits until a counting sink has seen the events; a file sink cannot tell before it is closed. */
 	void awaitCounted(long logged) {
 		if (this.counter != null) {
 			Waits.until(() -> this.counter.getAsLong() >= logged, this.setup + " to deliver " + logged + " events");

@@ -22,4 +22,10 @@ abstract class LibrarySetup implements LoggingSetup {
 		return this.deliveries.count();
 	}
 
+	void require(boolean condition, String what) {
+		if (!condition) {
+			throw new IllegalStateException(this.name + " should have " + what + ", but does not");
+		}
+	}
+
 }

@@ -19,11 +19,7 @@ final class Log4jProperties {
 		System.setProperty("log4j2.asyncLoggerConfigWaitStrategy", waitStrategy);
 	}
 
-	/**
-	 * Sets only what the XML files read, leaving the ring to whoever configures it.
-	 * @param options the trial's options
-	 * @param level the root level
-	 */
+	/** Sets only what the XML files read, leaving the ring to whoever configures it. */
 	static void applyXmlProperties(SetupOptions options, String level) {
 		System.setProperty("bench.sink", options.sink().name().toLowerCase(java.util.Locale.ROOT));
 		System.setProperty("bench.file", options.file().toAbsolutePath().toString());

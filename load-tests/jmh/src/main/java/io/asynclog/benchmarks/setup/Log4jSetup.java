@@ -29,9 +29,6 @@ final class Log4jSetup extends LibrarySetup {
 
 	private static final String THREAD_ALL_ASYNC = "AsyncLogger[";
 
-	/**
-	 * The Log4j2 setups.
-	 */
 	enum Kind {
 
 		SYNC("sync.xml"), DISABLED("sync.xml"), ASYNC_APPENDER("async-appender.xml"), ASYNC_ROOT("async-root.xml"),
@@ -90,9 +87,7 @@ final class Log4jSetup extends LibrarySetup {
 		return true;
 	}
 
-	/**
-	 * Capacity and remaining slots of each queue.
-	 */
+	/** Capacity and remaining slots of each queue. */
 	private List<long[]> queues() {
 		List<long[]> queues = new ArrayList<>();
 		if (this.context instanceof AsyncLoggerContext asyncContext) {
@@ -141,12 +136,10 @@ final class Log4jSetup extends LibrarySetup {
 				"queues of at least " + this.options.bufferSize() + " slots");
 	}
 
-	private void require(boolean condition, String what) {
-		if (!condition) {
-			throw new IllegalStateException(this.name + " should have " + what + ", but it has root "
-					+ this.context.getConfiguration().getRootLogger().getClass().getSimpleName() + " and logger "
-					+ this.logger.getClass().getSimpleName());
-		}
+	@Override
+	void require(boolean condition, String what) {
+		super.require(condition, what + " (root " + this.context.getConfiguration().getRootLogger().getClass().getSimpleName()
+				+ ", logger " + this.logger.getClass().getSimpleName() + ")");
 	}
 
 	@Override

@@ -40,18 +40,11 @@ public final class LogbackCountingAppender extends UnsynchronizedAppenderBase<IL
 		return this.count.sum();
 	}
 
-	/**
-	 * The thread that delivered the first event to this sink.
-	 * @return its name, or {@code null} before any event
-	 */
+	/** The thread that delivered the first event to this sink, {@code null} before any. */
 	String firstDeliveringThread() {
 		return this.firstDeliveringThread;
 	}
 
-	/**
-	 * The counting appender started last in this JVM.
-	 * @return it, or {@code null} if none started
-	 */
 	static LogbackCountingAppender lastStarted() {
 		return lastStarted;
 	}

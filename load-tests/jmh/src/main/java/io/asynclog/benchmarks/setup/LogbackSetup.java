@@ -20,9 +20,6 @@ import net.logstash.logback.appender.LoggingEventAsyncDisruptorAppender;
  */
 final class LogbackSetup extends LibrarySetup {
 
-	/**
-	 * The Logback setups.
-	 */
 	enum Kind {
 
 		SYNC, ASYNC_APPENDER, LOGSTASH_DISRUPTOR
@@ -135,9 +132,7 @@ final class LogbackSetup extends LibrarySetup {
 			case ASYNC_APPENDER -> Waits.requireThread(THREAD_ASYNC_APPENDER, this.name);
 			case LOGSTASH_DISRUPTOR -> Waits.requireThread(THREAD_LOGSTASH, this.name);
 		}
-		if (!this.logger.isInfoEnabled()) {
-			throw new IllegalStateException(this.name + " should log INFO");
-		}
+		require(this.logger.isInfoEnabled(), "INFO enabled");
 	}
 
 	@Override

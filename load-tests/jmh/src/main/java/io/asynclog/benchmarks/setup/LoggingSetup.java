@@ -6,24 +6,13 @@ package io.asynclog.benchmarks.setup;
  */
 public interface LoggingSetup extends AutoCloseable {
 
-	/**
-	 * Logs one INFO event through the setup's own API.
-	 * @param message the message
-	 */
+	/** Logs one INFO event through the setup's own API. */
 	void log(String message);
 
-	/**
-	 * Events that reached the sink so far: the counting appender's count, or the lines in the
-	 * file once the setup is closed.
-	 * @return the events delivered
-	 */
+	/** Events that reached the sink so far: the counting appender's count, or the file's lines once closed. */
 	long delivered();
 
-	/**
-	 * Waits until every event logged so far has left the setup's queue, so that the next burst
-	 * starts with an empty one.
-	 * @param logged the events logged so far
-	 */
+	/** Waits until every event logged so far has left the setup's queue, so the next burst starts with an empty one. */
 	void awaitDrained(long logged);
 
 	/**
@@ -34,17 +23,7 @@ public interface LoggingSetup extends AutoCloseable {
 	 */
 	void verify();
 
-	/**
-	 * What the setup dropped by its queue-full policy, when it can tell; 0 for blocking setups.
-	 * @return the events dropped
-	 */
-	default long dropped() {
-		return 0;
-	}
-
-	/**
-	 * Stops the setup, writing everything still queued.
-	 */
+	/** Stops the setup, writing everything still queued. */
 	@Override
 	void close();
 

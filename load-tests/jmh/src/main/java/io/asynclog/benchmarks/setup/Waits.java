@@ -18,12 +18,7 @@ public final class Waits {
 	private Waits() {
 	}
 
-	/**
-	 * Waits until a condition holds.
-	 * @param condition the condition
-	 * @param what what is awaited, for the error
-	 * @throws IllegalStateException if it does not hold within two minutes
-	 */
+	/** Waits until a condition holds; throws if it does not within two minutes. */
 	public static void until(BooleanSupplier condition, String what) {
 		long deadline = System.nanoTime() + PATIENCE.toNanos();
 		while (!condition.getAsBoolean()) {
@@ -40,43 +35,24 @@ public final class Waits {
 		}
 	}
 
-	/**
-	 * Whether a live thread's name contains the given text.
-	 * @param part the text
-	 * @return whether one runs
-	 */
-	public static boolean threadRuns(String part) {
+	private static boolean threadRuns(String part) {
 		return Thread.getAllStackTraces().keySet().stream().anyMatch((thread) -> thread.getName().contains(part));
 	}
 
-	/**
-	 * Checks that a thread whose name contains the given text runs.
-	 * @param part the text
-	 * @param setup the setup that should have started it
-	 */
 	public static void requireThread(String part, String setup) {
 		if (!threadRuns(part)) {
 			throw new IllegalStateException(setup + " should run a background thread named *" + part + "*, but none runs");
 		}
 	}
 
-	/**
-	 * Checks that no thread whose name contains the given text runs.
-	 * @param part the text
-	 * @param setup the setup that should not have started it
-	 */
 	public static void forbidThread(String part, String setup) {
 		if (threadRuns(part)) {
 			throw new IllegalStateException(setup + " should run no thread named *" + part + "*, but one runs");
 		}
 	}
 
-	/**
-	 * Counts the lines of a file.
-	 * @param file the file
-	 * @return its newline characters
-	 */
-	public static long lines(Path file) {
+	/** Counts a file's newline characters. */
+	static long lines(Path file) {
 		if (!Files.exists(file)) {
 			return 0;
 		}

@@ -73,11 +73,7 @@ public final class CapacityApp implements AutoCloseable {
 		return new CapacityApp(backend, sink, directory);
 	}
 
-	/**
-	 * Returns what the ring thread does for one line, callable on another thread: the appenders
-	 * behind the ring, called directly with events made beforehand, as many as the ring has slots.
-	 * @return the sink's work for one line
-	 */
+	/** What the ring thread does for one line, to call on another thread ({@link SinkCall}). */
 	public SinkCall sinkCall() {
 		int slots = Math.toIntExact(ring().capacity());
 		return this.backend == Backend.LOG4J2 ? Log4j2SinkCall.of(LOGGER, TEXT, slots)

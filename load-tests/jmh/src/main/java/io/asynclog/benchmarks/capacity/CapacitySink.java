@@ -26,19 +26,12 @@ public enum CapacitySink {
 		this.id = id;
 	}
 
-	/**
-	 * Returns the name the runs, the CSV and the report use.
-	 * @return the name
-	 */
+	/** The name the runs, the CSV and the report use. */
 	public String id() {
 		return this.id;
 	}
 
-	/**
-	 * Returns the Spring Boot properties that set this sink up.
-	 * @param directory where the file goes
-	 * @return the command-line arguments
-	 */
+	/** The Spring Boot properties (command-line arguments) that set this sink up, its file in the directory. */
 	List<String> arguments(Path directory) {
 		return switch (this) {
 			case CONSOLE -> List.of();
@@ -47,11 +40,6 @@ public enum CapacitySink {
 		};
 	}
 
-	/**
-	 * Finds a sink by its name.
-	 * @param id the name
-	 * @return the sink
-	 */
 	public static CapacitySink of(String id) {
 		for (CapacitySink sink : values()) {
 			if (sink.id.equals(id)) {

@@ -21,10 +21,6 @@ final class CorePinning {
 	private CorePinning() {
 	}
 
-	/**
-	 * Pins the thread.
-	 * @param threadName the Java thread's name
-	 */
 	static void pin(String threadName) {
 		int cores = Runtime.getRuntime().availableProcessors();
 		if (cores < 2) {

@@ -40,7 +40,6 @@ import io.asynclog.core.queue.BusyClock;
  */
 public final class SaturationRun {
 
-	/** The CSV's columns, in order. */
 	public static final List<String> COLUMNS = List.of("round", "position", "backend", "sink", "callers",
 			"warmup_s", "seconds", "lines", "lines_per_s", "ring_cpu_s", "ring_cpu_ns_per_line", "ring_busy_share",
 			"ring_half_full_share", "ring_samples", "ring_capacity", "pinned", "ring_cpu_share");
@@ -132,20 +131,7 @@ public final class SaturationRun {
 		return String.format(Locale.ROOT, "%.4f", value);
 	}
 
-	/**
-	 * The run's options.
-	 *
-	 * @param backend the logging library
-	 * @param sink what the ring thread writes to
-	 * @param callers the logging threads
-	 * @param warmupSeconds seconds of logging before the window
-	 * @param seconds the window
-	 * @param round the round, for the CSV
-	 * @param position the run's place in its round, for the CSV
-	 * @param csv the CSV the row is appended to
-	 * @param directory where the run's files go (deleted after it)
-	 * @param pin whether the ring thread gets a core to itself
-	 */
+	/** The run's options; {@code round} and {@code position} (in its round) only go to the CSV. */
 	record Options(Backend backend, CapacitySink sink, int callers, long warmupSeconds, long seconds,
 			int round, int position, Path csv, Path directory, boolean pin) {
 
@@ -168,11 +154,11 @@ public final class SaturationRun {
 				switch (args[i]) {
 					case "--backend" -> backend = Backend.of(value);
 					case "--sink" -> sink = CapacitySink.of(value);
-					case "--callers" -> callers = positive("--callers", value, 16);
-					case "--warmup-seconds" -> warmup = whole("--warmup-seconds", value, 600);
-					case "--seconds" -> seconds = positive("--seconds", value, 600);
-					case "--round" -> round = positive("--round", value, 100);
-					case "--position" -> position = positive("--position", value, 100);
+					case "--callers" -> callers = number("--callers", value, 1, 16);
+					case "--warmup-seconds" -> warmup = number("--warmup-seconds", value, 0, 600);
+					case "--seconds" -> seconds = number("--seconds", value, 1, 600);
+					case "--round" -> round = number("--round", value, 1, 100);
+					case "--position" -> position = number("--position", value, 1, 100);
 					case "--csv" -> csv = Path.of(value);
 					case "--dir" -> directory = Path.of(value);
 					case "--pin" -> pin = bool("--pin", value);
@@ -194,25 +180,17 @@ public final class SaturationRun {
 			return Boolean.parseBoolean(value);
 		}
 
-		private static int positive(String option, String value, int most) {
-			long parsed = whole(option, value, most);
-			if (parsed < 1) {
-				throw new IllegalArgumentException("Invalid " + option + " '" + value + "'; accepted: 1 to " + most);
-			}
-			return (int) parsed;
-		}
-
-		private static long whole(String option, String value, int most) {
+		private static int number(String option, String value, int least, int most) {
 			try {
-				long parsed = Long.parseLong(value);
-				if (parsed >= 0 && parsed <= most) {
+				int parsed = Integer.parseInt(value);
+				if (parsed >= least && parsed <= most) {
 					return parsed;
 				}
 			}
 			catch (NumberFormatException ex) {
 				// reported below
 			}
-			throw new IllegalArgumentException("Invalid " + option + " '" + value + "'; accepted: 0 to " + most);
+			throw new IllegalArgumentException("Invalid " + option + " '" + value + "'; accepted: " + least + " to " + most);
 		}
 
 	}

@@ -52,7 +52,7 @@ public class HandOffBenchmark {
 
 		@Setup(Level.Trial)
 		public void start() {
-			this.text = Messages.of(this.message);
+			this.text = message(this.message);
 			start(this.setup, options(Sink.COUNTING));
 		}
 

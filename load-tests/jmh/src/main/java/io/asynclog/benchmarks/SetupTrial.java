@@ -28,11 +28,27 @@ import io.asynclog.benchmarks.setup.Sink;
  */
 abstract class SetupTrial {
 
-	String text = Messages.of("108");
+	String text = message("108");
 
 	LoggingSetup logging;
 
 	private String setup;
+
+	/**
+	 * The message of the given length, in ASCII characters: the HTTP study's 108-byte line or the
+	 * Log4j2 manual's 500 characters.
+	 */
+	static String message(String length) {
+		int size = Integer.parseInt(length);
+		if (size != 108 && size != 500) {
+			throw new IllegalArgumentException("Unknown message length '" + length + "'; accepted: 108, 500");
+		}
+		StringBuilder message = new StringBuilder("request 0000004242 handled for user 42 in the benchmark ");
+		while (message.length() < size) {
+			message.append((char) ('a' + message.length() % 26));
+		}
+		return message.substring(0, size);
+	}
 
 	void start(String setup, SetupOptions options) {
 		this.setup = setup;

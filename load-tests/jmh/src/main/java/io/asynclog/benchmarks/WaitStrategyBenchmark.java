@@ -19,6 +19,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
+import io.asynclog.benchmarks.setup.Backend;
 import io.asynclog.benchmarks.setup.Setups;
 import io.asynclog.benchmarks.setup.Sink;
 
@@ -31,8 +32,6 @@ import io.asynclog.benchmarks.setup.Sink;
 @Fork(1)
 @Threads(1)
 public class WaitStrategyBenchmark {
-
-	private static final String BACKGROUND_THREAD = "AsyncLoggerConfig-";
 
 	@State(Scope.Benchmark)
 	public static class Trial extends SetupTrial {
@@ -76,13 +75,7 @@ public class WaitStrategyBenchmark {
 	@Measurement(iterations = 1, batchSize = 1)
 	public void idle(Trial trial) throws InterruptedException {
 		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-		long id = Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.filter((thread) -> thread.getName().contains(BACKGROUND_THREAD))
-			.findFirst()
-			.orElseThrow(() -> new IllegalStateException("No thread named *" + BACKGROUND_THREAD + "* runs"))
-			.getId();
+		long id = Backend.LOG4J2.ringThread().getId();
 		long seconds = Long.getLong("asynclog.bench.idleSeconds", 10);
 		// Let the thread settle after start-up before measuring it.
 		Thread.sleep(1000);

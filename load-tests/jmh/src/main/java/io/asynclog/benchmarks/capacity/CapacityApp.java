@@ -101,15 +101,6 @@ public final class CapacityApp implements AutoCloseable {
 			.orElseThrow(() -> new IllegalStateException("no busy clock on the async-logger ring's thread"));
 	}
 
-	public Thread ringThread() {
-		return Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.filter((thread) -> thread.getName().contains(this.backend.ringThreadName))
-			.findFirst()
-			.orElseThrow(() -> new IllegalStateException("no thread named *" + this.backend.ringThreadName + "*"));
-	}
-
 	/** Stops the application: the ring drains into the sink. */
 	@Override
 	public void close() {

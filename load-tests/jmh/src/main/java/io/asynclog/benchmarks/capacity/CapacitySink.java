@@ -2,6 +2,7 @@ package io.asynclog.benchmarks.capacity;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What the ring thread writes each line to, in the capacity runs: Spring Boot's own appenders,
@@ -12,23 +13,17 @@ import java.util.List;
 public enum CapacitySink {
 
 	/** Spring Boot's console, its default pattern. */
-	CONSOLE("console"),
+	CONSOLE,
 
 	/** Spring Boot's console in Elastic Common Schema JSON ({@code logging.structured.format.console=ecs}). */
-	CONSOLE_ECS("console-ecs"),
+	CONSOLE_ECS,
 
 	/** Spring Boot's console and its rolling file ({@code logging.file.name}), both with their default patterns. */
-	CONSOLE_FILE("console-file");
-
-	private final String id;
-
-	CapacitySink(String id) {
-		this.id = id;
-	}
+	CONSOLE_FILE;
 
 	/** The name the runs, the CSV and the report use. */
 	public String id() {
-		return this.id;
+		return name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
 	/** The Spring Boot properties (command-line arguments) that set this sink up, its file in the directory. */
@@ -42,7 +37,7 @@ public enum CapacitySink {
 
 	public static CapacitySink of(String id) {
 		for (CapacitySink sink : values()) {
-			if (sink.id.equals(id)) {
+			if (sink.id().equals(id)) {
 				return sink;
 			}
 		}

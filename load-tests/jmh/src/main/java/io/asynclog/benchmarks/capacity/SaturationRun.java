@@ -85,7 +85,7 @@ public final class SaturationRun {
 				callers.add(caller);
 				caller.start();
 			}
-			Thread ringThread = application.ringThread();
+			Thread ringThread = options.backend().ringThread();
 			if (options.pin()) {
 				CorePinning.pin(ringThread.getName());
 			}

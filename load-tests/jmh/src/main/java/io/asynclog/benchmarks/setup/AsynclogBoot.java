@@ -39,7 +39,7 @@ abstract class AsynclogBoot extends LibrarySetup {
 				"--logging.level.root=info", "--logging.level.org.springframework=warn",
 				"--logging.level.io.asynclog.autoconfigure=warn"));
 		arguments.addAll(more);
-		Log4jProperties.applyXmlProperties(options, "info");
+		Log4jSetup.applyXmlProperties(options, "info");
 		this.application = new SpringApplicationBuilder(meters ? WithMeters.class : WithoutMeters.class)
 			.web(WebApplicationType.NONE)
 			.bannerMode(Banner.Mode.OFF)
@@ -50,8 +50,8 @@ abstract class AsynclogBoot extends LibrarySetup {
 
 	@Override
 	public void awaitDrained(long logged) {
-		this.deliveries.awaitCounted(logged);
-		Waits.until(() -> queues().stream().allMatch((queue) -> queue.used() == 0), this.name + " to empty its queue");
+		awaitCounted(logged);
+		until(() -> queues().stream().allMatch((queue) -> queue.used() == 0), "to empty its queue");
 	}
 
 	List<LogQueue> queues() {

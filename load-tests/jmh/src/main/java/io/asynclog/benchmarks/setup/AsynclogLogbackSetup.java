@@ -45,7 +45,7 @@ final class AsynclogLogbackSetup extends AsynclogBoot {
 		this.logger = LoggerFactory.getLogger("io.asynclog.benchmarks.Bench");
 		this.counter = (options.sink() == Sink.COUNTING) ? LogbackCountingAppender.lastStarted() : null;
 		require(options.sink() != Sink.COUNTING || this.counter != null, "started logback/counting.xml's sink");
-		this.deliveries = Deliveries.ofLogback(name, this.counter, options.file());
+		countLogbackSink(this.counter);
 	}
 
 	static AsynclogLogbackSetup start(String name, boolean meters, SetupOptions options) {
@@ -83,12 +83,12 @@ final class AsynclogLogbackSetup extends AsynclogBoot {
 		require(queues.size() == 1 && LogQueue.ASYNC_LOGGER.equals(queues.get(0).name()), "one async-logger ring");
 		require(this.context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("Sink") == null,
 				"its sink behind the ring, not on the root logger");
-		Waits.requireThread(THREAD_ASYNC_LOGGER, this.name);
+		requireThread(THREAD_ASYNC_LOGGER);
 		// No other library's or setup's background thread: Log4j2's rings, Logback's AsyncAppender, logstash.
-		Waits.forbidThread("AsyncLoggerConfig-", this.name);
-		Waits.forbidThread("AsyncLogger[", this.name);
-		Waits.forbidThread("AsyncAppender-Worker", this.name);
-		Waits.forbidThread("logback-appender-", this.name);
+		forbidThread("AsyncLoggerConfig-");
+		forbidThread("AsyncLogger[");
+		forbidThread("AsyncAppender-Worker");
+		forbidThread("logback-appender-");
 		requireRingAndMeters();
 	}
 

@@ -25,7 +25,7 @@ final class AsynclogSetup extends AsynclogBoot {
 		super(name, options, Backend.LOG4J2, meters, options.waitStrategy(), lagProbe, sinkArguments(options));
 		this.context = (LoggerContext) LogManager.getContext(false);
 		this.logger = this.context.getLogger("io.asynclog.benchmarks.Bench");
-		this.deliveries = Deliveries.ofLog4j(name, this.context.getConfiguration(), options.file());
+		countLog4jSink(this.context.getConfiguration());
 	}
 
 	static AsynclogSetup start(String name, boolean meters, boolean lagProbe, SetupOptions options) {
@@ -55,9 +55,9 @@ final class AsynclogSetup extends AsynclogBoot {
 	public void verify() {
 		LoggerConfig root = this.context.getConfiguration().getRootLogger();
 		require(root instanceof AsyncLoggerConfig, "an async root logger");
-		Waits.requireThread("AsyncLoggerConfig-", this.name);
+		requireThread("AsyncLoggerConfig-");
 		// Logback's ring would be asynclog's too, under another name: one library per fork.
-		Waits.forbidThread(AsynclogLogbackSetup.THREAD_PREFIX, this.name);
+		forbidThread(AsynclogLogbackSetup.THREAD_PREFIX);
 		// The probe is there with the lag off too: it is also where the queue counts what a shutdown
 		// cuts off. Off, it measures nothing (asynclog.metrics.delivery-lag=false).
 		require(root.getAppenders().values().stream().anyMatch(QueueProbe.class::isInstance),

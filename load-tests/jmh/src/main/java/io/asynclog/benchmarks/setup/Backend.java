@@ -1,5 +1,7 @@
 package io.asynclog.benchmarks.setup;
 
+import java.util.Locale;
+
 import org.apache.commons.logging.LogFactory;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
@@ -15,16 +17,14 @@ import io.asynclog.core.backend.LoggingBackends;
 public enum Backend {
 
 	/** Log4j2. */
-	LOG4J2("log4j2", "org.springframework.boot.logging.log4j2.Log4J2LoggingSystem",
+	LOG4J2("org.springframework.boot.logging.log4j2.Log4J2LoggingSystem",
 			"org.apache.logging.slf4j.SLF4JServiceProvider", "org.apache.logging.slf4j", "AsyncLoggerConfig-"),
 
 	/** Logback. */
-	LOGBACK("logback", "org.springframework.boot.logging.logback.LogbackLoggingSystem",
+	LOGBACK("org.springframework.boot.logging.logback.LogbackLoggingSystem",
 			"ch.qos.logback.classic.spi.LogbackServiceProvider", "ch.qos.logback", "asynclog-logback-async-logger");
 
 	static final String COMMONS_LOGGING_TO_SLF4J = "org.apache.commons.logging.impl.Slf4jLogFactory";
-
-	private final String id;
 
 	final String loggingSystem;
 
@@ -32,11 +32,9 @@ public enum Backend {
 
 	private final String slf4jFactoryPrefix;
 
-	/** The async-logger ring's thread name contains this. */
-	public final String ringThreadName;
+	private final String ringThreadName;
 
-	Backend(String id, String loggingSystem, String slf4jProvider, String slf4jFactoryPrefix, String ringThreadName) {
-		this.id = id;
+	Backend(String loggingSystem, String slf4jProvider, String slf4jFactoryPrefix, String ringThreadName) {
 		this.loggingSystem = loggingSystem;
 		this.slf4jProvider = slf4jProvider;
 		this.slf4jFactoryPrefix = slf4jFactoryPrefix;
@@ -48,12 +46,12 @@ public enum Backend {
 	 * @return {@code log4j2} or {@code logback}
 	 */
 	public String id() {
-		return this.id;
+		return name().toLowerCase(Locale.ROOT);
 	}
 
 	public static Backend of(String id) {
 		for (Backend backend : values()) {
-			if (backend.id.equals(id)) {
+			if (backend.id().equals(id)) {
 				return backend;
 			}
 		}
@@ -80,13 +78,23 @@ public enum Backend {
 	public void requireRunning(String who) {
 		ILoggerFactory factory = LoggerFactory.getILoggerFactory();
 		if (!factory.getClass().getName().startsWith(this.slf4jFactoryPrefix)) {
-			throw new IllegalStateException(who + " should log through " + this.id + ", but SLF4J is bound to "
+			throw new IllegalStateException(who + " should log through " + id() + ", but SLF4J is bound to "
 					+ factory.getClass().getName() + ": another library ran in this JVM before (one backend per JVM)");
 		}
 		LoggingBackend running = running();
-		if (running == null || !this.id.equals(running.name())) {
-			throw new IllegalStateException("asynclog's " + this.id + " backend should run, not " + running);
+		if (running == null || !id().equals(running.name())) {
+			throw new IllegalStateException("asynclog's " + id() + " backend should run, not " + running);
 		}
+	}
+
+	/** Finds the async-logger ring's background thread among the JVM's threads. */
+	public Thread ringThread() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.getName().contains(this.ringThreadName))
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("no thread named *" + this.ringThreadName + "*"));
 	}
 
 	public static LoggingBackend running() {

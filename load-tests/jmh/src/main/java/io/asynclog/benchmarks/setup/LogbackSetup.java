@@ -46,7 +46,7 @@ final class LogbackSetup extends LibrarySetup {
 		this.context.setMDCAdapter(new LogbackMDCAdapter());
 		this.context.start();
 		LogbackCountingAppender counter = (options.sink() == Sink.COUNTING) ? new LogbackCountingAppender() : null;
-		this.deliveries = Deliveries.ofLogback(name, counter, options.file());
+		countLogbackSink(counter);
 		Appender<ILoggingEvent> sink = (counter != null) ? counter : fileAppender();
 		sink.setContext(this.context);
 		sink.setName("Sink");
@@ -116,9 +116,9 @@ final class LogbackSetup extends LibrarySetup {
 
 	@Override
 	public void awaitDrained(long logged) {
-		this.deliveries.awaitCounted(logged);
+		awaitCounted(logged);
 		if (this.asyncAppender != null) {
-			Waits.until(() -> this.asyncAppender.getNumberOfElementsInQueue() == 0, this.name + " to empty its queue");
+			until(() -> this.asyncAppender.getNumberOfElementsInQueue() == 0, "to empty its queue");
 		}
 	}
 
@@ -126,11 +126,11 @@ final class LogbackSetup extends LibrarySetup {
 	public void verify() {
 		switch (this.kind) {
 			case SYNC -> {
-				Waits.forbidThread(THREAD_ASYNC_APPENDER, this.name);
-				Waits.forbidThread(THREAD_LOGSTASH, this.name);
+				forbidThread(THREAD_ASYNC_APPENDER);
+				forbidThread(THREAD_LOGSTASH);
 			}
-			case ASYNC_APPENDER -> Waits.requireThread(THREAD_ASYNC_APPENDER, this.name);
-			case LOGSTASH_DISRUPTOR -> Waits.requireThread(THREAD_LOGSTASH, this.name);
+			case ASYNC_APPENDER -> requireThread(THREAD_ASYNC_APPENDER);
+			case LOGSTASH_DISRUPTOR -> requireThread(THREAD_LOGSTASH);
 		}
 		require(this.logger.isInfoEnabled(), "INFO enabled");
 	}

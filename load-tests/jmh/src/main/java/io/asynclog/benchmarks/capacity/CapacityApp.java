@@ -4,7 +4,6 @@ import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,19 +41,14 @@ public final class CapacityApp implements AutoCloseable {
 
 	private final ConfigurableApplicationContext application;
 
-	private CapacityApp(Backend backend, CapacitySink sink, Path directory) {
+	/** Starts the application; the console's file and the log file go to the directory. */
+	public CapacityApp(Backend backend, CapacitySink sink, Path directory) throws IOException {
 		this.backend = backend;
 		backend.choose();
 		// The console of a JVM whose output is a file: System.out as the JVM makes it (a
 		// 128-byte buffer flushed at each line), over a file instead of file descriptor 1.
-		try {
-			this.console = new PrintStream(
-					new BufferedOutputStream(new FileOutputStream(directory.resolve("console.out").toFile()), 128),
-					true);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		this.console = new PrintStream(
+				new BufferedOutputStream(new FileOutputStream(directory.resolve("console.out").toFile()), 128), true);
 		this.originalOut = System.out;
 		System.setOut(this.console);
 		List<String> arguments = new ArrayList<>(List.of("--asynclog.mode=async-logger",
@@ -66,11 +60,6 @@ public final class CapacityApp implements AutoCloseable {
 			.logStartupInfo(false)
 			.run(arguments.toArray(String[]::new));
 		backend.requireRunning("the run");
-	}
-
-	/** Starts the application; the console's file and the log file go to the directory. */
-	public static CapacityApp start(Backend backend, CapacitySink sink, Path directory) {
-		return new CapacityApp(backend, sink, directory);
 	}
 
 	/** What the ring thread does for one line, to call on another thread ({@link SinkCall}). */

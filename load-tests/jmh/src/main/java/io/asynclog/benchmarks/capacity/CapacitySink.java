@@ -1,6 +1,7 @@
 package io.asynclog.benchmarks.capacity;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -36,12 +37,10 @@ public enum CapacitySink {
 	}
 
 	public static CapacitySink of(String id) {
-		for (CapacitySink sink : values()) {
-			if (sink.id().equals(id)) {
-				return sink;
-			}
-		}
-		throw new IllegalArgumentException("Unknown sink '" + id + "'; accepted: console, console-ecs, console-file");
+		return Arrays.stream(values())
+			.filter((sink) -> sink.id().equals(id))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("Unknown sink '" + id + "'; accepted: console, console-ecs, console-file"));
 	}
 
 }

@@ -67,8 +67,8 @@ public final class SaturationRun {
 		System.exit(0);
 	}
 
-	static String run(Options options, Path directory) throws InterruptedException {
-		try (CapacityApp application = CapacityApp.start(options.backend(), options.sink(), directory)) {
+	static String run(Options options, Path directory) throws IOException, InterruptedException {
+		try (CapacityApp application = new CapacityApp(options.backend(), options.sink(), directory)) {
 			Logger log = LoggerFactory.getLogger(CapacityApp.LOGGER);
 			LongAdder calls = new LongAdder();
 			AtomicBoolean running = new AtomicBoolean(true);

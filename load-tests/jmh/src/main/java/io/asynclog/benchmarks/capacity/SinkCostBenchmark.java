@@ -60,7 +60,7 @@ public class SinkCostBenchmark {
 		Path base = Path.of(System.getProperty("asynclog.bench.dir", System.getProperty("java.io.tmpdir")));
 		Files.createDirectories(base);
 		this.directory = Files.createTempDirectory(base, "sink-cost-");
-		this.application = CapacityApp.start(Backend.of(this.backend), CapacitySink.of(this.sink),
+		this.application = new CapacityApp(Backend.of(this.backend), CapacitySink.of(this.sink),
 				this.directory);
 		this.call = this.application.sinkCall();
 	}

@@ -37,7 +37,7 @@ final class AsynclogLogbackSetup extends AsynclogBoot {
 
 	private final LogbackCountingAppender counter;
 
-	private AsynclogLogbackSetup(String name, boolean meters, SetupOptions options) {
+	AsynclogLogbackSetup(String name, boolean meters, SetupOptions options) {
 		super(name, options, Backend.LOGBACK, meters, WAIT_STRATEGY, meters, List.of(
 				"--logging.level.io.asynclog.logback=warn", "--logging.config=classpath:logback/"
 						+ ((options.sink() == Sink.COUNTING) ? "counting.xml" : "file.xml")));
@@ -46,10 +46,6 @@ final class AsynclogLogbackSetup extends AsynclogBoot {
 		this.counter = (options.sink() == Sink.COUNTING) ? LogbackCountingAppender.lastStarted() : null;
 		require(options.sink() != Sink.COUNTING || this.counter != null, "started logback/counting.xml's sink");
 		countLogbackSink(this.counter);
-	}
-
-	static AsynclogLogbackSetup start(String name, boolean meters, SetupOptions options) {
-		return new AsynclogLogbackSetup(name, meters, options);
 	}
 
 	@Override

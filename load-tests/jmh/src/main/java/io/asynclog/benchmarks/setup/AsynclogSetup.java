@@ -21,15 +21,11 @@ final class AsynclogSetup extends AsynclogBoot {
 
 	private final Logger logger;
 
-	private AsynclogSetup(String name, boolean meters, boolean lagProbe, SetupOptions options) {
+	AsynclogSetup(String name, boolean meters, boolean lagProbe, SetupOptions options) {
 		super(name, options, Backend.LOG4J2, meters, options.waitStrategy(), lagProbe, sinkArguments(options));
 		this.context = (LoggerContext) LogManager.getContext(false);
 		this.logger = this.context.getLogger("io.asynclog.benchmarks.Bench");
 		countLog4jSink(this.context.getConfiguration());
-	}
-
-	static AsynclogSetup start(String name, boolean meters, boolean lagProbe, SetupOptions options) {
-		return new AsynclogSetup(name, meters, lagProbe, options);
 	}
 
 	private static List<String> sinkArguments(SetupOptions options) {

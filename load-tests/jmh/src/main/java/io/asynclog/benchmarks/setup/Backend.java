@@ -1,5 +1,6 @@
 package io.asynclog.benchmarks.setup;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 import org.apache.commons.logging.LogFactory;
@@ -41,21 +42,16 @@ public enum Backend {
 		this.ringThreadName = ringThreadName;
 	}
 
-	/**
-	 * Returns the name the runs, the CSV and the report use.
-	 * @return {@code log4j2} or {@code logback}
-	 */
+	/** The name the runs, the CSV and the report use: {@code log4j2} or {@code logback}. */
 	public String id() {
 		return name().toLowerCase(Locale.ROOT);
 	}
 
 	public static Backend of(String id) {
-		for (Backend backend : values()) {
-			if (backend.id().equals(id)) {
-				return backend;
-			}
-		}
-		throw new IllegalArgumentException("Unknown backend '" + id + "'; accepted: log4j2, logback");
+		return Arrays.stream(values())
+			.filter((backend) -> backend.id().equals(id))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("Unknown backend '" + id + "'; accepted: log4j2, logback"));
 	}
 
 	/**
@@ -71,10 +67,7 @@ public enum Backend {
 		}
 	}
 
-	/**
-	 * Checks, once Spring Boot started, that SLF4J and asynclog run on this library.
-	 * @param who what should run on it, for the error
-	 */
+	/** Checks, once Spring Boot started, that SLF4J and asynclog run on this library. */
 	public void requireRunning(String who) {
 		ILoggerFactory factory = LoggerFactory.getILoggerFactory();
 		if (!factory.getClass().getName().startsWith(this.slf4jFactoryPrefix)) {

@@ -49,7 +49,7 @@ final class Log4jSetup extends LibrarySetup {
 
 	private final Logger logger;
 
-	private Log4jSetup(String name, Kind kind, SetupOptions options) {
+	Log4jSetup(String name, Kind kind, SetupOptions options) {
 		super(name, options);
 		this.kind = kind;
 		applyXmlProperties(options, (kind == Kind.DISABLED) ? "off" : "info");
@@ -74,10 +74,6 @@ final class Log4jSetup extends LibrarySetup {
 		countLog4jSink(this.context.getConfiguration());
 	}
 
-	static Log4jSetup start(String name, Kind kind, SetupOptions options) {
-		return new Log4jSetup(name, kind, options);
-	}
-
 	/** Sets the system properties the XML files under {@code log4j2/} read, before the context starts. */
 	static void applyXmlProperties(SetupOptions options, String level) {
 		System.setProperty("bench.sink", options.sink().name().toLowerCase(Locale.ROOT));
@@ -99,16 +95,7 @@ final class Log4jSetup extends LibrarySetup {
 		if (this.kind != Kind.DISABLED) {
 			awaitCounted(logged);
 		}
-		until(this::queuesEmpty, "to empty its queue");
-	}
-
-	private boolean queuesEmpty() {
-		for (long[] queue : queues()) {
-			if (queue[0] != queue[1]) {
-				return false;
-			}
-		}
-		return true;
+		until(() -> queues().stream().allMatch((queue) -> queue[0] == queue[1]), "to empty its queue");
 	}
 
 	/** Capacity and remaining slots of each queue. */

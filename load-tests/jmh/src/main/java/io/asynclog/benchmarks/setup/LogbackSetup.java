@@ -38,7 +38,7 @@ final class LogbackSetup extends LibrarySetup {
 
 	private final AsyncAppender asyncAppender;
 
-	private LogbackSetup(String name, Kind kind, SetupOptions options) {
+	LogbackSetup(String name, Kind kind, SetupOptions options) {
 		super(name, options);
 		this.kind = kind;
 		this.context.setName("bench");
@@ -61,10 +61,6 @@ final class LogbackSetup extends LibrarySetup {
 		root.setLevel(Level.INFO);
 		root.addAppender(top);
 		this.logger = this.context.getLogger("io.asynclog.benchmarks.Bench");
-	}
-
-	static LogbackSetup start(String name, Kind kind, SetupOptions options) {
-		return new LogbackSetup(name, kind, options);
 	}
 
 	private Appender<ILoggingEvent> fileAppender() {

@@ -66,21 +66,21 @@ public final class Setups {
 			throw new UncheckedIOException(ex);
 		}
 		LoggingSetup setup = switch (name) {
-			case DISABLED -> Log4jSetup.start(name, Log4jSetup.Kind.DISABLED, options);
-			case RAW_WRITE -> RawWriteSetup.start(options);
-			case LOG4J2_SYNC_FLUSH -> Log4jSetup.start(name, Log4jSetup.Kind.SYNC, options.withImmediateFlush(true));
-			case LOG4J2_SYNC -> Log4jSetup.start(name, Log4jSetup.Kind.SYNC, options);
-			case LOG4J2_ASYNC_APPENDER -> Log4jSetup.start(name, Log4jSetup.Kind.ASYNC_APPENDER, options);
-			case LOG4J2_ASYNC_ROOT -> Log4jSetup.start(name, Log4jSetup.Kind.ASYNC_ROOT, options);
-			case LOG4J2_ALL_ASYNC -> Log4jSetup.start(name, Log4jSetup.Kind.ALL_ASYNC, options);
-			case ASYNCLOG -> AsynclogSetup.start(name, true, true, options);
-			case ASYNCLOG_NO_LAG_PROBE -> AsynclogSetup.start(name, true, false, options);
-			case ASYNCLOG_NO_METERS -> AsynclogSetup.start(name, false, false, options);
-			case ASYNCLOG_LOGBACK -> AsynclogLogbackSetup.start(name, true, options);
-			case ASYNCLOG_LOGBACK_NO_METERS -> AsynclogLogbackSetup.start(name, false, options);
-			case LOGBACK_SYNC -> LogbackSetup.start(name, LogbackSetup.Kind.SYNC, options);
-			case LOGBACK_ASYNC_APPENDER -> LogbackSetup.start(name, LogbackSetup.Kind.ASYNC_APPENDER, options);
-			case LOGSTASH_DISRUPTOR -> LogbackSetup.start(name, LogbackSetup.Kind.LOGSTASH_DISRUPTOR, options);
+			case DISABLED -> new Log4jSetup(name, Log4jSetup.Kind.DISABLED, options);
+			case RAW_WRITE -> new RawWriteSetup(options);
+			case LOG4J2_SYNC_FLUSH -> new Log4jSetup(name, Log4jSetup.Kind.SYNC, options.withImmediateFlush(true));
+			case LOG4J2_SYNC -> new Log4jSetup(name, Log4jSetup.Kind.SYNC, options);
+			case LOG4J2_ASYNC_APPENDER -> new Log4jSetup(name, Log4jSetup.Kind.ASYNC_APPENDER, options);
+			case LOG4J2_ASYNC_ROOT -> new Log4jSetup(name, Log4jSetup.Kind.ASYNC_ROOT, options);
+			case LOG4J2_ALL_ASYNC -> new Log4jSetup(name, Log4jSetup.Kind.ALL_ASYNC, options);
+			case ASYNCLOG -> new AsynclogSetup(name, true, true, options);
+			case ASYNCLOG_NO_LAG_PROBE -> new AsynclogSetup(name, true, false, options);
+			case ASYNCLOG_NO_METERS -> new AsynclogSetup(name, false, false, options);
+			case ASYNCLOG_LOGBACK -> new AsynclogLogbackSetup(name, true, options);
+			case ASYNCLOG_LOGBACK_NO_METERS -> new AsynclogLogbackSetup(name, false, options);
+			case LOGBACK_SYNC -> new LogbackSetup(name, LogbackSetup.Kind.SYNC, options);
+			case LOGBACK_ASYNC_APPENDER -> new LogbackSetup(name, LogbackSetup.Kind.ASYNC_APPENDER, options);
+			case LOGSTASH_DISRUPTOR -> new LogbackSetup(name, LogbackSetup.Kind.LOGSTASH_DISRUPTOR, options);
 			default -> throw new IllegalArgumentException("Unknown setup '" + name + "'; accepted: " + ALL);
 		};
 		setup.verify();

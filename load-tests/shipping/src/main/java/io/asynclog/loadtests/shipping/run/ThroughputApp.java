@@ -33,16 +33,11 @@ import io.asynclog.core.queue.LogQueue;
  * lines of 100 characters as fast as it can.
  * <p>
  * The run logs {@code --warmup} lines and waits until they are delivered, again until
- * {@code --warmup-seconds} have passed (the JIT's compiling then falls outside the measured window), then times
- * {@code --lines} lines from the first call until the last one is delivered: for {@code kafka},
- * {@code kafka-ecs} and {@code otlp}, until the sender counts every record acknowledged by the
- * broker or the OTLP receiver; for {@code kafka-away} and {@code otlp-away}, until every line is
- * in the appender's spool (or held by its client); for {@code file}, until the file ends with the
- * last line. Then it checks: the topic's end offset (one partition), or the receiver's count of
- * log records, is warm-up + lines and its last record is the last line; the file holds warm-up +
- * lines lines and ends with the last one; nothing was dropped. It appends one row to {@code --csv} (the
- * columns: {@link CsvRows#COLUMNS}) and each thread's CPU to {@code --threads}; it exits with 1 when
- * the check fails or the lines were not delivered in time, and the row says so.
+ * {@code --warmup-seconds} have passed (the JIT's compiling then falls outside the measured
+ * window), then times {@code --lines} lines from the first call until the last one is delivered
+ * ({@link Delivery}: acknowledged, spooled, or at the file's end), checks the sink, appends one row
+ * to {@code --csv} ({@link CsvRows#COLUMNS}) and each thread's CPU to {@code --threads}; it exits
+ * with 1 when the check fails or the lines were not delivered in time, and the row says so.
  *
  * @author asynclog
  */

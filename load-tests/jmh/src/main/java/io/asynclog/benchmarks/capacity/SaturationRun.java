@@ -22,21 +22,18 @@ import io.asynclog.benchmarks.setup.Backend;
 import io.asynclog.core.queue.BusyClock;
 
 /**
- * One measured run where the ring thread is the limit (docs/capacity.md): a {@link CapacityApp}
- * in {@code async-logger} mode, {@code --callers} threads logging 100-character lines as fast
- * as they can into a ring that waits for room when full ({@code queue-full-policy=block}).
- * After {@code --warmup-seconds} (the JIT's compiling falls outside the window), it counts the
- * calls made in {@code --seconds}: with the ring full, calls return at the pace the ring thread
- * takes events out, so that count is the ring thread's rate, give or take one ring's worth of
- * events. Beside it, it records the ring thread's CPU time ({@link ThreadMXBean}), its busy share
- * as the {@code asynclog.thread.busy.time} meter reads it, and how often the ring was at least
- * half full (the callers wait for half the ring when it fills) in samples every 20 ms. It
- * appends one row to {@code --csv} (the columns: {@link #COLUMNS}).
+ * One measured run where the ring thread is the limit (docs/capacity.md): a {@link CapacityApp},
+ * {@code --callers} threads logging 100-character lines as fast as they can into a ring that
+ * waits for room when full. After {@code --warmup-seconds} (the JIT's compiling falls outside
+ * the window), it counts the calls made in {@code --seconds}: with the ring full, calls return at
+ * the pace the ring thread takes events out, so that count is the ring thread's rate, give or
+ * take one ring's worth. Beside it: the ring thread's CPU time, its busy share as the
+ * {@code asynclog.thread.busy.time} meter reads it, and how often the ring was at least half full
+ * (callers wait for half the ring when it fills) in samples every 20 ms. One row to {@code --csv}.
  * <p>
- * With {@code --pin true} (the default) the ring thread runs alone on the machine's last core and
- * every other thread of the JVM on the others ({@link CorePinning}): the run then measures what
- * one thread with a core to itself does, the rate the capacity page predicts, on a machine with
- * fewer cores than the run has busy threads.
+ * With {@code --pin true} (the default) the ring thread runs alone on the machine's last core
+ * ({@link CorePinning}): the run then measures what one thread with a core to itself does, the
+ * rate the capacity page predicts, on a machine with fewer cores than busy threads.
  */
 public final class SaturationRun {
 

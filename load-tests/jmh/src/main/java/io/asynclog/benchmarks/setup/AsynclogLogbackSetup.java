@@ -13,13 +13,12 @@ import io.asynclog.core.config.AsyncLogProperties.Mode;
 import io.asynclog.core.queue.LogQueue;
 
 /**
- * asynclog on Logback, on a Logback file a user could have written ({@code logback/counting.xml}
- * or {@code logback/file.xml}: the same sink the other Logback setups build through Logback's
- * API). Its ring waits for room when full and its background thread blocks on a lock when idle
- * ({@code wait-strategy=block}), as logstash's Disruptor appender (BlockingWaitStrategy, append
- * timeout -1) and Logback's AsyncAppender do in {@link LogbackSetup}, so that only the hand-off
- * differs between them. With meters Spring Boot's {@code logback.events} counter runs too (a
- * turbo filter every call passes); without, delivery lag is off: the peers count nothing either.
+ * asynclog on Logback, on a file a user could have written ({@code logback/counting.xml} or
+ * {@code logback/file.xml}: the sink the other Logback setups build through Logback's API). Its
+ * background thread blocks on a lock when idle ({@code wait-strategy=block}), as logstash's
+ * Disruptor appender and Logback's AsyncAppender do in {@link LogbackSetup}, so that only the
+ * hand-off differs. With meters Spring Boot's {@code logback.events} counter runs too (a turbo
+ * filter every call passes); without, delivery lag is off: the peers count nothing either.
  */
 final class AsynclogLogbackSetup extends AsynclogBoot {
 

@@ -16,10 +16,9 @@ public interface LoggingSetup extends AutoCloseable {
 	void awaitDrained(long logged);
 
 	/**
-	 * Checks that the setup really runs the path its name promises (the background thread
-	 * exists, the loggers are of the expected kind), as the Log4j2 benchmark whose "async" case
-	 * ran synchronously did not.
-	 * @throws IllegalStateException if it does not
+	 * Checks that the setup really runs the path its name promises (the background thread exists,
+	 * the loggers are of the expected kind), as the Log4j2 benchmark whose "async" case ran
+	 * synchronously did not; throws {@link IllegalStateException} if it does not.
 	 */
 	void verify();
 

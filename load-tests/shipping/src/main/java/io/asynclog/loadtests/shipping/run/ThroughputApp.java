@@ -58,10 +58,7 @@ public class ThroughputApp {
 
 	static final long FIRST = 1_000_000_000L;
 
-	/**
-	 * The most warm-up lines where every line stays on local disk (a destination away: the spool;
-	 * the file run): 20 million, about 4 GB, which take 15-40 s here.
-	 */
+	/** The most warm-up lines where each stays on local disk (spool or file): 20 million, 4 GB, 15-40 s here. */
 	static final long LOCAL_WARMUP_MOST = 20_000_000;
 
 	private static final Duration DELIVERY_PATIENCE = Duration.ofMinutes(5);

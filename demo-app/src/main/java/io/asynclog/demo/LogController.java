@@ -21,14 +21,10 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class LogController {
 
-	/**
-	 * Length of every request's message, in bytes (ASCII): the study's line size.
-	 */
+	/** Length of every request's message, in bytes (ASCII): the study's line size. */
 	static final int MESSAGE_BYTES = 108;
 
-	/**
-	 * The most lines one request may ask for.
-	 */
+	/** The most lines one request may ask for. */
 	static final int MAX_LINES = 100;
 
 	private static final String PREFIX = "request %010d handled ";
@@ -57,20 +53,15 @@ class LogController {
 		return ResponseEntity.ok("logged " + number + "\n");
 	}
 
-	/**
-	 * Returns how many requests {@code /log} has answered, without logging.
-	 * @return the count, as text
-	 */
+	/** How many requests {@code /log} has answered, without logging. */
 	@GetMapping("/log/count")
 	String count() {
 		return this.sequence.get() + "\n";
 	}
 
 	/**
-	 * Returns how many bytes of heap the JVM's threads have allocated since it started, for the
-	 * load tests' allocation per request ({@code com.sun.management.ThreadMXBean}); -1 where
-	 * the JVM cannot tell.
-	 * @return the bytes, as text
+	 * How many bytes of heap the JVM's threads have allocated since it started, for the load
+	 * tests' allocation per request; -1 where the JVM cannot tell.
 	 */
 	@GetMapping("/log/allocated")
 	String allocated() {

@@ -8,15 +8,13 @@ import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEven
 import org.springframework.context.ApplicationListener;
 
 /**
- * With {@code demo.parent-pid} set, ends the app once the process of that id is gone. A load
- * test starts the demo app as a child JVM and stops it when done; if the test's JVM itself is
- * killed with SIGKILL (a surefire timeout, an operator), no shutdown hook of it runs, and the
- * app would live on, holding its port and CPU. So the app watches its launcher: every
- * {@value #POLL_MILLIS} ms it asks whether the process still lives, and when it does not,
- * logs why and calls {@link System#exit(int)} with {@value #EXIT_CODE}, which runs the normal
- * shutdown (Spring's context close, asynclog's drain). The handle is taken once, at start-up:
- * it remembers the process's start time, so a later process that reuses the id does not pass
- * for the launcher. An id that names no living process at start-up ends the app at once.
+ * With {@code demo.parent-pid} set, ends the app once the process of that id is gone: a load
+ * test's JVM killed with SIGKILL runs no shutdown hook, and its child demo app would live on,
+ * holding its port and CPU. Every {@value #POLL_MILLIS} ms it asks whether the launcher lives;
+ * when it does not, it logs why and exits with {@value #EXIT_CODE}, through the normal shutdown
+ * (Spring's context close, asynclog's drain). The handle, taken once at start-up, remembers the
+ * process's start time, so a later process that reuses the id does not pass for the launcher;
+ * an id that names no living process at start-up ends the app at once.
  *
  * @author asynclog
  */

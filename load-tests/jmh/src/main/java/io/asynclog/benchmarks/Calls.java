@@ -26,11 +26,7 @@ public class Calls {
 		ALL.add(this);
 	}
 
-	/**
-	 * The calls made so far by every thread of this trial. Read between iterations, when no
-	 * thread is calling.
-	 * @return the total
-	 */
+	/** The calls made so far by every thread of this trial; read between iterations, when none calls. */
 	public static long total() {
 		return ALL.stream().mapToLong((calls) -> calls.count).sum();
 	}

@@ -1,6 +1,5 @@
 package io.asynclog.benchmarks;
 
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -14,13 +13,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
-import io.asynclog.benchmarks.setup.LoggingSetup;
-import io.asynclog.benchmarks.setup.SetupOptions;
 import io.asynclog.benchmarks.setup.Setups;
 import io.asynclog.benchmarks.setup.Sink;
 
@@ -38,26 +33,16 @@ import io.asynclog.benchmarks.setup.Sink;
 public class FileThroughputBenchmark {
 
 	@State(Scope.Benchmark)
-	public static class Trial {
+	public static class Trial extends SetupTrial {
 
 		@Param({ Setups.RAW_WRITE, Setups.LOG4J2_SYNC_FLUSH, Setups.LOG4J2_SYNC, Setups.LOG4J2_ASYNC_APPENDER,
 				Setups.LOG4J2_ASYNC_ROOT, Setups.LOG4J2_ALL_ASYNC, Setups.ASYNCLOG, Setups.ASYNCLOG_NO_LAG_PROBE, Setups.ASYNCLOG_NO_METERS,
 				Setups.ASYNCLOG_LOGBACK, Setups.LOGBACK_SYNC, Setups.LOGBACK_ASYNC_APPENDER, Setups.LOGSTASH_DISRUPTOR })
 		public String setup;
 
-		String text;
-
-		LoggingSetup logging;
-
 		@Setup(Level.Trial)
 		public void start() {
-			this.text = Messages.of("108");
-			this.logging = Setups.start(this.setup, SetupOptions.builder().sink(Sink.FILE).file(Trials.logFile()).build());
-		}
-
-		@TearDown(Level.Trial)
-		public void finish(BenchmarkParams params) {
-			Trials.finish(params, this.setup, this.logging, Map.of());
+			start(this.setup, options(Sink.FILE));
 		}
 
 	}
@@ -69,9 +54,7 @@ public class FileThroughputBenchmark {
 		calls.count++;
 	}
 
-	/**
-	 * Two callers and a background thread on two cores: oversubscribed on this machine.
-	 */
+	/** Two callers and a background thread on two cores: oversubscribed on this machine. */
 	@Benchmark
 	@Threads(2)
 	public void twoThreads(Trial trial, Calls calls) {

@@ -1,6 +1,5 @@
 package io.asynclog.benchmarks;
 
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -14,13 +13,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
-import io.asynclog.benchmarks.setup.LoggingSetup;
-import io.asynclog.benchmarks.setup.SetupOptions;
 import io.asynclog.benchmarks.setup.Setups;
 import io.asynclog.benchmarks.setup.Sink;
 
@@ -38,18 +33,14 @@ import io.asynclog.benchmarks.setup.Sink;
 @Fork(1)
 public class HandOffBenchmark {
 
-	/**
-	 * Calls per thread per burst: two threads' bursts (200,000) fit the 262,144 slots.
-	 */
+	/** Calls per thread per burst: two threads' bursts (200,000) fit the 262,144 slots. */
 	public static final int BURST = 100_000;
 
-	/**
-	 * Calls per thread per burst with four threads: 200,000 in all, like two threads' bursts.
-	 */
+	/** Calls per thread per burst with four threads: 200,000 in all, like two threads' bursts. */
 	public static final int FOUR_THREAD_BURST = 50_000;
 
 	@State(Scope.Benchmark)
-	public static class Trial {
+	public static class Trial extends SetupTrial {
 
 		@Param({ Setups.DISABLED, Setups.RAW_WRITE, Setups.LOG4J2_SYNC, Setups.LOG4J2_ASYNC_APPENDER,
 				Setups.LOG4J2_ASYNC_ROOT, Setups.LOG4J2_ALL_ASYNC, Setups.ASYNCLOG, Setups.ASYNCLOG_NO_LAG_PROBE, Setups.ASYNCLOG_NO_METERS,
@@ -59,25 +50,15 @@ public class HandOffBenchmark {
 		@Param({ "108", "500" })
 		public String message;
 
-		String text;
-
-		LoggingSetup logging;
-
 		@Setup(Level.Trial)
 		public void start() {
-			this.text = Messages.of(this.message);
-			this.logging = Setups.start(this.setup,
-					SetupOptions.builder().sink(Sink.COUNTING).file(Trials.logFile()).build());
+			this.text = message(this.message);
+			start(this.setup, options(Sink.COUNTING));
 		}
 
 		@Setup(Level.Iteration)
 		public void emptyTheQueue() {
 			this.logging.awaitDrained(Setups.expectedDeliveries(this.setup, Calls.total()));
-		}
-
-		@TearDown(Level.Trial)
-		public void finish(BenchmarkParams params) {
-			Trials.finish(params, this.setup, this.logging, Map.of());
 		}
 
 	}
@@ -89,9 +70,7 @@ public class HandOffBenchmark {
 		calls.count++;
 	}
 
-	/**
-	 * Two callers and a background thread on two cores: oversubscribed on this machine.
-	 */
+	/** Two callers and a background thread on two cores: oversubscribed on this machine. */
 	@Benchmark
 	@Threads(2)
 	public void twoThreads(Trial trial, Calls calls) {

@@ -19,7 +19,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import io.asynclog.benchmarks.setup.LoggingSetup;
 import io.asynclog.benchmarks.setup.SetupOptions;
@@ -43,22 +42,16 @@ import io.asynclog.benchmarks.setup.Sink;
 public class LatencyBenchmark {
 
 	@State(Scope.Benchmark)
-	public static class Trial {
+	public static class Trial extends SetupTrial {
 
 		@Param({ Setups.LOG4J2_SYNC, Setups.LOG4J2_ASYNC_APPENDER, Setups.LOG4J2_ASYNC_ROOT, Setups.LOG4J2_ALL_ASYNC,
 				Setups.ASYNCLOG, Setups.ASYNCLOG_NO_METERS, Setups.ASYNCLOG_LOGBACK, Setups.ASYNCLOG_LOGBACK_NO_METERS, Setups.LOGBACK_SYNC, Setups.LOGBACK_ASYNC_APPENDER,
 				Setups.LOGSTASH_DISRUPTOR })
 		public String setup;
 
-		/**
-		 * Calls per second.
-		 */
+		/** Calls per second. */
 		@Param({ "10000", "100000" })
 		public String rate;
-
-		String text;
-
-		LoggingSetup logging;
 
 		final Histogram histogram = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
 
@@ -68,9 +61,8 @@ public class LatencyBenchmark {
 
 		@Setup(Level.Trial)
 		public void start() {
-			this.text = Messages.of("108");
 			this.seconds = Long.getLong("asynclog.bench.latencySeconds", 10);
-			this.logging = Setups.start(this.setup, SetupOptions.builder().sink(Sink.FILE).file(Trials.logFile()).build());
+			start(this.setup, options(Sink.FILE));
 		}
 
 		@Setup(Level.Iteration)
@@ -84,8 +76,8 @@ public class LatencyBenchmark {
 			this.measuring = true;
 		}
 
-		@TearDown(Level.Trial)
-		public void finish(BenchmarkParams params) {
+		@Override
+		Map<String, Number> figures() {
 			Map<String, Number> values = new LinkedHashMap<>();
 			values.put("count", this.histogram.getTotalCount());
 			values.put("p50_ns", this.histogram.getValueAtPercentile(50));
@@ -95,7 +87,7 @@ public class LatencyBenchmark {
 			values.put("p99_99_ns", this.histogram.getValueAtPercentile(99.99));
 			values.put("max_ns", this.histogram.getMaxValue());
 			values.put("mean_ns", this.histogram.getMean());
-			Trials.finish(params, this.setup, this.logging, values);
+			return values;
 		}
 
 	}

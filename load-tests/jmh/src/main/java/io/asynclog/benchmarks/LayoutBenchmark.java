@@ -1,6 +1,5 @@
 package io.asynclog.benchmarks;
 
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.logging.log4j.ThreadContext;
@@ -15,13 +14,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
-import io.asynclog.benchmarks.setup.LoggingSetup;
-import io.asynclog.benchmarks.setup.SetupOptions;
 import io.asynclog.benchmarks.setup.Setups;
 import io.asynclog.benchmarks.setup.Sink;
 
@@ -39,9 +34,7 @@ import io.asynclog.benchmarks.setup.Sink;
 @Threads(1)
 public class LayoutBenchmark {
 
-	/**
-	 * A row of the table: the setup and its pattern.
-	 */
+	/** A row of the table: the setup and its pattern. */
 	enum Row {
 
 		RAW(Setups.RAW_WRITE, "%m%n"), M(Setups.LOG4J2_SYNC, "%m%n"), D_M_EX(Setups.LOG4J2_SYNC, "%d %m %ex%n"),
@@ -65,33 +58,17 @@ public class LayoutBenchmark {
 	}
 
 	@State(Scope.Benchmark)
-	public static class Trial {
+	public static class Trial extends SetupTrial {
 
 		@Param({ "RAW", "M", "D_M_EX", "D_T_M_EX", "D_P_T_M_EX", "D_P_C_T_M_EX", "D_P_C_T_X_M_EX",
 				"D_P_C_T_X_M_EX_FLUSH", "D_P_C_T_X_M_EX_ALL_ASYNC", "D_P_C_T_X_M_EX_ASYNCLOG" })
 		public String row;
 
-		String text;
-
-		LoggingSetup logging;
-
-		Row layout;
-
 		@Setup(Level.Trial)
 		public void start() {
-			this.layout = Row.valueOf(this.row);
-			this.text = Messages.of("108");
-			this.logging = Setups.start(this.layout.setup, SetupOptions.builder()
-				.sink(Sink.FILE)
-				.file(Trials.logFile())
-				.pattern(this.layout.pattern)
-				.build());
+			Row layout = Row.valueOf(this.row);
+			start(layout.setup, options(Sink.FILE).withPattern(layout.pattern));
 			ThreadContext.put("aKey", "mdcVal");
-		}
-
-		@TearDown(Level.Trial)
-		public void finish(BenchmarkParams params) {
-			Trials.finish(params, this.layout.setup, this.logging, Map.of());
 		}
 
 	}

@@ -1,6 +1,5 @@
 package io.asynclog.benchmarks;
 
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -14,13 +13,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
-import io.asynclog.benchmarks.setup.LoggingSetup;
-import io.asynclog.benchmarks.setup.SetupOptions;
 import io.asynclog.benchmarks.setup.Setups;
 import io.asynclog.benchmarks.setup.Sink;
 
@@ -41,7 +36,7 @@ public class LocationBenchmark {
 	static final String PATTERN = "%d %p %c{1.} [%t] %l %m%n";
 
 	@State(Scope.Benchmark)
-	public static class Trial {
+	public static class Trial extends SetupTrial {
 
 		@Param({ Setups.LOG4J2_SYNC, Setups.LOG4J2_ASYNC_ROOT, Setups.LOG4J2_ALL_ASYNC, Setups.ASYNCLOG })
 		public String setup;
@@ -49,24 +44,10 @@ public class LocationBenchmark {
 		@Param({ "false", "true" })
 		public String includeLocation;
 
-		String text;
-
-		LoggingSetup logging;
-
 		@Setup(Level.Trial)
 		public void start() {
-			this.text = Messages.of("108");
-			this.logging = Setups.start(this.setup, SetupOptions.builder()
-				.sink(Sink.FILE)
-				.file(Trials.logFile())
-				.pattern(PATTERN)
-				.includeLocation(Boolean.parseBoolean(this.includeLocation))
-				.build());
-		}
-
-		@TearDown(Level.Trial)
-		public void finish(BenchmarkParams params) {
-			Trials.finish(params, this.setup, this.logging, Map.of());
+			start(this.setup, options(Sink.FILE).withPattern(PATTERN)
+				.withIncludeLocation(Boolean.parseBoolean(this.includeLocation)));
 		}
 
 	}

@@ -16,13 +16,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
-import io.asynclog.benchmarks.setup.LoggingSetup;
-import io.asynclog.benchmarks.setup.SetupOptions;
 import io.asynclog.benchmarks.setup.Setups;
 import io.asynclog.benchmarks.setup.Sink;
 
@@ -40,7 +36,7 @@ import io.asynclog.benchmarks.setup.Sink;
 public class RingHeapBenchmark {
 
 	@State(Scope.Benchmark)
-	public static class Trial {
+	public static class Trial extends SetupTrial {
 
 		@Param({ Setups.LOG4J2_ASYNC_APPENDER, Setups.LOG4J2_ASYNC_ROOT, Setups.LOG4J2_ALL_ASYNC,
 				Setups.ASYNCLOG_NO_METERS, Setups.LOGBACK_ASYNC_APPENDER, Setups.LOGSTASH_DISRUPTOR })
@@ -49,23 +45,17 @@ public class RingHeapBenchmark {
 		@Param({ "128", "262144" })
 		public String bufferSize;
 
-		LoggingSetup logging;
-
 		long heapBytes;
 
 		@Setup(Level.Trial)
 		public void start() {
-			this.logging = Setups.start(this.setup, SetupOptions.builder()
-				.sink(Sink.COUNTING)
-				.file(Trials.logFile())
-				.bufferSize(Integer.parseInt(this.bufferSize))
-				.build());
+			start(this.setup, options(Sink.COUNTING).withBufferSize(Integer.parseInt(this.bufferSize)));
 			this.heapBytes = usedHeapAfterCollections();
 		}
 
-		@TearDown(Level.Trial)
-		public void finish(BenchmarkParams params) {
-			Trials.finish(params, this.setup, this.logging, Map.of("heap_used_bytes", this.heapBytes));
+		@Override
+		Map<String, Long> figures() {
+			return Map.of("heap_used_bytes", this.heapBytes);
 		}
 
 		private static long usedHeapAfterCollections() {

@@ -2,7 +2,6 @@ package io.asynclog.benchmarks;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -17,13 +16,10 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
-import io.asynclog.benchmarks.setup.LoggingSetup;
-import io.asynclog.benchmarks.setup.SetupOptions;
+import io.asynclog.benchmarks.setup.Backend;
 import io.asynclog.benchmarks.setup.Setups;
 import io.asynclog.benchmarks.setup.Sink;
 
@@ -37,25 +33,17 @@ import io.asynclog.benchmarks.setup.Sink;
 @Threads(1)
 public class WaitStrategyBenchmark {
 
-	private static final String BACKGROUND_THREAD = "AsyncLoggerConfig-";
-
 	@State(Scope.Benchmark)
-	public static class Trial {
+	public static class Trial extends SetupTrial {
 
 		@Param({ "timeout", "block", "sleep", "yield" })
 		public String waitStrategy;
-
-		String text;
-
-		LoggingSetup logging;
 
 		double idleCpu = Double.NaN;
 
 		@Setup(Level.Trial)
 		public void start() {
-			this.text = Messages.of("108");
-			this.logging = Setups.start(Setups.ASYNCLOG_NO_METERS,
-					SetupOptions.builder().sink(Sink.COUNTING).file(Trials.logFile()).waitStrategy(this.waitStrategy).build());
+			start(Setups.ASYNCLOG_NO_METERS, options(Sink.COUNTING).withWaitStrategy(this.waitStrategy));
 		}
 
 		@Setup(Level.Iteration)
@@ -63,13 +51,9 @@ public class WaitStrategyBenchmark {
 			this.logging.awaitDrained(Calls.total());
 		}
 
-		@TearDown(Level.Trial)
-		public void finish(BenchmarkParams params) {
-			Map<String, Number> values = new LinkedHashMap<>();
-			if (!Double.isNaN(this.idleCpu)) {
-				values.put("idle_cpu_percent", this.idleCpu);
-			}
-			Trials.finish(params, Setups.ASYNCLOG_NO_METERS, this.logging, values);
+		@Override
+		Map<String, Double> figures() {
+			return Double.isNaN(this.idleCpu) ? Map.of() : Map.of("idle_cpu_percent", this.idleCpu);
 		}
 
 	}
@@ -91,13 +75,7 @@ public class WaitStrategyBenchmark {
 	@Measurement(iterations = 1, batchSize = 1)
 	public void idle(Trial trial) throws InterruptedException {
 		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-		long id = Thread.getAllStackTraces()
-			.keySet()
-			.stream()
-			.filter((thread) -> thread.getName().contains(BACKGROUND_THREAD))
-			.findFirst()
-			.orElseThrow(() -> new IllegalStateException("No thread named *" + BACKGROUND_THREAD + "* runs"))
-			.getId();
+		long id = Backend.LOG4J2.ringThread().getId();
 		long seconds = Long.getLong("asynclog.bench.idleSeconds", 10);
 		// Let the thread settle after start-up before measuring it.
 		Thread.sleep(1000);

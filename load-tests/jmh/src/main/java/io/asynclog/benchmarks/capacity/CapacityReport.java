@@ -36,11 +36,7 @@ public final class CapacityReport {
 	private CapacityReport() {
 	}
 
-	/**
-	 * Writes the report.
-	 * @param args the raw directory, the report's path, and the command that made the raw files
-	 * @throws IOException if a file cannot be read or written
-	 */
+	/** Writes the report; exits with 1 unless every measured prediction holds. */
 	public static void main(String[] args) throws IOException {
 		if (args.length != 3) {
 			throw new IllegalArgumentException("Usage: CapacityReport RAW_DIR REPORT.md COMMAND");
@@ -54,12 +50,6 @@ public final class CapacityReport {
 		}
 	}
 
-	/**
-	 * Reads the raw files.
-	 * @param raw the directory
-	 * @return the costs, the runs and the checks
-	 * @throws IOException if a file cannot be read
-	 */
 	static Result read(Path raw) throws IOException {
 		Map<String, Map<Integer, Double>> costs = new TreeMap<>();
 		try (Stream<Path> files = Files.list(raw)) {
@@ -67,8 +57,7 @@ public final class CapacityReport {
 				Matcher matcher = JMH_ROUND.matcher(file.getFileName().toString());
 				if (matcher.matches()) {
 					int round = Integer.parseInt(matcher.group(1));
-					List<Map<String, String>> rows = csv(file);
-					for (Map<String, String> row : rows) {
+					for (Map<String, String> row : csv(file)) {
 						String key = row.get("Param: backend") + " " + row.get("Param: sink");
 						costs.computeIfAbsent(key, (k) -> new TreeMap<>()).put(round, Double.parseDouble(row.get("Score")));
 					}
@@ -107,10 +96,7 @@ public final class CapacityReport {
 		}
 		List<String> header = fields(lines.get(0));
 		List<Map<String, String>> rows = new ArrayList<>();
-		for (String line : lines.subList(1, lines.size())) {
-			if (line.isBlank()) {
-				continue;
-			}
+		for (String line : lines.subList(1, lines.size()).stream().filter((text) -> !text.isBlank()).toList()) {
 			List<String> values = fields(line);
 			Map<String, String> row = new LinkedHashMap<>();
 			for (int i = 0; i < header.size() && i < values.size(); i++) {
@@ -184,18 +170,12 @@ public final class CapacityReport {
 		return (sorted.size() % 2 == 1) ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
 	}
 
-	/**
-	 * One measured run.
-	 */
 	record Run(int round, String config, double linesPerSecond, double ringCpuNanosPerLine, double ringCpuShare,
 			double busyShare, double halfFullShare) {
 
 	}
 
-	/**
-	 * One backend and sink: its JMH costs, its measured runs and the ratios of each run to its
-	 * round's prediction.
-	 */
+	/** One backend and sink: its JMH costs, its measured runs and each run's ratio to its round's prediction. */
 	record Check(String config, List<Double> costs, List<Run> runs, List<Double> ratios) {
 
 		double predicted() {
@@ -216,9 +196,6 @@ public final class CapacityReport {
 
 	}
 
-	/**
-	 * Every check.
-	 */
 	record Result(List<Check> checks) {
 
 		boolean allHold() {

@@ -1,7 +1,9 @@
 package io.asynclog.benchmarks.capacity;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What the ring thread writes each line to, in the capacity runs: Spring Boot's own appenders,
@@ -12,33 +14,20 @@ import java.util.List;
 public enum CapacitySink {
 
 	/** Spring Boot's console, its default pattern. */
-	CONSOLE("console"),
+	CONSOLE,
 
 	/** Spring Boot's console in Elastic Common Schema JSON ({@code logging.structured.format.console=ecs}). */
-	CONSOLE_ECS("console-ecs"),
+	CONSOLE_ECS,
 
 	/** Spring Boot's console and its rolling file ({@code logging.file.name}), both with their default patterns. */
-	CONSOLE_FILE("console-file");
+	CONSOLE_FILE;
 
-	private final String id;
-
-	CapacitySink(String id) {
-		this.id = id;
-	}
-
-	/**
-	 * Returns the name the runs, the CSV and the report use.
-	 * @return the name
-	 */
+	/** The name the runs, the CSV and the report use. */
 	public String id() {
-		return this.id;
+		return name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
-	/**
-	 * Returns the Spring Boot properties that set this sink up.
-	 * @param directory where the file goes
-	 * @return the command-line arguments
-	 */
+	/** The Spring Boot properties (command-line arguments) that set this sink up, its file in the directory. */
 	List<String> arguments(Path directory) {
 		return switch (this) {
 			case CONSOLE -> List.of();
@@ -47,18 +36,11 @@ public enum CapacitySink {
 		};
 	}
 
-	/**
-	 * Finds a sink by its name.
-	 * @param id the name
-	 * @return the sink
-	 */
 	public static CapacitySink of(String id) {
-		for (CapacitySink sink : values()) {
-			if (sink.id.equals(id)) {
-				return sink;
-			}
-		}
-		throw new IllegalArgumentException("Unknown sink '" + id + "'; accepted: console, console-ecs, console-file");
+		return Arrays.stream(values())
+			.filter((sink) -> sink.id().equals(id))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("Unknown sink '" + id + "'; accepted: console, console-ecs, console-file"));
 	}
 
 }

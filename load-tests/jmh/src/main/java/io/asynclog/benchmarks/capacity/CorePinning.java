@@ -1,7 +1,6 @@
 package io.asynclog.benchmarks.capacity;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,11 +20,7 @@ final class CorePinning {
 	private CorePinning() {
 	}
 
-	/**
-	 * Pins the thread.
-	 * @param threadName the Java thread's name
-	 */
-	static void pin(String threadName) {
+	static void pin(String threadName) throws IOException, InterruptedException {
 		int cores = Runtime.getRuntime().availableProcessors();
 		if (cores < 2) {
 			throw new IllegalStateException("pinning needs two cores or more; this machine has " + cores + " (use --pin false)");
@@ -38,7 +33,7 @@ final class CorePinning {
 		run("taskset", "-p", "-c", last, tid);
 	}
 
-	private static String nativeId(String threadName) {
+	private static String nativeId(String threadName) throws IOException {
 		String comm = threadName.substring(0, Math.min(COMM_LENGTH, threadName.length()));
 		try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
 			List<String> found = tasks.filter((task) -> comm.equals(read(task.resolve("comm"))))
@@ -48,9 +43,6 @@ final class CorePinning {
 				throw new IllegalStateException(found.size() + " threads named '" + comm + "' in /proc/self/task; expected one");
 			}
 			return found.get(0);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
 		}
 	}
 
@@ -64,20 +56,11 @@ final class CorePinning {
 		}
 	}
 
-	private static void run(String... command) {
-		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-			String output = new String(process.getInputStream().readAllBytes());
-			if (process.waitFor() != 0) {
-				throw new IllegalStateException(String.join(" ", command) + " failed: " + output);
-			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
+	private static void run(String... command) throws IOException, InterruptedException {
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+		String output = new String(process.getInputStream().readAllBytes());
+		if (process.waitFor() != 0) {
+			throw new IllegalStateException(String.join(" ", command) + " failed: " + output);
 		}
 	}
 

@@ -13,13 +13,12 @@ import org.apache.logging.log4j.message.SimpleMessage;
 
 /**
  * On Log4j2, what the async-logger ring's thread does for a line: each appender of the root
- * {@code AsyncLoggerConfig} appends the event (Spring Boot's appenders as asynclog set them up
- * behind the ring, with asynclog's own at the root). The events are {@link MutableLogEvent}s,
- * the ring's own slots' type, one per slot of the ring, each with its own message already
- * formatted (Log4j2 formats it on the caller's thread), taken in turn as the ring thread takes
- * its slots, so that each line reads an event that is not in the core's nearest caches, and
- * stamped with the time at each call. Never the end of a batch: at saturation the ring thread's
- * batches are long, and the appenders write when their buffer fills.
+ * {@code AsyncLoggerConfig} appends the event. The events are {@link MutableLogEvent}s, the
+ * ring's slots' type, one per slot, each message already formatted (as on the caller's thread),
+ * taken in turn as the ring thread takes its slots, so that each line reads an event that is not
+ * in the core's nearest caches, and stamped with the time at each call. Never the end of a
+ * batch: at saturation the ring thread's batches are long, and the appenders write when their
+ * buffer fills.
  */
 final class Log4j2SinkCall implements SinkCall {
 

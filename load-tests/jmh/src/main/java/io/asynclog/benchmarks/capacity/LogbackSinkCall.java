@@ -15,11 +15,9 @@ import io.asynclog.logback.queue.LogRing;
 
 /**
  * On Logback, what the async-logger ring's thread does for a line: each appender behind
- * asynclog's ring appends the event (Spring Boot's appenders, moved behind it). The events are
- * {@link LoggingEvent}s, one per slot of the ring, each with its own message, prepared as the
- * ring's caller prepares them (message formatted), taken in turn as the ring thread takes its
- * slots, so that each line reads an event that is not in the core's nearest caches, and stamped
- * with the time at each call.
+ * asynclog's ring (Spring Boot's, moved behind it) appends the event. Events as in
+ * {@link Log4j2SinkCall}: {@link LoggingEvent}s, one per slot, prepared as the ring's caller
+ * prepares them (message formatted), taken in turn and stamped with the time at each call.
  */
 final class LogbackSinkCall implements SinkCall {
 

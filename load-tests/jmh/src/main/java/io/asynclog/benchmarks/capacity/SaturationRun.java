@@ -18,28 +18,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.util.FileSystemUtils;
 
+import io.asynclog.benchmarks.setup.Backend;
 import io.asynclog.core.queue.BusyClock;
 
 /**
- * One measured run where the ring thread is the limit (docs/capacity.md): a {@link CapacityApp}
- * in {@code async-logger} mode, {@code --callers} threads logging 100-character lines as fast
- * as they can into a ring that waits for room when full ({@code queue-full-policy=block}).
- * After {@code --warmup-seconds} (the JIT's compiling falls outside the window), it counts the
- * calls made in {@code --seconds}: with the ring full, calls return at the pace the ring thread
- * takes events out, so that count is the ring thread's rate, give or take one ring's worth of
- * events. Beside it, it records the ring thread's CPU time ({@link ThreadMXBean}), its busy share
- * as the {@code asynclog.thread.busy.time} meter reads it, and how often the ring was at least
- * half full (the callers wait for half the ring when it fills) in samples every 20 ms. It
- * appends one row to {@code --csv} (the columns: {@link #COLUMNS}).
+ * One measured run where the ring thread is the limit (docs/capacity.md): a {@link CapacityApp},
+ * {@code --callers} threads logging 100-character lines as fast as they can into a ring that
+ * waits for room when full. After {@code --warmup-seconds} (the JIT's compiling falls outside
+ * the window), it counts the calls made in {@code --seconds}: with the ring full, calls return at
+ * the pace the ring thread takes events out, so that count is the ring thread's rate, give or
+ * take one ring's worth. Beside it: the ring thread's CPU time, its busy share as the
+ * {@code asynclog.thread.busy.time} meter reads it, and how often the ring was at least half full
+ * (callers wait for half the ring when it fills) in samples every 20 ms. One row to {@code --csv}.
  * <p>
- * With {@code --pin true} (the default) the ring thread runs alone on the machine's last core and
- * every other thread of the JVM on the others ({@link CorePinning}): the run then measures what
- * one thread with a core to itself does, the rate the capacity page predicts, on a machine with
- * fewer cores than the run has busy threads.
+ * With {@code --pin true} (the default) the ring thread runs alone on the machine's last core
+ * ({@link CorePinning}): the run then measures what one thread with a core to itself does, the
+ * rate the capacity page predicts, on a machine with fewer cores than busy threads.
  */
 public final class SaturationRun {
 
-	/** The CSV's columns, in order. */
 	public static final List<String> COLUMNS = List.of("round", "position", "backend", "sink", "callers",
 			"warmup_s", "seconds", "lines", "lines_per_s", "ring_cpu_s", "ring_cpu_ns_per_line", "ring_busy_share",
 			"ring_half_full_share", "ring_samples", "ring_capacity", "pinned", "ring_cpu_share");
@@ -67,8 +64,8 @@ public final class SaturationRun {
 		System.exit(0);
 	}
 
-	static String run(Options options, Path directory) throws InterruptedException {
-		try (CapacityApp application = CapacityApp.start(options.backend(), options.sink(), directory)) {
+	static String run(Options options, Path directory) throws IOException, InterruptedException {
+		try (CapacityApp application = new CapacityApp(options.backend(), options.sink(), directory)) {
 			Logger log = LoggerFactory.getLogger(CapacityApp.LOGGER);
 			LongAdder calls = new LongAdder();
 			AtomicBoolean running = new AtomicBoolean(true);
@@ -85,7 +82,7 @@ public final class SaturationRun {
 				callers.add(caller);
 				caller.start();
 			}
-			Thread ringThread = application.ringThread();
+			Thread ringThread = options.backend().ringThread();
 			if (options.pin()) {
 				CorePinning.pin(ringThread.getName());
 			}
@@ -131,25 +128,12 @@ public final class SaturationRun {
 		return String.format(Locale.ROOT, "%.4f", value);
 	}
 
-	/**
-	 * The run's options.
-	 *
-	 * @param backend the logging library
-	 * @param sink what the ring thread writes to
-	 * @param callers the logging threads
-	 * @param warmupSeconds seconds of logging before the window
-	 * @param seconds the window
-	 * @param round the round, for the CSV
-	 * @param position the run's place in its round, for the CSV
-	 * @param csv the CSV the row is appended to
-	 * @param directory where the run's files go (deleted after it)
-	 * @param pin whether the ring thread gets a core to itself
-	 */
-	record Options(CapacityApp.Backend backend, CapacitySink sink, int callers, long warmupSeconds, long seconds,
+	/** The run's options; {@code round} and {@code position} (in its round) only go to the CSV. */
+	record Options(Backend backend, CapacitySink sink, int callers, long warmupSeconds, long seconds,
 			int round, int position, Path csv, Path directory, boolean pin) {
 
 		static Options parse(String[] args) throws IOException {
-			CapacityApp.Backend backend = null;
+			Backend backend = null;
 			CapacitySink sink = null;
 			int callers = 2;
 			long warmup = 30;
@@ -165,13 +149,13 @@ public final class SaturationRun {
 				}
 				String value = args[i + 1];
 				switch (args[i]) {
-					case "--backend" -> backend = CapacityApp.Backend.of(value);
+					case "--backend" -> backend = Backend.of(value);
 					case "--sink" -> sink = CapacitySink.of(value);
-					case "--callers" -> callers = positive("--callers", value, 16);
-					case "--warmup-seconds" -> warmup = whole("--warmup-seconds", value, 600);
-					case "--seconds" -> seconds = positive("--seconds", value, 600);
-					case "--round" -> round = positive("--round", value, 100);
-					case "--position" -> position = positive("--position", value, 100);
+					case "--callers" -> callers = number("--callers", value, 1, 16);
+					case "--warmup-seconds" -> warmup = number("--warmup-seconds", value, 0, 600);
+					case "--seconds" -> seconds = number("--seconds", value, 1, 600);
+					case "--round" -> round = number("--round", value, 1, 100);
+					case "--position" -> position = number("--position", value, 1, 100);
 					case "--csv" -> csv = Path.of(value);
 					case "--dir" -> directory = Path.of(value);
 					case "--pin" -> pin = bool("--pin", value);
@@ -193,25 +177,17 @@ public final class SaturationRun {
 			return Boolean.parseBoolean(value);
 		}
 
-		private static int positive(String option, String value, int most) {
-			long parsed = whole(option, value, most);
-			if (parsed < 1) {
-				throw new IllegalArgumentException("Invalid " + option + " '" + value + "'; accepted: 1 to " + most);
-			}
-			return (int) parsed;
-		}
-
-		private static long whole(String option, String value, int most) {
+		private static int number(String option, String value, int least, int most) {
 			try {
-				long parsed = Long.parseLong(value);
-				if (parsed >= 0 && parsed <= most) {
+				int parsed = Integer.parseInt(value);
+				if (parsed >= least && parsed <= most) {
 					return parsed;
 				}
 			}
 			catch (NumberFormatException ex) {
 				// reported below
 			}
-			throw new IllegalArgumentException("Invalid " + option + " '" + value + "'; accepted: 0 to " + most);
+			throw new IllegalArgumentException("Invalid " + option + " '" + value + "'; accepted: " + least + " to " + most);
 		}
 
 	}

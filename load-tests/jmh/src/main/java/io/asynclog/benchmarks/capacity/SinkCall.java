@@ -6,9 +6,6 @@ package io.asynclog.benchmarks.capacity;
  */
 public interface SinkCall {
 
-	/**
-	 * Writes one line through the appenders behind the ring.
-	 */
 	void deliver();
 
 }

@@ -21,6 +21,8 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.springframework.util.FileSystemUtils;
 
+import io.asynclog.benchmarks.setup.Backend;
+
 /**
  * Each sink's cost per line on the ring thread (docs/capacity.md): a real application in
  * {@code async-logger} mode writes to the sink, and one thread does, line after line, what the
@@ -58,7 +60,7 @@ public class SinkCostBenchmark {
 		Path base = Path.of(System.getProperty("asynclog.bench.dir", System.getProperty("java.io.tmpdir")));
 		Files.createDirectories(base);
 		this.directory = Files.createTempDirectory(base, "sink-cost-");
-		this.application = CapacityApp.start(CapacityApp.Backend.of(this.backend), CapacitySink.of(this.sink),
+		this.application = new CapacityApp(Backend.of(this.backend), CapacitySink.of(this.sink),
 				this.directory);
 		this.call = this.application.sinkCall();
 	}

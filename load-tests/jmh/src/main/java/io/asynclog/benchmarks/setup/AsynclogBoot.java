@@ -11,28 +11,27 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
+import io.asynclog.core.queue.LogQueue;
+
 /**
- * asynclog started the way an application starts it, by a real Spring Boot start-up from
- * {@code asynclog.*} properties, on Log4j2 or on Logback: with meters every auto-configuration
- * runs (Micrometer's simple registry, the queue monitor, delivery lag), without none does.
+ * asynclog's {@code async-logger} mode started the way an application starts it, by a real
+ * Spring Boot start-up from {@code asynclog.*} properties: the starter's own configuration code,
+ * nothing written by hand. Its ring waits for room when full and drains for up to two minutes on
+ * close; Spring Boot's own start-up lines stay out of the sink's count. With meters every
+ * auto-configuration runs (Micrometer's simple registry, the queue monitor, delivery lag), without
+ * none does.
  */
-final class AsynclogBoot {
+abstract class AsynclogBoot extends LibrarySetup {
 
-	private AsynclogBoot() {
-	}
+	private final boolean meters;
 
-	/**
-	 * Starts async-logger mode: its ring waits for room when full and drains for up to two
-	 * minutes on close; Spring Boot's own start-up lines stay out of the sink's count.
-	 * @param meters whether every auto-configuration runs
-	 * @param options the trial's options
-	 * @param waitStrategy the ring's wait strategy
-	 * @param lagProbe whether delivery lag is measured
-	 * @param more the library's own arguments
-	 * @return the running application
-	 */
-	static ConfigurableApplicationContext start(boolean meters, SetupOptions options, String waitStrategy,
+	final ConfigurableApplicationContext application;
+
+	AsynclogBoot(String name, SetupOptions options, Backend backend, boolean meters, String waitStrategy,
 			boolean lagProbe, List<String> more) {
+		super(name, options);
+		this.meters = meters;
+		backend.choose();
 		List<String> arguments = new ArrayList<>(List.of("--asynclog.mode=async-logger",
 				"--asynclog.ring-buffer-size=" + options.bufferSize(), "--asynclog.wait-strategy=" + waitStrategy,
 				"--asynclog.include-location=" + options.includeLocation(), "--asynclog.queue-full-policy=block",
@@ -40,21 +39,31 @@ final class AsynclogBoot {
 				"--logging.level.root=info", "--logging.level.org.springframework=warn",
 				"--logging.level.io.asynclog.autoconfigure=warn"));
 		arguments.addAll(more);
-		Log4jProperties.applyXmlProperties(options, "info");
-		return new SpringApplicationBuilder(meters ? WithMeters.class : WithoutMeters.class)
+		Log4jSetup.applyXmlProperties(options, "info");
+		this.application = new SpringApplicationBuilder(meters ? WithMeters.class : WithoutMeters.class)
 			.web(WebApplicationType.NONE)
 			.bannerMode(Banner.Mode.OFF)
 			.logStartupInfo(false)
 			.run(arguments.toArray(String[]::new));
+		backend.requireRunning(name);
 	}
 
-	/**
-	 * Whether the application has a meter registry: it should exactly when it runs with meters.
-	 * @param application the running application
-	 * @return whether it has one
-	 */
-	static boolean hasMeterRegistry(ConfigurableApplicationContext application) {
-		return !application.getBeansOfType(MeterRegistry.class).isEmpty();
+	@Override
+	public void awaitDrained(long logged) {
+		awaitCounted(logged);
+		until(() -> queues().stream().allMatch((queue) -> queue.used() == 0), "to empty its queue");
+	}
+
+	List<LogQueue> queues() {
+		return Backend.running().queues();
+	}
+
+	/** Checks the queues are at least as large as asked and, with meters only, a meter registry. */
+	void requireRingAndMeters() {
+		require(queues().stream().allMatch((queue) -> queue.capacity() >= this.options.bufferSize()),
+				"a ring of at least " + this.options.bufferSize() + " slots (it has " + queues() + ")");
+		require(!this.application.getBeansOfType(MeterRegistry.class).isEmpty() == this.meters,
+				(this.meters ? "a" : "no") + " meter registry");
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -2,6 +2,7 @@ package io.asynclog.benchmarks.setup;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.logging.log4j.Level;
@@ -29,9 +30,6 @@ final class Log4jSetup extends LibrarySetup {
 
 	private static final String THREAD_ALL_ASYNC = "AsyncLogger[";
 
-	/**
-	 * The Log4j2 setups.
-	 */
 	enum Kind {
 
 		SYNC("sync.xml"), DISABLED("sync.xml"), ASYNC_APPENDER("async-appender.xml"), ASYNC_ROOT("async-root.xml"),
@@ -51,21 +49,40 @@ final class Log4jSetup extends LibrarySetup {
 
 	private final Logger logger;
 
-	private Log4jSetup(String name, Kind kind, SetupOptions options) {
+	Log4jSetup(String name, Kind kind, SetupOptions options) {
 		super(name, options);
 		this.kind = kind;
-		Log4jProperties.apply(options, (kind == Kind.DISABLED) ? "off" : "info");
+		applyXmlProperties(options, (kind == Kind.DISABLED) ? "off" : "info");
+		String size = Integer.toString(options.bufferSize());
+		System.setProperty("log4j2.asyncLoggerRingBufferSize", size);
+		System.setProperty("log4j2.asyncLoggerConfigRingBufferSize", size);
+		if (!List.of("timeout", "block", "sleep", "yield").contains(options.waitStrategy())) {
+			throw new IllegalArgumentException("Unknown wait strategy '" + options.waitStrategy()
+					+ "'; accepted: timeout, block, sleep, yield");
+		}
+		// Log4j2 spells asynclog's names with a capital: Timeout, Block, Sleep, Yield.
+		String waitStrategy = options.waitStrategy().substring(0, 1).toUpperCase(Locale.ROOT)
+				+ options.waitStrategy().substring(1);
+		System.setProperty("log4j2.asyncLoggerWaitStrategy", waitStrategy);
+		System.setProperty("log4j2.asyncLoggerConfigWaitStrategy", waitStrategy);
 		if (kind == Kind.ALL_ASYNC) {
 			// Read once, on the first LogManager call of this JVM: each setup runs in a fork of its own.
 			System.setProperty("log4j2.contextSelector", AsyncLoggerContextSelector.class.getName());
 		}
 		this.context = Configurator.initialize("bench", getClass().getClassLoader(), "classpath:log4j2/" + kind.file);
 		this.logger = this.context.getLogger("io.asynclog.benchmarks.Bench");
-		this.deliveries = Deliveries.ofLog4j(name, this.context.getConfiguration(), options.file());
+		countLog4jSink(this.context.getConfiguration());
 	}
 
-	static Log4jSetup start(String name, Kind kind, SetupOptions options) {
-		return new Log4jSetup(name, kind, options);
+	/** Sets the system properties the XML files under {@code log4j2/} read, before the context starts. */
+	static void applyXmlProperties(SetupOptions options, String level) {
+		System.setProperty("bench.sink", options.sink().name().toLowerCase(Locale.ROOT));
+		System.setProperty("bench.file", options.file().toAbsolutePath().toString());
+		System.setProperty("bench.flush", Boolean.toString(options.immediateFlush()));
+		System.setProperty("bench.pattern", options.pattern());
+		System.setProperty("bench.buffer", Integer.toString(options.bufferSize()));
+		System.setProperty("bench.location", Boolean.toString(options.includeLocation()));
+		System.setProperty("bench.level", level);
 	}
 
 	@Override
@@ -76,23 +93,12 @@ final class Log4jSetup extends LibrarySetup {
 	@Override
 	public void awaitDrained(long logged) {
 		if (this.kind != Kind.DISABLED) {
-			this.deliveries.awaitCounted(logged);
+			awaitCounted(logged);
 		}
-		Waits.until(this::queuesEmpty, this.name + " to empty its queue");
+		until(() -> queues().stream().allMatch((queue) -> queue[0] == queue[1]), "to empty its queue");
 	}
 
-	private boolean queuesEmpty() {
-		for (long[] queue : queues()) {
-			if (queue[0] != queue[1]) {
-				return false;
-			}
-		}
-		return true;
-	}
-
-	/**
-	 * Capacity and remaining slots of each queue.
-	 */
+	/** Capacity and remaining slots of each queue. */
 	private List<long[]> queues() {
 		List<long[]> queues = new ArrayList<>();
 		if (this.context instanceof AsyncLoggerContext asyncContext) {
@@ -119,34 +125,32 @@ final class Log4jSetup extends LibrarySetup {
 			case SYNC -> {
 				require(!(root instanceof AsyncLoggerConfig) && !(this.logger instanceof AsyncLogger),
 						"a synchronous root logger");
-				Waits.forbidThread(THREAD_ASYNC_LOGGER_CONFIG, this.name);
-				Waits.forbidThread(THREAD_ALL_ASYNC, this.name);
+				forbidThread(THREAD_ASYNC_LOGGER_CONFIG);
+				forbidThread(THREAD_ALL_ASYNC);
 			}
 			case DISABLED -> require(!this.logger.isEnabled(Level.INFO), "INFO turned off");
 			case ASYNC_APPENDER -> {
 				require(this.context.getConfiguration().getAppender("Async") instanceof AsyncAppender,
 						"an AsyncAppender named Async");
-				Waits.requireThread(THREAD_ASYNC_APPENDER, this.name);
+				requireThread(THREAD_ASYNC_APPENDER);
 			}
 			case ASYNC_ROOT -> {
 				require(root instanceof AsyncLoggerConfig, "an AsyncRoot");
-				Waits.requireThread(THREAD_ASYNC_LOGGER_CONFIG, this.name);
+				requireThread(THREAD_ASYNC_LOGGER_CONFIG);
 			}
 			case ALL_ASYNC -> {
 				require(this.logger instanceof AsyncLogger, "AsyncLogger instances from the context selector");
-				Waits.requireThread(THREAD_ALL_ASYNC, this.name);
+				requireThread(THREAD_ALL_ASYNC);
 			}
 		}
 		require(this.queues().stream().allMatch((queue) -> queue[0] >= this.options.bufferSize()),
 				"queues of at least " + this.options.bufferSize() + " slots");
 	}
 
-	private void require(boolean condition, String what) {
-		if (!condition) {
-			throw new IllegalStateException(this.name + " should have " + what + ", but it has root "
-					+ this.context.getConfiguration().getRootLogger().getClass().getSimpleName() + " and logger "
-					+ this.logger.getClass().getSimpleName());
-		}
+	@Override
+	void require(boolean condition, String what) {
+		super.require(condition, what + " (root " + this.context.getConfiguration().getRootLogger().getClass().getSimpleName()
+				+ ", logger " + this.logger.getClass().getSimpleName() + ")");
 	}
 
 	@Override

@@ -6,11 +6,9 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.UnsynchronizedAppenderBase;
 
 /**
- * The Logback twin of {@link BenchCountingAppender}: counts and writes nothing, without the lock
- * of Logback's synchronized appender base. Public, with a no-argument constructor, so that a
- * Logback configuration file ({@code logback/counting.xml}) can declare it too; the last one
- * started in this JVM is reachable through {@link #lastStarted()}, as a setup that Spring Boot
- * configures from a file never holds the instance itself.
+ * The Logback twin of {@link BenchCountingAppender}, without the lock of Logback's synchronized
+ * appender base. {@code logback/counting.xml} declares it too: a setup that Spring Boot configures
+ * from that file never holds the instance, so it finds it through {@link #lastStarted()}.
  */
 public final class LogbackCountingAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
 
@@ -40,18 +38,11 @@ public final class LogbackCountingAppender extends UnsynchronizedAppenderBase<IL
 		return this.count.sum();
 	}
 
-	/**
-	 * The thread that delivered the first event to this sink.
-	 * @return its name, or {@code null} before any event
-	 */
+	/** The thread that delivered the first event to this sink, {@code null} before any. */
 	String firstDeliveringThread() {
 		return this.firstDeliveringThread;
 	}
 
-	/**
-	 * The counting appender started last in this JVM.
-	 * @return it, or {@code null} if none started
-	 */
 	static LogbackCountingAppender lastStarted() {
 		return lastStarted;
 	}

@@ -20,9 +20,6 @@ import net.logstash.logback.appender.LoggingEventAsyncDisruptorAppender;
  */
 final class LogbackSetup extends LibrarySetup {
 
-	/**
-	 * The Logback setups.
-	 */
 	enum Kind {
 
 		SYNC, ASYNC_APPENDER, LOGSTASH_DISRUPTOR
@@ -41,7 +38,7 @@ final class LogbackSetup extends LibrarySetup {
 
 	private final AsyncAppender asyncAppender;
 
-	private LogbackSetup(String name, Kind kind, SetupOptions options) {
+	LogbackSetup(String name, Kind kind, SetupOptions options) {
 		super(name, options);
 		this.kind = kind;
 		this.context.setName("bench");
@@ -49,7 +46,7 @@ final class LogbackSetup extends LibrarySetup {
 		this.context.setMDCAdapter(new LogbackMDCAdapter());
 		this.context.start();
 		LogbackCountingAppender counter = (options.sink() == Sink.COUNTING) ? new LogbackCountingAppender() : null;
-		this.deliveries = Deliveries.ofLogback(name, counter, options.file());
+		countLogbackSink(counter);
 		Appender<ILoggingEvent> sink = (counter != null) ? counter : fileAppender();
 		sink.setContext(this.context);
 		sink.setName("Sink");
@@ -64,10 +61,6 @@ final class LogbackSetup extends LibrarySetup {
 		root.setLevel(Level.INFO);
 		root.addAppender(top);
 		this.logger = this.context.getLogger("io.asynclog.benchmarks.Bench");
-	}
-
-	static LogbackSetup start(String name, Kind kind, SetupOptions options) {
-		return new LogbackSetup(name, kind, options);
 	}
 
 	private Appender<ILoggingEvent> fileAppender() {
@@ -119,9 +112,9 @@ final class LogbackSetup extends LibrarySetup {
 
 	@Override
 	public void awaitDrained(long logged) {
-		this.deliveries.awaitCounted(logged);
+		awaitCounted(logged);
 		if (this.asyncAppender != null) {
-			Waits.until(() -> this.asyncAppender.getNumberOfElementsInQueue() == 0, this.name + " to empty its queue");
+			until(() -> this.asyncAppender.getNumberOfElementsInQueue() == 0, "to empty its queue");
 		}
 	}
 
@@ -129,15 +122,13 @@ final class LogbackSetup extends LibrarySetup {
 	public void verify() {
 		switch (this.kind) {
 			case SYNC -> {
-				Waits.forbidThread(THREAD_ASYNC_APPENDER, this.name);
-				Waits.forbidThread(THREAD_LOGSTASH, this.name);
+				forbidThread(THREAD_ASYNC_APPENDER);
+				forbidThread(THREAD_LOGSTASH);
 			}
-			case ASYNC_APPENDER -> Waits.requireThread(THREAD_ASYNC_APPENDER, this.name);
-			case LOGSTASH_DISRUPTOR -> Waits.requireThread(THREAD_LOGSTASH, this.name);
+			case ASYNC_APPENDER -> requireThread(THREAD_ASYNC_APPENDER);
+			case LOGSTASH_DISRUPTOR -> requireThread(THREAD_LOGSTASH);
 		}
-		if (!this.logger.isInfoEnabled()) {
-			throw new IllegalStateException(this.name + " should log INFO");
-		}
+		require(this.logger.isInfoEnabled(), "INFO enabled");
 	}
 
 	@Override

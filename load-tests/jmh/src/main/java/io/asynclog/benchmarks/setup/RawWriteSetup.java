@@ -23,7 +23,7 @@ final class RawWriteSetup implements LoggingSetup {
 
 	private long written;
 
-	private RawWriteSetup(SetupOptions options) {
+	RawWriteSetup(SetupOptions options) {
 		if (!"%m%n".equals(options.pattern())) {
 			throw new IllegalArgumentException("raw-write only writes '%m%n', not '" + options.pattern() + "'");
 		}
@@ -34,10 +34,6 @@ final class RawWriteSetup implements LoggingSetup {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-	}
-
-	static RawWriteSetup start(SetupOptions options) {
-		return new RawWriteSetup(options);
 	}
 
 	@Override

@@ -12,83 +12,42 @@ import java.nio.file.Path;
  * @param bufferSize slots of every queue or ring buffer
  * @param immediateFlush whether a file appender flushes after every event
  * @param includeLocation whether async setups capture the caller's location
- * @param waitStrategy the Log4j2 wait strategy of asynclog's ring, in asynclog's spelling
+ * @param waitStrategy the wait strategy of asynclog's ring, in asynclog's spelling
  */
 public record SetupOptions(Sink sink, Path file, String pattern, int bufferSize, boolean immediateFlush,
 		boolean includeLocation, String waitStrategy) {
 
-	/**
-	 * The ring size Log4j2 and asynclog use by default.
-	 */
+	/** The ring size Log4j2 and asynclog use by default. */
 	public static final int DEFAULT_BUFFER_SIZE = 256 * 1024;
 
-	public static Builder builder() {
-		return new Builder();
+	/** {@code %m%n}, 256K slots, no flush, no location, the {@code timeout} wait strategy. */
+	public static SetupOptions of(Sink sink, Path file) {
+		return new SetupOptions(sink, file, "%m%n", DEFAULT_BUFFER_SIZE, false, false, "timeout");
 	}
 
-	/**
-	 * Builds {@link SetupOptions}; defaults: counting sink, {@code %m%n}, 256K slots, no flush, no
-	 * location, {@code timeout} wait strategy.
-	 */
-	public static final class Builder {
+	public SetupOptions withPattern(String pattern) {
+		return new SetupOptions(this.sink, this.file, pattern, this.bufferSize, this.immediateFlush,
+				this.includeLocation, this.waitStrategy);
+	}
 
-		private Sink sink = Sink.COUNTING;
+	public SetupOptions withBufferSize(int bufferSize) {
+		return new SetupOptions(this.sink, this.file, this.pattern, bufferSize, this.immediateFlush,
+				this.includeLocation, this.waitStrategy);
+	}
 
-		private Path file = Path.of("target/jmh/bench.log");
+	public SetupOptions withImmediateFlush(boolean immediateFlush) {
+		return new SetupOptions(this.sink, this.file, this.pattern, this.bufferSize, immediateFlush,
+				this.includeLocation, this.waitStrategy);
+	}
 
-		private String pattern = "%m%n";
+	public SetupOptions withIncludeLocation(boolean includeLocation) {
+		return new SetupOptions(this.sink, this.file, this.pattern, this.bufferSize, this.immediateFlush,
+				includeLocation, this.waitStrategy);
+	}
 
-		private int bufferSize = DEFAULT_BUFFER_SIZE;
-
-		private boolean immediateFlush;
-
-		private boolean includeLocation;
-
-		private String waitStrategy = "timeout";
-
-		private Builder() {
-		}
-
-		public Builder sink(Sink sink) {
-			this.sink = sink;
-			return this;
-		}
-
-		public Builder file(Path file) {
-			this.file = file;
-			return this;
-		}
-
-		public Builder pattern(String pattern) {
-			this.pattern = pattern;
-			return this;
-		}
-
-		public Builder bufferSize(int bufferSize) {
-			this.bufferSize = bufferSize;
-			return this;
-		}
-
-		public Builder immediateFlush(boolean immediateFlush) {
-			this.immediateFlush = immediateFlush;
-			return this;
-		}
-
-		public Builder includeLocation(boolean includeLocation) {
-			this.includeLocation = includeLocation;
-			return this;
-		}
-
-		public Builder waitStrategy(String waitStrategy) {
-			this.waitStrategy = waitStrategy;
-			return this;
-		}
-
-		public SetupOptions build() {
-			return new SetupOptions(this.sink, this.file, this.pattern, this.bufferSize, this.immediateFlush,
-					this.includeLocation, this.waitStrategy);
-		}
-
+	public SetupOptions withWaitStrategy(String waitStrategy) {
+		return new SetupOptions(this.sink, this.file, this.pattern, this.bufferSize, this.immediateFlush,
+				this.includeLocation, waitStrategy);
 	}
 
 }

@@ -41,9 +41,7 @@ public final class Setups {
 
 	public static final String LOGSTASH_DISRUPTOR = "logstash-disruptor";
 
-	/**
-	 * All names, in the order reports list them.
-	 */
+	/** All names, in the order reports list them. */
 	public static final List<String> ALL = List.of(DISABLED, RAW_WRITE, LOG4J2_SYNC_FLUSH, LOG4J2_SYNC,
 			LOG4J2_ASYNC_APPENDER, LOG4J2_ASYNC_ROOT, LOG4J2_ALL_ASYNC, ASYNCLOG, ASYNCLOG_NO_LAG_PROBE, ASYNCLOG_NO_METERS,
 			ASYNCLOG_LOGBACK, ASYNCLOG_LOGBACK_NO_METERS, LOGBACK_SYNC, LOGBACK_ASYNC_APPENDER, LOGSTASH_DISRUPTOR);
@@ -51,12 +49,7 @@ public final class Setups {
 	private Setups() {
 	}
 
-	/**
-	 * Starts a setup, on a fresh log file, and checks it runs the path its name promises.
-	 * @param name one of {@link #ALL}
-	 * @param options the trial's options
-	 * @return the running setup
-	 */
+	/** Starts a setup ({@link #ALL}) on a fresh log file and checks it runs the path its name promises. */
 	public static LoggingSetup start(String name, SetupOptions options) {
 		// Logback and Log4j2 are both in this jar, each set up through its own API. Anything that
 		// logs through SLF4J goes to Log4j2, as it did when its binding was the first one listed;
@@ -73,21 +66,21 @@ public final class Setups {
 			throw new UncheckedIOException(ex);
 		}
 		LoggingSetup setup = switch (name) {
-			case DISABLED -> Log4jSetup.start(name, Log4jSetup.Kind.DISABLED, options);
-			case RAW_WRITE -> RawWriteSetup.start(options);
-			case LOG4J2_SYNC_FLUSH -> Log4jSetup.start(name, Log4jSetup.Kind.SYNC, flushing(options));
-			case LOG4J2_SYNC -> Log4jSetup.start(name, Log4jSetup.Kind.SYNC, options);
-			case LOG4J2_ASYNC_APPENDER -> Log4jSetup.start(name, Log4jSetup.Kind.ASYNC_APPENDER, options);
-			case LOG4J2_ASYNC_ROOT -> Log4jSetup.start(name, Log4jSetup.Kind.ASYNC_ROOT, options);
-			case LOG4J2_ALL_ASYNC -> Log4jSetup.start(name, Log4jSetup.Kind.ALL_ASYNC, options);
-			case ASYNCLOG -> AsynclogSetup.start(name, true, true, options);
-			case ASYNCLOG_NO_LAG_PROBE -> AsynclogSetup.start(name, true, false, options);
-			case ASYNCLOG_NO_METERS -> AsynclogSetup.start(name, false, false, options);
-			case ASYNCLOG_LOGBACK -> AsynclogLogbackSetup.start(name, true, options);
-			case ASYNCLOG_LOGBACK_NO_METERS -> AsynclogLogbackSetup.start(name, false, options);
-			case LOGBACK_SYNC -> LogbackSetup.start(name, LogbackSetup.Kind.SYNC, options);
-			case LOGBACK_ASYNC_APPENDER -> LogbackSetup.start(name, LogbackSetup.Kind.ASYNC_APPENDER, options);
-			case LOGSTASH_DISRUPTOR -> LogbackSetup.start(name, LogbackSetup.Kind.LOGSTASH_DISRUPTOR, options);
+			case DISABLED -> new Log4jSetup(name, Log4jSetup.Kind.DISABLED, options);
+			case RAW_WRITE -> new RawWriteSetup(options);
+			case LOG4J2_SYNC_FLUSH -> new Log4jSetup(name, Log4jSetup.Kind.SYNC, options.withImmediateFlush(true));
+			case LOG4J2_SYNC -> new Log4jSetup(name, Log4jSetup.Kind.SYNC, options);
+			case LOG4J2_ASYNC_APPENDER -> new Log4jSetup(name, Log4jSetup.Kind.ASYNC_APPENDER, options);
+			case LOG4J2_ASYNC_ROOT -> new Log4jSetup(name, Log4jSetup.Kind.ASYNC_ROOT, options);
+			case LOG4J2_ALL_ASYNC -> new Log4jSetup(name, Log4jSetup.Kind.ALL_ASYNC, options);
+			case ASYNCLOG -> new AsynclogSetup(name, true, true, options);
+			case ASYNCLOG_NO_LAG_PROBE -> new AsynclogSetup(name, true, false, options);
+			case ASYNCLOG_NO_METERS -> new AsynclogSetup(name, false, false, options);
+			case ASYNCLOG_LOGBACK -> new AsynclogLogbackSetup(name, true, options);
+			case ASYNCLOG_LOGBACK_NO_METERS -> new AsynclogLogbackSetup(name, false, options);
+			case LOGBACK_SYNC -> new LogbackSetup(name, LogbackSetup.Kind.SYNC, options);
+			case LOGBACK_ASYNC_APPENDER -> new LogbackSetup(name, LogbackSetup.Kind.ASYNC_APPENDER, options);
+			case LOGSTASH_DISRUPTOR -> new LogbackSetup(name, LogbackSetup.Kind.LOGSTASH_DISRUPTOR, options);
 			default -> throw new IllegalArgumentException("Unknown setup '" + name + "'; accepted: " + ALL);
 		};
 		setup.verify();
@@ -98,19 +91,9 @@ public final class Setups {
 		return setup;
 	}
 
-	/**
-	 * How many events a setup should deliver for the calls made.
-	 * @param name the setup
-	 * @param logged the calls made
-	 * @return the events expected at the sink
-	 */
+	/** How many events a setup should deliver at its sink for the calls made. */
 	public static long expectedDeliveries(String name, long logged) {
 		return DISABLED.equals(name) ? 0 : logged;
-	}
-
-	private static SetupOptions flushing(SetupOptions options) {
-		return new SetupOptions(options.sink(), options.file(), options.pattern(), options.bufferSize(), true,
-				options.includeLocation(), options.waitStrategy());
 	}
 
 }

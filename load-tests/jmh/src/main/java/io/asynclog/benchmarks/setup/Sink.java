@@ -5,14 +5,10 @@ package io.asynclog.benchmarks.setup;
  */
 public enum Sink {
 
-	/**
-	 * An appender that only counts: measures the hand-off, not the disk.
-	 */
+	/** An appender that only counts: measures the hand-off, not the disk. */
 	COUNTING,
 
-	/**
-	 * A real file, written through a 256 KB buffer.
-	 */
+	/** A real file, written through a 256 KB buffer. */
 	FILE
 
 }

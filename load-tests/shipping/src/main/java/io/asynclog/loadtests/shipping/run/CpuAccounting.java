@@ -17,13 +17,10 @@ final class CpuAccounting {
 	}
 
 	/**
-	 * Adds up each thread's CPU over the run by what it does: the caller, asynclog's ring
-	 * thread (Log4j2's {@code Log4j2-TF-*-AsyncLoggerConfig-*}: it formats each event and calls
-	 * the appender), the client's I/O threads (group {@code producer}: Kafka's producer I/O
-	 * thread, or the OTLP exporter's HTTP client threads), the appender's lane thread (it hands records
-	 * to the client, or to the spool), the garbage collector, the JIT compilers, and the rest. Threads that started during the run count from zero.
-	 * Each thread's time comes from the scheduler's nanoseconds where {@code schedstat} has them
-	 * ({@link ThreadCpu.Thread#cpuSecondsSince}).
+	 * Adds up each thread's CPU over the run by what it does ({@link #group}): the caller, the ring
+	 * thread (it formats each event and calls the appender), the client's I/O threads, the lane
+	 * thread (it hands records to the client, or to the spool), the formatting thread, GC, JIT and
+	 * the rest. Threads that started during the run count from zero ({@link ThreadCpu.Thread#cpuSecondsSince}).
 	 */
 	static Map<String, Double> cpuByGroup(Map<Long, ThreadCpu.Thread> before, Map<Long, ThreadCpu.Thread> after,
 			long clockTicks) {

@@ -26,12 +26,8 @@ final class FileDelivery implements Delivery {
 
 	@Override
 	public boolean awaitDelivered(long total, Duration patience) throws Exception {
-		if (total == 0) {
-			return true;
-		}
-		String last = TEXT + (FIRST + total - 1) + "\n";
 		long deadline = System.nanoTime() + patience.toNanos();
-		while (!tail(last.length()).equals(last)) {
+		while (total > 0 && !endsWithLine(total)) {
 			if (System.nanoTime() > deadline) {
 				return false;
 			}
@@ -48,6 +44,11 @@ final class FileDelivery implements Delivery {
 		catch (IOException ex) {
 			return "file unreadable: " + ex;
 		}
+	}
+
+	private boolean endsWithLine(long number) throws IOException {
+		String line = TEXT + (FIRST + number - 1) + "\n";
+		return tail(line.length()).equals(line);
 	}
 
 	private String tail(int length) throws IOException {
@@ -73,8 +74,7 @@ final class FileDelivery implements Delivery {
 		try (Stream<String> all = Files.lines(this.file, StandardCharsets.UTF_8)) {
 			lines = all.count();
 		}
-		String last = TEXT + (FIRST + total - 1) + "\n";
-		boolean endsWithLast = tail(last.length()).equals(last);
+		boolean endsWithLast = endsWithLine(total);
 		return new Check(lines == total && endsWithLast,
 				lines + " lines of " + total + ", " + size + " bytes, last line "
 						+ (endsWithLast ? "is" : "is not") + " line " + (FIRST + total - 1),

@@ -27,7 +27,11 @@ final class KafkaDelivery extends AcknowledgedDelivery {
 
 	KafkaDelivery(Options options) throws Exception {
 		this.options = options;
-		long end = endOffset();
+		long end;
+		try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
+			TopicPartition partition = new TopicPartition(options.topic(), 0);
+			end = consumer.endOffsets(List.of(partition), Duration.ofSeconds(30)).get(partition);
+		}
 		if (end != 0) {
 			throw new IllegalStateException("topic " + options.topic() + " already holds " + end + " records");
 		}
@@ -55,13 +59,6 @@ final class KafkaDelivery extends AcknowledgedDelivery {
 					+ (value.contains(last) ? "is line " + last : "is not line " + last) + "; " + state();
 			return new Check(passed && this.sender.acknowledged() == total && this.sender.failed() == 0, detail,
 					(record != null) ? record.value().length : 0);
-		}
-	}
-
-	private long endOffset() {
-		try (KafkaConsumer<byte[], byte[]> consumer = consumer()) {
-			TopicPartition partition = new TopicPartition(this.options.topic(), 0);
-			return consumer.endOffsets(List.of(partition), Duration.ofSeconds(30)).get(partition);
 		}
 	}
 

@@ -7,7 +7,6 @@ import io.asynclog.core.lane.Lane;
 import io.asynclog.core.lane.RemoteLane;
 import io.asynclog.core.lane.Sender;
 
-
 /**
  * Delivered with the destination away: every line is in the appender's spool, and its lane
  * holds none; the otlp appender's client holds the requests it keeps trying (counted sent,
@@ -31,7 +30,7 @@ final class SpoolDelivery implements Delivery {
 	@Override
 	public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
 		long deadline = System.nanoTime() + patience.toNanos();
-		while (spooled() + held() < total) {
+		while (spooled(this.lane.spoolReading()) + held() < total) {
 			if (Delivery.notSent() || System.nanoTime() > deadline) {
 				return false;
 			}
@@ -40,8 +39,7 @@ final class SpoolDelivery implements Delivery {
 		return true;
 	}
 
-	private long spooled() {
-		Shipping.Spool spool = this.lane.spoolReading();
+	private static long spooled(Shipping.Spool spool) {
 		return (spool != null) ? spool.records() : 0;
 	}
 

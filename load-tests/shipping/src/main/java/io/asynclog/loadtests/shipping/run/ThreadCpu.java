@@ -38,13 +38,10 @@ final class ThreadCpu {
 		}
 
 		/**
-		 * Returns the CPU time since an earlier reading of the same thread (none: since it
-		 * started), in seconds: from the scheduler's nanoseconds where both readings have them,
-		 * since clock ticks are sampled and a thread that ran for a few milliseconds in short
-		 * bursts can show none; from the ticks otherwise.
-		 * @param earlier the earlier reading, or {@code null}
-		 * @param clockTicks clock ticks a second
-		 * @return the seconds
+		 * Returns the CPU seconds since an earlier reading of the same thread (none: since it
+		 * started): from the scheduler's nanoseconds where both readings have them, since clock
+		 * ticks are sampled and a thread that ran for a few milliseconds in short bursts can show
+		 * none; from the ticks otherwise.
 		 */
 		double cpuSecondsSince(Thread earlier, long clockTicks) {
 			if (this.runNanos >= 0 && (earlier == null || earlier.runNanos >= 0)) {
@@ -55,12 +52,7 @@ final class ThreadCpu {
 
 	}
 
-	/**
-	 * Reads every thread of a process now.
-	 * @param pid the process ({@code self} for this one)
-	 * @return CPU ticks (user + system) by thread id
-	 * @throws IOException if {@code /proc} cannot be read
-	 */
+	/** Reads every thread of a process ({@code self} for this one) now, by thread id. */
 	static Map<Long, Thread> threads(String pid) throws IOException {
 		Map<Long, Thread> threads = new LinkedHashMap<>();
 		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", pid, "task"))) {
@@ -96,8 +88,6 @@ final class ThreadCpu {
 	/**
 	 * Reads the whole machine's busy CPU ticks from {@code /proc/stat}: user, nice, system, irq,
 	 * softirq and steal of all CPUs (not idle, not iowait), every process included.
-	 * @return the ticks
-	 * @throws IOException if {@code /proc/stat} cannot be read
 	 */
 	static long machineBusy() throws IOException {
 		String[] fields = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
@@ -109,12 +99,7 @@ final class ThreadCpu {
 		return busy;
 	}
 
-	/**
-	 * Reads a whole process's CPU ticks (user + system, all its threads, living and ended).
-	 * @param pid the process
-	 * @return the ticks
-	 * @throws IOException if {@code /proc} cannot be read
-	 */
+	/** Reads a whole process's CPU ticks (user + system, all its threads, living and ended). */
 	static long process(String pid) throws IOException {
 		return parse(Files.readString(Path.of("/proc", pid, "stat"))).ticks();
 	}

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
@@ -32,16 +33,11 @@ import io.asynclog.core.queue.LogQueue;
  * lines of 100 characters as fast as it can.
  * <p>
  * The run logs {@code --warmup} lines and waits until they are delivered, again until
- * {@code --warmup-seconds} have passed (the JIT's compiling then falls outside the measured window), then times
- * {@code --lines} lines from the first call until the last one is delivered: for {@code kafka},
- * {@code kafka-ecs} and {@code otlp}, until the sender counts every record acknowledged by the
- * broker or the OTLP receiver; for {@code kafka-away} and {@code otlp-away}, until every line is
- * in the appender's spool (or held by its client); for {@code file}, until the file ends with the
- * last line. Then it checks: the topic's end offset (one partition), or the receiver's count of
- * log records, is warm-up + lines and its last record is the last line; the file holds warm-up +
- * lines lines and ends with the last one; nothing was dropped. It appends one row to {@code --csv} (the
- * columns: {@link CsvRows#COLUMNS}) and each thread's CPU to {@code --threads}; it exits with 1 when
- * the check fails or the lines were not delivered in time, and the row says so.
+ * {@code --warmup-seconds} have passed (the JIT's compiling then falls outside the measured
+ * window), then times {@code --lines} lines from the first call until the last one is delivered
+ * ({@link Delivery}: acknowledged, spooled, or at the file's end), checks the sink, appends one row
+ * to {@code --csv} ({@link CsvRows#COLUMNS}) and each thread's CPU to {@code --threads}; it exits
+ * with 1 when the check fails or the lines were not delivered in time, and the row says so.
  *
  * @author asynclog
  */
@@ -57,26 +53,13 @@ public class ThroughputApp {
 	/** The file pattern; the kafka configuration uses it too. */
 	static final String PATTERN = "%d{yyyy-MM-dd HH:mm:ss.SSS} %-5p [%t] %c - %m%n";
 
-	/** 90 characters; with the ten-digit sequence number, each message is 100 characters (checked at start). */
+	/** 90 characters; with the ten-digit sequence number, each message is 100 characters. */
 	static final String TEXT = "order shipped to warehouse 7 by carrier express, parcel checked, weighed + labelled, seq: ";
 
 	static final long FIRST = 1_000_000_000L;
 
-	static {
-		if (TEXT.length() != 90) {
-			throw new IllegalStateException("TEXT must be 90 characters, not " + TEXT.length());
-		}
-	}
-
-	/**
-	 * The most warm-up lines where every line stays on local disk (a destination away: the spool;
-	 * the file run): 20 million, about 4 GB, which take 15-40 s here.
-	 */
+	/** The most warm-up lines where each stays on local disk (spool or file): 20 million, 4 GB, 15-40 s here. */
 	static final long LOCAL_WARMUP_MOST = 20_000_000;
-
-	private static boolean onLocalDisk(Options options) {
-		return options.config().endsWith("-away") || !options.remote();
-	}
 
 	private static final Duration DELIVERY_PATIENCE = Duration.ofMinutes(5);
 
@@ -85,12 +68,7 @@ public class ThroughputApp {
 		System.exit(run(options) ? 0 : 1);
 	}
 
-	/**
-	 * Runs one measurement and appends its row.
-	 * @param options the run
-	 * @return whether the lines were delivered and checked
-	 * @throws Exception if the run cannot be made
-	 */
+	/** Runs one measurement and appends its row; whether the lines were delivered and checked. */
 	static boolean run(Options options) throws Exception {
 		Path spool = null;
 		try {
@@ -152,9 +130,9 @@ public class ThroughputApp {
 			long warmupUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(options.warmupSeconds());
 			// The one thread that logs: it lives from the warm-up until every thread's CPU is read (an
 			// ended thread is no longer in /proc/self/task).
-			ExecutorService caller = Executors.newSingleThreadExecutor(Caller.named(CALLER_THREAD));
+			ExecutorService caller = Executors.newSingleThreadExecutor(daemon(CALLER_THREAD));
 			do {
-				Caller.log(caller, log, message, warmup, options.warmup());
+				log(caller, log, message, warmup, options.warmup());
 				warmup += options.warmup();
 				if (!delivery.awaitDelivered(warmup, DELIVERY_PATIENCE)) {
 					options = options.withWarmup(warmup);
@@ -163,7 +141,7 @@ public class ThroughputApp {
 				}
 			}
 			while (options.warmup() > 0 && System.nanoTime() - warmupUntil < 0
-					&& !(onLocalDisk(options) && warmup >= LOCAL_WARMUP_MOST));
+					&& !((options.config().endsWith("-away") || !options.remote()) && warmup >= LOCAL_WARMUP_MOST));
 			options = options.withWarmup(warmup);
 			String load = loadAverage();
 			long brokerBefore = ThreadCpu.process(options.brokerPid());
@@ -174,7 +152,7 @@ public class ThroughputApp {
 			// full, most slots in use. A full ring holds the caller under queue-full-policy: block; as the ring
 			// thread frees slots in batches, a caller held that way finds the ring nearly full, not full.
 			long[] reads = new long[3];
-			ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(Caller.named("ring-sampler"));
+			ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(daemon("ring-sampler"));
 			sampler.scheduleWithFixedDelay(() -> {
 				long used = ring.used();
 				reads[0]++;
@@ -182,7 +160,7 @@ public class ThroughputApp {
 				reads[2] = Math.max(reads[2], used);
 			}, 0, 1, TimeUnit.MILLISECONDS);
 			long start = System.nanoTime();
-			long callerEnd = Caller.log(caller, log, message, warmup, options.lines());
+			long callerEnd = log(caller, log, message, warmup, options.lines());
 			sampler.shutdown();
 			sampler.awaitTermination(10, TimeUnit.SECONDS);
 			long usedAtCallerEnd = ring.used();
@@ -200,8 +178,8 @@ public class ThroughputApp {
 			row.put("caller_seconds", seconds(callerEnd - start));
 			row.put("caller_lines_per_s", options.lines() / seconds(callerEnd - start));
 			row.put("delivered", delivered);
-			Check check = delivered ? delivery.check(warmup + options.lines())
-					: new Check(false, "not delivered within " + DELIVERY_PATIENCE.toSeconds() + " s: " + delivery.state(), 0);
+			Delivery.Check check = delivered ? delivery.check(warmup + options.lines())
+					: new Delivery.Check(false, "not delivered within " + DELIVERY_PATIENCE.toSeconds() + " s: " + delivery.state(), 0);
 			row.put("checked", check.passed());
 			row.put("check", check.detail());
 			row.put("record_bytes", check.recordBytes());
@@ -221,6 +199,24 @@ public class ThroughputApp {
 			CsvRows.writeThreads(options, threadsBefore, threadsAfter);
 			return CsvRows.write(options, row) && delivered && check.passed();
 		}
+	}
+
+	/** Logs lines {@code from .. from + count - 1} on the caller thread; returns when the last call returned. */
+	private static long log(ExecutorService caller, Logger log, String message, long from, long count) throws Exception {
+		return caller.submit(() -> {
+			for (long i = from; i < from + count; i++) {
+				log.info(message, FIRST + i);
+			}
+			return System.nanoTime();
+		}).get();
+	}
+
+	private static ThreadFactory daemon(String name) {
+		return (task) -> {
+			Thread thread = new Thread(task, name);
+			thread.setDaemon(true);
+			return thread;
+		};
 	}
 
 	/** The appender's lane and sender, as the backend finds them among the appenders that run. */

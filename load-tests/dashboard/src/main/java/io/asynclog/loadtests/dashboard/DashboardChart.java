@@ -402,10 +402,7 @@ public final class DashboardChart {
 
 	/**
 	 * Writes the header strip over the 3x2 grid of {@link #panels(List) panels} to {@code output} as a PNG.
-	 * @param points the values per scrape interval
 	 * @param header the header lines: the first is the title, the others the run's details
-	 * @param output where the PNG goes
-	 * @throws IOException if the PNG cannot be written
 	 */
 	static void render(List<Point> points, List<String> header, Path output) throws IOException {
 		// XChart composes the grid itself; its cells all take the size of the first chart.
@@ -435,8 +432,6 @@ public final class DashboardChart {
 	/**
 	 * The six panels, in grid order: queue fill and peak, events per second, drops per second,
 	 * delivery lag, background threads busy and CPU.
-	 * @param points the values per scrape interval
-	 * @return the panels, each {@value #PANEL_WIDTH} x {@value #PANEL_HEIGHT} pixels
 	 */
 	static List<XYChart> panels(List<Point> points) {
 		double[] x = points.stream().mapToDouble(Point::seconds).toArray();
@@ -499,8 +494,6 @@ public final class DashboardChart {
 	/**
 	 * The header strip as an XChart chart with no series and no visible axes or plot: the first
 	 * line is the chart title, the others an annotation text panel under it.
-	 * @param lines the title, then the run's details
-	 * @return a chart as wide as the grid
 	 */
 	static XYChart header(List<String> lines) {
 		XYChart chart = new XYChartBuilder().width(2 * PANEL_WIDTH).height(headerHeight(lines)).title(lines.get(0)).build();
@@ -524,11 +517,7 @@ public final class DashboardChart {
 		return chart;
 	}
 
-	/**
-	 * The header strip's height: room for the title and each further line of 14-point text.
-	 * @param lines the header lines
-	 * @return the height in pixels
-	 */
+	/** The header strip's height: room for the title and each further line of 14-point text. */
 	static int headerHeight(List<String> lines) {
 		return HEADER_TITLE_HEIGHT + HEADER_LINE_HEIGHT * (lines.size() - 1);
 	}

@@ -20,7 +20,6 @@ final class Histograms {
 	 * its current value.
 	 * @param previous cumulative counts by upper bound at the earlier scrape
 	 * @param current cumulative counts by upper bound at the later scrape
-	 * @return the cumulative increase by upper bound
 	 */
 	static NavigableMap<Double, Double> delta(Map<Double, Double> previous, Map<Double, Double> current) {
 		NavigableMap<Double, Double> result = new TreeMap<>();
@@ -34,9 +33,7 @@ final class Histograms {
 
 	/**
 	 * The {@code q}-quantile of cumulative bucket counts, as PromQL's {@code histogram_quantile}.
-	 * @param q the quantile, between 0 and 1
 	 * @param cumulative cumulative counts by upper bound, including {@code +Inf}
-	 * @return the estimated quantile, or {@code NaN} when the histogram holds no observations
 	 */
 	static double quantile(double q, NavigableMap<Double, Double> cumulative) {
 		if (cumulative.isEmpty()) {

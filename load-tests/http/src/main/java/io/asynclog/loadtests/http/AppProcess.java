@@ -81,14 +81,8 @@ final class AppProcess implements AutoCloseable {
 
 	/**
 	 * Starts the app.
-	 * @param java the java executable
-	 * @param jar the demo app jar
-	 * @param config the configuration to select
 	 * @param logDir the log directory (must exist and be empty)
 	 * @param pinPrefix the command prefix that pins it (for example {@code taskset -c 0}), or empty
-	 * @param stdout where its stdout and stderr go
-	 * @return the started process (not yet ready)
-	 * @throws IOException if it cannot be started
 	 */
 	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout)
 			throws IOException {
@@ -97,15 +91,9 @@ final class AppProcess implements AutoCloseable {
 
 	/**
 	 * Starts the app with more arguments after the configuration's, which therefore win.
-	 * @param java the java executable
-	 * @param jar the demo app jar
-	 * @param config the configuration to select
 	 * @param logDir the log directory (must exist and be empty)
 	 * @param pinPrefix the command prefix that pins it (for example {@code taskset -c 0}), or empty
-	 * @param stdout where its stdout and stderr go
 	 * @param extraArgs more application arguments, for example {@code --asynclog.ring-buffer-size=128}
-	 * @return the started process (not yet ready)
-	 * @throws IOException if it cannot be started
 	 */
 	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout,
 			List<String> extraArgs) throws IOException {
@@ -114,16 +102,9 @@ final class AppProcess implements AutoCloseable {
 
 	/**
 	 * Starts the app with more JVM flags and more arguments after the configuration's.
-	 * @param java the java executable
-	 * @param jar the demo app jar
-	 * @param config the configuration to select
 	 * @param logDir the log directory (must exist and be empty)
 	 * @param pinPrefix the command prefix that pins it (for example {@code taskset -c 0}), or empty
-	 * @param stdout where its stdout and stderr go
 	 * @param jvmFlags more JVM flags, for example {@code -XX:ActiveProcessorCount=1}
-	 * @param extraArgs more application arguments
-	 * @return the started process (not yet ready)
-	 * @throws IOException if it cannot be started
 	 */
 	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout,
 			List<String> jvmFlags, List<String> extraArgs) throws IOException {
@@ -171,11 +152,7 @@ final class AppProcess implements AutoCloseable {
 		return this.process.pid();
 	}
 
-	/**
-	 * The app's {@code http://127.0.0.1:<port>}, once {@link #awaitPort()} has read the port.
-	 * @return the base URL
-	 * @throws IllegalStateException before that
-	 */
+	/** The app's {@code http://127.0.0.1:<port>}, once {@link #awaitPort()} has read the port. */
 	URI baseUrl() {
 		URI url = this.baseUrl;
 		if (url == null) {
@@ -187,10 +164,6 @@ final class AppProcess implements AutoCloseable {
 	/**
 	 * Waits until the app has written the port its web server listens on (Tomcat has started);
 	 * at once if it is already known.
-	 * @return the app's base URL
-	 * @throws IOException if the app exits first, or writes no port within {@link #HEALTH_TIMEOUT}
-	 * of its start
-	 * @throws InterruptedException if interrupted
 	 */
 	URI awaitPort() throws IOException, InterruptedException {
 		if (this.baseUrl != null) {
@@ -237,10 +210,8 @@ final class AppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Waits until the port is known and {@code /actuator/health} answers 200.
-	 * @return how long it took from the app's start
-	 * @throws IOException if the app exits or is not ready within {@link #HEALTH_TIMEOUT}
-	 * @throws InterruptedException if interrupted
+	 * Waits until the port is known and {@code /actuator/health} answers 200, within
+	 * {@link #HEALTH_TIMEOUT} of the start; returns how long that took from the start.
 	 */
 	Duration awaitHealthy() throws IOException, InterruptedException {
 		long start = this.startedAt;
@@ -268,12 +239,7 @@ final class AppProcess implements AutoCloseable {
 				+ HEALTH_TIMEOUT.toSeconds() + " s; see " + this.stdout);
 	}
 
-	/**
-	 * Reads {@code /log/count}.
-	 * @return how many {@code /log} requests the app has handled
-	 * @throws IOException if it does not answer 200 with a number
-	 * @throws InterruptedException if interrupted
-	 */
+	/** How many {@code /log} requests the app has handled ({@code /log/count}). */
 	long count() throws IOException, InterruptedException {
 		HttpRequest request = HttpRequest.newBuilder(baseUrl().resolve("/log/count"))
 			.timeout(Duration.ofSeconds(10))
@@ -291,10 +257,8 @@ final class AppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Sends SIGTERM and waits for the app to exit; kills it after {@link #STOP_TIMEOUT}.
-	 * @return how long it took to exit after SIGTERM
-	 * @throws IOException if it had to be killed
-	 * @throws InterruptedException if interrupted
+	 * Sends SIGTERM and waits for the app to exit, killing it (an IOException) after
+	 * {@link #STOP_TIMEOUT}; returns how long it took to exit.
 	 */
 	Duration stop() throws IOException, InterruptedException {
 		long start = System.nanoTime();
@@ -320,10 +284,6 @@ final class AppProcess implements AutoCloseable {
 	 * Waits for the app to exit; kills it if it does not within the timeout. With the slow sink,
 	 * also waits until its reader has copied the last of the app's output (at most 64 KiB left in
 	 * the pipe), so that the stdout file is complete, its last lines (a shutdown warning) too.
-	 * @param timeout how long to wait
-	 * @return the exit code
-	 * @throws IOException if it had to be killed
-	 * @throws InterruptedException if interrupted
 	 */
 	int awaitExit(Duration timeout) throws IOException, InterruptedException {
 		if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -45,7 +45,6 @@ public final class ComparisonMatrix {
 	 * logging-off on the console on one core as the ceiling; then, for every ring size asked for,
 	 * async-logger on Log4j2's console on one core with that ring.
 	 * @param dimensions what it varies (the most lines, the ring sizes)
-	 * @return the configurations, in run order (each round runs all of them)
 	 */
 	static List<RunConfig> busyCore(ComparisonOptions.Dimensions dimensions) {
 		String lines = "/lines=" + dimensions.mostLines();
@@ -76,7 +75,6 @@ public final class ComparisonMatrix {
 	 * ({@code threads=virtual}), at the most lines per request, Spring Boot's console, one busy
 	 * core, both backends: sync and every asynclog mode the backend has.
 	 * @param dimensions what it varies (the most lines)
-	 * @return the configurations, in run order (each round runs all of them)
 	 */
 	static List<RunConfig> virtualThreads(ComparisonOptions.Dimensions dimensions) {
 		String options = "/lines=" + dimensions.mostLines() + "/sink=boot-console";
@@ -99,7 +97,6 @@ public final class ComparisonMatrix {
 	 * {@code queue-full-policy: discard}, the policy that drops like the {@code AsyncAppender} but
 	 * counts what it drops), and logging-off as the ceiling.
 	 * @param dimensions what it varies (the most lines)
-	 * @return the configurations, in run order (each round runs all of them)
 	 */
 	static List<RunConfig> logback(ComparisonOptions.Dimensions dimensions) {
 		String placement = "/lines=" + dimensions.mostLines() + "/cores=2";
@@ -117,9 +114,6 @@ public final class ComparisonMatrix {
 	 * The closed-model runs in order: round 1 runs every configuration once, round 2 again, and
 	 * so on, so that a drift of the machine (another job, heat) spreads over all configurations
 	 * instead of hitting the one that ran last.
-	 * @param configs the configurations
-	 * @param rounds how many times each runs
-	 * @return every (round, configuration), in run order
 	 */
 	static List<Planned> rounds(List<RunConfig> configs, int rounds) {
 		List<Planned> runs = new ArrayList<>();
@@ -143,7 +137,6 @@ public final class ComparisonMatrix {
 	 * The default closed-model matrix: sync, async-appender and async-logger with 1, 3 and 6
 	 * files; async-logger/3 without flush; all-async/3; sync/3 and async-logger/3 with the plain
 	 * pattern; logging-off.
-	 * @return the 14 configurations, in run order
 	 */
 	static List<RunConfig> defaultClosed() {
 		List<String> ids = new ArrayList<>();
@@ -167,8 +160,6 @@ public final class ComparisonMatrix {
 	 * default), and sync, async-logger and logging-off for every other CPU placement; and
 	 * with the slow sink (one line per request, one core), sync, async-logger with
 	 * {@code block} and with {@code discard}, and logging-off.
-	 * @param dimensions what it varies
-	 * @return the configurations, in run order
 	 */
 	static List<RunConfig> whereAsyncPays(ComparisonOptions.Dimensions dimensions) {
 		List<String> ids = new ArrayList<>();
@@ -204,9 +195,6 @@ public final class ComparisonMatrix {
 	 * The {@code where-async-pays} open-model configurations: sync, async-logger (block) and
 	 * logging-off at the most lines on one core, and with the slow sink, those of them the
 	 * closed part runs.
-	 * @param closed the closed-model configurations of this invocation
-	 * @param dimensions what the matrix varies
-	 * @return the open-model configurations, possibly none
 	 */
 	static List<RunConfig> whereAsyncPaysOpen(List<RunConfig> closed, ComparisonOptions.Dimensions dimensions) {
 		return closed.stream()
@@ -219,7 +207,6 @@ public final class ComparisonMatrix {
 	/**
 	 * The configurations named by {@code --configs}, or the default matrix.
 	 * @param ids the ids given, or an empty list
-	 * @return the configurations, without duplicates, in the order given
 	 */
 	static List<RunConfig> closed(List<String> ids) {
 		if (ids.isEmpty()) {
@@ -239,8 +226,6 @@ public final class ComparisonMatrix {
 	/**
 	 * The open-model configurations: those of {@link #OPEN_IDS} that the closed part runs too
 	 * (all four with the default matrix), so that the rate can come from their closed results.
-	 * @param closed the closed-model configurations of this invocation
-	 * @return the open-model configurations, possibly none
 	 */
 	static List<RunConfig> open(List<RunConfig> closed) {
 		Set<String> closedIds = new LinkedHashSet<>();

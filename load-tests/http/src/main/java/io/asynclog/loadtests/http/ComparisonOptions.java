@@ -135,12 +135,7 @@ public record ComparisonOptions(boolean full, String matrix, Dimensions dimensio
 			  --java PATH        java executable for the app and Gatling (default: this JVM's)
 			""";
 
-	/**
-	 * Parses the arguments.
-	 * @param args the arguments
-	 * @return the options
-	 * @throws IllegalArgumentException on an unknown option or a value out of range
-	 */
+	/** Parses the arguments. */
 	static ComparisonOptions parse(String... args) {
 		boolean full = false;
 		String matrix = WHERE_ASYNC_PAYS;

@@ -159,9 +159,6 @@ final class CountWatcher implements AutoCloseable {
 	/**
 	 * Returns the bytes the app allocated between two moments, from the polls around each one,
 	 * interpolated linearly; NaN without a poll on both sides of each.
-	 * @param startNanos the window's start
-	 * @param endNanos the window's end
-	 * @return bytes allocated in the window
 	 */
 	double allocatedBytes(long startNanos, long endNanos) {
 		return allocatedBytes(List.copyOf(this.allocatedPolls), startNanos, endNanos);
@@ -188,7 +185,6 @@ final class CountWatcher implements AutoCloseable {
 	 * Returns when the app's queues were empty again after a moment: the moment itself if the
 	 * first queue poll after it saw them empty, otherwise the first later poll that did.
 	 * @param afterNanos the moment, such as the last answered request
-	 * @return the time the backlog was written, never before {@code afterNanos}
 	 */
 	long drainedAt(long afterNanos) {
 		boolean backlog = false;
@@ -206,9 +202,7 @@ final class CountWatcher implements AutoCloseable {
 
 	/**
 	 * Writes the polls as CSV, in seconds since {@code originNanos}.
-	 * @param file where to write
 	 * @param originNanos time zero ({@link System#nanoTime()})
-	 * @throws IOException if it cannot be written
 	 */
 	void writeCsv(Path file, long originNanos) throws IOException {
 		StringBuilder text = new StringBuilder("t_s,count\n");
@@ -232,8 +226,6 @@ final class CountWatcher implements AutoCloseable {
 	/**
 	 * The window of these polls.
 	 * @param baseline the count when Gatling was started
-	 * @return the window
-	 * @throws IllegalStateException if the count never rose, or rose only once
 	 */
 	Window window(long baseline) {
 		return window(polls(), baseline);

@@ -25,15 +25,7 @@ final class CpuPlacement {
 	private CpuPlacement() {
 	}
 
-	/**
-	 * Moves every thread of a process to the CPUs a {@code taskset -c CPUS} prefix names.
-	 * @param pid the process
-	 * @param pinPrefix {@code taskset -c CPUS}
-	 * @return for a prefix naming one CPU, the threads still allowed on others afterwards (0 unless
-	 * one escaped); 0 for several CPUs
-	 * @throws IOException if taskset fails
-	 * @throws InterruptedException if interrupted
-	 */
+	/** Moves every thread of a process to the CPUs a {@code taskset -c CPUS} prefix names. */
 	static long move(long pid, List<String> pinPrefix) throws IOException, InterruptedException {
 		String cpus = pinPrefix.get(pinPrefix.size() - 1);
 		// Twice: a thread started during the first pass may have inherited its creator's old CPUs.

@@ -44,12 +44,7 @@ final class GatlingConsole {
 	private GatlingConsole() {
 	}
 
-	/**
-	 * Parses Gatling's console output.
-	 * @param lines the output
-	 * @return the figures of the last "Global Information" block
-	 * @throws IllegalArgumentException if there is no such block or a row is missing
-	 */
+	/** Parses Gatling's console output. */
 	static Summary parse(List<String> lines) {
 		int start = -1;
 		for (int i = 0; i < lines.size(); i++) {

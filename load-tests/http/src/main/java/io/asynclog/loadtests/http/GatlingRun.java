@@ -71,17 +71,8 @@ final class GatlingRun {
 
 	/**
 	 * Starts Gatling.
-	 * @param java the java executable
-	 * @param classpath class path with Gatling, LogSimulation and gatling.conf
-	 * @param baseUrl the app, {@code http://127.0.0.1:<port>}
-	 * @param load the load
 	 * @param pinPrefix the command prefix that pins it, or empty
-	 * @param resultsFolder Gatling's results folder
-	 * @param output where its console output goes
-	 * @param description the run description shown in the report
 	 * @param startSignal the file whose creation releases the load (must not exist yet)
-	 * @return the started run
-	 * @throws IOException if it cannot be started
 	 */
 	static GatlingRun start(Path java, String classpath, URI baseUrl, Load load, int linesPerRequest,
 			List<String> pinPrefix, Path resultsFolder, Path output, String description, Path startSignal)
@@ -123,10 +114,7 @@ final class GatlingRun {
 		return new GatlingRun(builder.start(), output, load.durationSeconds() + load.warmupSeconds(), startSignal);
 	}
 
-	/**
-	 * Lets the simulation send its load.
-	 * @throws IOException if Gatling has already exited, or the signal cannot be created
-	 */
+	/** Lets the simulation send its load. */
 	void release() throws IOException {
 		if (!this.process.isAlive()) {
 			throw new IOException("Gatling exited with " + this.process.exitValue() + " before the start; see "
@@ -142,9 +130,6 @@ final class GatlingRun {
 	/**
 	 * Waits for Gatling to exit (at most the duration plus 120 s after {@link #release()}) and
 	 * parses its output.
-	 * @return its figures
-	 * @throws IOException if it fails, times out, or prints no summary
-	 * @throws InterruptedException if interrupted
 	 */
 	GatlingConsole.Summary await() throws IOException, InterruptedException {
 		if (!this.process.waitFor(this.durationSeconds + 120L, TimeUnit.SECONDS)) {

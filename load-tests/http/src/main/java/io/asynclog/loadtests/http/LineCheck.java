@@ -67,13 +67,9 @@ final class LineCheck {
 
 	/**
 	 * Counts and checks.
-	 * @param logDir the run's log directory
 	 * @param appenders how many files there must be
-	 * @param loggingOff whether no request line may be there
 	 * @param handled the app's {@code /log/count} just before it was stopped
 	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
-	 * @return the result
-	 * @throws IOException if a file cannot be read
 	 */
 	static Result check(Path logDir, int appenders, boolean loggingOff, long handled, long clientOk)
 			throws IOException {
@@ -82,14 +78,9 @@ final class LineCheck {
 
 	/**
 	 * Counts and checks, for requests that each log several lines.
-	 * @param logDir the run's log directory
 	 * @param appenders how many files there must be
-	 * @param loggingOff whether no request line may be there
-	 * @param linesPerRequest lines each request logs
 	 * @param handled the app's {@code /log/count} just before it was stopped
 	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
-	 * @return the result
-	 * @throws IOException if a file cannot be read
 	 */
 	static Result check(Path logDir, int appenders, boolean loggingOff, int linesPerRequest, long handled,
 			long clientOk) throws IOException {
@@ -104,12 +95,8 @@ final class LineCheck {
 	 * Counts and checks the files a configuration names ({@link RunConfig#requestLineFiles}):
 	 * the log files, or the captured standard output for Spring Boot's console.
 	 * @param files the files that must each hold every request line
-	 * @param loggingOff whether no request line may be there
-	 * @param linesPerRequest lines each request logs
 	 * @param handled the app's {@code /log/count} just before it was stopped
 	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
-	 * @return the result
-	 * @throws IOException if a file cannot be read
 	 */
 	static Result check(List<Path> files, boolean loggingOff, int linesPerRequest, long handled, long clientOk)
 			throws IOException {
@@ -121,13 +108,9 @@ final class LineCheck {
 	 * {@code AsyncAppender}): then a file may hold fewer request lines than expected, the missing
 	 * ones being counted ({@link Result#lost()}), but never more.
 	 * @param files the files that must each hold every request line
-	 * @param loggingOff whether no request line may be there
 	 * @param lossCounted whether missing lines are counted instead of failing the check
-	 * @param linesPerRequest lines each request logs
 	 * @param handled the app's {@code /log/count} just before it was stopped
 	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
-	 * @return the result
-	 * @throws IOException if a file cannot be read
 	 */
 	static Result check(List<Path> files, boolean loggingOff, boolean lossCounted, int linesPerRequest, long handled,
 			long clientOk) throws IOException {
@@ -164,13 +147,7 @@ final class LineCheck {
 				List.copyOf(problems));
 	}
 
-	/**
-	 * Counts the request lines of one file, and the distinct request numbers in 1..expected.
-	 * @param file the file
-	 * @param expected the highest request number to track
-	 * @return the count
-	 * @throws IOException if it cannot be read
-	 */
+	/** Counts the request lines of one file, and the distinct request numbers in 1..expected. */
 	static FileCount count(Path file, long expected) throws IOException {
 		long lines = 0;
 		BitSet seen = new BitSet((int) Math.min(Math.max(expected, 0) + 1, Integer.MAX_VALUE));
@@ -221,7 +198,6 @@ final class LineCheck {
 	 * Removes the request lines from a file once they are counted (Spring Boot's console output
 	 * holds them next to the app's other output, which is worth keeping), and says how many went.
 	 * @param file the file; nothing happens if it does not exist
-	 * @throws IOException if it cannot be rewritten
 	 */
 	static void stripRequestLines(Path file) throws IOException {
 		if (!Files.isRegularFile(file)) {

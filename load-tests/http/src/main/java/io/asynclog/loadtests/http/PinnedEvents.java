@@ -33,20 +33,12 @@ record PinnedEvents(long events, long inAsynclog, String firstAsynclogStack) {
 	 * The flags that record into {@code file} with JFR's default settings (about 1% of the CPU, in
 	 * every {@code threads=virtual} run alike), every pinned virtual thread included: the default
 	 * keeps only those pinned for 20 ms or more.
-	 * @param file the recording
-	 * @return JVM flags (JDK 17 and later understand them; JDK 21 and later emit the event)
 	 */
 	static List<String> jvmFlags(Path file) {
 		return List.of("-XX:StartFlightRecording=jdk.VirtualThreadPinned#threshold=0ms,filename=" + file);
 	}
 
-	/**
-	 * Reads a recording with the {@code jfr} tool next to {@code java}.
-	 * @param java the app's java executable
-	 * @param recording the recording
-	 * @return the events, or {@link #UNKNOWN} without a recording or a {@code jfr} tool
-	 * @throws InterruptedException if interrupted while {@code jfr} runs
-	 */
+	/** Reads a recording with the {@code jfr} tool next to {@code java}. */
 	static PinnedEvents read(Path java, Path recording) throws InterruptedException {
 		Path jfr = java.resolveSibling("jfr");
 		if (!Files.isRegularFile(recording) || !Files.isExecutable(jfr)) {
@@ -70,11 +62,7 @@ record PinnedEvents(long events, long inAsynclog, String firstAsynclogStack) {
 		}
 	}
 
-	/**
-	 * Parses {@code jfr print} output: one {@code jdk.VirtualThreadPinned {...}} block per event.
-	 * @param lines the output
-	 * @return the counts
-	 */
+	/** Parses {@code jfr print} output: one {@code jdk.VirtualThreadPinned {...}} block per event. */
 	static PinnedEvents parse(List<String> lines) {
 		long events = 0;
 		long inAsynclog = 0;

@@ -348,9 +348,6 @@ final class ProcSampler implements AutoCloseable {
 	/**
 	 * Figures over {@code [startNanos, endNanos]}.
 	 * @param startNanos window start ({@link System#nanoTime()})
-	 * @param endNanos window end
-	 * @return the figures
-	 * @throws IllegalStateException if the samples do not cover the window
 	 */
 	Window window(long startNanos, long endNanos) {
 		return window(samples(), startNanos, endNanos, this.ticksPerSecond);
@@ -439,11 +436,8 @@ final class ProcSampler implements AutoCloseable {
 
 	/**
 	 * The app's CPU over {@code [startNanos, endNanos]}, split by thread group.
-	 * @param startNanos window start
-	 * @param endNanos window end
 	 * @param names Java thread names by thread id (from a thread dump); threads missing there are
 	 * named by their {@code comm}
-	 * @return the split, or {@link ThreadCpu#UNKNOWN} without names or thread samples
 	 */
 	ThreadCpu threadCpu(long startNanos, long endNanos, Map<Long, String> names) {
 		if (names.isEmpty()) {
@@ -479,11 +473,7 @@ final class ProcSampler implements AutoCloseable {
 				seconds[ThreadKind.GC.ordinal()], seconds[ThreadKind.JIT.ordinal()], seconds[ThreadKind.OTHER.ordinal()]);
 	}
 
-	/**
-	 * Writes the samples as CSV (seconds since the first sample, raw counters).
-	 * @param file where to write
-	 * @throws IOException if it cannot be written
-	 */
+	/** Writes the samples as CSV (seconds since the first sample, raw counters). */
 	void writeCsv(Path file) throws IOException {
 		List<Sample> all = samples();
 		long origin = all.isEmpty() ? 0 : all.get(0).nanos();

@@ -29,15 +29,7 @@ record QueueReading(long peak, long dropped, int queues, long used) {
 
 	private static final Pattern USED = Pattern.compile("\"used\":(\\d+)");
 
-	/**
-	 * Reads the endpoint and keeps its answer beside the run's other files.
-	 * @param client the HTTP client
-	 * @param baseUrl the app's base URL
-	 * @param copy where to keep the JSON
-	 * @return the reading
-	 * @throws IOException if the endpoint does not answer 200
-	 * @throws InterruptedException if interrupted
-	 */
+	/** Reads the endpoint and keeps its answer beside the run's other files. */
 	static QueueReading read(HttpClient client, URI baseUrl, Path copy) throws IOException, InterruptedException {
 		HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve("/actuator/asynclog"))
 			.timeout(Duration.ofSeconds(10))

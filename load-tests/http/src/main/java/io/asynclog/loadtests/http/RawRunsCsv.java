@@ -83,12 +83,7 @@ final class RawRunsCsv {
 		this.file = file;
 	}
 
-	/**
-	 * Starts the file with its header (replacing an older one).
-	 * @param file the CSV
-	 * @return the writer
-	 * @throws IOException if it cannot be written
-	 */
+	/** Starts the file with its header (replacing an older one). */
 	static RawRunsCsv create(Path file) throws IOException {
 		Files.createDirectories(file.getParent());
 		Files.writeString(file, HEADER + "\n", StandardCharsets.UTF_8);

@@ -29,12 +29,7 @@ public final class RunInfoFile {
 	private RunInfoFile() {
 	}
 
-	/**
-	 * Writes the file.
-	 * @param file where
-	 * @param values the keys and values
-	 * @throws IOException if it cannot be written
-	 */
+	/** Writes the file. */
 	static void write(Path file, Map<String, String> values) throws IOException {
 		StringBuilder text = new StringBuilder("# asynclog HTTP comparison (scripts/http-comparison.sh)\n");
 		// Sorted keys, so the file reads the same way every time.
@@ -74,8 +69,6 @@ public final class RunInfoFile {
 	 * The garbage collector the app's JVM picks by ergonomics under the same pinning (a JVM
 	 * that sees one CPU picks SerialGC).
 	 * @param pin the app's pinning prefix, or empty
-	 * @param java the java executable
-	 * @return for example {@code SerialGC}, or "unknown"
 	 */
 	static String gc(List<String> pin, Path java) {
 		List<String> command = new ArrayList<>(pin);

@@ -70,14 +70,7 @@ final class SingleRun {
 
 	/**
 	 * Runs once.
-	 * @param setup what every run shares
-	 * @param config the app's configuration
-	 * @param load the Gatling load
-	 * @param repeat the 1-based repeat number
 	 * @param runDir this run's directory (created)
-	 * @return the CSV row
-	 * @throws IOException if a step fails
-	 * @throws InterruptedException if interrupted
 	 */
 	static RawRunsCsv.Row execute(Setup setup, RunConfig config, GatlingRun.Load load, int repeat, Path runDir)
 			throws IOException, InterruptedException {

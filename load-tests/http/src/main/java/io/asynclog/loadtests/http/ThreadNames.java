@@ -34,9 +34,6 @@ final class ThreadNames {
 	/**
 	 * Dumps the threads of a JVM.
 	 * @param java the java executable of the app's JDK, whose {@code jcmd} is used
-	 * @param pid the app's process id
-	 * @return names by native thread id, empty if jcmd is missing or fails
-	 * @throws InterruptedException if interrupted
 	 */
 	static Map<Long, String> dump(Path java, long pid) throws InterruptedException {
 		Path jcmd = java.resolveSibling("jcmd");

@@ -34,13 +34,7 @@ final class ThrottledReader implements Runnable {
 		this.bytesPerSecond = bytesPerSecond;
 	}
 
-	/**
-	 * Starts reading on a daemon thread, until the stream ends.
-	 * @param in the app's standard output
-	 * @param file where what is read is appended
-	 * @param bytesPerSecond how fast to read
-	 * @return the reading thread, which ends once the app has exited and its output is all read
-	 */
+	/** Starts reading on a daemon thread, until the stream ends. */
 	static Thread start(InputStream in, Path file, int bytesPerSecond) {
 		Thread thread = new Thread(() -> copy(in, file, bytesPerSecond), "slow-sink-reader");
 		thread.setDaemon(true);
@@ -48,12 +42,7 @@ final class ThrottledReader implements Runnable {
 		return thread;
 	}
 
-	/**
-	 * Reads at the given rate, on this thread, until the stream ends.
-	 * @param in what to read
-	 * @param file where what is read is appended
-	 * @param bytesPerSecond how fast to read
-	 */
+	/** Reads at the given rate, on this thread, until the stream ends. */
 	static void copy(InputStream in, Path file, int bytesPerSecond) {
 		new ThrottledReader(in, file, bytesPerSecond).run();
 	}

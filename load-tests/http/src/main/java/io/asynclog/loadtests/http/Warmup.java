@@ -35,15 +35,7 @@ final class Warmup {
 	private Warmup() {
 	}
 
-	/**
-	 * Runs the warm-up.
-	 * @param client the client
-	 * @param baseUrl the app, on 127.0.0.1
-	 * @param linesPerRequest lines each request logs
-	 * @param seconds how long; 0 sends nothing
-	 * @return the counts
-	 * @throws InterruptedException if interrupted
-	 */
+	/** Runs the warm-up. */
 	static Result run(HttpClient client, URI baseUrl, int linesPerRequest, int seconds) throws InterruptedException {
 		if (!"127.0.0.1".equals(baseUrl.getHost())) {
 			throw new IllegalArgumentException("the warm-up only targets 127.0.0.1, not " + baseUrl);

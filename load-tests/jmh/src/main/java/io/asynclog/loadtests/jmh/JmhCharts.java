@@ -25,13 +25,7 @@ final class JmhCharts {
 	private JmhCharts() {
 	}
 
-	/**
-	 * Draws a horizontal-label bar chart of the values that are known.
-	 * @param file the PNG to write
-	 * @param title the title
-	 * @param yTitle the value axis title
-	 * @param values label to value, in order
-	 */
+	/** Draws a horizontal-label bar chart of the values that are known. */
 	static void bars(Path file, String title, String yTitle, Map<String, Double> values)
 			throws IOException {
 		List<String> labels = new ArrayList<>();
@@ -56,10 +50,6 @@ final class JmhCharts {
 	/**
 	 * Draws bars grouped by setup, one series per condition (thread count, rate). A value that
 	 * is not known draws no bar.
-	 * @param file the PNG to write
-	 * @param title the title
-	 * @param yTitle the value axis title
-	 * @param setups the setups, in order
 	 * @param series condition to one value per setup, in the order of {@code setups}
 	 */
 	static void groupedBars(Path file, String title, String yTitle, List<String> setups, Map<String, List<Double>> series)

@@ -33,9 +33,7 @@ final class JmhLogbackMarkdown {
 
 	static final String CHART_LATENCY = "jmh-logback-latency-p9999.png";
 
-	/**
-	 * The rate whose p99.99 the latency target compares.
-	 */
+	/** The rate whose p99.99 the latency target compares. */
 	static final String TARGET_RATE = "10000";
 
 	private final LogbackRounds rounds;
@@ -243,9 +241,7 @@ final class JmhLogbackMarkdown {
 		return missing(benchmark, setup, Map.of("message", "108"));
 	}
 
-	/**
-	 * A warning for a table cell when a trial of that configuration lost events in any round.
-	 */
+	/** A warning for a table cell when a trial of that configuration lost events in any round. */
 	private String missing(String benchmark, String setup, Map<String, String> params) {
 		Map<String, String> wanted = new LinkedHashMap<>(params);
 		wanted.put("setup", setup);

@@ -393,9 +393,7 @@ final class JmhMarkdown {
 		line("");
 	}
 
-	/**
-	 * A warning for a table cell when a trial of that configuration lost events, else nothing.
-	 */
+	/** A warning for a table cell when a trial of that configuration lost events, else nothing. */
 	private String missing(String benchmark, Map<String, String> params) {
 		double missing = this.results.sides(benchmark, params)
 			.mapToDouble((s) -> s.value("missing"))

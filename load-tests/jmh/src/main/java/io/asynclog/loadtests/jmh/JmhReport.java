@@ -85,9 +85,7 @@ public final class JmhReport {
 		return page;
 	}
 
-	/**
-	 * The Logback page from the {@code round-N} directories of a {@code --logback} run.
-	 */
+	/** The Logback page from the {@code round-N} directories of a {@code --logback} run. */
 	private static Path writeLogback(Path runDir, Path resultsDir, Properties info) throws IOException {
 		LogbackRounds rounds = LogbackRounds.read(runDir);
 		if (rounds.count() == 0) {
@@ -126,10 +124,7 @@ public final class JmhReport {
 	/**
 	 * Appends a page's title, where it comes from, the links to its notes and to the method, and the
 	 * run's command, machine and JDK.
-	 * @param out the page so far
-	 * @param title the title
 	 * @param rawDir the directory of raw results the page is built from
-	 * @param info the run's run-info
 	 * @param notes the notes' file name, or {@code null}
 	 * @param defaultCommand the command when the run-info does not say
 	 * @param runTail what the run line ends with before its full stop

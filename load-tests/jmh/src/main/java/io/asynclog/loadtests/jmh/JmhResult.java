@@ -38,9 +38,7 @@ record JmhResult(String benchmark, int threads, int batchSize, Map<String, Strin
 		return this.batchSize / seconds;
 	}
 
-	/**
-	 * Bytes allocated per call, when JMH ran with {@code -prof gc}.
-	 */
+	/** Bytes allocated per call, when JMH ran with {@code -prof gc}. */
 	double allocationPerCall() {
 		return this.secondary.getOrDefault("gc.alloc.rate.norm", Double.NaN);
 	}

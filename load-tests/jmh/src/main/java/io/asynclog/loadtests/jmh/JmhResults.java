@@ -111,9 +111,7 @@ final class JmhResults {
 		return this.sides;
 	}
 
-	/**
-	 * The first result of a benchmark whose parameters include all of the given ones.
-	 */
+	/** The first result of a benchmark whose parameters include all of the given ones. */
 	Optional<JmhResult> find(String benchmark, Map<String, String> params) {
 		return this.results.stream().filter((r) -> r.is(benchmark)).filter(matching(params, JmhResult::params)).findFirst();
 	}

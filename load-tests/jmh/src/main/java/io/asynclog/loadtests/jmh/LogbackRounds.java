@@ -35,9 +35,7 @@ final class LogbackRounds {
 
 	static final String SYNC = "logback-sync";
 
-	/**
-	 * The setups the page compares, in its order.
-	 */
+	/** The setups the page compares, in its order. */
 	static final List<String> SETUPS = List.of(ASYNCLOG_LOGBACK_NO_METERS, ASYNCLOG_LOGBACK, LOGSTASH, ASYNC_APPENDER, SYNC);
 
 	static final String ONE_THREAD = "HandOffBenchmark.oneThread";
@@ -56,12 +54,7 @@ final class LogbackRounds {
 		this.rounds = rounds;
 	}
 
-	/**
-	 * Reads every {@code round-N} directory of a run, in round order.
-	 * @param runDir the run's output directory
-	 * @return the rounds
-	 * @throws IOException if a file cannot be read
-	 */
+	/** Reads every {@code round-N} directory of a run, in round order. */
 	static LogbackRounds read(Path runDir) throws IOException {
 		List<Path> dirs;
 		try (Stream<Path> list = Files.list(runDir)) {
@@ -90,18 +83,12 @@ final class LogbackRounds {
 		return this.rounds;
 	}
 
-	/**
-	 * One figure per round, NaN where a round lacks it.
-	 * @param figure the figure of one round
-	 * @return the values in round order
-	 */
+	/** One figure per round, NaN where a round lacks it. */
 	double[] perRound(ToDoubleFunction<JmhResults> figure) {
 		return this.rounds.stream().mapToDouble(figure).toArray();
 	}
 
-	/**
-	 * A figure's median, minimum and maximum over the rounds.
-	 */
+	/** A figure's median, minimum and maximum over the rounds. */
 	Stats over(ToDoubleFunction<JmhResults> figure) {
 		return Stats.of(perRound(figure));
 	}
@@ -116,32 +103,24 @@ final class LogbackRounds {
 			.toArray();
 	}
 
-	/**
-	 * Calls per second per thread of a hand-off benchmark for one setup, 108-byte messages.
-	 */
+	/** Calls per second per thread of a hand-off benchmark for one setup, 108-byte messages. */
 	static ToDoubleFunction<JmhResults> handOff(String benchmark, String setup) {
 		return (round) -> round.find(benchmark, Map.of("setup", setup, "message", "108"))
 			.map(JmhResult::callsPerSecond)
 			.orElse(Double.NaN);
 	}
 
-	/**
-	 * A latency percentile of one setup at one rate, in nanoseconds.
-	 */
+	/** A latency percentile of one setup at one rate, in nanoseconds. */
 	static ToDoubleFunction<JmhResults> latency(String setup, String rate, String value) {
 		return (round) -> round.side(LATENCY, setup, Map.of("rate", rate), value).map((s) -> s.value(value)).orElse(Double.NaN);
 	}
 
-	/**
-	 * Bytes allocated per call by one setup, under {@code -prof gc}.
-	 */
+	/** Bytes allocated per call by one setup, under {@code -prof gc}. */
 	static ToDoubleFunction<JmhResults> allocation(String setup) {
 		return (round) -> round.find(ALLOCATION, Map.of("setup", setup)).map(JmhResult::allocationPerCall).orElse(Double.NaN);
 	}
 
-	/**
-	 * Calls per second of the allocation benchmark (under the profiler) for one setup.
-	 */
+	/** Calls per second of the allocation benchmark (under the profiler) for one setup. */
 	static ToDoubleFunction<JmhResults> allocationThroughput(String setup) {
 		return (round) -> round.find(ALLOCATION, Map.of("setup", setup)).map(JmhResult::score).orElse(Double.NaN);
 	}

@@ -82,10 +82,7 @@ public final class LatencyLoad {
 				Path.of(options.get("csv"))).run();
 	}
 
-	/**
-	 * Reads the first line of /proc/loadavg.
-	 * @return the three load averages, space separated, or "" off Linux
-	 */
+	/** Reads the first line of /proc/loadavg. */
 	static String loadAverages() {
 		try {
 			String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");

@@ -37,9 +37,7 @@ public final class ShippingLatencyReport {
 
 	static final String RUN_INFO = "shipping-latency-run-info.properties";
 
-	/**
-	 * Issue 24's bound on p99 stopped ÷ p99 running.
-	 */
+	/** Issue 24's bound on p99 stopped ÷ p99 running. */
 	static final double TARGET_RATIO = 1.5;
 
 	private ShippingLatencyReport() {
@@ -84,11 +82,7 @@ public final class ShippingLatencyReport {
 
 	}
 
-	/**
-	 * Parses the raw CSV, columns found by their header names.
-	 * @param lines the file's lines, header first
-	 * @return the runs, in file order
-	 */
+	/** Parses the raw CSV, columns found by their header names. */
 	static List<Run> parse(List<String> lines) {
 		return ShippingRun.rows(lines).stream().map((row) -> {
 			Function<String, String> c = (name) -> {
@@ -109,11 +103,7 @@ public final class ShippingLatencyReport {
 		}).toList();
 	}
 
-	/**
-	 * Pairs each round's running and stopped runs.
-	 * @param runs the runs
-	 * @return one ratio per round that has both, by round
-	 */
+	/** Pairs each round's running and stopped runs. */
 	static List<RoundRatio> ratios(List<Run> runs) {
 		List<RoundRatio> ratios = new ArrayList<>();
 		for (int round : rounds(runs)) {
@@ -138,11 +128,7 @@ public final class ShippingLatencyReport {
 		return Stats.of(ratios.stream().mapToDouble(RoundRatio::ratio).toArray());
 	}
 
-	/**
-	 * The verdict against the target.
-	 * @param runs the runs
-	 * @return one sentence
-	 */
+	/** The verdict against the target. */
 	static String verdict(List<Run> runs) {
 		List<RoundRatio> ratios = ratios(runs);
 		if (ratios.isEmpty()) {
@@ -165,9 +151,6 @@ public final class ShippingLatencyReport {
 	 * Says when the machine was busier than it has cores during a run (1-minute load average at
 	 * a run's start or end above the core count): the figures then measure the machine's
 	 * contention as much as the broker.
-	 * @param runs the runs
-	 * @param info the run info, with {@code cores}
-	 * @return the warning, if any
 	 */
 	static Optional<String> busy(List<Run> runs, Properties info) {
 		double cores;
@@ -192,8 +175,6 @@ public final class ShippingLatencyReport {
 	/**
 	 * Says whether the console had every line of every answered request, from the counts the
 	 * script keeps per run ({@code round.R.CONFIG.console=WRITTEN of EXPECTED}).
-	 * @param info the run info
-	 * @return one sentence
 	 */
 	static String consoleLines(Properties info) {
 		List<String> short_ = new ArrayList<>();

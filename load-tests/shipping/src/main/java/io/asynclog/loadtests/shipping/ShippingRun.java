@@ -76,12 +76,7 @@ record ShippingRun(int round, int position, String config, long lines, long warm
 		return (this.ringSamples > 0) ? 100.0 * this.ringNearlyFullSamples / this.ringSamples : Double.NaN;
 	}
 
-	/**
-	 * Reads the raw CSV, by its header's column names.
-	 * @param csv the file
-	 * @return its rows
-	 * @throws IOException if it cannot be read
-	 */
+	/** Reads the raw CSV, by its header's column names. */
 	static List<ShippingRun> read(Path csv) throws IOException {
 		return rows(Files.readAllLines(csv, StandardCharsets.UTF_8)).stream().map(ShippingRun::of).toList();
 	}
@@ -89,9 +84,6 @@ record ShippingRun(int round, int position, String config, long lines, long warm
 	/**
 	 * The rows of a raw CSV (this one or the latency runs'), each by its header's column names;
 	 * blank lines are skipped.
-	 * @param lines the file's lines, header first
-	 * @return the rows, in file order
-	 * @throws IllegalArgumentException if there is no header or a row has not as many cells as it
 	 */
 	static List<Map<String, String>> rows(List<String> lines) {
 		if (lines.isEmpty()) {
@@ -117,12 +109,7 @@ record ShippingRun(int round, int position, String config, long lines, long warm
 		return rows;
 	}
 
-	/**
-	 * Reads a script's {@code run-info.properties}.
-	 * @param out the script's output directory
-	 * @return the run info
-	 * @throws IOException if it cannot be read
-	 */
+	/** Reads a script's {@code run-info.properties}. */
 	static Properties runInfo(Path out) throws IOException {
 		Properties info = new Properties();
 		try (Reader reader = Files.newBufferedReader(out.resolve("run-info.properties"), StandardCharsets.UTF_8)) {

@@ -96,8 +96,6 @@ public final class ShippingThroughputReport {
 	/**
 	 * Writes the page, its charts and the copies of the run's files.
 	 * @param out the script's output directory (raw CSV, threads CSV, run-info)
-	 * @param reportDir where the page goes
-	 * @throws IOException if a file cannot be read or written
 	 */
 	static void write(Path out, Path reportDir) throws IOException {
 		System.setProperty("java.awt.headless", System.getProperty("java.awt.headless", "true"));

@@ -57,10 +57,7 @@ final class BusyCoreMarkdown {
 		return md.toString();
 	}
 
-	/**
-	 * A table of the rows that match and are not in an earlier table; nothing when none match.
-	 * @return the next section's number
-	 */
+	/** A table of the rows that match and are not in an earlier table; nothing when none match. */
 	static int section(StringBuilder md, int number, String title, List<RoundRuns.Row> left,
 			Predicate<RunConfig> filter) {
 		List<RoundRuns.Row> rows = left.stream().filter((row) -> filter.test(row.config())).toList();

@@ -208,14 +208,7 @@ public final class ComparisonCharts {
 	/**
 	 * Draws and saves the TPS chart of a matrix measured in interleaved rounds: each
 	 * configuration's median TPS coloured by mode, the min–max over the rounds as whiskers.
-	 * @param title the chart's title
-	 * @param xTitle what the configurations have in common
 	 * @param runs the run table, one bar per row in run order
-	 * @param label a row's name on the axis
-	 * @param file the PNG
-	 * @param width the width in pixels
-	 * @param height the height in pixels
-	 * @throws IOException if the image cannot be written
 	 */
 	static void saveRoundsTps(String title, String xTitle, RoundRuns runs, Function<RoundRuns.Row, String> label,
 			Path file, int width, int height) throws IOException {

@@ -56,7 +56,6 @@ record CostModel(JmhCosts jmh, double durationSeconds) {
 	 * Predicts a configuration's TPS.
 	 * @param config the configuration (not logging-off)
 	 * @param runs the runs, for {@code h} and Gatling's CPU
-	 * @return the prediction, empty without the logging-off run it needs
 	 */
 	Optional<Prediction> predict(RunConfig config, PaysRuns runs) {
 		Optional<RoundRuns.Row> off = runs.closed(RunConfig.LOGGING_OFF + lines(config));

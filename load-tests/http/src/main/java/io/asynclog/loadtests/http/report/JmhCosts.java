@@ -33,12 +33,7 @@ record JmhCosts(double formatUs, double writeUs, double asyncLoggerHandOffUs, do
 
 	private static final double BURST_CALLS = 100_000;
 
-	/**
-	 * Reads the summary, or gives NaN costs when it is missing.
-	 * @param summary the JMH summary CSV
-	 * @return the costs
-	 * @throws IOException if it cannot be read
-	 */
+	/** Reads the summary, or gives NaN costs when it is missing. */
 	static JmhCosts read(Path summary) throws IOException {
 		if (!Files.isRegularFile(summary)) {
 			return new JmhCosts(Double.NaN, Double.NaN, Double.NaN, Double.NaN);

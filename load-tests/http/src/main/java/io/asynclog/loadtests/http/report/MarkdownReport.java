@@ -79,7 +79,6 @@ final class MarkdownReport {
 
 	/**
 	 * The cells of one closed-model row.
-	 * @param row the row
 	 * @param socketWritesPerRequest write calls per request with logging off (the HTTP
 	 * responses), subtracted to estimate the file writes
 	 */

@@ -20,13 +20,7 @@ public final class ReportFiles {
 	private ReportFiles() {
 	}
 
-	/**
-	 * The command line of a page's report tool: {@code RAW_CSV RUN_INFO REPORT_DIR}.
-	 * @param args the arguments
-	 * @param page the page
-	 * @param writer the tool's {@code write}
-	 * @throws IOException if the page cannot be written
-	 */
+	/** The command line of a page's report tool: {@code RAW_CSV RUN_INFO REPORT_DIR}. */
 	static void main(String[] args, Page page, PageWriter writer) throws IOException {
 		if (args.length != 3) {
 			System.err.println("usage: " + page.tool() + " RAW_CSV RUN_INFO REPORT_DIR");
@@ -40,12 +34,7 @@ public final class ReportFiles {
 	/**
 	 * Writes a page: its charts and Markdown from the runs, with copies of the run's files
 	 * beside it.
-	 * @param rawCsv the runner's raw CSV
-	 * @param runInfo the runner's run-info
-	 * @param reportDir where the page goes
-	 * @param page the page's file names
 	 * @param renderer draws the charts into the report directory and returns the Markdown
-	 * @throws IOException if a file cannot be read or written
 	 */
 	static void writePage(Path rawCsv, Path runInfo, Path reportDir, Page page, Renderer renderer) throws IOException {
 		List<RunRecord> records = RawCsvReader.read(rawCsv);
@@ -102,10 +91,6 @@ public final class ReportFiles {
 		 * Appends the page's title, which tool generated it from which raw file, where its notes
 		 * and the method are, and the run's date, machine, JDK and command. The notes are linked,
 		 * not copied in: they are read once, where they are written.
-		 * @param md the page so far
-		 * @param title the title
-		 * @param info the run
-		 * @param reportDir where the page goes
 		 */
 		void head(StringBuilder md, String title, RunInfo info, Path reportDir) {
 			md.append("# ").append(title).append("\n\n");
@@ -119,11 +104,7 @@ public final class ReportFiles {
 			md.append("- Command: `").append(info.command()).append("`\n");
 		}
 
-		/**
-		 * Appends how the closed-model runs of a matrix measured in interleaved rounds were made.
-		 * @param md the page so far
-		 * @param info the run
-		 */
+		/** Appends how the closed-model runs of a matrix measured in interleaved rounds were made. */
 		void rounds(StringBuilder md, RunInfo info) {
 			md.append("- Each run: ").append(info.users()).append(" users, ").append(info.durationSeconds())
 				.append(" s after ").append(info.warmupSeconds()).append(" s of warm-up")

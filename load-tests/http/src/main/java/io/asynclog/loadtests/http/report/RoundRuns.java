@@ -26,9 +26,7 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 
 	/**
 	 * Builds the table.
-	 * @param records every run
 	 * @param twins for a configuration, the id of each twin by the name its ratios use
-	 * @return the table
 	 */
 	static RoundRuns of(List<RunRecord> records, Function<RunConfig, Map<String, String>> twins) {
 		Map<String, List<RunRecord>> byConfig = RunRecord.closedByConfig(records);

@@ -84,8 +84,6 @@ public record RunRecord(String config, String mode, Integer appenders, Boolean i
 	/**
 	 * Groups the closed-model runs by configuration id, the configurations in the order they
 	 * first ran.
-	 * @param records every run
-	 * @return each configuration's closed-model runs
 	 */
 	static Map<String, List<RunRecord>> closedByConfig(List<RunRecord> records) {
 		Map<String, List<RunRecord>> byConfig = new LinkedHashMap<>();
@@ -97,11 +95,7 @@ public record RunRecord(String config, String mode, Integer appenders, Boolean i
 		return byConfig;
 	}
 
-	/**
-	 * Returns the closed-model runs, in run order.
-	 * @param records every run
-	 * @return the closed-model runs
-	 */
+	/** Returns the closed-model runs, in run order. */
 	static List<RunRecord> closedOnly(List<RunRecord> records) {
 		return records.stream().filter(RunRecord::closed).toList();
 	}

@@ -29,8 +29,6 @@ public record Target(String target, Status status, String figures, String margin
 	/**
 	 * Appends the measured targets as a table, missed ones in bold, then the names of those this
 	 * run could not measure, which have no figures to show.
-	 * @param md the page so far
-	 * @param targets the computed targets
 	 */
 	static void table(StringBuilder md, List<Target> targets) {
 		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");

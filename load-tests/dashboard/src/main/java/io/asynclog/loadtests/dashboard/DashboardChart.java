@@ -47,6 +47,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import io.asynclog.loadtests.dashboard.PrometheusText.Sample;
 import io.asynclog.loadtests.dashboard.PrometheusText.Scrape;
+import io.asynclog.loadtests.report.Charts;
 import io.asynclog.loadtests.report.Machine;
 
 /**
@@ -496,16 +497,10 @@ public final class DashboardChart {
 	 * line is the chart title, the others an annotation text panel under it.
 	 */
 	static XYChart header(List<String> lines) {
-		XYChart chart = new XYChartBuilder().width(2 * PANEL_WIDTH).height(headerHeight(lines)).title(lines.get(0)).build();
+		XYChart chart = Charts.titleOnly(
+				new XYChartBuilder().width(2 * PANEL_WIDTH).height(headerHeight(lines)).title(lines.get(0)).build());
 		XYStyler styler = chart.getStyler();
-		styler.setChartBackgroundColor(Color.WHITE);
 		styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
-		// Hide everything an empty XY chart would still draw, so only the text shows.
-		styler.setLegendVisible(false);
-		styler.setAxisTicksVisible(false);
-		styler.setAxisTitlesVisible(false);
-		styler.setPlotBorderVisible(false);
-		styler.setPlotGridLinesVisible(false);
 		styler.setPlotBackgroundColor(Color.WHITE);
 		styler.setAnnotationTextPanelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
 		styler.setAnnotationTextPanelBackgroundColor(Color.WHITE);

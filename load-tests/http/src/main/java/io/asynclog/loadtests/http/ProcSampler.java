@@ -17,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.ToDoubleFunction;
 
+import io.asynclog.loadtests.report.Machine;
+
 /**
  * Samples a process (the app) and, once known, a second one (the Gatling JVM) from
  * {@code /proc} every {@value #PERIOD_MILLIS} ms on its own thread:
@@ -170,19 +172,11 @@ final class ProcSampler implements AutoCloseable {
 	/** Clock ticks per second ({@code getconf CLK_TCK}), 100 if it cannot be asked. */
 	static double clockTicksPerSecond() {
 		try {
-			Process process = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
-			String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
-			if (process.waitFor() == 0) {
-				return Double.parseDouble(text);
-			}
+			return Double.parseDouble(Machine.firstLine(List.of("getconf", "CLK_TCK")));
 		}
-		catch (IOException | NumberFormatException ex) {
-			// fall through
+		catch (NumberFormatException ex) {
+			return 100;
 		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		return 100;
 	}
 
 	ProcSampler start() {

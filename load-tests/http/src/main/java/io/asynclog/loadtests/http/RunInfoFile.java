@@ -1,7 +1,6 @@
 package io.asynclog.loadtests.http;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 import io.asynclog.loadtests.report.Machine;
 
@@ -76,26 +74,12 @@ public final class RunInfoFile {
 		command.addAll(AppProcess.HEAP_FLAGS);
 		command.add("-XX:+PrintFlagsFinal");
 		command.add("-version");
-		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-			String text;
-			try (InputStream in = process.getInputStream()) {
-				text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		for (String line : Machine.output(command).lines().toList()) {
+			String[] parts = line.strip().split("\\s+");
+			if (parts.length >= 4 && parts[0].equals("bool") && parts[3].equals("true")
+					&& parts[1].matches("Use(Serial|Parallel|G1|Z|Shenandoah|Epsilon)GC")) {
+				return parts[1].substring(3);
 			}
-			process.waitFor(30, TimeUnit.SECONDS);
-			for (String line : text.lines().toList()) {
-				String[] parts = line.strip().split("\\s+");
-				if (parts.length >= 4 && parts[0].equals("bool") && parts[3].equals("true")
-						&& parts[1].matches("Use(Serial|Parallel|G1|Z|Shenandoah|Epsilon)GC")) {
-					return parts[1].substring(3);
-				}
-			}
-		}
-		catch (IOException ex) {
-			// unknown
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
 		}
 		return "unknown";
 	}

@@ -10,8 +10,10 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
 import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.XYChart;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -81,6 +83,21 @@ public final class Charts {
 		finally {
 			g.dispose();
 		}
+	}
+
+	/**
+	 * Hides all an XY chart without series would still draw (legend, axes, plot border and grid)
+	 * on a white background: a chart that is only its title, or text.
+	 */
+	public static XYChart titleOnly(XYChart chart) {
+		XYStyler styler = chart.getStyler();
+		styler.setChartBackgroundColor(Color.WHITE);
+		styler.setLegendVisible(false);
+		styler.setAxisTicksVisible(false);
+		styler.setAxisTitlesVisible(false);
+		styler.setPlotBorderVisible(false);
+		styler.setPlotGridLinesVisible(false);
+		return chart;
 	}
 
 }

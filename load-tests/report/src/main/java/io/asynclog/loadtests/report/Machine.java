@@ -51,6 +51,11 @@ public final class Machine {
 
 	/** The first line a command prints, stripped; empty when it cannot be run or hangs. */
 	public static String firstLine(List<String> command) {
+		return output(command).lines().findFirst().orElse("").strip();
+	}
+
+	/** What a command prints, standard error included; empty when it cannot be run or hangs. */
+	public static String output(List<String> command) {
 		try {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 			String text;
@@ -61,7 +66,7 @@ public final class Machine {
 				process.destroyForcibly();
 				return "";
 			}
-			return text.lines().findFirst().orElse("").strip();
+			return text;
 		}
 		catch (IOException ex) {
 			return "";

@@ -29,7 +29,6 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler.LegendLayout;
-import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import io.asynclog.loadtests.report.Charts;
@@ -299,15 +298,8 @@ public final class ComparisonCharts {
 			return chart;
 		}
 		String note = title + ": no closed-model configuration has this figure";
-		XYChart empty = new XYChartBuilder().width(width).height(height).title(note).build();
-		XYStyler styler = empty.getStyler();
-		styler.setChartBackgroundColor(Color.WHITE);
-		styler.setChartTitleFont(Charts.titleFont(note, width));
-		styler.setLegendVisible(false);
-		styler.setAxisTicksVisible(false);
-		styler.setAxisTitlesVisible(false);
-		styler.setPlotBorderVisible(false);
-		styler.setPlotGridLinesVisible(false);
+		XYChart empty = Charts.titleOnly(new XYChartBuilder().width(width).height(height).title(note).build());
+		empty.getStyler().setChartTitleFont(Charts.titleFont(note, width));
 		return empty;
 	}
 

@@ -124,9 +124,9 @@ final class BusyCoreTargets {
 			}
 		}
 		if (compared.isEmpty()) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
-		return new Target(name, behind.isEmpty() ? Target.Status.MET : Target.Status.MISSED,
+		return Target.of(name, behind.isEmpty(),
 				"TPS × sync, medians: " + String.join("; ", compared),
 				behind.isEmpty() ? "ahead on every row" : "behind on " + behind.size() + " of " + compared.size());
 	}
@@ -134,7 +134,7 @@ final class BusyCoreTargets {
 	/** CPU per request at most {@code mostCpu}× sync's and TPS at least {@code leastTps}× sync, both as per-round ratio medians. */
 	private static Target cpuAndTps(String name, Optional<RoundRuns.Row> row, double mostCpu, double leastTps) {
 		if (row.isEmpty() || !BusyCoreRuns.tpsToSync(row.get()).measured() || !BusyCoreRuns.cpuToSync(row.get()).measured()) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		Stats cpu = BusyCoreRuns.cpuToSync(row.get());
 		Stats tps = BusyCoreRuns.tpsToSync(row.get());
@@ -146,7 +146,7 @@ final class BusyCoreTargets {
 		boolean tpsMet = tps.median() >= leastTps;
 		String by = String.format(Locale.ROOT, "CPU %s by %.2f×, TPS %s by %.2f×", cpuMet ? "under" : "over",
 				Math.abs(mostCpu - cpu.median()), tpsMet ? "over" : "short", Math.abs(tps.median() - leastTps));
-		return new Target(name, (cpuMet && tpsMet) ? Target.Status.MET : Target.Status.MISSED, figures, by);
+		return Target.of(name, cpuMet && tpsMet, figures, by);
 	}
 
 	/** Every asynclog async row's median TPS ratio to sync is at least 1.0×. */
@@ -171,11 +171,11 @@ final class BusyCoreTargets {
 			}
 		}
 		if (measured == 0) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		String figures = String.format(Locale.ROOT, "%d of %d rows at or above 1.0×; lowest %s (%s)",
 				measured - below.size(), measured, Fmt.ratio(worst), worstLabel);
-		return new Target(name, below.isEmpty() ? Target.Status.MET : Target.Status.MISSED, figures,
+		return Target.of(name, below.isEmpty(), figures,
 				below.isEmpty() ? "none below" : "below: " + String.join(", ", below));
 	}
 
@@ -183,7 +183,7 @@ final class BusyCoreTargets {
 	private static Target allocation(String name, Optional<RoundRuns.Row> async, Optional<RoundRuns.Row> sync) {
 		if (async.isEmpty() || sync.isEmpty() || Double.isNaN(BusyCoreRuns.allocKb(async.get()))
 				|| Double.isNaN(BusyCoreRuns.allocKb(sync.get()))) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		double ours = BusyCoreRuns.allocKb(async.get());
 		double theirs = BusyCoreRuns.allocKb(sync.get());
@@ -192,7 +192,7 @@ final class BusyCoreTargets {
 		boolean met = ours <= theirs;
 		String by = String.format(Locale.ROOT, "%s by %s KiB (%s)", met ? "under" : "over", Fmt.number(Math.abs(ours - theirs)),
 				Fmt.ratio(ours / theirs));
-		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
+		return Target.of(name, met, figures, by);
 	}
 
 	/**
@@ -205,7 +205,7 @@ final class BusyCoreTargets {
 		Stats ratio = RunStats.perRound(runs.runsOf(asyncLoggerId), runs.runsOf(asyncAppenderId), RunRecord::tps);
 		Optional<RoundRuns.Row> row = runs.row(asyncLoggerId);
 		if (!ratio.measured() || row.isEmpty()) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		boolean allLines = row.get().linesOk();
 		String figures = Fmt.ratioOverRounds(ratio) + "; async-logger's lines "
@@ -213,7 +213,7 @@ final class BusyCoreTargets {
 		boolean met = ratio.median() >= 1.0 && allLines;
 		String by = String.format(Locale.ROOT, "%s by %.2f×", (ratio.median() >= 1.0) ? "over" : "short",
 				Math.abs(ratio.median() - 1.0));
-		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
+		return Target.of(name, met, figures, by);
 	}
 
 	/** 'block' loses nothing: every run's line check found every request line exactly once. */
@@ -221,7 +221,7 @@ final class BusyCoreTargets {
 		String name = "nothing lost under block: every line written once, every run";
 		List<RunRecord> checked = runs.runs().stream().filter((run) -> !run.config().startsWith("logging-off")).toList();
 		if (checked.isEmpty()) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		List<String> failed = checked.stream()
 			.filter((run) -> !run.linesOk())
@@ -229,7 +229,7 @@ final class BusyCoreTargets {
 			.toList();
 		String figures = String.format(Locale.ROOT, "%d of %d runs passed the line check", checked.size() - failed.size(),
 				checked.size());
-		return new Target(name, failed.isEmpty() ? Target.Status.MET : Target.Status.MISSED, figures,
+		return Target.of(name, failed.isEmpty(), figures,
 				failed.isEmpty() ? "none lost" : "failed: " + String.join(", ", failed));
 	}
 
@@ -241,13 +241,13 @@ final class BusyCoreTargets {
 		String name = "asynclog's meters cost ≤ 2% TPS (async-logger, one core, console)";
 		Stats ratio = RunStats.perRound(runs.runsOf(onId), runs.runsOf(offId), RunRecord::tps);
 		if (!ratio.measured()) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		double cost = 1 - ratio.median();
 		String figures = "TPS with meters / without: " + Fmt.ratioOverRounds(ratio);
 		boolean met = cost <= MAX_METERS_COST;
 		String by = String.format(Locale.ROOT, "cost %.1f%%, %s the 2%% allowed", 100 * cost, met ? "within" : "over");
-		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
+		return Target.of(name, met, figures, by);
 	}
 
 	/**
@@ -278,7 +278,7 @@ final class BusyCoreTargets {
 			}
 		}
 		if (worstShare == null) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		double share = BusyCoreRuns.outOfOrderPct(worstShare);
 		double jump = worstJump.maxJumpBackMs();
@@ -290,7 +290,7 @@ final class BusyCoreTargets {
 		String by = String.format(Locale.ROOT, "share %s by %s points, jump back %s by %s ms",
 				(share <= MAX_OUT_OF_ORDER_PCT) ? "under" : "over", Fmt.number(Math.abs(MAX_OUT_OF_ORDER_PCT - share)),
 				(jump <= MAX_JUMP_BACK_MS) ? "under" : "over", Fmt.number(Math.abs(MAX_JUMP_BACK_MS - jump)));
-		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures, by);
+		return Target.of(name, met, figures, by);
 	}
 
 }

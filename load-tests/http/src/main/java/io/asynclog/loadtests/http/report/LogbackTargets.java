@@ -29,7 +29,7 @@ final class LogbackTargets {
 		String name = "asynclog async-logger on Logback: TPS ≥ Logback AsyncAppender's (per round)";
 		Optional<RoundRuns.Row> asynclog = LogbackRuns.row(runs, "async-logger");
 		if (asynclog.isEmpty() || !asynclog.get().ratioTo(LogbackRuns.ASYNC_APPENDER, RunRecord::tps).measured()) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		Stats ratio = asynclog.get().ratioTo(LogbackRuns.ASYNC_APPENDER, RunRecord::tps);
 		String figures = Fmt.ratioOverRounds(ratio) + "; " + Fmt.withSpread(asynclog.get().over(RunRecord::tps)) + " TPS against "
@@ -39,8 +39,7 @@ final class LogbackTargets {
 		double margin = ratio.median() - 1.0;
 		String by = String.format(Locale.ROOT, "%s by %.2f× (%+.0f%%)", (margin >= 0) ? "over" : "short",
 				Math.abs(margin), 100 * margin);
-		return new Target(name, (margin >= 0) ? Target.Status.MET : Target.Status.MISSED,
-				figures, by);
+		return Target.of(name, margin >= 0, figures, by);
 	}
 
 	/**
@@ -54,7 +53,7 @@ final class LogbackTargets {
 		Optional<RoundRuns.Row> asyncAppender = LogbackRuns.row(runs, RunConfig.LOGBACK_ASYNC_APPENDER);
 		if (asynclog.isEmpty() || asyncAppender.isEmpty() || !asynclog.get().over(LogbackRuns::lost).measured()
 				|| !asyncAppender.get().over(LogbackRuns::lost).measured()) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		RoundRuns.Row ours = asynclog.get();
 		RoundRuns.Row theirs = asyncAppender.get();

@@ -98,7 +98,7 @@ final class Targets {
 				+ " " + metric.unit + ": " + ratio(ratio, threshold) + " (needs " + (atLeast ? "\u2265 " : "\u2264 ")
 				+ String.format(Locale.ROOT, "%.2f\u00d7", threshold) + ")"
 				+ caveats(subject.get(), reference.get());
-		return new Target(target, met ? Status.MET : Status.MISSED, figures, "");
+		return Target.of(target, met, figures, "");
 	}
 
 	static Target greater(String target, Optional<RoundRuns.Row> subject, String subjectName,
@@ -114,7 +114,7 @@ final class Targets {
 				+ " TPS: " + Fmt.ratio(Stats.ratio(a.median(), b.median()))
 				+ ((a.count() > 1 || b.count() > 1) && a.overlaps(b) ? "; the min\u2013max ranges overlap" : "")
 				+ caveats(subject.get(), reference.get());
-		return new Target(target, met ? Status.MET : Status.MISSED, figures, "");
+		return Target.of(target, met, figures, "");
 	}
 
 	private static Optional<String> notMeasured(Optional<RoundRuns.Row> subject, String subjectName,

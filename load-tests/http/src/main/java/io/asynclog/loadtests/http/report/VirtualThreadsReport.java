@@ -82,13 +82,12 @@ public final class VirtualThreadsReport {
 			inAsynclog += run.pinnedInAsynclog();
 		}
 		if (recorded == 0) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		String figures = String.format(Locale.ROOT, "%s pinned events in %d recorded runs, %s of them in asynclog's frames",
 				Fmt.number(events), recorded, Fmt.number(inAsynclog));
 		boolean met = inAsynclog == 0;
-		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures,
-				met ? "none" : Fmt.number(inAsynclog) + " too many");
+		return Target.of(name, met, figures, met ? "none" : Fmt.number(inAsynclog) + " too many");
 	}
 
 	/** An asynclog mode's CPU per request, as the median of its per-round ratios to sync, at most 1.0×. */
@@ -96,11 +95,11 @@ public final class VirtualThreadsReport {
 		String name = label(row.config()) + ": CPU per request ≤ sync's";
 		Stats ratio = BusyCoreRuns.cpuToSync(row);
 		if (!ratio.measured()) {
-			return new Target(name, Target.Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+			return Target.notMeasured(name);
 		}
 		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(BusyCoreRuns.cpuUs(row)) + " µs a request";
 		boolean met = ratio.median() <= 1.0;
-		return new Target(name, met ? Target.Status.MET : Target.Status.MISSED, figures,
+		return Target.of(name, met, figures,
 				String.format(Locale.ROOT, "%s by %.2f×", met ? "under" : "over", Math.abs(1.0 - ratio.median())));
 	}
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders docs/dashboards/asynclog-dashboard.png from real metrics:
-#   1. builds the project (demo app jar and the load-tests classes),
+#   1. builds the demo app jar and the chart tool (load-tests/dashboard),
 #   2. starts the demo app on 127.0.0.1 with a small ring buffer, on a port it picks itself
 #      (--server.port=0, written to a file), watching this script's process so that it exits if
 #      the script is killed,
@@ -31,16 +31,16 @@ EXTRA_APP_ARGS="${EXTRA_APP_ARGS:-}"
 WORK="$ROOT/load-tests/target/dashboard-chart"
 # On Log4j2: the dashboard counts events with Spring Boot's log4j2.events meter.
 DEMO_JAR="$ROOT/demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar"
-CHART_JAR="$ROOT/load-tests/target/asynclog-load-tests-0.1.0-SNAPSHOT.jar"
+CHART_JAR="$ROOT/load-tests/dashboard/target/asynclog-load-tests-dashboard-0.1.0-SNAPSHOT.jar"
 
 cd "$ROOT"
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
-	echo "Building the demo app on Log4j2 and load-tests (./mvnw -q package -DskipTests -pl demo-app-log4j2,load-tests -am)..."
-	./mvnw -q package -DskipTests -pl demo-app-log4j2,load-tests -am
+	echo "Building the demo app on Log4j2 and the chart tool (./mvnw -q package -DskipTests -pl demo-app-log4j2,load-tests/dashboard -am)..."
+	./mvnw -q package -DskipTests -pl demo-app-log4j2,load-tests/dashboard -am
 fi
 mkdir -p "$WORK"
 rm -f "$WORK/demo.log" "$WORK/app.port"
-CLASSPATH_FILE="$ROOT/load-tests/target/classpath-runtime.txt"
+CLASSPATH_FILE="$ROOT/load-tests/dashboard/target/classpath-runtime.txt"
 for f in "$DEMO_JAR" "$CHART_JAR" "$CLASSPATH_FILE"; do
 	[[ -f "$f" ]] || { echo "Missing $f: build first (without SKIP_BUILD=1)" >&2; exit 2; }
 done

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The HTTP comparison of sync and async logging on the demo app (docs/load-tests.md):
 #   1. builds the demo app jars, on Logback (demo-app, for --matrix logback and backend=logback) and
-#      on Log4j2 (demo-app-log4j2, the other matrices), and the load-tests module once
+#      on Log4j2 (demo-app-log4j2, the other matrices), and load-tests/http once
 #      (./mvnw -q package -DskipTests),
-#   2. takes the load-tests test class path (Gatling, LogSimulation, gatling.conf) that the build
-#      wrote to load-tests/target/classpath-test.txt,
+#   2. takes the load-tests/http test class path (Gatling, LogSimulation, gatling.conf) that the build
+#      wrote to load-tests/http/target/classpath-test.txt,
 #   3. runs io.asynclog.loadtests.http.command.HttpComparisonCommand, which for every run starts the demo app on
 #      127.0.0.1 (pinned to CPU 0), forks Gatling (pinned to CPU 1), samples /proc, checks the log
 #      lines, and at the end writes the report.
@@ -28,17 +28,17 @@ for arg in "$@"; do
 	fi
 done
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
-	echo "Building the demo app on Logback and on Log4j2, and load-tests (./mvnw -q package -DskipTests -pl demo-app,demo-app-log4j2,load-tests -am)..."
-	./mvnw -q package -DskipTests -pl demo-app,demo-app-log4j2,load-tests -am
+	echo "Building the demo app on Logback and on Log4j2, and the runner (./mvnw -q package -DskipTests -pl demo-app,demo-app-log4j2,load-tests/http -am)..."
+	./mvnw -q package -DskipTests -pl demo-app,demo-app-log4j2,load-tests/http -am
 fi
 mkdir -p "$WORK"
-if [[ ! -f "$ROOT/load-tests/target/classpath-test.txt" ]]; then
-	echo "Missing load-tests/target/classpath-test.txt: build first (without SKIP_BUILD=1)" >&2
+if [[ ! -f "$ROOT/load-tests/http/target/classpath-test.txt" ]]; then
+	echo "Missing load-tests/http/target/classpath-test.txt: build first (without SKIP_BUILD=1)" >&2
 	exit 2
 fi
 # Kept here too: the report commands in docs/load-tests.md read it from this place.
-cp "$ROOT/load-tests/target/classpath-test.txt" "$WORK/classpath.txt"
-CP="$ROOT/load-tests/target/classes:$ROOT/load-tests/target/test-classes:$(cat "$WORK/classpath.txt")"
+cp "$ROOT/load-tests/http/target/classpath-test.txt" "$WORK/classpath.txt"
+CP="$ROOT/load-tests/http/target/classes:$ROOT/load-tests/http/target/test-classes:$(cat "$WORK/classpath.txt")"
 
 PIN=()
 pin_wanted=1

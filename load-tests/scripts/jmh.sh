@@ -42,8 +42,8 @@ fi
 OUT="${OUT:-$ROOT/load-tests/target/jmh-results/$SUITE}"
 
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
-	echo "Building the benchmarks and the report tool (./mvnw -q package -DskipTests -pl load-tests/jmh,load-tests -am)..."
-	./mvnw -q package -DskipTests -pl load-tests/jmh,load-tests -am
+	echo "Building the benchmarks and the report tool (./mvnw -q package -DskipTests -pl load-tests/jmh -am)..."
+	./mvnw -q package -DskipTests -pl load-tests/jmh -am
 fi
 JAR="$ROOT/load-tests/jmh/target/benchmarks.jar"
 rm -rf "$OUT"
@@ -124,7 +124,6 @@ INFO="$OUT/run-info.properties"
 rm -rf "$OUT/logs" "$OUT/rounds.properties"
 
 if [[ $REPORT == 1 ]]; then
-	# written by the load-tests build (step 1)
-	CP_FILE="$ROOT/load-tests/target/classpath-test.txt"
-	java -cp "$ROOT/load-tests/target/classes:$(cat "$CP_FILE")" io.asynclog.loadtests.jmh.JmhReport "$OUT" "$ROOT/docs/results"
+	# the report tool is in the benchmark jar too (step 1)
+	java -cp "$JAR" io.asynclog.loadtests.jmh.JmhReport "$OUT" "$ROOT/docs/results"
 fi

@@ -2,8 +2,8 @@
 # Request latency with the Kafka broker stopped against running (docs/shipping.md#throughput,
 # docs/results/shipping-latency.md; issue 24's target: request p99 with the broker stopped at most
 # 1.5x request p99 with it running, every request answered, every line on the console):
-#   1. builds the demo app (Logback), the loopback broker (load-tests/shipping) and the load client
-#      and report tool (load-tests) once,
+#   1. builds the demo app (Logback) and, in load-tests/shipping, the loopback broker, the load client
+#      and the report tool once,
 #   2. starts a one-node KRaft broker in a JVM of its own (LoopbackKafka of test-fixtures, clients on 127.0.0.1) and kills it on exit,
 #   3. runs, in N interleaved rounds, a fresh demo-app JVM per configuration with the kafka profile and
 #      asynclog's defaults: `running` ships to the broker, `stopped` to a loopback port where nothing
@@ -71,20 +71,20 @@ COMMAND="load-tests/scripts/shipping-latency.sh --rounds $ROUNDS --seconds $SECO
 
 DEMO_JAR="$ROOT/demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar"
 SHIPPING="$ROOT/load-tests/shipping/target"
-# written by the load-tests build
-CLIENT_CP_FILE="$ROOT/load-tests/target/classpath-test.txt"
+# written by the load-tests/shipping build
+CLIENT_CP_FILE="$SHIPPING/tools-classpath.txt"
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
-	echo "Building the demo app, the broker and the load client (./mvnw -o -q package -DskipTests -pl demo-app,load-tests/shipping,load-tests -am)..."
-	./mvnw -o -q package -DskipTests -pl demo-app,load-tests/shipping,load-tests -am
+	echo "Building the demo app, the broker and the load client (./mvnw -o -q package -DskipTests -pl demo-app,load-tests/shipping -am)..."
+	./mvnw -o -q package -DskipTests -pl demo-app,load-tests/shipping -am
 fi
-for f in "$DEMO_JAR" "$SHIPPING/broker-classpath.txt" "$SHIPPING/test-classes" "$CLIENT_CP_FILE" "$ROOT/load-tests/target/classes"; do
+for f in "$DEMO_JAR" "$SHIPPING/broker-classpath.txt" "$SHIPPING/test-classes" "$CLIENT_CP_FILE" "$SHIPPING/classes"; do
 	if [[ ! -e "$f" ]]; then
 		echo "Missing $f: build first (without SKIP_BUILD=1)" >&2
 		exit 2
 	fi
 done
 BROKER_CP="$SHIPPING/test-classes:$SHIPPING/classes:$(cat "$SHIPPING/broker-classpath.txt")"
-CLIENT_CP="$ROOT/load-tests/target/classes:$(cat "$CLIENT_CP_FILE")"
+CLIENT_CP="$SHIPPING/classes:$(cat "$CLIENT_CP_FILE")"
 
 rm -rf "$OUT"
 mkdir -p "$OUT/logs"

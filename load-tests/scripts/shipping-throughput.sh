@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Shipping throughput, Kafka and OTLP (docs/shipping.md#throughput, docs/results/shipping-throughput.md):
-#   1. builds the run's application, broker and receiver (load-tests/shipping) and the report tool (load-tests)
+#   1. builds the run's application, broker and receiver and the report tool (all in load-tests/shipping)
 #      once, from the reactor (nothing installed),
 #   2. starts a one-node KRaft broker (Kafka's KafkaRaftServer on 127.0.0.1) and a loopback OTLP/HTTP receiver
 #      (the JDK's HttpServer on 127.0.0.1, decoding each request with opentelemetry-proto), each in a JVM of its
@@ -74,11 +74,11 @@ COMMAND="load-tests/scripts/shipping-throughput.sh --rounds $ROUNDS --lines $LIN
 
 SHIPPING="$ROOT/load-tests/shipping/target"
 if [[ "${SKIP_BUILD:-}" != "1" ]]; then
-	echo "Building the run and the report tool (./mvnw -q package -DskipTests -pl load-tests/shipping,load-tests -am)..."
+	echo "Building the run and the report tool (./mvnw -q package -DskipTests -pl load-tests/shipping -am)..."
 	# -am: the starter and autoconfigure come from this checkout's reactor, never from ~/.m2
-	./mvnw -q package -DskipTests -pl load-tests/shipping,load-tests -am
+	./mvnw -q package -DskipTests -pl load-tests/shipping -am
 fi
-for f in "$SHIPPING/app-classpath.txt" "$SHIPPING/broker-classpath.txt" "$SHIPPING/classes" "$SHIPPING/test-classes"; do
+for f in "$SHIPPING/app-classpath.txt" "$SHIPPING/broker-classpath.txt" "$SHIPPING/tools-classpath.txt" "$SHIPPING/classes" "$SHIPPING/test-classes"; do
 	if [[ ! -e "$f" ]]; then
 		echo "Missing $f: build first (without SKIP_BUILD=1)" >&2
 		exit 2
@@ -186,9 +186,7 @@ stop_broker
 rm -f "$OUT/rounds.properties"
 
 if [[ $REPORT == 1 ]]; then
-	# written by the load-tests build
-	CP_FILE="$ROOT/load-tests/target/classpath-test.txt"
-	java -cp "$ROOT/load-tests/target/classes:$(cat "$CP_FILE")" io.asynclog.loadtests.shipping.ShippingThroughputReport \
+	java -cp "$SHIPPING/classes:$(cat "$SHIPPING/tools-classpath.txt")" io.asynclog.loadtests.shipping.ShippingThroughputReport \
 		"$OUT" "$ROOT/docs/results"
 fi
 exit $FAILED

@@ -1,0 +1,301 @@
+package io.asynclog.loadtests.http;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The runner's command-line options. Every value is bounded so that a typo cannot start an
+ * endless load.
+ *
+ * @param full whether {@code --full} (the study's 6 minutes per run) was given
+ * @param matrix {@code where-async-pays} (the default: lines per request, CPU placement, a slow
+ * sink, open-model latency at shares of each configuration's capacity), {@code study} (the
+ * published study's grid of modes and appender counts) or {@code busy-core} (Spring Boot's
+ * console and a buffered file on one busy core, see {@link ComparisonMatrix#busyCore}) or
+ * {@code logback} (the demo app on Logback: Boot's console synchronous, behind Logback's
+ * AsyncAppender and behind asynclog, see {@link ComparisonMatrix#logback})
+ * @param dimensions what the {@code where-async-pays} matrix varies
+ * @param repeats closed-model runs per configuration
+ * @param durationSeconds measured seconds of load per run (Gatling's {@code during})
+ * @param warmupSeconds seconds of warm-up requests before Gatling starts
+ * @param gatlingWarmupSeconds seconds Gatling warms itself up (silent requests) before its load
+ * @param users closed-model concurrent users
+ * @param configs the ids given with {@code --configs}, or empty for the default matrix
+ * @param jar the demo app's jar on Log4j2
+ * @param logbackJar the demo app's jar on Logback, for {@code backend=logback} configurations
+ * @param out where raw outputs go
+ * @param report where the report is written
+ * @param pin whether to pin the app and Gatling to separate CPUs (when taskset works)
+ * @param wideWarmup whether a one-core app warms up on both CPUs before it is measured on its own
+ * ({@link CpuPlacement}); the default of the matrices with the long warm-up
+ * @param open whether to run the open-model part
+ * @param openRate the open-model rate given with {@code --open-rate}, or 0 to derive it
+ * @param gatlingClasspath the class path of the forked Gatling JVM
+ * @param java the java executable of the app (and of Gatling)
+ * @param command the command line, for run-info
+ * @author asynclog
+ */
+public record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int repeats, int durationSeconds, int warmupSeconds, int gatlingWarmupSeconds,
+		int users,
+		List<String> configs, Path jar, Path logbackJar, Path out, Path report, boolean pin, boolean wideWarmup, boolean open,
+		int openRate, String gatlingClasspath, Path java, String command) {
+
+	static final int QUICK_DURATION = 20;
+
+	static final int FULL_DURATION = 360;
+
+	static final int QUICK_WARMUP = 5;
+
+	static final int FULL_WARMUP = 10;
+
+	/**
+	 * The demo app on Log4j2: the matrices measure Log4j2's modes, and the study's pattern ({@code %l})
+	 * is Log4j2's.
+	 */
+	static final String DEFAULT_JAR = "demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar";
+
+	/** The demo app on Logback, Spring Boot's default: the {@code backend=logback} configurations. */
+	static final String DEFAULT_LOGBACK_JAR = "demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar";
+
+	static final String WHERE_ASYNC_PAYS = "where-async-pays";
+
+	public static final String STUDY = "study";
+
+	public static final String BUSY_CORE = "busy-core";
+
+	public static final String LOGBACK = "logback";
+
+	public static final String VIRTUAL_THREADS = "virtual-threads";
+
+	/** The busy-core matrix warms up longer: JIT and Boot's console path settle well after 5 s. */
+	static final int BUSY_CORE_WARMUP = 40;
+
+	static final int BUSY_CORE_REPEATS = 3;
+
+	static final String USAGE = """
+			Usage: HttpComparison [--matrix where-async-pays|study|busy-core|logback|virtual-threads] [--lines L,L]
+			                      [--cores C,C]
+			                      [--slow-sink | --no-slow-sink] [--ring-sizes N,N] [--open-percents P,P]
+			                      [--quick | --full] [--repeats N] [--duration S] [--warmup S]
+			                      [--gatling-warmup S] [--users N] [--configs id,id,...] [--open | --no-open]
+			                      [--open-rate R] [--no-pin] [--[no-]wide-warmup] [--jar PATH] [--logback-jar PATH] [--out DIR] [--report DIR]
+			                      [--gatling-classpath CP] [--java PATH]
+			  --matrix M         where-async-pays (default; about 30 min): sync, async-appender, async-logger and
+			                     logging-off on one file, flushed, plain pattern, for each --lines on one core; sync,
+			                     async-logger and logging-off at the most lines for each other --cores; the slow sink
+			                     (block and discard); open-model latency at --open-percents of each one's own
+			                     closed-model TPS. study: the published study's grid (14 configurations, part one).
+			                     busy-core (about 80 min; 3 rounds, 40 s warm-up, no open model): 20 lines a
+			                     request, both backends; on one busy core Spring Boot's console (Logback's
+			                     AsyncAppender too) and one buffered rolling file, each with sync,
+			                     async-appender and async-logger; on two shared cores the console with every
+			                     mode; Log4j2's logging-off on one core.
+			                     virtual-threads (about 35 min; give --java a JDK 21 or later): the same app
+			                     serving requests on virtual threads, 20 lines a request, Spring Boot's console,
+			                     one busy core, both backends, every mode; pinned virtual threads recorded.
+			                     logback (about 16 min; 3 rounds, 40 s warm-up, no open model): the demo app on
+			                     Logback, 20 lines a request, Spring Boot's console, two shared cores: sync,
+			                     Logback's AsyncAppender (its lost lines counted), asynclog async-logger, logging-off
+			  --ring-sizes N,N   busy-core: add async-logger on the console on one core with each ring size
+			                     (powers of two, 128..1048576; default none), e.g. 4096,16384,65536,262144
+			  --lines L,L        lines per request (default 1,20; 1..100)
+			  --cores C,C        CPUs of the app: 1 (the load on the other) and 2 (shared) (default 1,2)
+			  --slow-sink / --no-slow-sink  run the slow-sink configurations (default: run them)
+			  --open-percents P,P  open-model rates as percentages of each configuration's median closed-model
+			                     TPS (default 50,80; 1..100)
+			  --quick            20 s measured per run, 5 s warm-up (default)
+			  --full             360 s measured per run (the study's 6 minutes), 10 s warm-up
+			  --repeats N        closed-model runs per configuration, in interleaved rounds (default 2 for
+			                     where-async-pays, 3 for study, busy-core, logback and virtual-threads; 1..20)
+			  --duration S       measured seconds per run (overrides --quick/--full, 1..900)
+			  --warmup S         seconds of warm-up requests (Java HttpClient) before Gatling (0..60; default 5,
+			                     10 with --full, 40 for busy-core, logback and virtual-threads)
+			  --gatling-warmup S seconds Gatling warms up with silent GET /log/count before its load
+			                     (default 2, 0..30)
+			  --users N          closed-model concurrent users (default 400, 1..5000)
+			  --configs LIST     run only these configurations, e.g. sync/3/flush/study,logging-off
+			                     (mode/files/flush|no-flush/study|plain; modes sync, async-appender,
+			                     async-logger, all-async; files 1, 3, 6; options such as /threads=virtual)
+			  --open / --no-open run the open-model part (default: --open)
+			  --open-rate R      study matrix: open-model users per second (default: 50% of the lowest
+			                     median closed-model TPS among the open-model configurations)
+			  --no-pin           do not pin the app (CPU 0) and Gatling (CPU 1) with taskset
+			  --wide-warmup / --no-wide-warmup  a one-core app warms up on both CPUs, where its JIT
+			                     gets much further, and is measured on its own; it sees one CPU throughout
+			                     (-XX:ActiveProcessorCount=1) (default: on for busy-core, logback and
+			                     virtual-threads, off for the others)
+			  --jar PATH         demo app jar on Log4j2 (default
+			                     demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar)
+			  --logback-jar PATH demo app jar on Logback, for backend=logback configurations (default
+			                     demo-app/target/asynclog-demo-app-0.1.0-SNAPSHOT.jar)
+			  --out DIR          raw outputs (default load-tests/target/http-comparison)
+			  --report DIR       where the report is written (default docs/results)
+			  --gatling-classpath CP  class path of the forked Gatling JVM (default: this JVM's)
+			  --java PATH        java executable for the app and Gatling (default: this JVM's)
+			""";
+
+	/** Parses the arguments. */
+	static ComparisonOptions parse(String... args) {
+		boolean full = false;
+		String matrix = WHERE_ASYNC_PAYS;
+		List<Integer> lines = List.of(1, 20);
+		List<Integer> cores = List.of(1, 2);
+		boolean slowSink = true;
+		List<Integer> openPercents = List.of(50, 80);
+		List<Integer> ringSizes = List.of();
+		Integer repeats = null;
+		Integer duration = null;
+		Integer warmup = null;
+		int gatlingWarmup = 2;
+		int users = 400;
+		List<String> configs = new ArrayList<>();
+		Path jar = Path.of(DEFAULT_JAR);
+		Path logbackJar = Path.of(DEFAULT_LOGBACK_JAR);
+		Path out = Path.of("load-tests/target/http-comparison");
+		Path report = Path.of("docs/results");
+		boolean pin = true;
+		Boolean wideWarmup = null;
+		boolean open = true;
+		int openRate = 0;
+		String classpath = System.getProperty("java.class.path");
+		Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+		List<String> list = new ArrayList<>();
+		for (String arg : args) {
+			int eq = arg.indexOf('=');
+			if (arg.startsWith("--") && eq > 0) {
+				list.add(arg.substring(0, eq));
+				list.add(arg.substring(eq + 1));
+			}
+			else {
+				list.add(arg);
+			}
+		}
+		for (int i = 0; i < list.size(); i++) {
+			String name = list.get(i);
+			switch (name) {
+				case "--matrix" -> {
+					matrix = value(list, i++);
+					if (!List.of(WHERE_ASYNC_PAYS, STUDY, BUSY_CORE, LOGBACK, VIRTUAL_THREADS).contains(matrix)) {
+						throw new IllegalArgumentException("--matrix must be " + WHERE_ASYNC_PAYS + ", " + STUDY + ", "
+								+ BUSY_CORE + ", " + LOGBACK + " or " + VIRTUAL_THREADS + ", not '" + matrix + "'");
+					}
+				}
+				case "--lines" -> lines = intList(name, value(list, i++), 1, RunConfig.MAX_LINES);
+				case "--cores" -> cores = intList(name, value(list, i++), 1, 2);
+				case "--slow-sink" -> slowSink = true;
+				case "--no-slow-sink" -> slowSink = false;
+				case "--open-percents" -> openPercents = intList(name, value(list, i++), 1, 100);
+				case "--ring-sizes" -> {
+					ringSizes = intList(name, value(list, i++), RunConfig.MIN_RING, RunConfig.MAX_RING);
+					for (int ring : ringSizes) {
+						if (Integer.bitCount(ring) != 1) {
+							throw new IllegalArgumentException("--ring-sizes takes powers of two from " + RunConfig.MIN_RING
+									+ " to " + RunConfig.MAX_RING + ", not " + ring);
+						}
+					}
+				}
+				case "--quick" -> full = false;
+				case "--full" -> full = true;
+				case "--no-pin" -> pin = false;
+				case "--wide-warmup" -> wideWarmup = true;
+				case "--no-wide-warmup" -> wideWarmup = false;
+				case "--open" -> open = true;
+				case "--no-open" -> open = false;
+				case "--repeats" -> repeats = intValue(name, value(list, i++), 1, 20);
+				case "--duration" -> duration = intValue(name, value(list, i++), 1, 900);
+				case "--warmup" -> warmup = intValue(name, value(list, i++), 0, 60);
+				case "--gatling-warmup" -> gatlingWarmup = intValue(name, value(list, i++), 0, 30);
+				case "--users" -> users = intValue(name, value(list, i++), 1, 5000);
+				case "--open-rate" -> openRate = intValue(name, value(list, i++), 1, 50_000);
+				case "--configs" -> {
+					for (String id : value(list, i++).split(",")) {
+						if (!id.isBlank()) {
+							configs.add(RunConfig.parse(id).id());
+						}
+					}
+				}
+				case "--jar" -> jar = Path.of(value(list, i++));
+				case "--logback-jar" -> logbackJar = Path.of(value(list, i++));
+				case "--out" -> out = Path.of(value(list, i++));
+				case "--report" -> report = Path.of(value(list, i++));
+				case "--gatling-classpath" -> classpath = value(list, i++);
+				case "--java" -> java = Path.of(value(list, i++));
+				default -> throw new IllegalArgumentException("unknown option '" + name + "'");
+			}
+		}
+		int durationSeconds = (duration != null) ? duration : (full ? FULL_DURATION : QUICK_DURATION);
+		boolean busyCore = matrix.equals(BUSY_CORE);
+		// The logback and virtual-threads matrices are measured like busy-core: long warm-up, three
+		// interleaved rounds.
+		boolean longWarmup = busyCore || matrix.equals(LOGBACK) || matrix.equals(VIRTUAL_THREADS);
+		if (!ringSizes.isEmpty() && !busyCore) {
+			throw new IllegalArgumentException("--ring-sizes belongs to --matrix " + BUSY_CORE
+					+ "; for another matrix name the rows with --configs ...ring=N");
+		}
+		int warmupSeconds = (warmup != null) ? warmup
+				: longWarmup ? BUSY_CORE_WARMUP : (full ? FULL_WARMUP : QUICK_WARMUP);
+		if (classpath == null || classpath.isBlank()) {
+			throw new IllegalArgumentException("no class path for Gatling: give --gatling-classpath");
+		}
+		int repeatCount = (repeats != null) ? repeats
+				: (matrix.equals(STUDY) ? 3 : longWarmup ? BUSY_CORE_REPEATS : 2);
+		return new ComparisonOptions(full, matrix, new Dimensions(lines, cores, slowSink, openPercents, ringSizes),
+				repeatCount,
+				durationSeconds, warmupSeconds, gatlingWarmup, users,
+				List.copyOf(configs), jar.toAbsolutePath().normalize(), logbackJar.toAbsolutePath().normalize(),
+				out.toAbsolutePath().normalize(),
+				report.toAbsolutePath().normalize(), pin, (wideWarmup != null) ? wideWarmup : longWarmup, open, openRate,
+				classpath, java, String.join(" ", args));
+	}
+
+	private static String value(List<String> args, int i) {
+		if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
+			throw new IllegalArgumentException(args.get(i) + " needs a value");
+		}
+		return args.get(i + 1);
+	}
+
+	private static List<Integer> intList(String name, String text, int min, int max) {
+		List<Integer> values = new ArrayList<>();
+		for (String part : text.split(",")) {
+			int value = intValue(name, part, min, max);
+			if (!values.contains(value)) {
+				values.add(value);
+			}
+		}
+		return List.copyOf(values);
+	}
+
+	private static int intValue(String name, String text, int min, int max) {
+		int value;
+		try {
+			value = Integer.parseInt(text.strip());
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException(name + " needs a whole number, not '" + text + "'");
+		}
+		if (value < min || value > max) {
+			throw new IllegalArgumentException(name + " must be in " + min + ".." + max + ", not " + value);
+		}
+		return value;
+	}
+
+	/**
+	 * What the {@code where-async-pays} matrix varies.
+	 * @param lines lines per request, each run on one core
+	 * @param cores CPU placements: 1 (the load on the other CPU) and 2 (both shared)
+	 * @param slowSink whether to run the slow-sink configurations
+	 * @param openPercents open-model rates, in percent of each configuration's closed-model TPS
+	 * @param ringSizes busy-core: the ring sizes of the extra async-logger rows, possibly none
+	 */
+	record Dimensions(List<Integer> lines, List<Integer> cores, boolean slowSink, List<Integer> openPercents,
+			List<Integer> ringSizes) {
+
+		int mostLines() {
+			return this.lines.stream().mapToInt(Integer::intValue).max().orElse(1);
+		}
+
+	}
+
+}

@@ -1,0 +1,160 @@
+package io.asynclog.loadtests.http;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One Gatling run of {@code LogSimulation} in a forked JVM ({@code io.gatling.app.Gatling}
+ * with {@code --simulation} and {@code --results-folder}), optionally pinned with
+ * {@code taskset}. Its console output goes to a file that {@link GatlingConsole} parses.
+ * Reports are generated because the "Global Information" block is printed only then.
+ *
+ * <p>Gatling is started early, while the app starts and warms up: its JVM and engine take
+ * several seconds to start. {@code LogSimulation} waits for a start-signal file before it
+ * sends anything, and {@link #release()} creates that file.
+ *
+ * @author asynclog
+ */
+final class GatlingRun {
+
+	static final String MAIN_CLASS = "io.gatling.app.Gatling";
+
+	static final String SIMULATION = "io.asynclog.loadtests.http.LogSimulation";
+
+	/** The JVM flags gatling-maven-plugin 4.21 uses by default (minus the heap dump). */
+	static final List<String> JVM_FLAGS = List.of("-Xmx1G", "-XX:MaxInlineLevel=20", "-XX:MaxTrivialSize=12",
+			"--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED");
+
+	/** What a request may take before it is KO. */
+	static final int REQUEST_TIMEOUT_MS = 15_000;
+
+	/**
+	 * Load model and size.
+	 * @param model {@code closed} or {@code open}
+	 * @param users closed-model users
+	 * @param rate open-model users per second
+	 * @param durationSeconds measured seconds
+	 * @param warmupSeconds seconds Gatling warms up (silent requests) before the load
+	 */
+	record Load(String model, int users, int rate, int durationSeconds, int warmupSeconds) {
+
+		static Load closed(int users, int durationSeconds, int warmupSeconds) {
+			return new Load("closed", users, 0, durationSeconds, warmupSeconds);
+		}
+
+		static Load open(int rate, int durationSeconds, int warmupSeconds) {
+			return new Load("open", 0, rate, durationSeconds, warmupSeconds);
+		}
+
+	}
+
+	private final Process process;
+
+	private final Path output;
+
+	private final int durationSeconds;
+
+	private final Path startSignal;
+
+	private GatlingRun(Process process, Path output, int durationSeconds, Path startSignal) {
+		this.process = process;
+		this.output = output;
+		this.durationSeconds = durationSeconds;
+		this.startSignal = startSignal;
+	}
+
+	/**
+	 * Starts Gatling.
+	 * @param pinPrefix the command prefix that pins it, or empty
+	 * @param startSignal the file whose creation releases the load (must not exist yet)
+	 */
+	static GatlingRun start(Path java, String classpath, URI baseUrl, Load load, int linesPerRequest,
+			List<String> pinPrefix, Path resultsFolder, Path output, String description, Path startSignal)
+			throws IOException {
+		if (!"127.0.0.1".equals(baseUrl.getHost())) {
+			throw new IllegalArgumentException("Gatling only targets 127.0.0.1, not " + baseUrl);
+		}
+		List<String> command = new ArrayList<>(pinPrefix);
+		command.add(java.toString());
+		command.addAll(JVM_FLAGS);
+		command.add("-DbaseUrl=" + baseUrl);
+		command.add("-Dmodel=" + load.model());
+		command.add("-Dlines=" + linesPerRequest);
+		if (load.model().equals("closed")) {
+			command.add("-Dusers=" + load.users());
+		}
+		else {
+			command.add("-Drate=" + load.rate());
+		}
+		command.add("-Dduration=" + load.durationSeconds());
+		command.add("-DgatlingWarmup=" + load.warmupSeconds());
+		command.add("-DrequestTimeoutMs=" + REQUEST_TIMEOUT_MS);
+		Files.deleteIfExists(startSignal);
+		command.add("-DstartSignal=" + startSignal);
+		command.add(MAIN_CLASS);
+		command.add("--simulation");
+		command.add(SIMULATION);
+		command.add("--results-folder");
+		command.add(resultsFolder.toString());
+		command.add("--run-description");
+		command.add(description);
+		Files.createDirectories(resultsFolder);
+		Files.writeString(output, String.join(" ", command) + System.lineSeparator());
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()));
+		// The class path goes through the environment: it is long, and keeps ps readable.
+		builder.environment().put("CLASSPATH", classpath);
+		builder.environment().remove("JAVA_TOOL_OPTIONS");
+		return new GatlingRun(builder.start(), output, load.durationSeconds() + load.warmupSeconds(), startSignal);
+	}
+
+	/** Lets the simulation send its load. */
+	void release() throws IOException {
+		if (!this.process.isAlive()) {
+			throw new IOException("Gatling exited with " + this.process.exitValue() + " before the start; see "
+					+ this.output);
+		}
+		Files.createFile(this.startSignal);
+	}
+
+	long pid() {
+		return this.process.pid();
+	}
+
+	/**
+	 * Waits for Gatling to exit (at most the duration plus 120 s after {@link #release()}) and
+	 * parses its output.
+	 */
+	GatlingConsole.Summary await() throws IOException, InterruptedException {
+		if (!this.process.waitFor(this.durationSeconds + 120L, TimeUnit.SECONDS)) {
+			this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+			throw new IOException("Gatling did not finish within " + (this.durationSeconds + 120)
+					+ " s and was killed; see " + this.output);
+		}
+		int exit = this.process.exitValue();
+		List<String> lines = Files.readAllLines(this.output, StandardCharsets.UTF_8);
+		if (exit != 0) {
+			throw new IOException("Gatling exited with " + exit + "; see " + this.output);
+		}
+		try {
+			return GatlingConsole.parse(lines);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IOException(ex.getMessage() + "; see " + this.output, ex);
+		}
+	}
+
+	/** Kills Gatling if it still runs (after a failure). */
+	void kill() throws InterruptedException {
+		if (this.process.isAlive()) {
+			this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+		}
+	}
+
+}

@@ -1,0 +1,267 @@
+package io.asynclog.loadtests.http;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * One measured run: start the app, wait for health, warm up, run Gatling while sampling
+ * {@code /proc} and watching {@code /log/count}, compute the figures over the load window, stop
+ * the app with SIGTERM, check the log lines, delete the log files.
+ *
+ * <p>Files kept in the run's directory: {@code app-stdout.log}, {@code gatling-console.log},
+ * {@code gatling/} (Gatling's HTML report; its binary {@code simulation.log} is deleted),
+ * {@code asynclog.json} (the app's queue endpoint just before the stop),
+ * {@code proc-samples.csv}, {@code count-polls.csv} and {@code run.txt} (timings, window and
+ * the line check).
+ *
+ * @author asynclog
+ */
+final class SingleRun {
+
+	/**
+	 * What every run shares.
+	 * @param java the java executable
+	 * @param jar the demo app jar on Log4j2
+	 * @param logbackJar the demo app jar on Logback, for {@code backend=logback}
+	 * @param gatlingClasspath Gatling's class path
+	 * @param appPin command prefix pinning the app, or empty
+	 * @param gatlingPin command prefix pinning Gatling, or empty
+	 * @param sharedPin command prefix giving a process both CPUs, or empty
+	 * @param warmupSeconds warm-up length
+	 * @param wideWarmup whether a one-core app warms up on both CPUs ({@link CpuPlacement})
+	 * @param ticksPerSecond clock ticks per second of /proc/pid/stat
+	 * @param log where progress goes
+	 */
+	record Setup(Path java, Path jar, Path logbackJar, String gatlingClasspath, List<String> appPin, List<String> gatlingPin,
+			List<String> sharedPin, int warmupSeconds, boolean wideWarmup, double ticksPerSecond, PrintStream log) {
+
+		/** Whether this configuration's app warms up on both CPUs and is measured on its own. */
+		boolean warmsUpWide(RunConfig config) {
+			return this.wideWarmup && config.cores() == 1 && !this.appPin.isEmpty() && !this.sharedPin.isEmpty();
+		}
+
+		/** The demo app jar of the configuration's backend. */
+		Path jar(RunConfig config) {
+			return config.logback() ? this.logbackJar : this.jar;
+		}
+
+		/** The app's pin: its own CPU, or both CPUs shared with the load for {@code cores=2}. */
+		List<String> appPin(RunConfig config) {
+			return (config.cores() == 2) ? this.sharedPin : this.appPin;
+		}
+
+		/** Gatling's pin: its own CPU, or both CPUs shared with the app for {@code cores=2}. */
+		List<String> gatlingPin(RunConfig config) {
+			return (config.cores() == 2) ? this.sharedPin : this.gatlingPin;
+		}
+
+	}
+
+	private SingleRun() {
+	}
+
+	/**
+	 * Runs once.
+	 * @param runDir this run's directory (created)
+	 */
+	static RawRunsCsv.Row execute(Setup setup, RunConfig config, GatlingRun.Load load, int repeat, Path runDir)
+			throws IOException, InterruptedException {
+		deleteTree(runDir);
+		Path logDir = Files.createDirectories(runDir.resolve("logs"));
+		StringBuilder notes = new StringBuilder();
+		AppProcess app = null;
+		ProcSampler sampler = null;
+		CountWatcher watcher = null;
+		GatlingRun gatling = null;
+		try {
+			boolean wide = setup.warmsUpWide(config);
+			app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, setup.appPin(config),
+					runDir.resolve(RunConfig.STDOUT_FILE), wide ? List.of(CpuPlacement.ONE_CPU_FLAG) : List.of(),
+					List.of());
+			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond()).start();
+			// Gatling needs the URL when it starts, and the app says its port once Tomcat listens.
+			app.awaitPort();
+			// Gatling's JVM starts meanwhile (on its own CPU) and waits for the start signal.
+			String description = config.id() + " " + load.model() + " repeat " + repeat;
+			gatling = GatlingRun.start(setup.java(), setup.gatlingClasspath(), app.baseUrl(), load,
+					config.linesPerRequest(), setup.gatlingPin(config), runDir.resolve("gatling"), runDir.resolve("gatling-console.log"), description,
+					runDir.resolve("start-signal"));
+			sampler.gatlingPid(gatling.pid());
+			Duration ready = app.awaitHealthy();
+			note(notes, "ready_s", seconds(ready));
+
+			long warmStart = System.nanoTime();
+			if (wide) {
+				CpuPlacement.move(app.pid(), setup.sharedPin());
+			}
+			Warmup.Result warm = Warmup.run(app.client(), app.baseUrl(), config.linesPerRequest(),
+					setup.warmupSeconds());
+			if (wide) {
+				long escaped = CpuPlacement.move(app.pid(), setup.appPin());
+				note(notes, "threads_not_back_on_own_cpu", escaped);
+				if (escaped > 0) {
+					setup.log().printf("    warning: %d threads of the app still run on other CPUs after the warm-up%n", escaped);
+				}
+			}
+			note(notes, "warmup_s", seconds(Duration.ofNanos(System.nanoTime() - warmStart)));
+			note(notes, "warmup_ok", warm.ok());
+			note(notes, "warmup_failed", warm.failed());
+			if (warm.failed() > 0) {
+				setup.log().printf("    warning: %d warm-up requests failed%n", warm.failed());
+			}
+
+			long baseline = app.count();
+			watcher = new CountWatcher(app.client(), app.baseUrl()).start();
+			long released = System.nanoTime();
+			gatling.release();
+			GatlingConsole.Summary summary = gatling.await();
+			note(notes, "gatling_after_release_s", seconds(Duration.ofNanos(System.nanoTime() - released)));
+			watcher.close();
+			watcher.writeCsv(runDir.resolve("count-polls.csv"), released);
+			CountWatcher.Window answered = watcher.window(baseline);
+			// Throughput counts until the lines are written: an async mode that fell behind is still
+			// writing when the last request has been answered.
+			long drained = watcher.drainedAt(answered.endNanos());
+			note(notes, "drain_after_last_answer_s",
+					String.format(Locale.ROOT, "%.3f", (drained - answered.endNanos()) / 1e9));
+			CountWatcher.Window window = new CountWatcher.Window(answered.startNanos(), drained, answered.baseline(),
+					answered.finalCount());
+			note(notes, "window_s", String.format(Locale.ROOT, "%.3f", window.seconds()));
+			note(notes, "window_start_after_release_s",
+					String.format(Locale.ROOT, "%.3f", (window.startNanos() - released) / 1e9));
+			note(notes, "count_baseline", baseline);
+			note(notes, "count_window_end", window.finalCount());
+			double allocated = watcher.allocatedBytes(window.startNanos(), window.endNanos());
+			note(notes, "allocated_bytes", RawRunsCsv.fixed(allocated, 0));
+
+			long handled = app.count();
+			note(notes, "count_before_stop", handled);
+			// After the window, so that the dump's safepoint is not measured.
+			Map<Long, String> threadNames = ThreadNames.dump(setup.java(), app.pid());
+			note(notes, "thread_names", threadNames.size());
+			if (threadNames.isEmpty()) {
+				setup.log().println("    warning: no thread dump (jcmd): the CPU split by thread stays empty");
+			}
+			QueueReading queues = QueueReading.read(app.client(), app.baseUrl(), runDir.resolve("asynclog.json"));
+			note(notes, "queue_peak", queues.peak());
+			note(notes, "queue_dropped", queues.dropped());
+			Duration stopped = app.stop();
+			note(notes, "stop_s", seconds(stopped));
+			PinnedEvents pinned = config.virtualThreads()
+					? PinnedEvents.read(setup.java(), runDir.resolve(PinnedEvents.FILE)) : PinnedEvents.UNKNOWN;
+			if (config.virtualThreads()) {
+				note(notes, "pinned_events", pinned.events());
+				note(notes, "pinned_in_asynclog", pinned.inAsynclog());
+				if (!pinned.firstAsynclogStack().isEmpty()) {
+					note(notes, "first_pinned_in_asynclog", "\n" + pinned.firstAsynclogStack());
+				}
+			}
+			sampler.close();
+			ProcSampler.Window figures = sampler.window(window.startNanos(), window.endNanos());
+			ProcSampler.ThreadCpu threadCpu = sampler.threadCpu(window.startNanos(), window.endNanos(), threadNames);
+			note(notes, "cpu_by_thread_s", threadCpu);
+			sampler.writeCsv(runDir.resolve("proc-samples.csv"));
+
+			List<Path> requestLineFiles = config.requestLineFiles(logDir, runDir.resolve(RunConfig.STDOUT_FILE));
+			LineCheck.Result lines = LineCheck.check(requestLineFiles, config.loggingOff(), config.lossCounted(),
+					config.linesPerRequest(), handled, warm.ok() + summary.ok());
+			if (config.lossCounted()) {
+				note(notes, "lines_lost", lines.lost());
+			}
+			if (config.discard() && lines.lost() != queues.dropped()) {
+				lines = lines.withProblem(lines.lost() + " request lines missing, but asynclog counted " + queues.dropped()
+						+ " drops");
+			}
+			if (config.bootConsole()) {
+				// The console is meant to be the only sink: a file here would be a write the run did not intend.
+				try (Stream<Path> written = Files.walk(logDir)) {
+					List<String> stray = written.filter(Files::isRegularFile)
+						.map((file) -> logDir.relativize(file).toString())
+						.toList();
+					if (!stray.isEmpty()) {
+						lines = lines.withProblem("sink=boot-console, yet the app wrote log files " + stray);
+					}
+				}
+			}
+			LineOrder.Result order = LineOrder.scanAll(requestLineFiles, config.timestampFormat());
+			note(notes, "line_order", order);
+			if (order.unparsed() > 0) {
+				setup.log().printf("    warning: %d request lines without a readable timestamp%n", order.unparsed());
+			}
+			for (LineCheck.FileCount file : lines.files()) {
+				note(notes, "lines." + file.file().getFileName(), file.lines() + " (" + file.distinct() + " distinct)");
+			}
+			lines.problems().forEach((problem) -> note(notes, "problem", problem));
+			note(notes, "gatling_mean_rps", summary.meanRps());
+			return new RawRunsCsv.Row(config, load.model(), load.users(), load.rate(), repeat, summary, figures, lines,
+					queues, order, threadCpu, allocated, pinned);
+		}
+		finally {
+			if (gatling != null) {
+				gatling.kill();
+			}
+			if (watcher != null) {
+				watcher.close();
+			}
+			if (app != null) {
+				app.close();
+			}
+			if (sampler != null) {
+				sampler.close();
+			}
+			try {
+				Files.writeString(runDir.resolve("run.txt"), notes);
+				// The log files can be large: they are counted, then deleted; so are the request lines of
+				// Boot's console, while the rest of the app's output stays for reading.
+				deleteTree(logDir);
+				if (config.bootConsole()) {
+					LineCheck.stripRequestLines(runDir.resolve(RunConfig.STDOUT_FILE));
+				}
+				deleteSimulationLogs(runDir.resolve("gatling"));
+				Files.deleteIfExists(runDir.resolve("start-signal"));
+			}
+			catch (IOException ex) {
+				setup.log().println("    warning: clean-up of " + runDir + " failed: " + ex);
+			}
+		}
+	}
+
+	private static void note(StringBuilder notes, String key, Object value) {
+		notes.append(key).append(": ").append(value).append('\n');
+	}
+
+	private static String seconds(Duration duration) {
+		return String.format(Locale.ROOT, "%.1f", duration.toMillis() / 1000.0);
+	}
+
+	static void deleteTree(Path dir) throws IOException {
+		if (!Files.exists(dir)) {
+			return;
+		}
+		try (Stream<Path> paths = Files.walk(dir)) {
+			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+				Files.deleteIfExists(path);
+			}
+		}
+	}
+
+	private static void deleteSimulationLogs(Path gatlingDir) throws IOException {
+		if (!Files.isDirectory(gatlingDir)) {
+			return;
+		}
+		try (Stream<Path> paths = Files.walk(gatlingDir)) {
+			for (Path path : paths.filter((p) -> p.getFileName().toString().equals("simulation.log")).toList()) {
+				Files.deleteIfExists(path);
+			}
+		}
+	}
+
+}

@@ -1,0 +1,69 @@
+package io.asynclog.loadtests.http.report;
+
+import java.util.List;
+
+import io.asynclog.loadtests.report.Fmt;
+
+/**
+ * The outcome of one target, computed from the runs rather than asserted: every study's pages
+ * list their targets in one table.
+ *
+ * @param target what was required
+ * @param status met, missed or not measured
+ * @param figures the numbers behind the outcome
+ * @param margin by how much it was met or missed, or why it was missed; may be empty
+ * @author asynclog
+ */
+public record Target(String target, Status status, String figures, String margin) {
+
+	/** A target nothing measured. */
+	static Target notMeasured(String target) {
+		return new Target(target, Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
+	}
+
+	/** Met when {@code met}, missed otherwise. */
+	static Target of(String target, boolean met, String figures, String margin) {
+		return new Target(target, met ? Status.MET : Status.MISSED, figures, margin);
+	}
+
+	/**
+	 * Appends the measured targets as a table, missed ones in bold, then the names of those this
+	 * run could not measure, which have no figures to show.
+	 */
+	static void table(StringBuilder md, List<Target> targets) {
+		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");
+		for (Target target : targets) {
+			if (target.status() != Status.NOT_MEASURED || !Fmt.DASH.equals(target.figures())) {
+				String status = target.status().label();
+				Fmt.tableRow(md, target.target(), target.figures(),
+						(target.status() == Status.MET) ? status : "**" + status + "**", target.margin());
+			}
+		}
+		List<String> notMeasured = targets.stream()
+			.filter((target) -> target.status() == Status.NOT_MEASURED && Fmt.DASH.equals(target.figures()))
+			.map(Target::target)
+			.toList();
+		if (!notMeasured.isEmpty()) {
+			md.append("\nNot measured in this run: ").append(String.join("; ", notMeasured)).append(".\n");
+		}
+		md.append('\n');
+	}
+
+	/** Whether a target was met. */
+	public enum Status {
+
+		MET("met"), MISSED("missed"), NOT_MEASURED("not measured");
+
+		private final String label;
+
+		Status(String label) {
+			this.label = label;
+		}
+
+		public String label() {
+			return this.label;
+		}
+
+	}
+
+}

@@ -1,0 +1,40 @@
+package io.asynclog.loadtests.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The raw files of a run, kept beside the page made from them.
+ *
+ * @author asynclog
+ */
+public final class RunFiles {
+
+	private RunFiles() {
+	}
+
+	/**
+	 * Copies a run's raw CSV and run-info into the report directory under the page's names,
+	 * unless they are already there.
+	 * @param rawCsv the runner's raw CSV
+	 * @param runInfo the runner's run-info
+	 * @param reportDir where the page goes
+	 * @param csvName the name of the CSV's copy
+	 * @param runInfoName the name of the run-info's copy
+	 * @throws IOException if a copy fails
+	 */
+	public static void copy(Path rawCsv, Path runInfo, Path reportDir, String csvName, String runInfoName)
+			throws IOException {
+		copy(rawCsv, reportDir.resolve(csvName));
+		copy(runInfo, reportDir.resolve(runInfoName));
+	}
+
+	private static void copy(Path from, Path to) throws IOException {
+		if (Files.isRegularFile(from) && !Files.isSameFile(from.getParent(), to.getParent())) {
+			Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+		}
+	}
+
+}

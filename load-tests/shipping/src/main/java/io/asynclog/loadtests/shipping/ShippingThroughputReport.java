@@ -1,0 +1,426 @@
+package io.asynclog.loadtests.shipping;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+
+import io.asynclog.loadtests.report.Charts;
+import io.asynclog.loadtests.report.Fmt;
+import io.asynclog.loadtests.report.RunFiles;
+import io.asynclog.loadtests.report.Stats;
+
+/**
+ * Writes {@code shipping-throughput.md}, its two charts and copies of the raw files from the
+ * output directory of load-tests/scripts/shipping-throughput.sh: lines per second per
+ * configuration and round (median, min–max, the ratio to the file run of the same round), the
+ * verdict against issue 24's targets with where the ceiling is, CPU per thread and per line, the
+ * ring's state and what each run's check found. How the runs are made is told once, in
+ * docs/load-tests.md; the hand-written notes are linked, not included.
+ * <p>
+ * Usage: {@code ShippingThroughputReport OUT_DIR REPORT_DIR}.
+ *
+ * @author asynclog
+ */
+public final class ShippingThroughputReport {
+
+	static final String PAGE = "shipping-throughput.md";
+
+	static final String RAW_CSV = "shipping-throughput-raw.csv";
+
+	static final String THREADS_CSV = "shipping-throughput-threads.csv";
+
+	static final String RUN_INFO = "shipping-throughput-run-info.properties";
+
+	static final String NOTES = "shipping-throughput-notes.md";
+
+	static final String CHART = "shipping-throughput.png";
+
+	static final String CPU_CHART = "shipping-throughput-cpu.png";
+
+	/**
+	 * The targets, with async-logger on this 2-core machine: issue 24's through the lane (and the
+	 * spool) with a pattern layout, and with ECS JSON; issue 36's over OTLP/HTTP to a loopback
+	 * receiver (issue 36 keeps issue 24's for Kafka).
+	 */
+	static final Map<String, Double> TARGETS = Map.of("kafka", 300_000.0, "kafka-away", 300_000.0, "kafka-ecs",
+			100_000.0, "otlp", 250_000.0);
+
+	static final List<String> CONFIGS = List.of("kafka", "kafka-ecs", "kafka-away", "otlp", "otlp-away", "file");
+
+	/** The yardstick the others are divided by. */
+	static final String YARDSTICK = "file";
+
+	private static final Map<String, String> CONFIG_LABELS = Map.of("kafka", "kafka (pattern)", "kafka-ecs",
+			"kafka-ecs (format: ecs)", "kafka-away", "kafka-away (pattern, broker away: lane to spool)", "otlp",
+			"otlp (OTLP/HTTP to a loopback receiver)", "otlp-away", "otlp-away (receiver away: lane to spool)", "file",
+			"file (pattern)");
+
+	/** The labels of {@link ShippingRun#CPU_GROUPS}, shown in that order. */
+	private static final Map<String, String> GROUP_LABELS = Map.ofEntries(Map.entry("caller", "caller"),
+			Map.entry("background", "ring thread"), Map.entry("producer", "client I/O"), Map.entry("lane", "lane thread"),
+			Map.entry("format", "format thread"), Map.entry("gc", "GC"), Map.entry("jit", "JIT"),
+			Map.entry("other", "other"), Map.entry("app", "app JVM"), Map.entry("broker", "broker or receiver JVM"));
+
+	/** At or above this share of a core, a thread is taken as saturated. */
+	static final double SATURATED = 0.85;
+
+	private ShippingThroughputReport() {
+	}
+
+	public static void main(String[] args) throws IOException {
+		if (args.length != 2) {
+			System.err.println("usage: ShippingThroughputReport OUT_DIR REPORT_DIR");
+			System.exit(2);
+			return;
+		}
+		write(Path.of(args[0]), Path.of(args[1]));
+		System.out.println("Wrote " + Path.of(args[1]).resolve(PAGE));
+	}
+
+	/**
+	 * Writes the page, its charts and the copies of the run's files.
+	 * @param out the script's output directory (raw CSV, threads CSV, run-info)
+	 */
+	static void write(Path out, Path reportDir) throws IOException {
+		System.setProperty("java.awt.headless", System.getProperty("java.awt.headless", "true"));
+		List<ShippingRun> runs = ShippingRun.read(out.resolve(RAW_CSV));
+		Properties info = ShippingRun.runInfo(out);
+		List<String[]> threads = readThreads(out.resolve(THREADS_CSV));
+		Files.createDirectories(reportDir);
+		RunFiles.copy(out.resolve(RAW_CSV), out.resolve("run-info.properties"), reportDir, RAW_CSV, RUN_INFO);
+		RunFiles.copy(out.resolve(THREADS_CSV), out.resolve("run-info.properties"), reportDir, THREADS_CSV,
+				RUN_INFO);
+		linesChart(reportDir.resolve(CHART), runs);
+		cpuChart(reportDir.resolve(CPU_CHART), runs);
+		boolean notes = Files.isRegularFile(reportDir.resolve(NOTES));
+		Files.writeString(reportDir.resolve(PAGE), markdown(runs, info, threads, notes), StandardCharsets.UTF_8);
+	}
+
+	static String markdown(List<ShippingRun> runs, Properties info, List<String[]> threads, boolean notes) {
+		StringBuilder md = new StringBuilder("# Shipping throughput: Kafka and OTLP\n\n");
+		md.append("Generated by `ShippingThroughputReport` from the raw files beside it; method:"
+				+ " [load-tests.md](../load-tests.md#shipping-throughput)")
+			.append(notes ? "; notes: [" + NOTES + "](" + NOTES + ")" : "").append(".\n\n");
+		md.append("- Run: ").append(ShippingRun.runLine(info)).append("; Kafka ").append(info.getProperty("kafka", Fmt.DASH))
+			.append(", broker JVM ").append(info.getProperty("broker.jvm", Fmt.DASH));
+		if (info.containsKey("opentelemetry.exporter")) {
+			md.append("; OpenTelemetry exporter ").append(info.getProperty("opentelemetry.exporter"))
+				.append(", receiver JVM ").append(info.getProperty("receiver.jvm", Fmt.DASH));
+		}
+		md.append('\n');
+		md.append("- Command: `").append(info.getProperty("command", Fmt.DASH)).append("`\n\n");
+		verdict(md, runs, info);
+		linesTable(md, runs);
+		roundsTable(md, runs, info);
+		cpuTables(md, runs);
+		ringTable(md, runs);
+		threadNames(md, threads);
+		checks(md, runs);
+		return md.toString();
+	}
+
+	private static void verdict(StringBuilder md, List<ShippingRun> runs, Properties info) {
+		double cores = Double.parseDouble(info.getProperty("cores", "2"));
+		md.append("## Verdict\n\nTargets (issues 24 and 36): ").append(Fmt.number(TARGETS.get("kafka")))
+			.append(" lines/s with a pattern (to the broker, or to the spool), ").append(Fmt.number(TARGETS.get("kafka-ecs")))
+			.append(" with ECS JSON");
+		if (!of(runs, "otlp").isEmpty()) {
+			md.append("; OTLP: ").append(Fmt.number(TARGETS.get("otlp")))
+				.append(" records/s over OTLP/HTTP to a loopback receiver, none dropped without a count");
+		}
+		md.append(".\n\n");
+		for (String config : CONFIGS) {
+			Stats stats = stats(runs, config, ShippingRun::linesPerSecond);
+			if (stats.measured()) {
+				String figure = CONFIG_LABELS.get(config) + ": " + Fmt.withSpread(stats) + " lines/s";
+				md.append("- ").append(TARGETS.containsKey(config)
+						? "**" + figure + ", " + targetWord(stats, TARGETS.get(config)) + ".**"
+						: figure + (config.equals(YARDSTICK) ? " (the yardstick)." : " (no target)."))
+					.append(" Ceiling: ").append(ceiling(runs, config, cores)).append(".\n");
+			}
+		}
+		long failed = runs.stream().filter((run) -> !run.checked()).count();
+		md.append("\n").append((failed == 0) ? "Every run was delivered and checked (" + runs.size() + " runs)."
+				: "**" + failed + " of " + runs.size() + " runs failed their check** (see [Checks](#checks)).")
+			.append("\n\n");
+	}
+
+	/** Whether the target is met in every round, at the median only, or not at all. */
+	static String targetWord(Stats stats, double target) {
+		if (stats.min() >= target) {
+			return "target met in every round";
+		}
+		if (stats.median() >= target) {
+			return "target met at the median, not in every round";
+		}
+		if (stats.max() >= target) {
+			return "target missed at the median (met in some round)";
+		}
+		return "target missed";
+	}
+
+	/**
+	 * Where the ceiling of a configuration is, from the medians of its runs: a saturated ring
+	 * thread, lane thread, broker or OTLP receiver, or client I/O thread; a ring thread that never idled (running
+	 * or waiting for a CPU) while the caller waited for room in a nearly full ring; the machine's
+	 * cores (every process counted); or the caller.
+	 */
+	static String ceiling(List<ShippingRun> runs, String config, double cores) {
+		boolean remote = !config.equals(YARDSTICK);
+		boolean otlp = config.startsWith("otlp");
+		double background = median(runs, config, (run) -> run.cores("background"));
+		double busyOrWaiting = background + median(runs, config, (run) -> run.waiting("background"));
+		double full = median(runs, config, ShippingRun::ringNearlyFullPercent);
+		if (background >= SATURATED) {
+			return "**the ring thread**, on a core of its own";
+		}
+		for (String[] group : new String[][] { { "lane", "lane thread" }, { "format", "format thread" }, { "broker", otlp ? "OTLP receiver" : "broker" },
+				{ "producer", otlp ? "exporter's HTTP client threads" : "producer's I/O thread" } }) {
+			if (remote && median(runs, config, (run) -> run.cores(group[0])) >= SATURATED) {
+				return "**the " + group[1] + "**";
+			}
+		}
+		if (busyOrWaiting >= SATURATED && full >= 10) {
+			return "**the ring thread**, running or waiting for a CPU "
+					+ String.format(Locale.ROOT, "%.0f%%", 100 * busyOrWaiting)
+					+ " of the run while the caller waited for room";
+		}
+		if (median(runs, config, ShippingRun::machineCores) >= SATURATED * cores) {
+			return "**the machine's " + Fmt.number(cores) + " cores**: no single thread is saturated";
+		}
+		if (median(runs, config, (run) -> run.cores("caller")) >= SATURATED && full < 10) {
+			return "**the caller** (the log call itself)";
+		}
+		return "none: no thread and not the machine is saturated, the run waits (batches, acknowledgements)";
+	}
+
+	private static void linesTable(StringBuilder md, List<ShippingRun> runs) {
+		md.append("## Lines per second\n\n![lines per second per configuration and round](").append(CHART).append(")\n\n");
+		md.append("| configuration | lines/s, first call to last delivered | ÷ file, same round | caller's calls/s"
+				+ " | bytes per record or line | runs checked |\n|---|---|---|---|---|---|\n");
+		for (String config : configs(runs)) {
+			List<ShippingRun> of = of(runs, config);
+			Fmt.tableRow(md, label(config), Fmt.withSpread(stats(runs, config, ShippingRun::linesPerSecond)),
+					config.equals(YARDSTICK) ? Fmt.DASH : Fmt.ratioWithSpread(ratioToFile(runs, config)),
+					Fmt.withSpread(stats(runs, config, ShippingRun::callerLinesPerSecond)),
+					Fmt.number(median(runs, config, ShippingRun::recordBytes)),
+					of.stream().filter(ShippingRun::checked).count() + " of " + of.size());
+		}
+		md.append('\n');
+	}
+
+	/** Per round, a kafka configuration's lines/s divided by the file run's of the same round. */
+	static Stats ratioToFile(List<ShippingRun> runs, String config) {
+		Map<Integer, Double> file = new TreeMap<>();
+		of(runs, "file").stream().filter(ShippingRun::checked).forEach((run) -> file.put(run.round(), run.linesPerSecond()));
+		return Stats.of(of(runs, config).stream()
+			.filter(ShippingRun::checked)
+			.mapToDouble((run) -> Stats.ratio(run.linesPerSecond(), file.getOrDefault(run.round(), Double.NaN)))
+			.toArray());
+	}
+
+	private static void roundsTable(StringBuilder md, List<ShippingRun> runs, Properties info) {
+		List<String> configs = configs(runs);
+		md.append("## Per round\n\n| round | order | load average before | after |");
+		configs.forEach((config) -> md.append(' ').append(config).append(" lines/s |"));
+		md.append("\n|---|---|---|---|").append("---|".repeat(configs.size())).append('\n');
+		for (int round : rounds(runs)) {
+			List<Object> cells = new ArrayList<>(List.of(round, info.getProperty("round." + round + ".order", Fmt.DASH),
+					info.getProperty("round." + round + ".load.before", Fmt.DASH),
+					info.getProperty("round." + round + ".load.after", Fmt.DASH)));
+			for (String config : configs) {
+				cells.add(runs.stream()
+					.filter((run) -> run.round() == round && run.config().equals(config))
+					.map((run) -> run.checked() ? Fmt.number(run.linesPerSecond()) : "failed")
+					.findFirst()
+					.orElse(Fmt.DASH));
+			}
+			Fmt.tableRow(md, cells.toArray());
+		}
+		md.append('\n');
+	}
+
+	private static void cpuTables(StringBuilder md, List<ShippingRun> runs) {
+		md.append("## CPU per thread\n\nCores kept busy (CPU seconds ÷ run seconds):\n\n");
+		cpuTable(md, runs, ShippingRun::cores);
+		md.append("\nCPU microseconds per line:\n\n");
+		cpuTable(md, runs, ShippingRun::microsPerLine);
+		md.append("\n![CPU microseconds per line by thread](").append(CPU_CHART).append(")\n\n");
+		md.append("Waiting for a CPU (share of the run) and the machine's busy cores:\n\n");
+		md.append("| configuration | caller waited | ring thread waited | client I/O waited | machine busy, cores |"
+				+ " of which neither app nor broker or receiver |\n|---|---|---|---|---|---|\n");
+		for (String config : configs(runs)) {
+			boolean remote = !config.equals(YARDSTICK);
+			Fmt.tableRow(md, config, percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("caller"))),
+					percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("background"))),
+					remote ? percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("producer"))) : Fmt.DASH,
+					Fmt.withSpread(stats(runs, config, ShippingRun::machineCores)),
+					Fmt.withSpread(stats(runs, config,
+							(run) -> run.machineCores() - run.cores("app") - (remote ? run.cores("broker") : 0))));
+		}
+		md.append('\n');
+	}
+
+	private interface GroupFigure {
+
+		double of(ShippingRun run, String group);
+
+	}
+
+	private static void cpuTable(StringBuilder md, List<ShippingRun> runs, GroupFigure figure) {
+		md.append("| configuration |");
+		ShippingRun.CPU_GROUPS.forEach((group) -> md.append(' ').append(GROUP_LABELS.get(group)).append(" |"));
+		md.append("\n|---|").append("---|".repeat(ShippingRun.CPU_GROUPS.size())).append('\n');
+		for (String config : configs(runs)) {
+			List<Object> cells = new ArrayList<>(List.of(config));
+			for (String group : ShippingRun.CPU_GROUPS) {
+				Stats stats = stats(runs, config, (run) -> figure.of(run, group));
+				cells.add((config.equals(YARDSTICK) && (group.equals("producer") || group.equals("broker")))
+						? Fmt.DASH + (group.equals("broker") ? " (idle: " + Fmt.number(stats.median()) + ")" : "")
+						: Fmt.withSpread(stats));
+			}
+			Fmt.tableRow(md, cells.toArray());
+		}
+	}
+
+	private static void ringTable(StringBuilder md, List<ShippingRun> runs) {
+		md.append("## The ring\n\n| configuration | slots | reads that found it at least 90% full | events left when the"
+				+ " caller finished |\n|---|---|---|---|\n");
+		for (String config : configs(runs)) {
+			Fmt.tableRow(md, config, Fmt.number(median(runs, config, ShippingRun::ringCapacity)),
+					percentWithSpread(stats(runs, config, ShippingRun::ringNearlyFullPercent)),
+					Fmt.withSpread(stats(runs, config, ShippingRun::ringUsedAtCallerEnd)));
+		}
+		md.append('\n');
+	}
+
+	private static void threadNames(StringBuilder md, List<String[]> threads) {
+		if (threads.isEmpty()) {
+			return;
+		}
+		md.append("## Threads seen\n\n");
+		Map<String, Set<String>> byGroup = new TreeMap<>();
+		for (String[] thread : threads) {
+			byGroup.computeIfAbsent(thread[3], (group) -> new TreeSet<>()).add("`" + thread[2] + "`");
+		}
+		md.append("| group | threads |\n|---|---|\n");
+		byGroup.forEach((group, names) -> Fmt.tableRow(md, GROUP_LABELS.getOrDefault(group, group),
+				String.join(", ", names)));
+		md.append('\n');
+	}
+
+	/** What each run's check found, the runs that found the same thing on one row. */
+	private static void checks(StringBuilder md, List<ShippingRun> runs) {
+		md.append("## Checks\n\n| runs (configuration: rounds) | passed | what was found |\n|---|---|---|\n");
+		Map<List<String>, Map<String, List<Integer>>> found = new LinkedHashMap<>();
+		for (String config : configs(runs)) {
+			of(runs, config).stream()
+				.sorted((a, b) -> Integer.compare(a.round(), b.round()))
+				.forEach((run) -> found
+					.computeIfAbsent(List.of(run.checked() ? "yes" : "**no**", run.check().isBlank() ? Fmt.DASH : run.check()),
+							(key) -> new LinkedHashMap<>())
+					.computeIfAbsent(config, (key) -> new ArrayList<>())
+					.add(run.round()));
+		}
+		found.forEach((key, byConfig) -> Fmt.tableRow(md, String.join("; ", byConfig.entrySet()
+			.stream()
+			.map((entry) -> entry.getKey() + ": " + String.join(", ", entry.getValue().stream().map(String::valueOf).toList()))
+			.toList()), key.get(0), key.get(1)));
+		md.append('\n');
+	}
+
+	private static void linesChart(Path file, List<ShippingRun> runs) throws IOException {
+		List<String> configs = configs(runs);
+		CategoryChart chart = Charts.plainBars("Lines per second, first call to last delivered (per round)", "",
+				"lines/s", 900, 520);
+		chart.getStyler().setYAxisDecimalPattern("#,###");
+		chart.getStyler().setSeriesColors(new Color[] { new Color(0x5C6BC0), new Color(0xF9A825), new Color(0x8D6E63),
+				new Color(0x2E7D32), new Color(0xC62828) });
+		for (int round : rounds(runs)) {
+			chart.addSeries("round " + round, configs, configs.stream()
+				.map((config) -> runs.stream()
+					.filter((run) -> run.round() == round && run.config().equals(config) && run.checked())
+					.mapToDouble(ShippingRun::linesPerSecond)
+					.findFirst()
+					.orElse(0))
+				.toList());
+		}
+		chart.addSeries("target", configs, configs.stream().map((config) -> TARGETS.getOrDefault(config, 0.0)).toList());
+		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+	}
+
+	private static void cpuChart(Path file, List<ShippingRun> runs) throws IOException {
+		List<String> configs = configs(runs);
+		CategoryChart chart = Charts.plainBars("CPU microseconds per line, by thread (median over rounds)", "",
+				"µs of CPU per line", 900, 520);
+		chart.getStyler().setStacked(true);
+		for (String group : ShippingRun.CPU_GROUPS.stream().filter((group) -> !group.equals("app")).toList()) {
+			chart.addSeries(GROUP_LABELS.get(group), configs, configs.stream().map((config) -> {
+				double value = median(runs, config, (run) -> run.microsPerLine(group));
+				return Double.isNaN(value) ? 0.0 : value;
+			}).toList());
+		}
+		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+	}
+
+	/** The threads CSV's rows (round, config, thread, group, CPU seconds), none if there is no file. */
+	static List<String[]> readThreads(Path csv) throws IOException {
+		if (!Files.isRegularFile(csv)) {
+			return List.of();
+		}
+		List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+		return lines.stream().skip(1).map((line) -> line.split(",", -1)).filter((cells) -> cells.length == 5).toList();
+	}
+
+	private static List<String> configs(List<ShippingRun> runs) {
+		Set<String> present = new LinkedHashSet<>();
+		CONFIGS.stream().filter((config) -> !of(runs, config).isEmpty()).forEach(present::add);
+		runs.forEach((run) -> present.add(run.config()));
+		return new ArrayList<>(present);
+	}
+
+	private static Set<Integer> rounds(List<ShippingRun> runs) {
+		return new TreeSet<>(runs.stream().map(ShippingRun::round).toList());
+	}
+
+	private static String label(String config) {
+		return CONFIG_LABELS.getOrDefault(config, config);
+	}
+
+	private static List<ShippingRun> of(List<ShippingRun> runs, String config) {
+		return runs.stream().filter((run) -> run.config().equals(config)).toList();
+	}
+
+	/** A figure over a configuration's checked runs (a failed run's figures are not counted). */
+	static Stats stats(List<ShippingRun> runs, String config, ToDoubleFunction<ShippingRun> figure) {
+		return Stats.of(of(runs, config).stream().filter(ShippingRun::checked).mapToDouble(figure).toArray());
+	}
+
+	private static double median(List<ShippingRun> runs, String config, ToDoubleFunction<ShippingRun> figure) {
+		return stats(runs, config, figure).median();
+	}
+
+	private static String percentWithSpread(Stats stats) {
+		if (!stats.measured() || stats.count() == 1) {
+			return Fmt.percent(stats.median());
+		}
+		return Fmt.percent(stats.median()) + " (" + Fmt.percent(stats.min()) + Fmt.DASH + Fmt.percent(stats.max()) + ")";
+	}
+
+}

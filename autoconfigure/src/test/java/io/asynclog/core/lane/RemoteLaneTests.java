@@ -1,7 +1,6 @@
 package io.asynclog.core.lane;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RemoteLaneTests {
 
-	private final CountingSender sender = new CountingSender("remote-lane-tests");
+	private final MemorySender sender = new MemorySender("remote-lane-tests");
 
 	private final Lane lane = new Lane("remote-lane-tests", this.sender, new Lane.Settings(16, 1024 * 1024, null, 0));
 
@@ -24,12 +23,12 @@ class RemoteLaneTests {
 
 	@Test
 	void theReadingHasTheSendersCountsAndTheLanesRecords() {
-		this.sender.take();
+		this.sender.handedOver();
 		addTo(this.lane, "first");
 		addTo(this.lane, "second");
 		Shipping reading = this.remoteLane.reading();
 		assertThat(reading.system()).isEqualTo("memory");
-		assertThat(reading.destination()).isEqualTo("remote-lane-tests");
+		assertThat(reading.destination()).isEqualTo("test");
 		assertThat(reading.sent()).isEqualTo(1);
 		assertThat(reading.waiting()).isEqualTo(1);
 		assertThat(reading.lane()).isNotNull();
@@ -41,7 +40,7 @@ class RemoteLaneTests {
 	@Test
 	void theAppenderReadsThroughItsLane() {
 		RemoteLane.Source appender = () -> this.remoteLane;
-		this.sender.take();
+		this.sender.handedOver();
 		addTo(this.lane, "first");
 		assertThat(appender.shipping()).usingRecursiveComparison()
 			.ignoringFields("waitingWithoutAnswer")
@@ -52,45 +51,6 @@ class RemoteLaneTests {
 
 	private static void addTo(Lane lane, String value) {
 		assertThat(lane.add(null, value.getBytes(StandardCharsets.UTF_8))).isTrue();
-	}
-
-	/**
-	 * A sender that counts the records a test hands it and never sends.
-	 */
-	private static final class CountingSender extends Sender {
-
-		CountingSender(String appenderName) {
-			super(appenderName);
-		}
-
-		void take() {
-			handedOver();
-		}
-
-		@Override
-		public Offer offer(LaneRecord record, Outcome outcome) {
-			return Offer.NOT_NOW;
-		}
-
-		@Override
-		public void close(Duration timeout) {
-		}
-
-		@Override
-		protected String system() {
-			return "memory";
-		}
-
-		@Override
-		protected String destinationName() {
-			return "remote-lane-tests";
-		}
-
-		@Override
-		public String clientLoggers() {
-			return "io.asynclog.core.lane.RemoteLaneTests.";
-		}
-
 	}
 
 }

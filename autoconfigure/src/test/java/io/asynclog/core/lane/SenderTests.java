@@ -24,7 +24,7 @@ class SenderTests {
 
 	@Test
 	void eachRecordIsCountedByItsAnswerAndItsOutcomeToldOnce() {
-		TestSender sender = new TestSender("sender-counts");
+		MemorySender sender = new MemorySender("sender-counts");
 		List<InFlight> records = new ArrayList<>();
 		for (int i = 0; i < 5; i++) {
 			records.add(new InFlight(null, null));
@@ -44,13 +44,13 @@ class SenderTests {
 		assertThat(sender.waiting()).as("neither answered nor given up").isEqualTo(1);
 		assertThat(AppenderErrors.count("sender-counts")).isEqualTo(1);
 		Shipping reading = sender.reading();
-		assertThat(reading).isEqualTo(new Shipping("test", "memory", 5, 2, 1, 1, reading.waitingWithoutAnswer(),
+		assertThat(reading).isEqualTo(new Shipping("memory", "test", 5, 2, 1, 1, reading.waitingWithoutAnswer(),
 				"java.lang.IllegalStateException: rejected", null, null));
 	}
 
 	@Test
 	void aFailedAttemptIsTheLastFailureWithoutCountingARecord() {
-		TestSender sender = new TestSender("sender-attempt");
+		MemorySender sender = new MemorySender("sender-attempt");
 		assertThat(sender.reading().lastFailure()).isNull();
 		sender.attemptFailed(new IllegalStateException("retrying"));
 		assertThat(sender.reading().lastFailure()).isEqualTo("java.lang.IllegalStateException: retrying");
@@ -60,7 +60,7 @@ class SenderTests {
 
 	@Test
 	void waitingIsNeverNegative() {
-		TestSender sender = new TestSender("sender-never-negative");
+		MemorySender sender = new MemorySender("sender-never-negative");
 		sender.acknowledged(new InFlight(null, null));
 		assertThat(sender.waiting()).isZero();
 	}
@@ -72,7 +72,7 @@ class SenderTests {
 	 */
 	@Test
 	void theTimeWithoutAnAnswerCountsFromTheFirstRecordOrTheLastAnswer() {
-		TestSender sender = new TestSender("sender-clock");
+		MemorySender sender = new MemorySender("sender-clock");
 		assertThat(sender.waitingWithoutAnswer()).isEqualTo(Duration.ZERO);
 		long beforeFirst = System.nanoTime();
 		sender.handedOver();
@@ -100,7 +100,7 @@ class SenderTests {
 
 	@Test
 	void describesItselfByItsSystemAndDestination() {
-		assertThat(new TestSender("sender-describe").describe()).isEqualTo("test (memory)");
+		assertThat(new MemorySender("sender-describe").describe()).isEqualTo("memory (test)");
 	}
 
 	/**
@@ -110,7 +110,7 @@ class SenderTests {
 	 */
 	@Test
 	void everyAppenderIsAnnouncedOnceWithItsLaneReasonsKnown() {
-		new TestSender("sender-before");
+		new MemorySender("sender-before");
 		List<String> announced = new ArrayList<>();
 		List<Boolean> laneReasonsKnown = new ArrayList<>();
 		Registration registration = Sender.onEveryAppender((name) -> {
@@ -120,12 +120,12 @@ class SenderTests {
 		assertThat(announced).contains("sender-before");
 		announced.clear();
 		laneReasonsKnown.clear();
-		new TestSender("sender-after");
-		new TestSender("sender-after");
+		new MemorySender("sender-after");
+		new MemorySender("sender-after");
 		assertThat(announced).containsExactly("sender-after");
 		assertThat(laneReasonsKnown).containsExactly(true);
 		registration.close();
-		new TestSender("sender-after-close");
+		new MemorySender("sender-after-close");
 		assertThat(announced).containsExactly("sender-after");
 	}
 
@@ -141,39 +141,6 @@ class SenderTests {
 		long waiting = sender.waitingWithoutAnswerNanos();
 		long readTo = System.nanoTime();
 		assertThat(waiting).isBetween(readFrom - startedNoLaterThan, readTo - startedNoEarlierThan);
-	}
-
-	/** A sender without a client: the test calls what a client's answers would. */
-	private static final class TestSender extends Sender {
-
-		TestSender(String appenderName) {
-			super(appenderName);
-		}
-
-		@Override
-		public Offer offer(LaneRecord record, Outcome outcome) {
-			return Offer.ACCEPTED;
-		}
-
-		@Override
-		public void close(Duration timeout) {
-		}
-
-		@Override
-		protected String system() {
-			return "test";
-		}
-
-		@Override
-		protected String destinationName() {
-			return "memory";
-		}
-
-		@Override
-		public String clientLoggers() {
-			return "com.example.client.";
-		}
-
 	}
 
 }

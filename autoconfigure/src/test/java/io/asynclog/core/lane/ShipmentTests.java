@@ -135,49 +135,4 @@ class ShipmentTests {
 		return IntStream.range(0, count).mapToObj((i) -> prefix + i).toList();
 	}
 
-	/** A sender whose client takes every record and acknowledges it at once. */
-	private static final class MemorySender extends Sender {
-
-		private final List<String> delivered = Collections.synchronizedList(new ArrayList<>());
-
-		MemorySender(String appenderName) {
-			super(appenderName);
-		}
-
-		@Override
-		public Offer offer(LaneRecord record, Outcome outcome) {
-			handedOver();
-			this.delivered.add(new String(record.value(), StandardCharsets.UTF_8));
-			acknowledged(outcome);
-			answered();
-			return Offer.ACCEPTED;
-		}
-
-		@Override
-		public void close(Duration timeout) {
-		}
-
-		@Override
-		protected String system() {
-			return "memory";
-		}
-
-		@Override
-		protected String destinationName() {
-			return "test";
-		}
-
-		@Override
-		public String clientLoggers() {
-			return "com.example.client.";
-		}
-
-		List<String> delivered() {
-			synchronized (this.delivered) {
-				return List.copyOf(this.delivered);
-			}
-		}
-
-	}
-
 }

@@ -5,15 +5,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import io.asynclog.loadtests.report.Fmt;
 import io.asynclog.loadtests.report.RunFiles;
 import io.asynclog.loadtests.report.Stats;
 
@@ -50,7 +51,7 @@ public final class ShippingLatencyReport {
 		}
 		Path run = Path.of(args[0]);
 		Path results = Path.of(args[1]);
-		List<Run> runs = parse(Files.readAllLines(run.resolve(RAW_CSV), StandardCharsets.UTF_8));
+		List<ShippingRun> runs = ShippingRun.read(run.resolve(RAW_CSV));
 		Properties info = ShippingRun.runInfo(run);
 		Files.createDirectories(results);
 		RunFiles.copy(run.resolve(RAW_CSV), run.resolve("run-info.properties"), results, RAW_CSV, RUN_INFO);
@@ -58,22 +59,7 @@ public final class ShippingLatencyReport {
 		System.out.println("Wrote " + results.resolve(PAGE));
 	}
 
-	/**
-	 * One run: one row of the raw CSV.
-	 */
-	record Run(String config, int round, int position, long requests, long errors, double p50, double p99,
-			double p999, double max, long ringCapacity, long ringMaxUsed, long ringPeak, long dropped, long sent,
-			long acknowledged, long waiting, String load1Start, String loadEnd) {
-
-		boolean ringFilled() {
-			return this.ringMaxUsed >= this.ringCapacity || this.ringPeak >= this.ringCapacity;
-		}
-
-	}
-
-	/**
-	 * The ratio of p99 stopped to p99 running in one round.
-	 */
+	/** The ratio of p99 stopped to p99 running in one round. */
 	record RoundRatio(int round, double p99Running, double p99Stopped) {
 
 		double ratio() {
@@ -82,46 +68,34 @@ public final class ShippingLatencyReport {
 
 	}
 
-	/** Parses the raw CSV, columns found by their header names. */
-	static List<Run> parse(List<String> lines) {
-		return ShippingRun.rows(lines).stream().map((row) -> {
-			Function<String, String> c = (name) -> {
-				String value = row.get(name);
-				if (value == null) {
-					throw new IllegalArgumentException("no column " + name);
-				}
-				return value;
-			};
-			return new Run(c.apply("config"), Integer.parseInt(c.apply("round")), Integer.parseInt(c.apply("position")),
-					Long.parseLong(c.apply("requests")), Long.parseLong(c.apply("errors")),
-					Double.parseDouble(c.apply("p50_ms")), Double.parseDouble(c.apply("p99_ms")),
-					Double.parseDouble(c.apply("p999_ms")), Double.parseDouble(c.apply("max_ms")),
-					Long.parseLong(c.apply("ring_capacity")), Long.parseLong(c.apply("ring_max_used")),
-					Long.parseLong(c.apply("ring_peak")), Long.parseLong(c.apply("dropped")),
-					Long.parseLong(c.apply("sent")), Long.parseLong(c.apply("acknowledged")),
-					Long.parseLong(c.apply("waiting")), c.apply("load1_start"), c.apply("loadavg_end").replace('/', ' '));
-		}).toList();
+	static long count(ShippingRun run, String column) {
+		return Long.parseLong(run.cell(column));
+	}
+
+	static double p99(ShippingRun run) {
+		return Double.parseDouble(run.cell("p99_ms"));
+	}
+
+	static boolean ringFilled(ShippingRun run) {
+		long capacity = count(run, "ring_capacity");
+		return count(run, "ring_max_used") >= capacity || count(run, "ring_peak") >= capacity;
 	}
 
 	/** Pairs each round's running and stopped runs. */
-	static List<RoundRatio> ratios(List<Run> runs) {
+	static List<RoundRatio> ratios(List<ShippingRun> runs) {
 		List<RoundRatio> ratios = new ArrayList<>();
-		for (int round : rounds(runs)) {
-			Optional<Run> running = find(runs, round, "running");
-			Optional<Run> stopped = find(runs, round, "stopped");
+		for (int round : new TreeSet<>(runs.stream().map(ShippingRun::round).toList())) {
+			Optional<ShippingRun> running = find(runs, round, "running");
+			Optional<ShippingRun> stopped = find(runs, round, "stopped");
 			if (running.isPresent() && stopped.isPresent()) {
-				ratios.add(new RoundRatio(round, running.get().p99(), stopped.get().p99()));
+				ratios.add(new RoundRatio(round, p99(running.get()), p99(stopped.get())));
 			}
 		}
 		return ratios;
 	}
 
-	private static Optional<Run> find(List<Run> runs, int round, String config) {
+	private static Optional<ShippingRun> find(List<ShippingRun> runs, int round, String config) {
 		return runs.stream().filter((r) -> r.round() == round && r.config().equals(config)).findFirst();
-	}
-
-	private static Set<Integer> rounds(List<Run> runs) {
-		return new TreeSet<>(runs.stream().map(Run::round).toList());
 	}
 
 	private static Stats ratioStats(List<RoundRatio> ratios) {
@@ -129,17 +103,17 @@ public final class ShippingLatencyReport {
 	}
 
 	/** The verdict against the target. */
-	static String verdict(List<Run> runs) {
+	static String verdict(List<ShippingRun> runs) {
 		List<RoundRatio> ratios = ratios(runs);
 		if (ratios.isEmpty()) {
 			return "**Not measured:** no round has both a running and a stopped run.";
 		}
-		long errors = runs.stream().mapToLong(Run::errors).sum();
+		long errors = sum(runs, "errors");
 		Stats stats = ratioStats(ratios);
 		long roundsMet = ratios.stream().filter((r) -> r.ratio() <= TARGET_RATIO).count();
 		String figure = String.format(Locale.ROOT, "median %s (%s of %d rounds at most %s)", ratio(stats.median()),
 				roundsMet, ratios.size(), ratio(TARGET_RATIO));
-		if (runs.stream().anyMatch(Run::ringFilled)) {
+		if (runs.stream().anyMatch(ShippingLatencyReport::ringFilled)) {
 			return "**Missed:** the ring filled in a run, so requests waited for room; " + figure + ".";
 		}
 		String caveat = (errors > 0) ? " " + errors + " requests failed (counted in no percentile)." : "";
@@ -152,7 +126,7 @@ public final class ShippingLatencyReport {
 	 * a run's start or end above the core count): the figures then measure the machine's
 	 * contention as much as the broker.
 	 */
-	static Optional<String> busy(List<Run> runs, Properties info) {
+	static Optional<String> busy(List<ShippingRun> runs, Properties info) {
 		double cores;
 		try {
 			cores = Double.parseDouble(info.getProperty("cores", ""));
@@ -161,7 +135,7 @@ public final class ShippingLatencyReport {
 			return Optional.empty();
 		}
 		double most = runs.stream()
-			.flatMap((r) -> Stream.of(r.load1Start(), r.loadEnd().split(" ")[0]))
+			.flatMap((r) -> Stream.of(r.cell("load1_start"), loadEnd(r).split(" ")[0]))
 			.mapToDouble(ShippingLatencyReport::load)
 			.max()
 			.orElse(0);
@@ -205,7 +179,7 @@ public final class ShippingLatencyReport {
 		}
 	}
 
-	static String markdown(List<Run> runs, Properties info) {
+	static String markdown(List<ShippingRun> runs, Properties info) {
 		StringBuilder md = new StringBuilder("# Request latency with the Kafka broker stopped\n\n");
 		md.append("Generated by `ShippingLatencyReport` from [the raw CSV](" + RAW_CSV + ") and [run info](" + RUN_INFO
 				+ "); method: [load-tests.md](../load-tests.md#kafka-request-latency-with-the-broker-stopped). Target"
@@ -221,37 +195,44 @@ public final class ShippingLatencyReport {
 		List<RoundRatio> ratios = ratios(runs);
 		if (!ratios.isEmpty()) {
 			Stats stats = ratioStats(ratios);
-			md.append("## p99 stopped ÷ p99 running\n\n");
-			md.append("| round | p99 stopped ÷ p99 running (p99s below) |\n|---|---|\n");
-			ratios.forEach((r) -> md.append(String.format(Locale.ROOT, "| %d | %s |\n", r.round(), ratio(r.ratio()))));
+			md.append("## p99 stopped ÷ p99 running\n\n| round | p99 stopped ÷ p99 running (p99s below) |\n|---|---|\n");
+			ratios.forEach((r) -> Fmt.tableRow(md, r.round(), ratio(r.ratio())));
 			md.append(String.format(Locale.ROOT, "| **median (min–max)** | **%s** (%s–%s) |\n\n",
 					ratio(stats.median()), ratio(stats.min()), ratio(stats.max())));
 			md.append(String.format(Locale.ROOT,
 					"Ring: at most %,d of %,d slots seen in use while measuring (endpoint peak %,d), %,d dropped.\n\n",
-					max(runs, Run::ringMaxUsed), max(runs, Run::ringCapacity), max(runs, Run::ringPeak),
-					runs.stream().mapToLong(Run::dropped).sum()));
+					max(runs, "ring_max_used"), max(runs, "ring_capacity"), max(runs, "ring_peak"), sum(runs, "dropped")));
 		}
 		md.append("## Runs\n\n| round | run | configuration | requests | failed | p50 | p99 | p99.9 | max | ring max used"
 				+ " | ring peak | records sent / acknowledged / waiting | load 1 min at start | load 1/5/15 min at end |\n");
 		md.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		runs.stream()
-			.sorted((a, b) -> (a.round() != b.round()) ? Integer.compare(a.round(), b.round())
-					: Integer.compare(a.position(), b.position()))
-			.forEach((r) -> md.append(String.format(Locale.ROOT,
-					"| %d | %d | `%s` | %,d | %,d | %s | %s | %s | %s | %,d | %,d | %,d / %,d / %,d | %s | %s |\n",
-					r.round(), r.position(), r.config(), r.requests(), r.errors(), ms(r.p50()), ms(r.p99()),
-					ms(r.p999()), ms(r.max()), r.ringMaxUsed(), r.ringPeak(), r.sent(), r.acknowledged(), r.waiting(),
-					r.load1Start(), r.loadEnd())));
+			.sorted(Comparator.comparingInt(ShippingRun::round).thenComparingInt((r) -> Integer.parseInt(r.cell("position"))))
+			.forEach((r) -> {
+				Function<String, String> number = (column) -> String.format(Locale.ROOT, "%,d", count(r, column));
+				Function<String, String> ms = (column) -> {
+					double value = Double.parseDouble(r.cell(column));
+					return String.format(Locale.ROOT, (value >= 100) ? "%,.0f" : "%.2f", value);
+				};
+				Fmt.tableRow(md, r.round(), Integer.parseInt(r.cell("position")), "`" + r.config() + "`",
+						number.apply("requests"), number.apply("errors"), ms.apply("p50_ms"), ms.apply("p99_ms"),
+						ms.apply("p999_ms"), ms.apply("max_ms"), number.apply("ring_max_used"), number.apply("ring_peak"),
+						number.apply("sent") + " / " + number.apply("acknowledged") + " / " + number.apply("waiting"),
+						r.cell("load1_start"), loadEnd(r));
+			});
 		return md.toString();
 	}
 
-	private static long max(List<Run> runs, java.util.function.ToLongFunction<Run> figure) {
-		return runs.stream().mapToLong(figure).max().orElse(0);
+	static String loadEnd(ShippingRun run) {
+		return run.cell("loadavg_end").replace('/', ' ');
 	}
 
-	static String ms(double value) {
-		return (value >= 100) ? String.format(Locale.ROOT, "%,.0f", value)
-				: String.format(Locale.ROOT, "%.2f", value);
+	private static long max(List<ShippingRun> runs, String column) {
+		return runs.stream().mapToLong((r) -> count(r, column)).max().orElse(0);
+	}
+
+	private static long sum(List<ShippingRun> runs, String column) {
+		return runs.stream().mapToLong((r) -> count(r, column)).sum();
 	}
 
 	static String ratio(double value) {

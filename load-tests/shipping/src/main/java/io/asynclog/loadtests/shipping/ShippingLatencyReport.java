@@ -4,12 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -59,21 +60,8 @@ public final class ShippingLatencyReport {
 		System.out.println("Wrote " + results.resolve(PAGE));
 	}
 
-	/** The ratio of p99 stopped to p99 running in one round. */
-	record RoundRatio(int round, double p99Running, double p99Stopped) {
-
-		double ratio() {
-			return this.p99Stopped / this.p99Running;
-		}
-
-	}
-
 	static long count(ShippingRun run, String column) {
 		return Long.parseLong(run.cell(column));
-	}
-
-	static double p99(ShippingRun run) {
-		return Double.parseDouble(run.cell("p99_ms"));
 	}
 
 	static boolean ringFilled(ShippingRun run) {
@@ -81,36 +69,25 @@ public final class ShippingLatencyReport {
 		return count(run, "ring_max_used") >= capacity || count(run, "ring_peak") >= capacity;
 	}
 
-	/** Pairs each round's running and stopped runs. */
-	static List<RoundRatio> ratios(List<ShippingRun> runs) {
-		List<RoundRatio> ratios = new ArrayList<>();
-		for (int round : new TreeSet<>(runs.stream().map(ShippingRun::round).toList())) {
-			Optional<ShippingRun> running = find(runs, round, "running");
-			Optional<ShippingRun> stopped = find(runs, round, "stopped");
-			if (running.isPresent() && stopped.isPresent()) {
-				ratios.add(new RoundRatio(round, p99(running.get()), p99(stopped.get())));
-			}
-		}
+	/** p99 stopped ÷ p99 running by round, for the rounds that have both runs. */
+	static Map<Integer, Double> ratios(List<ShippingRun> runs) {
+		Map<String, Map<Integer, Double>> p99 = Map.of("running", new TreeMap<>(), "stopped", new TreeMap<>());
+		runs.stream().filter((run) -> p99.containsKey(run.config())).forEach((run) -> p99.get(run.config())
+			.putIfAbsent(run.round(), Double.parseDouble(run.cell("p99_ms"))));
+		Map<Integer, Double> ratios = p99.get("running");
+		ratios.keySet().retainAll(p99.get("stopped").keySet());
+		ratios.replaceAll((round, running) -> p99.get("stopped").get(round) / running);
 		return ratios;
 	}
 
-	private static Optional<ShippingRun> find(List<ShippingRun> runs, int round, String config) {
-		return runs.stream().filter((r) -> r.round() == round && r.config().equals(config)).findFirst();
-	}
-
-	private static Stats ratioStats(List<RoundRatio> ratios) {
-		return Stats.of(ratios.stream().mapToDouble(RoundRatio::ratio).toArray());
-	}
-
-	/** The verdict against the target. */
 	static String verdict(List<ShippingRun> runs) {
-		List<RoundRatio> ratios = ratios(runs);
+		Map<Integer, Double> ratios = ratios(runs);
 		if (ratios.isEmpty()) {
 			return "**Not measured:** no round has both a running and a stopped run.";
 		}
 		long errors = sum(runs, "errors");
-		Stats stats = ratioStats(ratios);
-		long roundsMet = ratios.stream().filter((r) -> r.ratio() <= TARGET_RATIO).count();
+		Stats stats = Stats.of(ratios.values());
+		long roundsMet = ratios.values().stream().filter((ratio) -> ratio <= TARGET_RATIO).count();
 		String figure = String.format(Locale.ROOT, "median %s (%s of %d rounds at most %s)", ratio(stats.median()),
 				roundsMet, ratios.size(), ratio(TARGET_RATIO));
 		if (runs.stream().anyMatch(ShippingLatencyReport::ringFilled)) {
@@ -139,11 +116,9 @@ public final class ShippingLatencyReport {
 			.mapToDouble(ShippingLatencyReport::load)
 			.max()
 			.orElse(0);
-		if (most <= cores) {
-			return Optional.empty();
-		}
-		return Optional.of(String.format(Locale.ROOT, "**Inconclusive on this machine:** the 1-minute load average "
-				+ "reached %.2f on %s cores, so requests also waited for a CPU.", most, info.getProperty("cores")));
+		return (most <= cores) ? Optional.empty() : Optional.of(String.format(Locale.ROOT, "**Inconclusive on this"
+				+ " machine:** the 1-minute load average reached %.2f on %s cores, so requests also waited for a CPU.",
+				most, info.getProperty("cores")));
 	}
 
 	/**
@@ -151,23 +126,18 @@ public final class ShippingLatencyReport {
 	 * script keeps per run ({@code round.R.CONFIG.console=WRITTEN of EXPECTED}).
 	 */
 	static String consoleLines(Properties info) {
-		List<String> short_ = new ArrayList<>();
-		int counted = 0;
-		for (String key : new TreeSet<>(info.stringPropertyNames())) {
-			if (!key.endsWith(".console")) {
-				continue;
-			}
-			counted++;
+		List<String> counted = new TreeSet<>(info.stringPropertyNames()).stream()
+			.filter((key) -> key.endsWith(".console"))
+			.toList();
+		List<String> missing = counted.stream().filter((key) -> {
 			String[] parts = info.getProperty(key).split(" of ");
-			if (parts.length != 2 || Long.parseLong(parts[0].trim()) < Long.parseLong(parts[1].trim())) {
-				short_.add(key.substring(0, key.length() - ".console".length()) + ": " + info.getProperty(key));
-			}
-		}
-		if (counted == 0) {
+			return parts.length != 2 || Long.parseLong(parts[0].trim()) < Long.parseLong(parts[1].trim());
+		}).map((key) -> key.substring(0, key.length() - ".console".length()) + ": " + info.getProperty(key)).toList();
+		if (counted.isEmpty()) {
 			return "Console lines: not counted in this run.";
 		}
-		return short_.isEmpty() ? "Console lines: every answered request's lines were on the console, in all "
-				+ counted + " runs." : "**Console lines missing:** " + String.join("; ", short_) + ".";
+		return missing.isEmpty() ? "Console lines: every answered request's lines were on the console, in all "
+				+ counted.size() + " runs." : "**Console lines missing:** " + String.join("; ", missing) + ".";
 	}
 
 	private static double load(String value) {
@@ -192,11 +162,11 @@ public final class ShippingLatencyReport {
 		md.append("- Run: ").append(ShippingRun.runLine(info)).append('\n');
 		md.append("- Command: `").append(info.getProperty("command", "load-tests/scripts/shipping-latency.sh"))
 			.append("`; latencies in ms\n\n");
-		List<RoundRatio> ratios = ratios(runs);
+		Map<Integer, Double> ratios = ratios(runs);
 		if (!ratios.isEmpty()) {
-			Stats stats = ratioStats(ratios);
+			Stats stats = Stats.of(ratios.values());
 			md.append("## p99 stopped ÷ p99 running\n\n| round | p99 stopped ÷ p99 running (p99s below) |\n|---|---|\n");
-			ratios.forEach((r) -> Fmt.tableRow(md, r.round(), ratio(r.ratio())));
+			ratios.forEach((round, ratio) -> Fmt.tableRow(md, round, ratio(ratio)));
 			md.append(String.format(Locale.ROOT, "| **median (min–max)** | **%s** (%s–%s) |\n\n",
 					ratio(stats.median()), ratio(stats.min()), ratio(stats.max())));
 			md.append(String.format(Locale.ROOT,

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +19,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToDoubleBiFunction;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.knowm.xchart.BitmapEncoder;
@@ -30,11 +32,8 @@ import io.asynclog.loadtests.report.Stats;
 
 /**
  * Writes {@code shipping-throughput.md}, its two charts and copies of the raw files from the
- * output directory of load-tests/scripts/shipping-throughput.sh: lines per second per
- * configuration and round (median, min–max, the ratio to the file run of the same round), the
- * verdict against issue 24's targets with where the ceiling is, CPU per thread and per line, the
- * ring's state and what each run's check found. How the runs are made is told once, in
- * docs/load-tests.md; the hand-written notes are linked, not included.
+ * output directory of load-tests/scripts/shipping-throughput.sh. How the runs are made is told
+ * once, in docs/load-tests.md; the hand-written notes are linked, not included.
  * <p>
  * Usage: {@code ShippingThroughputReport OUT_DIR REPORT_DIR}.
  *
@@ -42,17 +41,8 @@ import io.asynclog.loadtests.report.Stats;
  */
 public final class ShippingThroughputReport {
 
-	static final String PAGE = "shipping-throughput.md";
-
-	static final String RAW_CSV = "shipping-throughput-raw.csv";
-
-	static final String THREADS_CSV = "shipping-throughput-threads.csv";
-
-	static final String NOTES = "shipping-throughput-notes.md";
-
-	static final String CHART = "shipping-throughput.png";
-
-	static final String CPU_CHART = "shipping-throughput-cpu.png";
+	/** The page's name, and the start of its files'. */
+	private static final String PAGE = "shipping-throughput";
 
 	/**
 	 * The targets, with async-logger on this 2-core machine: issue 24's through the lane (and the
@@ -91,26 +81,23 @@ public final class ShippingThroughputReport {
 			return;
 		}
 		write(Path.of(args[0]), Path.of(args[1]));
-		System.out.println("Wrote " + Path.of(args[1]).resolve(PAGE));
+		System.out.println("Wrote " + Path.of(args[1]).resolve(PAGE + ".md"));
 	}
 
-	/**
-	 * Writes the page, its charts and the copies of the run's files.
-	 * @param out the script's output directory (raw CSV, threads CSV, run-info)
-	 */
 	static void write(Path out, Path reportDir) throws IOException {
 		System.setProperty("java.awt.headless", System.getProperty("java.awt.headless", "true"));
-		List<ShippingRun> runs = ShippingRun.read(out.resolve(RAW_CSV));
+		List<ShippingRun> runs = ShippingRun.read(out.resolve(PAGE + "-raw.csv"));
 		Properties info = ShippingRun.runInfo(out);
-		Path threadsCsv = out.resolve(THREADS_CSV);
+		Path threadsCsv = out.resolve(PAGE + "-threads.csv");
 		// The rows (round, config, thread, group, CPU seconds); a thread name with a comma is left out.
 		List<String[]> threads = !Files.isRegularFile(threadsCsv) ? List.of()
 				: Files.readAllLines(threadsCsv, StandardCharsets.UTF_8).stream().skip(1)
 					.map((line) -> line.split(",", -1)).filter((cells) -> cells.length == 5).toList();
 		Files.createDirectories(reportDir);
-		String runInfo = "shipping-throughput-run-info.properties";
-		RunFiles.copy(out.resolve(RAW_CSV), out.resolve("run-info.properties"), reportDir, RAW_CSV, runInfo);
-		RunFiles.copy(threadsCsv, out.resolve("run-info.properties"), reportDir, THREADS_CSV, runInfo);
+		for (String raw : List.of("-raw.csv", "-threads.csv")) {
+			RunFiles.copy(out.resolve(PAGE + raw), out.resolve("run-info.properties"), reportDir, PAGE + raw,
+					PAGE + "-run-info.properties");
+		}
 		List<String> configs = configs(runs);
 		CategoryChart lines = Charts.plainBars("Lines per second, first call to last delivered (per round)", "",
 				"lines/s", 900, 520);
@@ -124,7 +111,7 @@ public final class ShippingThroughputReport {
 				.toList());
 		}
 		lines.addSeries("target", configs, configs.stream().map((config) -> TARGETS.getOrDefault(config, 0.0)).toList());
-		BitmapEncoder.saveBitmap(lines, reportDir.resolve(CHART).toString(), BitmapEncoder.BitmapFormat.PNG);
+		BitmapEncoder.saveBitmap(lines, reportDir.resolve(PAGE + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
 		CategoryChart cpu = Charts.plainBars("CPU microseconds per line, by thread (median over rounds)", "",
 				"µs of CPU per line", 900, 520);
 		cpu.getStyler().setStacked(true);
@@ -134,16 +121,16 @@ public final class ShippingThroughputReport {
 				return Double.isNaN(value) ? 0.0 : value;
 			}).toList());
 		}
-		BitmapEncoder.saveBitmap(cpu, reportDir.resolve(CPU_CHART).toString(), BitmapEncoder.BitmapFormat.PNG);
-		boolean notes = Files.isRegularFile(reportDir.resolve(NOTES));
-		Files.writeString(reportDir.resolve(PAGE), markdown(runs, info, threads, notes), StandardCharsets.UTF_8);
+		BitmapEncoder.saveBitmap(cpu, reportDir.resolve(PAGE + "-cpu.png").toString(), BitmapEncoder.BitmapFormat.PNG);
+		boolean notes = Files.isRegularFile(reportDir.resolve(PAGE + "-notes.md"));
+		Files.writeString(reportDir.resolve(PAGE + ".md"), markdown(runs, info, threads, notes), StandardCharsets.UTF_8);
 	}
 
 	static String markdown(List<ShippingRun> runs, Properties info, List<String[]> threads, boolean notes) {
 		StringBuilder md = new StringBuilder("# Shipping throughput: Kafka and OTLP\n\n");
 		md.append("Generated by `ShippingThroughputReport` from the raw files beside it; method:"
 				+ " [load-tests.md](../load-tests.md#shipping-throughput)")
-			.append(notes ? "; notes: [" + NOTES + "](" + NOTES + ")" : "").append(".\n\n");
+			.append(notes ? "; notes: [" + PAGE + "-notes.md](" + PAGE + "-notes.md)" : "").append(".\n\n");
 		md.append("- Run: ").append(ShippingRun.runLine(info)).append("; Kafka ").append(info.getProperty("kafka", Fmt.DASH))
 			.append(", broker JVM ").append(info.getProperty("broker.jvm", Fmt.DASH));
 		if (info.containsKey("opentelemetry.exporter")) {
@@ -152,7 +139,7 @@ public final class ShippingThroughputReport {
 		}
 		md.append("\n- Command: `").append(info.getProperty("command", Fmt.DASH)).append("`\n\n");
 		verdict(md, runs, Double.parseDouble(info.getProperty("cores", "2")));
-		md.append("## Lines per second\n\n![lines per second per configuration and round](").append(CHART).append(")\n\n");
+		md.append("## Lines per second\n\n![lines per second per configuration and round](").append(PAGE + ".png)\n\n");
 		table(md, runs, (config) -> List.of(CONFIG_LABELS.getOrDefault(config, config),
 				Fmt.withSpread(stats(runs, config, ShippingRun::linesPerSecond)),
 				config.equals(YARDSTICK) ? Fmt.DASH : Fmt.ratioWithSpread(ratioToFile(runs, config)),
@@ -178,7 +165,7 @@ public final class ShippingThroughputReport {
 		cpuTable(md, runs, ShippingRun::cores);
 		md.append("\nCPU microseconds per line:\n\n");
 		cpuTable(md, runs, ShippingRun::microsPerLine);
-		md.append("\n![CPU microseconds per line by thread](").append(CPU_CHART).append(")\n\n");
+		md.append("\n![CPU microseconds per line by thread](").append(PAGE + "-cpu.png)\n\n");
 		md.append("Waiting for a CPU (share of the run) and the machine's busy cores:\n\n");
 		table(md, runs, (config) -> {
 			boolean remote = !config.equals(YARDSTICK);
@@ -312,19 +299,15 @@ public final class ShippingThroughputReport {
 	/** What each run's check found, the runs that found the same thing on one row. */
 	private static void checks(StringBuilder md, List<ShippingRun> runs) {
 		md.append("## Checks\n\n| runs (configuration: rounds) | passed | what was found |\n|---|---|---|\n");
-		Map<List<String>, Map<String, List<Integer>>> found = new LinkedHashMap<>();
-		for (String config : configs(runs)) {
-			of(runs, config).sorted((a, b) -> Integer.compare(a.round(), b.round()))
-				.forEach((run) -> found
-					.computeIfAbsent(List.of(run.checked() ? "yes" : "**no**", run.check().isBlank() ? Fmt.DASH : run.check()),
-							(key) -> new LinkedHashMap<>())
-					.computeIfAbsent(config, (key) -> new ArrayList<>())
-					.add(run.round()));
-		}
-		found.forEach((key, byConfig) -> Fmt.tableRow(md, String.join("; ", byConfig.entrySet()
-			.stream()
-			.map((entry) -> entry.getKey() + ": " + String.join(", ", entry.getValue().stream().map(String::valueOf).toList()))
-			.toList()), key.get(0), key.get(1)));
+		configs(runs).stream()
+			.flatMap((config) -> of(runs, config).sorted(Comparator.comparingInt(ShippingRun::round)))
+			.collect(Collectors.groupingBy((run) -> List.of(run.checked() ? "yes" : "**no**",
+					run.check().isBlank() ? Fmt.DASH : run.check()), LinkedHashMap::new,
+					Collectors.groupingBy(ShippingRun::config, LinkedHashMap::new,
+							Collectors.mapping((run) -> String.valueOf(run.round()), Collectors.joining(", ")))))
+			.forEach((found, byConfig) -> Fmt.tableRow(md, byConfig.entrySet().stream()
+				.map((entry) -> entry.getKey() + ": " + entry.getValue())
+				.collect(Collectors.joining("; ")), found.get(0), found.get(1)));
 		md.append('\n');
 	}
 

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /**
  * One run of a shipping script: one row of its raw CSV, by the header's column names. A
@@ -35,10 +36,6 @@ record ShippingRun(Map<String, String> row) {
 	/** Whether the run was delivered and its sink checked (end offset, line count). */
 	boolean checked() {
 		return Boolean.parseBoolean(this.row.get("checked"));
-	}
-
-	String check() {
-		return this.row.getOrDefault("check", "");
 	}
 
 	double linesPerSecond() {
@@ -85,10 +82,6 @@ record ShippingRun(Map<String, String> row) {
 		return (samples > 0) ? 100.0 * figure("ring_nearly_full_samples") / samples : Double.NaN;
 	}
 
-	static List<ShippingRun> read(Path csv) throws IOException {
-		return read(Files.readAllLines(csv, StandardCharsets.UTF_8));
-	}
-
 	/** The runs of a raw CSV; blank lines are skipped. */
 	static List<ShippingRun> read(List<String> lines) {
 		if (lines.isEmpty()) {
@@ -119,11 +112,10 @@ record ShippingRun(Map<String, String> row) {
 
 	/** When, how long and on what a run was made, from its run info, in one line. */
 	static String runLine(Properties info) {
-		return info.getProperty("started", "–") + ", " + info.getProperty("rounds", "–") + " rounds, "
-				+ info.getProperty("minutes", "–") + " minutes; " + info.getProperty("cpu", "–") + ", "
-				+ info.getProperty("cores", "–") + " cores, " + info.getProperty("memory", "–") + ", "
-				+ info.getProperty("os", "–") + "; JDK " + info.getProperty("jdk", "–")
-				+ "; app JVM " + info.getProperty("app.jvm", "–");
+		return String.format("%s, %s rounds, %s minutes; %s, %s cores, %s, %s; JDK %s; app JVM %s",
+				Stream.of("started", "rounds", "minutes", "cpu", "cores", "memory", "os", "jdk", "app.jvm")
+					.map((key) -> info.getProperty(key, "–"))
+					.toArray());
 	}
 
 }

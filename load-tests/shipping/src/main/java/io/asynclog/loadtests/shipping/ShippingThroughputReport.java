@@ -86,7 +86,7 @@ public final class ShippingThroughputReport {
 
 	static void write(Path out, Path reportDir) throws IOException {
 		System.setProperty("java.awt.headless", System.getProperty("java.awt.headless", "true"));
-		List<ShippingRun> runs = ShippingRun.read(out.resolve(PAGE + "-raw.csv"));
+		List<ShippingRun> runs = ShippingRun.read(Files.readAllLines(out.resolve(PAGE + "-raw.csv")));
 		Properties info = ShippingRun.runInfo(out);
 		Path threadsCsv = out.resolve(PAGE + "-threads.csv");
 		// The rows (round, config, thread, group, CPU seconds); a thread name with a comma is left out.
@@ -219,16 +219,9 @@ public final class ShippingThroughputReport {
 	}
 
 	static String targetWord(Stats stats, double target) {
-		if (stats.min() >= target) {
-			return "target met in every round";
-		}
-		if (stats.median() >= target) {
-			return "target met at the median, not in every round";
-		}
-		if (stats.max() >= target) {
-			return "target missed at the median (met in some round)";
-		}
-		return "target missed";
+		return (stats.min() >= target) ? "target met in every round"
+				: (stats.median() >= target) ? "target met at the median, not in every round"
+						: (stats.max() >= target) ? "target missed at the median (met in some round)" : "target missed";
 	}
 
 	/**
@@ -302,7 +295,7 @@ public final class ShippingThroughputReport {
 		configs(runs).stream()
 			.flatMap((config) -> of(runs, config).sorted(Comparator.comparingInt(ShippingRun::round)))
 			.collect(Collectors.groupingBy((run) -> List.of(run.checked() ? "yes" : "**no**",
-					run.check().isBlank() ? Fmt.DASH : run.check()), LinkedHashMap::new,
+					Fmt.orDash(run.row().get("check"))), LinkedHashMap::new,
 					Collectors.groupingBy(ShippingRun::config, LinkedHashMap::new,
 							Collectors.mapping((run) -> String.valueOf(run.round()), Collectors.joining(", ")))))
 			.forEach((found, byConfig) -> Fmt.tableRow(md, byConfig.entrySet().stream()
@@ -341,10 +334,8 @@ public final class ShippingThroughputReport {
 	}
 
 	private static String percentWithSpread(Stats stats) {
-		if (!stats.measured() || stats.count() == 1) {
-			return Fmt.percent(stats.median());
-		}
-		return Fmt.percent(stats.median()) + " (" + Fmt.percent(stats.min()) + Fmt.DASH + Fmt.percent(stats.max()) + ")";
+		return Fmt.percent(stats.median()) + ((stats.count() > 1)
+				? " (" + Fmt.percent(stats.min()) + Fmt.DASH + Fmt.percent(stats.max()) + ")" : "");
 	}
 
 }

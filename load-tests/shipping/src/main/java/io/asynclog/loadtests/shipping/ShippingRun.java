@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Stream;
 
@@ -50,11 +51,8 @@ record ShippingRun(Map<String, String> row) {
 
 	/** A column that must be there (the latency CSV's). */
 	String cell(String column) {
-		String value = this.row.get(column);
-		if (value == null) {
-			throw new IllegalArgumentException("no column " + column);
-		}
-		return value;
+		return Optional.ofNullable(this.row.get(column))
+			.orElseThrow(() -> new IllegalArgumentException("no column " + column));
 	}
 
 	/** CPU seconds of a group divided by the run's seconds: how many cores it kept busy. */

@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
@@ -150,14 +149,13 @@ public final class ShippingThroughputReport {
 				"bytes per record or line", "runs checked");
 		List<String> configs = configs(runs);
 		md.append("\n## Per round\n\n");
-		List<String> roundHead = new ArrayList<>(List.of("round", "order", "load average before", "after"));
-		configs.forEach((config) -> roundHead.add(config + " lines/s"));
-		Fmt.tableHead(md, roundHead.toArray(String[]::new));
+		Fmt.tableHead(md, Stream.concat(Stream.of("round", "order", "load average before", "after"),
+				configs.stream().map((config) -> config + " lines/s")).toArray(String[]::new));
 		for (int round : rounds(runs)) {
 			List<Object> cells = new ArrayList<>(List.of(round, info.getProperty("round." + round + ".order", Fmt.DASH),
 					info.getProperty("round." + round + ".load.before", Fmt.DASH),
 					info.getProperty("round." + round + ".load.after", Fmt.DASH)));
-			configs.forEach((config) -> cells.add(run(runs, round, config)
+			configs.forEach((config) -> cells.add(of(runs, config).filter((run) -> run.round() == round).findFirst()
 				.map((run) -> run.checked() ? Fmt.number(run.linesPerSecond()) : "failed").orElse(Fmt.DASH)));
 			Fmt.tableRow(md, cells.toArray());
 		}
@@ -318,10 +316,6 @@ public final class ShippingThroughputReport {
 
 	private static Stream<ShippingRun> of(List<ShippingRun> runs, String config) {
 		return runs.stream().filter((run) -> run.config().equals(config));
-	}
-
-	private static Optional<ShippingRun> run(List<ShippingRun> runs, int round, String config) {
-		return of(runs, config).filter((run) -> run.round() == round).findFirst();
 	}
 
 	/** A figure over a configuration's checked runs (a failed run's figures are not counted). */

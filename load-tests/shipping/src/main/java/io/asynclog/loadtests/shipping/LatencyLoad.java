@@ -85,8 +85,7 @@ public final class LatencyLoad {
 	/** Reads the first line of /proc/loadavg. */
 	static String loadAverages() {
 		try {
-			String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-			return parts[0] + " " + parts[1] + " " + parts[2];
+			return String.join(" ", List.of(Files.readString(Path.of("/proc/loadavg")).trim().split(" ")).subList(0, 3));
 		}
 		catch (IOException | RuntimeException ex) {
 			return "";

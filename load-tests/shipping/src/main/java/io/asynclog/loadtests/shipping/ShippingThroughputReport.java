@@ -266,7 +266,6 @@ public final class ShippingThroughputReport {
 			.toArray());
 	}
 
-	/** A table of a row per configuration. */
 	private static void table(StringBuilder md, List<ShippingRun> runs, Function<String, List<Object>> row,
 			String... head) {
 		Fmt.tableHead(md, head);

@@ -30,15 +30,13 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A fixed-rate open-model load against the demo app's {@code GET /log} for the shipping latency
- * runs (scripts/shipping-latency.sh): request {@code i} is due at {@code start + i / rate}, sent
- * then without waiting for earlier answers, and its latency is measured from that due time, not
- * from when it was actually sent (no coordinated omission: a stalled sender or server shows up
- * in the figures). The first {@code --warmup} seconds run at the same rate and are not recorded.
- * During the measured window a second thread reads {@code /actuator/asynclog} every 200 ms and
- * keeps the most ring slots seen in use.
+ * A fixed-rate open-model load on the demo app's {@code GET /log} for scripts/shipping-latency.sh:
+ * request {@code i} is due at {@code start + i / rate}, sent without waiting for earlier answers
+ * and timed from that due time (no coordinated omission: a stalled sender or server shows in the
+ * figures). The first {@code --warmup} seconds are not recorded; while measuring, a second thread
+ * reads {@code /actuator/asynclog} every 200 ms for the most ring slots in use. Appends one row to
+ * {@code --csv} ({@link #HEADER}) and prints it after {@code RESULT }.
  * <p>
- * Appends one row to {@code --csv} (header {@link #HEADER}) and prints it after {@code RESULT }.
  * Usage: {@code LatencyLoad --base http://127.0.0.1:PORT --config NAME --round N --position P
  * --rate R --seconds S --warmup W --lines L --csv FILE}
  *

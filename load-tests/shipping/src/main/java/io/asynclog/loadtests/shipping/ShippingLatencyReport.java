@@ -20,12 +20,10 @@ import io.asynclog.loadtests.report.RunFiles;
 import io.asynclog.loadtests.report.Stats;
 
 /**
- * Writes docs/results/shipping-latency.md from the raw CSV of scripts/shipping-latency.sh
- * ({@link LatencyLoad#HEADER}, one row per run) and its run-info.properties: the ratio of request
- * p99 with the broker stopped to p99 with it running in the same round (median, min–max), the
- * verdict against issue 24's target (at most 1.5×, the ring never full, every console line
- * there), and every run's figures. How the runs are made is told once, in docs/load-tests.md.
- * Copies the raw CSV and run info next to the page.
+ * Writes docs/results/shipping-latency.md, and copies of the raw CSV ({@link LatencyLoad#HEADER})
+ * and run info beside it, from the output of scripts/shipping-latency.sh: request p99 with the
+ * broker stopped ÷ p99 with it running in the same round, the verdict against issue 24's target
+ * and every run's figures. How the runs are made is told once, in docs/load-tests.md.
  * <p>
  * Usage: {@code ShippingLatencyReport RUN_DIR RESULTS_DIR}
  *

@@ -182,9 +182,10 @@ public final class ShippingThroughputReport {
 		md.append('\n');
 		if (!threads.isEmpty()) {
 			md.append("## Threads seen\n\n| group | threads |\n|---|---|\n");
-			Map<String, Set<String>> byGroup = new TreeMap<>();
-			threads.forEach((thread) -> byGroup.computeIfAbsent(thread[3], (group) -> new TreeSet<>()).add("`" + thread[2] + "`"));
-			byGroup.forEach((group, names) -> Fmt.tableRow(md, GROUP_LABELS.getOrDefault(group, group), String.join(", ", names)));
+			threads.stream()
+				.collect(Collectors.groupingBy((thread) -> thread[3], TreeMap::new,
+						Collectors.mapping((thread) -> "`" + thread[2] + "`", Collectors.toCollection(TreeSet::new))))
+				.forEach((group, names) -> Fmt.tableRow(md, GROUP_LABELS.getOrDefault(group, group), String.join(", ", names)));
 			md.append('\n');
 		}
 		checks(md, runs);
@@ -272,7 +273,8 @@ public final class ShippingThroughputReport {
 		configs(runs).forEach((config) -> Fmt.tableRow(md, row.apply(config).toArray()));
 	}
 
-	private static void cpuTable(StringBuilder md, List<ShippingRun> runs, ToDoubleBiFunction<ShippingRun, String> figure) {
+	private static void cpuTable(StringBuilder md, List<ShippingRun> runs,
+			ToDoubleBiFunction<ShippingRun, String> figure) {
 		table(md, runs, (config) -> {
 			List<Object> cells = new ArrayList<>(List.of(config));
 			for (String group : ShippingRun.CPU_GROUPS) {

@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,7 +15,11 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.ToDoubleBiFunction;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -27,11 +31,8 @@ import io.asynclog.loadtests.report.Stats;
 
 /**
  * Writes {@code shipping-throughput.md}, its two charts and copies of the raw files from the
- * output directory of load-tests/scripts/shipping-throughput.sh: lines per second per
- * configuration and round (median, min–max, the ratio to the file run of the same round), the
- * verdict against issue 24's targets with where the ceiling is, CPU per thread and per line, the
- * ring's state and what each run's check found. How the runs are made is told once, in
- * docs/load-tests.md; the hand-written notes are linked, not included.
+ * output directory of load-tests/scripts/shipping-throughput.sh. How the runs are made is told
+ * once, in docs/load-tests.md; the hand-written notes are linked, not included.
  * <p>
  * Usage: {@code ShippingThroughputReport OUT_DIR REPORT_DIR}.
  *
@@ -39,19 +40,8 @@ import io.asynclog.loadtests.report.Stats;
  */
 public final class ShippingThroughputReport {
 
-	static final String PAGE = "shipping-throughput.md";
-
-	static final String RAW_CSV = "shipping-throughput-raw.csv";
-
-	static final String THREADS_CSV = "shipping-throughput-threads.csv";
-
-	static final String RUN_INFO = "shipping-throughput-run-info.properties";
-
-	static final String NOTES = "shipping-throughput-notes.md";
-
-	static final String CHART = "shipping-throughput.png";
-
-	static final String CPU_CHART = "shipping-throughput-cpu.png";
+	/** The page's name, and the start of its files'. */
+	private static final String PAGE = "shipping-throughput";
 
 	/**
 	 * The targets, with async-logger on this 2-core machine: issue 24's through the lane (and the
@@ -90,57 +80,123 @@ public final class ShippingThroughputReport {
 			return;
 		}
 		write(Path.of(args[0]), Path.of(args[1]));
-		System.out.println("Wrote " + Path.of(args[1]).resolve(PAGE));
+		System.out.println("Wrote " + Path.of(args[1]).resolve(PAGE + ".md"));
 	}
 
-	/**
-	 * Writes the page, its charts and the copies of the run's files.
-	 * @param out the script's output directory (raw CSV, threads CSV, run-info)
-	 */
 	static void write(Path out, Path reportDir) throws IOException {
 		System.setProperty("java.awt.headless", System.getProperty("java.awt.headless", "true"));
-		List<ShippingRun> runs = ShippingRun.read(out.resolve(RAW_CSV));
+		List<ShippingRun> runs = ShippingRun.read(Files.readAllLines(out.resolve(PAGE + "-raw.csv")));
 		Properties info = ShippingRun.runInfo(out);
-		List<String[]> threads = readThreads(out.resolve(THREADS_CSV));
+		Path threadsCsv = out.resolve(PAGE + "-threads.csv");
+		// The rows (round, config, thread, group, CPU seconds); a thread name with a comma is left out.
+		List<String[]> threads = !Files.isRegularFile(threadsCsv) ? List.of()
+				: Files.readAllLines(threadsCsv, StandardCharsets.UTF_8).stream().skip(1)
+					.map((line) -> line.split(",", -1)).filter((cells) -> cells.length == 5).toList();
 		Files.createDirectories(reportDir);
-		RunFiles.copy(out.resolve(RAW_CSV), out.resolve("run-info.properties"), reportDir, RAW_CSV, RUN_INFO);
-		RunFiles.copy(out.resolve(THREADS_CSV), out.resolve("run-info.properties"), reportDir, THREADS_CSV,
-				RUN_INFO);
-		linesChart(reportDir.resolve(CHART), runs);
-		cpuChart(reportDir.resolve(CPU_CHART), runs);
-		boolean notes = Files.isRegularFile(reportDir.resolve(NOTES));
-		Files.writeString(reportDir.resolve(PAGE), markdown(runs, info, threads, notes), StandardCharsets.UTF_8);
+		for (String raw : List.of("-raw.csv", "-threads.csv")) {
+			RunFiles.copy(out.resolve(PAGE + raw), out.resolve("run-info.properties"), reportDir, PAGE + raw,
+					PAGE + "-run-info.properties");
+		}
+		List<String> configs = configs(runs);
+		CategoryChart lines = Charts.plainBars("Lines per second, first call to last delivered (per round)", "",
+				"lines/s", 900, 520);
+		lines.getStyler().setYAxisDecimalPattern("#,###");
+		lines.getStyler().setSeriesColors(new Color[] { new Color(0x5C6BC0), new Color(0xF9A825), new Color(0x8D6E63),
+				new Color(0x2E7D32), new Color(0xC62828) });
+		for (int round : rounds(runs)) {
+			lines.addSeries("round " + round, configs, configs.stream()
+				.map((config) -> of(runs, config).filter((run) -> run.round() == round && run.checked())
+					.mapToDouble(ShippingRun::linesPerSecond).findFirst().orElse(0))
+				.toList());
+		}
+		lines.addSeries("target", configs, configs.stream().map((config) -> TARGETS.getOrDefault(config, 0.0)).toList());
+		BitmapEncoder.saveBitmap(lines, reportDir.resolve(PAGE + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
+		CategoryChart cpu = Charts.plainBars("CPU microseconds per line, by thread (median over rounds)", "",
+				"µs of CPU per line", 900, 520);
+		cpu.getStyler().setStacked(true);
+		for (String group : ShippingRun.CPU_GROUPS.stream().filter((group) -> !group.equals("app")).toList()) {
+			cpu.addSeries(GROUP_LABELS.get(group), configs, configs.stream().map((config) -> {
+				double value = median(runs, config, (run) -> run.microsPerLine(group));
+				return Double.isNaN(value) ? 0.0 : value;
+			}).toList());
+		}
+		BitmapEncoder.saveBitmap(cpu, reportDir.resolve(PAGE + "-cpu.png").toString(), BitmapEncoder.BitmapFormat.PNG);
+		boolean notes = Files.isRegularFile(reportDir.resolve(PAGE + "-notes.md"));
+		Files.writeString(reportDir.resolve(PAGE + ".md"), markdown(runs, info, threads, notes), StandardCharsets.UTF_8);
 	}
 
 	static String markdown(List<ShippingRun> runs, Properties info, List<String[]> threads, boolean notes) {
 		StringBuilder md = new StringBuilder("# Shipping throughput: Kafka and OTLP\n\n");
 		md.append("Generated by `ShippingThroughputReport` from the raw files beside it; method:"
 				+ " [load-tests.md](../load-tests.md#shipping-throughput)")
-			.append(notes ? "; notes: [" + NOTES + "](" + NOTES + ")" : "").append(".\n\n");
+			.append(notes ? "; notes: [" + PAGE + "-notes.md](" + PAGE + "-notes.md)" : "").append(".\n\n");
 		md.append("- Run: ").append(ShippingRun.runLine(info)).append("; Kafka ").append(info.getProperty("kafka", Fmt.DASH))
 			.append(", broker JVM ").append(info.getProperty("broker.jvm", Fmt.DASH));
 		if (info.containsKey("opentelemetry.exporter")) {
 			md.append("; OpenTelemetry exporter ").append(info.getProperty("opentelemetry.exporter"))
 				.append(", receiver JVM ").append(info.getProperty("receiver.jvm", Fmt.DASH));
 		}
+		md.append("\n- Command: `").append(info.getProperty("command", Fmt.DASH)).append("`\n\n");
+		verdict(md, runs, Double.parseDouble(info.getProperty("cores", "2")));
+		md.append("## Lines per second\n\n![lines per second per configuration and round](").append(PAGE + ".png)\n\n");
+		table(md, runs, (config) -> List.of(CONFIG_LABELS.getOrDefault(config, config),
+				Fmt.withSpread(stats(runs, config, ShippingRun::linesPerSecond)),
+				config.equals(YARDSTICK) ? Fmt.DASH : Fmt.ratioWithSpread(ratioToFile(runs, config)),
+				Fmt.withSpread(stats(runs, config, (run) -> run.figure("caller_lines_per_s"))),
+				Fmt.number(median(runs, config, (run) -> run.figure("record_bytes"))),
+				of(runs, config).filter(ShippingRun::checked).count() + " of " + of(runs, config).count()),
+				"configuration", "lines/s, first call to last delivered", "÷ file, same round", "caller's calls/s",
+				"bytes per record or line", "runs checked");
+		List<String> configs = configs(runs);
+		md.append("\n## Per round\n\n");
+		Fmt.tableHead(md, Stream.concat(Stream.of("round", "order", "load average before", "after"),
+				configs.stream().map((config) -> config + " lines/s")).toArray(String[]::new));
+		for (int round : rounds(runs)) {
+			List<Object> cells = new ArrayList<>(List.of(round, info.getProperty("round." + round + ".order", Fmt.DASH),
+					info.getProperty("round." + round + ".load.before", Fmt.DASH),
+					info.getProperty("round." + round + ".load.after", Fmt.DASH)));
+			configs.forEach((config) -> cells.add(of(runs, config).filter((run) -> run.round() == round).findFirst()
+				.map((run) -> run.checked() ? Fmt.number(run.linesPerSecond()) : "failed").orElse(Fmt.DASH)));
+			Fmt.tableRow(md, cells.toArray());
+		}
+		md.append("\n## CPU per thread\n\nCores kept busy (CPU seconds ÷ run seconds):\n\n");
+		cpuTable(md, runs, ShippingRun::cores);
+		md.append("\nCPU microseconds per line:\n\n");
+		cpuTable(md, runs, ShippingRun::microsPerLine);
+		md.append("\n![CPU microseconds per line by thread](").append(PAGE + "-cpu.png)\n\n");
+		md.append("Waiting for a CPU (share of the run) and the machine's busy cores:\n\n");
+		table(md, runs, (config) -> {
+			boolean remote = !config.equals(YARDSTICK);
+			return List.of(config, percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("caller"))),
+					percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("background"))),
+					remote ? percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("producer"))) : Fmt.DASH,
+					Fmt.withSpread(stats(runs, config, ShippingRun::machineCores)), Fmt.withSpread(stats(runs, config,
+							(run) -> run.machineCores() - run.cores("app") - (remote ? run.cores("broker") : 0))));
+		}, "configuration", "caller waited", "ring thread waited", "client I/O waited", "machine busy, cores",
+				"of which neither app nor broker or receiver");
+		md.append("\n## The ring\n\n");
+		table(md, runs, (config) -> List.of(config, Fmt.number(median(runs, config, (run) -> run.figure("ring_capacity"))),
+				percentWithSpread(stats(runs, config, ShippingRun::ringNearlyFullPercent)),
+				Fmt.withSpread(stats(runs, config, (run) -> run.figure("ring_used_at_caller_end")))),
+				"configuration", "slots", "reads that found it at least 90% full", "events left when the caller finished");
 		md.append('\n');
-		md.append("- Command: `").append(info.getProperty("command", Fmt.DASH)).append("`\n\n");
-		verdict(md, runs, info);
-		linesTable(md, runs);
-		roundsTable(md, runs, info);
-		cpuTables(md, runs);
-		ringTable(md, runs);
-		threadNames(md, threads);
+		if (!threads.isEmpty()) {
+			md.append("## Threads seen\n\n| group | threads |\n|---|---|\n");
+			threads.stream()
+				.collect(Collectors.groupingBy((thread) -> thread[3], TreeMap::new,
+						Collectors.mapping((thread) -> "`" + thread[2] + "`", Collectors.toCollection(TreeSet::new))))
+				.forEach((group, names) -> Fmt.tableRow(md, GROUP_LABELS.getOrDefault(group, group), String.join(", ", names)));
+			md.append('\n');
+		}
 		checks(md, runs);
 		return md.toString();
 	}
 
-	private static void verdict(StringBuilder md, List<ShippingRun> runs, Properties info) {
-		double cores = Double.parseDouble(info.getProperty("cores", "2"));
+	private static void verdict(StringBuilder md, List<ShippingRun> runs, double cores) {
 		md.append("## Verdict\n\nTargets (issues 24 and 36): ").append(Fmt.number(TARGETS.get("kafka")))
 			.append(" lines/s with a pattern (to the broker, or to the spool), ").append(Fmt.number(TARGETS.get("kafka-ecs")))
 			.append(" with ECS JSON");
-		if (!of(runs, "otlp").isEmpty()) {
+		if (of(runs, "otlp").findAny().isPresent()) {
 			md.append("; OTLP: ").append(Fmt.number(TARGETS.get("otlp")))
 				.append(" records/s over OTLP/HTTP to a loopback receiver, none dropped without a count");
 		}
@@ -161,18 +217,10 @@ public final class ShippingThroughputReport {
 			.append("\n\n");
 	}
 
-	/** Whether the target is met in every round, at the median only, or not at all. */
 	static String targetWord(Stats stats, double target) {
-		if (stats.min() >= target) {
-			return "target met in every round";
-		}
-		if (stats.median() >= target) {
-			return "target met at the median, not in every round";
-		}
-		if (stats.max() >= target) {
-			return "target missed at the median (met in some round)";
-		}
-		return "target missed";
+		return (stats.min() >= target) ? "target met in every round"
+				: (stats.median() >= target) ? "target met at the median, not in every round"
+						: (stats.max() >= target) ? "target missed at the median (met in some round)" : "target missed";
 	}
 
 	/**
@@ -210,206 +258,70 @@ public final class ShippingThroughputReport {
 		return "none: no thread and not the machine is saturated, the run waits (batches, acknowledgements)";
 	}
 
-	private static void linesTable(StringBuilder md, List<ShippingRun> runs) {
-		md.append("## Lines per second\n\n![lines per second per configuration and round](").append(CHART).append(")\n\n");
-		md.append("| configuration | lines/s, first call to last delivered | ÷ file, same round | caller's calls/s"
-				+ " | bytes per record or line | runs checked |\n|---|---|---|---|---|---|\n");
-		for (String config : configs(runs)) {
-			List<ShippingRun> of = of(runs, config);
-			Fmt.tableRow(md, label(config), Fmt.withSpread(stats(runs, config, ShippingRun::linesPerSecond)),
-					config.equals(YARDSTICK) ? Fmt.DASH : Fmt.ratioWithSpread(ratioToFile(runs, config)),
-					Fmt.withSpread(stats(runs, config, ShippingRun::callerLinesPerSecond)),
-					Fmt.number(median(runs, config, ShippingRun::recordBytes)),
-					of.stream().filter(ShippingRun::checked).count() + " of " + of.size());
-		}
-		md.append('\n');
-	}
-
-	/** Per round, a kafka configuration's lines/s divided by the file run's of the same round. */
+	/** Per round, a configuration's lines/s divided by the file run's of the same round. */
 	static Stats ratioToFile(List<ShippingRun> runs, String config) {
 		Map<Integer, Double> file = new TreeMap<>();
-		of(runs, "file").stream().filter(ShippingRun::checked).forEach((run) -> file.put(run.round(), run.linesPerSecond()));
-		return Stats.of(of(runs, config).stream()
-			.filter(ShippingRun::checked)
+		of(runs, YARDSTICK).filter(ShippingRun::checked).forEach((run) -> file.put(run.round(), run.linesPerSecond()));
+		return Stats.of(of(runs, config).filter(ShippingRun::checked)
 			.mapToDouble((run) -> Stats.ratio(run.linesPerSecond(), file.getOrDefault(run.round(), Double.NaN)))
 			.toArray());
 	}
 
-	private static void roundsTable(StringBuilder md, List<ShippingRun> runs, Properties info) {
-		List<String> configs = configs(runs);
-		md.append("## Per round\n\n| round | order | load average before | after |");
-		configs.forEach((config) -> md.append(' ').append(config).append(" lines/s |"));
-		md.append("\n|---|---|---|---|").append("---|".repeat(configs.size())).append('\n');
-		for (int round : rounds(runs)) {
-			List<Object> cells = new ArrayList<>(List.of(round, info.getProperty("round." + round + ".order", Fmt.DASH),
-					info.getProperty("round." + round + ".load.before", Fmt.DASH),
-					info.getProperty("round." + round + ".load.after", Fmt.DASH)));
-			for (String config : configs) {
-				cells.add(runs.stream()
-					.filter((run) -> run.round() == round && run.config().equals(config))
-					.map((run) -> run.checked() ? Fmt.number(run.linesPerSecond()) : "failed")
-					.findFirst()
-					.orElse(Fmt.DASH));
-			}
-			Fmt.tableRow(md, cells.toArray());
-		}
-		md.append('\n');
+	private static void table(StringBuilder md, List<ShippingRun> runs, Function<String, List<Object>> row,
+			String... head) {
+		Fmt.tableHead(md, head);
+		configs(runs).forEach((config) -> Fmt.tableRow(md, row.apply(config).toArray()));
 	}
 
-	private static void cpuTables(StringBuilder md, List<ShippingRun> runs) {
-		md.append("## CPU per thread\n\nCores kept busy (CPU seconds ÷ run seconds):\n\n");
-		cpuTable(md, runs, ShippingRun::cores);
-		md.append("\nCPU microseconds per line:\n\n");
-		cpuTable(md, runs, ShippingRun::microsPerLine);
-		md.append("\n![CPU microseconds per line by thread](").append(CPU_CHART).append(")\n\n");
-		md.append("Waiting for a CPU (share of the run) and the machine's busy cores:\n\n");
-		md.append("| configuration | caller waited | ring thread waited | client I/O waited | machine busy, cores |"
-				+ " of which neither app nor broker or receiver |\n|---|---|---|---|---|---|\n");
-		for (String config : configs(runs)) {
-			boolean remote = !config.equals(YARDSTICK);
-			Fmt.tableRow(md, config, percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("caller"))),
-					percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("background"))),
-					remote ? percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("producer"))) : Fmt.DASH,
-					Fmt.withSpread(stats(runs, config, ShippingRun::machineCores)),
-					Fmt.withSpread(stats(runs, config,
-							(run) -> run.machineCores() - run.cores("app") - (remote ? run.cores("broker") : 0))));
-		}
-		md.append('\n');
-	}
-
-	private interface GroupFigure {
-
-		double of(ShippingRun run, String group);
-
-	}
-
-	private static void cpuTable(StringBuilder md, List<ShippingRun> runs, GroupFigure figure) {
-		md.append("| configuration |");
-		ShippingRun.CPU_GROUPS.forEach((group) -> md.append(' ').append(GROUP_LABELS.get(group)).append(" |"));
-		md.append("\n|---|").append("---|".repeat(ShippingRun.CPU_GROUPS.size())).append('\n');
-		for (String config : configs(runs)) {
+	private static void cpuTable(StringBuilder md, List<ShippingRun> runs,
+			ToDoubleBiFunction<ShippingRun, String> figure) {
+		table(md, runs, (config) -> {
 			List<Object> cells = new ArrayList<>(List.of(config));
 			for (String group : ShippingRun.CPU_GROUPS) {
-				Stats stats = stats(runs, config, (run) -> figure.of(run, group));
+				Stats stats = stats(runs, config, (run) -> figure.applyAsDouble(run, group));
 				cells.add((config.equals(YARDSTICK) && (group.equals("producer") || group.equals("broker")))
 						? Fmt.DASH + (group.equals("broker") ? " (idle: " + Fmt.number(stats.median()) + ")" : "")
 						: Fmt.withSpread(stats));
 			}
-			Fmt.tableRow(md, cells.toArray());
-		}
-	}
-
-	private static void ringTable(StringBuilder md, List<ShippingRun> runs) {
-		md.append("## The ring\n\n| configuration | slots | reads that found it at least 90% full | events left when the"
-				+ " caller finished |\n|---|---|---|---|\n");
-		for (String config : configs(runs)) {
-			Fmt.tableRow(md, config, Fmt.number(median(runs, config, ShippingRun::ringCapacity)),
-					percentWithSpread(stats(runs, config, ShippingRun::ringNearlyFullPercent)),
-					Fmt.withSpread(stats(runs, config, ShippingRun::ringUsedAtCallerEnd)));
-		}
-		md.append('\n');
-	}
-
-	private static void threadNames(StringBuilder md, List<String[]> threads) {
-		if (threads.isEmpty()) {
-			return;
-		}
-		md.append("## Threads seen\n\n");
-		Map<String, Set<String>> byGroup = new TreeMap<>();
-		for (String[] thread : threads) {
-			byGroup.computeIfAbsent(thread[3], (group) -> new TreeSet<>()).add("`" + thread[2] + "`");
-		}
-		md.append("| group | threads |\n|---|---|\n");
-		byGroup.forEach((group, names) -> Fmt.tableRow(md, GROUP_LABELS.getOrDefault(group, group),
-				String.join(", ", names)));
-		md.append('\n');
+			return cells;
+		}, Stream.concat(Stream.of("configuration"), ShippingRun.CPU_GROUPS.stream().map(GROUP_LABELS::get))
+			.toArray(String[]::new));
 	}
 
 	/** What each run's check found, the runs that found the same thing on one row. */
 	private static void checks(StringBuilder md, List<ShippingRun> runs) {
 		md.append("## Checks\n\n| runs (configuration: rounds) | passed | what was found |\n|---|---|---|\n");
-		Map<List<String>, Map<String, List<Integer>>> found = new LinkedHashMap<>();
-		for (String config : configs(runs)) {
-			of(runs, config).stream()
-				.sorted((a, b) -> Integer.compare(a.round(), b.round()))
-				.forEach((run) -> found
-					.computeIfAbsent(List.of(run.checked() ? "yes" : "**no**", run.check().isBlank() ? Fmt.DASH : run.check()),
-							(key) -> new LinkedHashMap<>())
-					.computeIfAbsent(config, (key) -> new ArrayList<>())
-					.add(run.round()));
-		}
-		found.forEach((key, byConfig) -> Fmt.tableRow(md, String.join("; ", byConfig.entrySet()
-			.stream()
-			.map((entry) -> entry.getKey() + ": " + String.join(", ", entry.getValue().stream().map(String::valueOf).toList()))
-			.toList()), key.get(0), key.get(1)));
+		configs(runs).stream()
+			.flatMap((config) -> of(runs, config).sorted(Comparator.comparingInt(ShippingRun::round)))
+			.collect(Collectors.groupingBy((run) -> List.of(run.checked() ? "yes" : "**no**",
+					Fmt.orDash(run.row().get("check"))), LinkedHashMap::new,
+					Collectors.groupingBy(ShippingRun::config, LinkedHashMap::new,
+							Collectors.mapping((run) -> String.valueOf(run.round()), Collectors.joining(", ")))))
+			.forEach((found, byConfig) -> Fmt.tableRow(md, byConfig.entrySet().stream()
+				.map((entry) -> entry.getKey() + ": " + entry.getValue())
+				.collect(Collectors.joining("; ")), found.get(0), found.get(1)));
 		md.append('\n');
 	}
 
-	private static void linesChart(Path file, List<ShippingRun> runs) throws IOException {
-		List<String> configs = configs(runs);
-		CategoryChart chart = Charts.plainBars("Lines per second, first call to last delivered (per round)", "",
-				"lines/s", 900, 520);
-		chart.getStyler().setYAxisDecimalPattern("#,###");
-		chart.getStyler().setSeriesColors(new Color[] { new Color(0x5C6BC0), new Color(0xF9A825), new Color(0x8D6E63),
-				new Color(0x2E7D32), new Color(0xC62828) });
-		for (int round : rounds(runs)) {
-			chart.addSeries("round " + round, configs, configs.stream()
-				.map((config) -> runs.stream()
-					.filter((run) -> run.round() == round && run.config().equals(config) && run.checked())
-					.mapToDouble(ShippingRun::linesPerSecond)
-					.findFirst()
-					.orElse(0))
-				.toList());
-		}
-		chart.addSeries("target", configs, configs.stream().map((config) -> TARGETS.getOrDefault(config, 0.0)).toList());
-		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-	}
-
-	private static void cpuChart(Path file, List<ShippingRun> runs) throws IOException {
-		List<String> configs = configs(runs);
-		CategoryChart chart = Charts.plainBars("CPU microseconds per line, by thread (median over rounds)", "",
-				"µs of CPU per line", 900, 520);
-		chart.getStyler().setStacked(true);
-		for (String group : ShippingRun.CPU_GROUPS.stream().filter((group) -> !group.equals("app")).toList()) {
-			chart.addSeries(GROUP_LABELS.get(group), configs, configs.stream().map((config) -> {
-				double value = median(runs, config, (run) -> run.microsPerLine(group));
-				return Double.isNaN(value) ? 0.0 : value;
-			}).toList());
-		}
-		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-	}
-
-	/** The threads CSV's rows (round, config, thread, group, CPU seconds), none if there is no file. */
-	static List<String[]> readThreads(Path csv) throws IOException {
-		if (!Files.isRegularFile(csv)) {
-			return List.of();
-		}
-		List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-		return lines.stream().skip(1).map((line) -> line.split(",", -1)).filter((cells) -> cells.length == 5).toList();
-	}
-
+	/** The configurations run, the known ones first in their order. */
 	private static List<String> configs(List<ShippingRun> runs) {
-		Set<String> present = new LinkedHashSet<>();
-		CONFIGS.stream().filter((config) -> !of(runs, config).isEmpty()).forEach(present::add);
-		runs.forEach((run) -> present.add(run.config()));
-		return new ArrayList<>(present);
+		return Stream.concat(CONFIGS.stream(), runs.stream().map(ShippingRun::config))
+			.distinct()
+			.filter((config) -> of(runs, config).findAny().isPresent())
+			.toList();
 	}
 
 	private static Set<Integer> rounds(List<ShippingRun> runs) {
 		return new TreeSet<>(runs.stream().map(ShippingRun::round).toList());
 	}
 
-	private static String label(String config) {
-		return CONFIG_LABELS.getOrDefault(config, config);
-	}
-
-	private static List<ShippingRun> of(List<ShippingRun> runs, String config) {
-		return runs.stream().filter((run) -> run.config().equals(config)).toList();
+	private static Stream<ShippingRun> of(List<ShippingRun> runs, String config) {
+		return runs.stream().filter((run) -> run.config().equals(config));
 	}
 
 	/** A figure over a configuration's checked runs (a failed run's figures are not counted). */
 	static Stats stats(List<ShippingRun> runs, String config, ToDoubleFunction<ShippingRun> figure) {
-		return Stats.of(of(runs, config).stream().filter(ShippingRun::checked).mapToDouble(figure).toArray());
+		return Stats.of(of(runs, config).filter(ShippingRun::checked).mapToDouble(figure).toArray());
 	}
 
 	private static double median(List<ShippingRun> runs, String config, ToDoubleFunction<ShippingRun> figure) {
@@ -417,10 +329,8 @@ public final class ShippingThroughputReport {
 	}
 
 	private static String percentWithSpread(Stats stats) {
-		if (!stats.measured() || stats.count() == 1) {
-			return Fmt.percent(stats.median());
-		}
-		return Fmt.percent(stats.median()) + " (" + Fmt.percent(stats.min()) + Fmt.DASH + Fmt.percent(stats.max()) + ")";
+		return Fmt.percent(stats.median()) + ((stats.count() > 1)
+				? " (" + Fmt.percent(stats.min()) + Fmt.DASH + Fmt.percent(stats.max()) + ")" : "");
 	}
 
 }

@@ -3,7 +3,9 @@ package io.asynclog.loadtests.shipping;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,9 +117,8 @@ class ShippingThroughputReportTests {
 		assertThat(ShippingThroughputReport.ceiling(crowded, "kafka", 4)).startsWith("none:");
 		// the broker is busy 90% of a core
 		// the ring thread ran half the time and waited for a CPU the other half, the caller waiting on the ring
-		ShippingRun starved = new ShippingRun(1, 1, "kafka", 1_000_000, 0, 10.0, 100_000, 100_000, true, "", 157,
-				java.util.Map.of("caller", 2.0, "background", 5.0, "producer", 2.0, "app", 12.0, "broker", 5.0),
-				java.util.Map.of("background", 4.8), 19.5, 16384, 100, 90, 16000, "", "");
+		ShippingRun starved = run("kafka", 10.0,
+				Map.of("caller", 2.0, "background", 5.0, "producer", 2.0, "app", 12.0, "broker", 5.0), 4.8, 19.5, 90);
 		assertThat(ShippingThroughputReport.ceiling(List.of(starved), "kafka", 2))
 			.isEqualTo("**the ring thread**, running or waiting for a CPU 98% of the run while the caller waited for room");
 		List<ShippingRun> broker = List.of(run("kafka", 10.0, 3.0, 2.0, 5.0, 9.0, 14.0));
@@ -147,10 +148,21 @@ class ShippingThroughputReportTests {
 
 	private static ShippingRun run(String config, double seconds, double background, double producer, double app,
 			double broker, double machine) {
-		return new ShippingRun(1, 1, config, 1_000_000, 0, seconds, 1_000_000 / seconds, 1_000_000 / seconds, true, "",
-				157, java.util.Map.of("caller", 1.0, "background", background, "producer", producer, "app", app, "broker",
-						broker),
-				java.util.Map.of("background", 0.5), machine, 16384, 100, 0, 0, "", "");
+		return run(config, seconds,
+				Map.of("caller", 1.0, "background", background, "producer", producer, "app", app, "broker", broker), 0.5,
+				machine, 0);
+	}
+
+	/** A checked run of a million lines, its ring read 100 times. */
+	private static ShippingRun run(String config, double seconds, Map<String, Double> cpu, double backgroundWaited,
+			double machine, int ringNearlyFull) {
+		Map<String, String> row = new HashMap<>(Map.of("round", "1", "position", "1", "config", config, "lines",
+				"1000000", "seconds", String.valueOf(seconds), "lines_per_s", String.valueOf(1_000_000 / seconds),
+				"checked", "true", "wait_background_s", String.valueOf(backgroundWaited), "machine_busy_s",
+				String.valueOf(machine), "ring_samples", "100"));
+		row.put("ring_nearly_full_samples", String.valueOf(ringNearlyFull));
+		cpu.forEach((group, cpuSeconds) -> row.put("cpu_" + group + "_s", String.valueOf(cpuSeconds)));
+		return new ShippingRun(row);
 	}
 
 	/** A checked run of a million lines; the round's load average is 1.00 1.10 1.20 before and 1.50 1.60 1.70 after. */

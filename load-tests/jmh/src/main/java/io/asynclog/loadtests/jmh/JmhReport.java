@@ -5,36 +5,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
 import io.asynclog.loadtests.report.Fmt;
 
 /**
  * Writes {@code docs/results/jmh.md}, its charts, a summary CSV and a copy of the raw results
  * from one run of {@code load-tests/scripts/jmh.sh}; from a {@code --logback} run (its run-info
- * says {@code suite=logback}), {@code docs/results/jmh-logback.md} and its files instead.
+ * says {@code suite=logback}), {@code docs/results/jmh-logback.md} and its files instead, from the
+ * run's {@code round-N} directories.
  */
 public final class JmhReport {
-
-	static final String PAGE = "jmh.md";
-
-	static final String NOTES = "jmh-notes.md";
-
-	static final String SUMMARY = "jmh-summary.csv";
-
-	static final String RAW = "jmh-raw";
-
-	static final String LOGBACK_SUITE = "logback";
-
-	static final String LOGBACK_PAGE = "jmh-logback.md";
-
-	static final String LOGBACK_NOTES = "jmh-logback-notes.md";
-
-	static final String LOGBACK_SUMMARY = "jmh-logback-summary.csv";
-
-	static final String LOGBACK_RAW = "jmh-logback-raw";
 
 	private static final String RUN_INFO = "run-info.properties";
 
@@ -52,8 +38,7 @@ public final class JmhReport {
 			System.err.println("Usage: JmhReport <run output dir> <docs/results dir>");
 			System.exit(2);
 		}
-		Path page = write(Path.of(args[0]), Path.of(args[1]));
-		System.out.println("Wrote " + page);
+		System.out.println("Wrote " + write(Path.of(args[0]), Path.of(args[1])));
 	}
 
 	/**
@@ -70,120 +55,72 @@ public final class JmhReport {
 				info.load(in);
 			}
 		}
-		if (LOGBACK_SUITE.equals(info.getProperty("suite"))) {
-			return writeLogback(runDir, resultsDir, info);
-		}
-		JmhResults results = JmhResults.read(runDir);
-		Files.createDirectories(resultsDir);
-		Path notes = resultsDir.resolve(NOTES);
-		JmhMarkdown markdown = new JmhMarkdown(results, info, Files.exists(notes) ? NOTES : null);
-		Path page = resultsDir.resolve(PAGE);
-		Files.writeString(page, markdown.render());
-		markdown.drawCharts(resultsDir);
-		Files.writeString(resultsDir.resolve(SUMMARY), summaryCsv(results));
-		copyRaw(runDir, resultsDir.resolve(RAW));
-		return page;
-	}
-
-	/** The Logback page from the {@code round-N} directories of a {@code --logback} run. */
-	private static Path writeLogback(Path runDir, Path resultsDir, Properties info) throws IOException {
-		LogbackRounds rounds = LogbackRounds.read(runDir);
-		if (rounds.count() == 0) {
+		boolean logback = "logback".equals(info.getProperty("suite"));
+		List<Path> roundDirs = logback ? rounds(runDir) : List.of(runDir);
+		if (roundDirs.isEmpty()) {
 			throw new IOException("No round-N directory in " + runDir + ": not the output of jmh.sh --logback");
 		}
+		List<JmhResults> rounds = new ArrayList<>();
+		for (Path dir : roundDirs) {
+			rounds.add(JmhResults.read(dir));
+		}
+		String name = logback ? "jmh-logback" : "jmh";
 		Files.createDirectories(resultsDir);
-		Path notes = resultsDir.resolve(LOGBACK_NOTES);
-		JmhLogbackMarkdown markdown = new JmhLogbackMarkdown(rounds, info, Files.exists(notes) ? LOGBACK_NOTES : null);
-		Path page = resultsDir.resolve(LOGBACK_PAGE);
+		String notes = Files.exists(resultsDir.resolve(name + "-notes.md")) ? name + "-notes.md" : null;
+		JmhPage markdown = logback ? new JmhLogbackMarkdown(rounds, info, notes) : new JmhMarkdown(rounds.get(0), info, notes);
+		Path page = resultsDir.resolve(name + ".md");
 		Files.writeString(page, markdown.render());
 		markdown.drawCharts(resultsDir);
-		StringBuilder csv = new StringBuilder("round,").append(SUMMARY_HEADER);
-		for (int round = 0; round < rounds.count(); round++) {
-			csv.append(summaryRows(rounds.rounds().get(round), (round + 1) + ","));
+		StringBuilder csv = new StringBuilder(logback ? "round," : "").append(SUMMARY_HEADER);
+		for (int round = 0; round < rounds.size(); round++) {
+			for (JmhResult result : rounds.get(round).results()) {
+				csv.append(logback ? (round + 1) + "," : "").append(result.benchmark()).append(',').append(result.threads())
+					.append(',').append(result.params().entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue())
+						.collect(Collectors.joining(";")))
+					.append(',').append(Fmt.csv(result.score())).append(',').append(Fmt.csv(result.error())).append(',')
+					.append(result.unit()).append(',').append(Fmt.csv(result.allocationPerCall())).append('\n');
+			}
 		}
-		Files.writeString(resultsDir.resolve(LOGBACK_SUMMARY), csv);
-		Path rawDir = resultsDir.resolve(LOGBACK_RAW);
-		List<Path> roundDirs;
-		try (Stream<Path> list = Files.list(runDir)) {
-			roundDirs = list.filter(LogbackRounds::isRound).toList();
+		Files.writeString(resultsDir.resolve(name + "-summary.csv"), csv);
+		Path rawDir = resultsDir.resolve(name + "-raw");
+		if (!logback) {
+			copyRaw(runDir, rawDir);
+			return page;
 		}
 		if (Files.isDirectory(rawDir) && !Files.isSameFile(rawDir, runDir)) {
 			// Rounds of an earlier, longer run would otherwise join this one's when the page is rebuilt.
-			deleteRounds(rawDir);
+			for (Path stale : rounds(rawDir)) {
+				try (Stream<Path> files = Files.list(stale)) {
+					for (Path file : files.toList()) {
+						Files.delete(file);
+					}
+				}
+				Files.delete(stale);
+			}
 		}
 		for (Path roundDir : roundDirs) {
 			copyRaw(roundDir, rawDir.resolve(roundDir.getFileName().toString()));
 		}
-		Path infoFile = runDir.resolve(RUN_INFO);
 		if (Files.exists(infoFile)) {
 			Files.copy(infoFile, rawDir.resolve(RUN_INFO), StandardCopyOption.REPLACE_EXISTING);
 		}
 		return page;
 	}
 
-	/**
-	 * Appends a page's title, where it comes from, the links to its notes and to the method, and the
-	 * run's command, machine and JDK.
-	 * @param rawDir the directory of raw results the page is built from
-	 * @param notes the notes' file name, or {@code null}
-	 * @param defaultCommand the command when the run-info does not say
-	 * @param runTail what the run line ends with before its full stop
-	 */
-	static void head(StringBuilder out, String title, String rawDir, Properties info, String notes, String defaultCommand,
-			String runTail) {
-		out.append("# ").append(title).append("\n\n");
-		out.append("Generated by `io.asynclog.loadtests.jmh.JmhReport` from `").append(rawDir).append("/` (rebuild:"
-				+ " [benchmarks.md](../benchmarks.md#the-report)); setups and method: [benchmarks.md](../benchmarks.md).");
-		if (notes != null) {
-			out.append(" Notes: [").append(notes).append("](").append(notes).append(").");
+	/** A {@code --logback} run's {@code round-N} directories, in round order. */
+	private static List<Path> rounds(Path runDir) throws IOException {
+		try (Stream<Path> list = Files.list(runDir)) {
+			return list.filter((dir) -> Files.isDirectory(dir) && dir.getFileName().toString().matches("round-\\d+"))
+				.sorted(Comparator.comparingInt((dir) -> Integer.parseInt(dir.getFileName().toString().substring(6))))
+				.toList();
 		}
-		out.append("\n\n- Run: `").append(info.getProperty("command", defaultCommand)).append("`, JMH ")
-			.append(info.getProperty("jmh", "1.37")).append(", ").append(info.getProperty("minutes", "?"))
-			.append(" minutes from ").append(info.getProperty("started", "?")).append("; ")
-			.append(info.getProperty("cpu", "?")).append(", ").append(info.getProperty("cores", "?")).append(" cores, ")
-			.append(info.getProperty("memory", "?")).append(", ").append(info.getProperty("os", "?")).append("; JDK ")
-			.append(info.getProperty("jdk", "?")).append(", G1").append(runTail).append(".\n");
-	}
-
-	private static void deleteRounds(Path rawDir) throws IOException {
-		List<Path> stale;
-		try (Stream<Path> list = Files.list(rawDir)) {
-			stale = list.filter(LogbackRounds::isRound).toList();
-		}
-		for (Path round : stale) {
-			try (Stream<Path> files = Files.list(round)) {
-				for (Path file : files.toList()) {
-					Files.delete(file);
-				}
-			}
-			Files.delete(round);
-		}
-	}
-
-	private static String summaryCsv(JmhResults results) {
-		return SUMMARY_HEADER + summaryRows(results, "");
-	}
-
-	private static String summaryRows(JmhResults results, String prefix) {
-		StringBuilder csv = new StringBuilder();
-		for (JmhResult result : results.results()) {
-			String params = result.params().entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue())
-				.reduce((a, b) -> a + ";" + b).orElse("");
-			csv.append(prefix).append(result.benchmark()).append(',').append(result.threads()).append(',').append(params).append(',')
-				.append(Fmt.csv(result.score())).append(',').append(Fmt.csv(result.error())).append(',')
-				.append(result.unit()).append(',').append(Fmt.csv(result.allocationPerCall())).append('\n');
-		}
-		return csv.toString();
 	}
 
 	private static void copyRaw(Path runDir, Path rawDir) throws IOException {
 		Files.createDirectories(rawDir);
-		List<Path> files = new ArrayList<>();
+		List<Path> files;
 		try (Stream<Path> list = Files.list(runDir)) {
-			list.filter((f) -> {
-				String name = f.getFileName().toString();
-				return name.endsWith(".json") || name.endsWith(".jsonl") || name.endsWith(".properties");
-			}).forEach(files::add);
+			files = list.filter((f) -> f.getFileName().toString().matches(".*\\.(json|jsonl|properties)")).toList();
 		}
 		for (Path file : files) {
 			Files.copy(file, rawDir.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);

@@ -1,5 +1,6 @@
 package io.asynclog.loadtests.dashboard;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -20,6 +21,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,7 +30,9 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 
 import javax.imageio.ImageIO;
@@ -226,7 +230,8 @@ public final class DashboardChart {
 						+ SCRAPE_INTERVAL_MILLIS + " ms ("
 						+ ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
 						+ ")",
-				"Machine: " + Machine.describe() + "   JDK: " + jdk(),
+				"Machine: " + Machine.describe() + "   JDK: " + System.getProperty("java.vm.name") + " "
+						+ System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor") + ")",
 				"demo-app args: " + options.appArgs(),
 				"Load: GET /log from " + options.threads() + " threads, " + BurstLoad.describe() + "; duration "
 						+ options.durationSeconds() + " s; " + load.sent() + " requests sent, " + load.failed()
@@ -260,61 +265,46 @@ public final class DashboardChart {
 			Scrape now = current.scrape();
 			Scrape before = previous.scrape();
 
-			Map<String, Double> capacity = now.sumBy("asynclog_queue_capacity", "queue", queue);
 			Map<String, Double> remaining = now.sumBy("asynclog_queue_remaining", "queue", queue);
 			Map<String, Double> peak = now.sumBy("asynclog_queue_peak", "queue", queue);
 			Map<String, Double> fill = new TreeMap<>();
 			Map<String, Double> peakPercent = new TreeMap<>();
-			capacity.forEach((name, slots) -> {
+			now.sumBy("asynclog_queue_capacity", "queue", queue).forEach((name, slots) -> {
 				if (slots > 0) {
 					fill.put(name, 100 * (slots - remaining.getOrDefault(name, slots)) / slots);
 					peakPercent.put(name, 100 * peak.getOrDefault(name, 0.0) / slots);
 				}
 			});
 
-			Map<String, Double> events = rates(before.sumBy("log4j2_events_total", "level", any),
-					now.sumBy("log4j2_events_total", "level", any), dt);
-			Map<String, Double> drops = rates(before.sumBy("asynclog_events_dropped_total", "level", queue),
-					now.sumBy("asynclog_events_dropped_total", "level", queue), dt);
-
-			NavigableMap<Double, Double> buckets = Histograms.delta(buckets(before, queue), buckets(now, queue));
-			double count = buckets.isEmpty() ? 0 : buckets.lastEntry().getValue();
-			double max = now.named("asynclog_delivery_lag_seconds_max", queue)
-				.stream()
-				.mapToDouble(Sample::value)
-				.max()
+			NavigableMap<Double, Double> buckets = PrometheusText.increase(buckets(before, queue), buckets(now, queue));
+			double max = now.named("asynclog_delivery_lag_seconds_max", queue).stream().mapToDouble(Sample::value).max()
 				.orElse(Double.NaN);
 			Map<String, Double> busy = new TreeMap<>();
-			rates(busyTime(before, "queue", queue), busyTime(now, "queue", queue), dt)
-				.forEach((name, rate) -> busy.put("queue " + name, 100 * rate));
-			rates(busyTime(before, "lane", any), busyTime(now, "lane", any), dt)
-				.forEach((name, rate) -> busy.put("lane " + name, 100 * rate));
+			for (String label : List.of("queue", "lane")) {
+				// A queue's threads are labelled lane="none", a lane's queue="none".
+				String other = label.equals("queue") ? "lane" : "queue";
+				Predicate<Sample> threads = (label.equals("queue") ? queue : any).and((s) -> "none".equals(s.label(other)));
+				rates(before, now, "asynclog_thread_busy_time_seconds_total", label, threads, dt)
+					.forEach((name, rate) -> busy.put(label + " " + name, 100 * rate));
+			}
 			double cpu = now.named("process_cpu_usage").stream().mapToDouble(Sample::value).findFirst().orElse(Double.NaN);
-			points.add(new Point(current.seconds(), fill, peakPercent, events, drops,
+			points.add(new Point(current.seconds(), fill, peakPercent,
+					rates(before, now, "log4j2_events_total", "level", any, dt),
+					rates(before, now, "asynclog_events_dropped_total", "level", queue, dt),
 					(current.clientRequests() - previous.clientRequests()) / dt,
-					1000 * Histograms.quantile(0.50, buckets), 1000 * Histograms.quantile(0.99, buckets), 1000 * max,
-					count, busy, 100 * cpu));
+					1000 * PrometheusText.quantile(0.50, buckets), 1000 * PrometheusText.quantile(0.99, buckets), 1000 * max,
+					buckets.isEmpty() ? 0 : buckets.lastEntry().getValue(), busy, 100 * cpu));
 		}
 		return points;
 	}
 
-	private static Map<String, Double> rates(Map<String, Double> before, Map<String, Double> now, double dt) {
+	/** Per second increase of a counter between two scrapes, grouped by one label. */
+	private static Map<String, Double> rates(Scrape before, Scrape now, String name, String label, Predicate<Sample> filter,
+			double dt) {
 		Map<String, Double> result = new TreeMap<>();
-		now.forEach((key, value) -> {
-			double increase = value - before.getOrDefault(key, 0.0);
-			result.put(key, ((increase < 0) ? value : increase) / dt);
-		});
+		PrometheusText.increase(before.sumBy(name, label, filter), now.sumBy(name, label, filter))
+			.forEach((key, increase) -> result.put(key, increase / dt));
 		return result;
-	}
-
-	/**
-	 * Busy seconds of the background threads serving a queue (label {@code queue}, with
-	 * {@code lane="none"}) or a lane (label {@code lane}, with {@code queue="none"}), by name.
-	 */
-	private static Map<String, Double> busyTime(Scrape scrape, String label, Predicate<Sample> filter) {
-		String other = label.equals("queue") ? "lane" : "queue";
-		return scrape.sumBy("asynclog_thread_busy_time_seconds_total", label,
-				filter.and((sample) -> "none".equals(sample.label(other))));
 	}
 
 	private static Map<Double, Double> buckets(Scrape scrape, Predicate<Sample> queue) {
@@ -326,21 +316,13 @@ public final class DashboardChart {
 	}
 
 	static List<String> summary(List<Point> points, BurstLoad load, int scrapes, int failedScrapes) {
-		double maxFill = points.stream().flatMap((p) -> p.fillPercent().values().stream()).mapToDouble(d -> d).max().orElse(0);
-		double maxPeak = points.stream().flatMap((p) -> p.peakPercent().values().stream()).mapToDouble(d -> d).max().orElse(0);
-		double maxEvents = points.stream()
-			.mapToDouble((p) -> p.eventsPerSecond().values().stream().mapToDouble(d -> d).sum())
-			.max()
-			.orElse(0);
 		double totalDrops = 0;
 		double totalEvents = 0;
 		for (int i = 0; i < points.size(); i++) {
 			double dt = points.get(i).seconds() - ((i == 0) ? 0 : points.get(i - 1).seconds());
-			totalDrops += points.get(i).dropsPerSecond().values().stream().mapToDouble(d -> d).sum() * dt;
-			totalEvents += points.get(i).eventsPerSecond().values().stream().mapToDouble(d -> d).sum() * dt;
+			totalDrops += sum(points.get(i).dropsPerSecond()) * dt;
+			totalEvents += sum(points.get(i).eventsPerSecond()) * dt;
 		}
-		double maxP99 = points.stream().mapToDouble(Point::lagP99Millis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN);
-		double maxLag = points.stream().mapToDouble(Point::lagMaxMillis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN);
 		String busiest = "none";
 		double busiestPercent = 0;
 		for (Point point : points) {
@@ -351,28 +333,41 @@ public final class DashboardChart {
 				}
 			}
 		}
-		long intervalsAboveZero = points.stream()
-			.filter((p) -> p.fillPercent().values().stream().anyMatch((v) -> v > 0))
-			.count();
 		return List.of(
 				String.format(Locale.ROOT, "Requests sent: %d (%d failed); scrapes: %d (%d failed)", load.sent(),
 						load.failed(), scrapes, failedScrapes),
 				String.format(Locale.ROOT, "Events logged (all levels, from log4j2_events_total): %.0f; highest rate %.0f/s",
-						totalEvents, maxEvents),
+						totalEvents, points.stream().mapToDouble((p) -> sum(p.eventsPerSecond())).max().orElse(0)),
 				String.format(Locale.ROOT, "Queue fill: max %.2f %% at a scrape, non-zero at %d of %d scrapes; peak gauge max %.2f %%",
-						maxFill, intervalsAboveZero, points.size(), maxPeak),
+						highest(points, Point::fillPercent),
+						points.stream().filter((p) -> p.fillPercent().values().stream().anyMatch((v) -> v > 0)).count(),
+						points.size(), highest(points, Point::peakPercent)),
 				String.format(Locale.ROOT, "Dropped events: %.0f", totalDrops),
 				String.format(Locale.ROOT, "Delivery lag: highest p99 over a 500 ms interval %.3f ms; highest _max gauge %.3f ms",
-						maxP99, maxLag),
+						points.stream().mapToDouble(Point::lagP99Millis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN),
+						points.stream().mapToDouble(Point::lagMaxMillis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN)),
 				String.format(Locale.ROOT, "Background threads busy: highest %.1f %% over a 500 ms interval (%s)",
 						busiestPercent, busiest));
 	}
 
+	private static double sum(Map<String, Double> values) {
+		return values.values().stream().mapToDouble((d) -> d).sum();
+	}
+
+	private static double highest(List<Point> points, Function<Point, Map<String, Double>> values) {
+		return points.stream().flatMap((p) -> values.apply(p).values().stream()).mapToDouble((d) -> d).max().orElse(0);
+	}
+
+	/** The keys of one of the points' maps, in the order they first appear. */
+	private static Set<String> keys(List<Point> points, Function<Point, Map<String, Double>> values) {
+		Set<String> keys = new LinkedHashSet<>();
+		points.forEach((p) -> keys.addAll(values.apply(p).keySet()));
+		return keys;
+	}
+
 	static void writeCsv(List<Point> points, Path csv) throws IOException {
-		Set<String> queues = new LinkedHashSet<>();
-		points.forEach((p) -> queues.addAll(p.fillPercent().keySet()));
-		Set<String> threads = new LinkedHashSet<>();
-		points.forEach((p) -> threads.addAll(p.busyPercent().keySet()));
+		Set<String> queues = keys(points, Point::fillPercent);
+		Set<String> threads = keys(points, Point::busyPercent);
 		if (csv.getParent() != null) {
 			Files.createDirectories(csv.getParent());
 		}
@@ -383,8 +378,7 @@ public final class DashboardChart {
 			LEVELS.forEach((l) -> header.append(",drops_per_s[").append(l).append(']'));
 			header.append(",client_requests_per_s,lag_count,lag_p50_ms,lag_p99_ms,lag_max_ms");
 			threads.forEach((t) -> header.append(",busy_pct[").append(t).append(']'));
-			header.append(",process_cpu_pct");
-			out.println(header);
+			out.println(header.append(",process_cpu_pct"));
 			for (Point p : points) {
 				StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%.3f", p.seconds()));
 				queues.forEach((q) -> line.append(String.format(Locale.ROOT, ",%.4f,%.4f",
@@ -394,8 +388,7 @@ public final class DashboardChart {
 				line.append(String.format(Locale.ROOT, ",%.2f,%.0f,%.4f,%.4f,%.4f", p.clientRequestsPerSecond(),
 						p.lagCount(), p.lagP50Millis(), p.lagP99Millis(), p.lagMaxMillis()));
 				threads.forEach((t) -> line.append(String.format(Locale.ROOT, ",%.2f", p.busyPercent().getOrDefault(t, Double.NaN))));
-				line.append(String.format(Locale.ROOT, ",%.2f", p.processCpuPercent()));
-				out.println(line);
+				out.println(line.append(String.format(Locale.ROOT, ",%.2f", p.processCpuPercent())));
 			}
 		}
 	}
@@ -437,47 +430,38 @@ public final class DashboardChart {
 		double[] x = points.stream().mapToDouble(Point::seconds).toArray();
 
 		XYChart fill = chart("Queue fill % = 100*(capacity-remaining)/capacity, peak % = 100*peak/capacity", "%");
-		Set<String> queues = new LinkedHashSet<>();
-		points.forEach((p) -> queues.addAll(p.fillPercent().keySet()));
-		for (String queue : queues) {
-			line(fill, "fill % [" + queue + "]", x, points.stream().mapToDouble((p) -> p.fillPercent().getOrDefault(queue, Double.NaN)).toArray(), null);
+		for (String queue : keys(points, Point::fillPercent)) {
+			line(fill, "fill % [" + queue + "]", x, y(points, (p) -> p.fillPercent().getOrDefault(queue, Double.NaN)), null);
 			line(fill, "peak % (over the peak window) [" + queue + "]", x,
-					points.stream().mapToDouble((p) -> p.peakPercent().getOrDefault(queue, Double.NaN)).toArray(),
-					SeriesLines.DASH_DASH);
+					y(points, (p) -> p.peakPercent().getOrDefault(queue, Double.NaN)), SeriesLines.DASH_DASH);
 		}
 
 		XYChart events = chart("Events/s by level (rate of log4j2_events_total) and client requests/s", "events/s");
 		for (String level : activeLevels(points, Point::eventsPerSecond, "info")) {
-			line(events, level, x, points.stream().mapToDouble((p) -> p.eventsPerSecond().getOrDefault(level, 0.0)).toArray(), null);
+			line(events, level, x, y(points, (p) -> p.eventsPerSecond().getOrDefault(level, 0.0)), null);
 		}
-		line(events, "client GET /log requests/s", x, points.stream().mapToDouble(Point::clientRequestsPerSecond).toArray(),
-				SeriesLines.DASH_DASH);
+		line(events, "client GET /log requests/s", x, y(points, Point::clientRequestsPerSecond), SeriesLines.DASH_DASH);
 
 		XYChart drops = chart("Dropped events/s by level (rate of asynclog_events_dropped_total)", "drops/s");
-		double[] totalDrops = points.stream()
-			.mapToDouble((p) -> p.dropsPerSecond().values().stream().mapToDouble((d) -> d).sum())
-			.toArray();
+		double[] totalDrops = y(points, (p) -> sum(p.dropsPerSecond()));
 		line(drops, "all levels", x, totalDrops, null);
 		for (String level : activeLevels(points, Point::dropsPerSecond, null)) {
-			line(drops, level, x, points.stream().mapToDouble((p) -> p.dropsPerSecond().getOrDefault(level, 0.0)).toArray(),
-					SeriesLines.DASH_DASH);
+			line(drops, level, x, y(points, (p) -> p.dropsPerSecond().getOrDefault(level, 0.0)), SeriesLines.DASH_DASH);
 		}
-		if (java.util.Arrays.stream(totalDrops).allMatch((d) -> d == 0)) {
+		if (Arrays.stream(totalDrops).allMatch((d) -> d == 0)) {
 			drops.getStyler().setYAxisMax(1.0);
 			drops.setTitle(drops.getTitle() + " - no drops");
 		}
 
 		XYChart lag = chart("Delivery lag (ms) from asynclog_delivery_lag_seconds_bucket increase per interval", "ms");
-		line(lag, "p50", x, points.stream().mapToDouble(Point::lagP50Millis).toArray(), null);
-		line(lag, "p99", x, points.stream().mapToDouble(Point::lagP99Millis).toArray(), null);
-		line(lag, "max (asynclog_delivery_lag_seconds_max)", x, points.stream().mapToDouble(Point::lagMaxMillis).toArray(),
-				SeriesLines.DOT_DOT);
+		line(lag, "p50", x, y(points, Point::lagP50Millis), null);
+		line(lag, "p99", x, y(points, Point::lagP99Millis), null);
+		line(lag, "max (asynclog_delivery_lag_seconds_max)", x, y(points, Point::lagMaxMillis), SeriesLines.DOT_DOT);
+
 		XYChart busy = chart("Background threads busy % = 100*rate(asynclog_thread_busy_time_seconds_total)", "%");
-		Set<String> threads = new LinkedHashSet<>();
-		points.forEach((p) -> threads.addAll(p.busyPercent().keySet()));
+		Set<String> threads = keys(points, Point::busyPercent);
 		for (String thread : threads) {
-			line(busy, thread, x, points.stream().mapToDouble((p) -> p.busyPercent().getOrDefault(thread, Double.NaN)).toArray(),
-					null);
+			line(busy, thread, x, y(points, (p) -> p.busyPercent().getOrDefault(thread, Double.NaN)), null);
 		}
 		if (threads.isEmpty()) {
 			busy.setTitle(busy.getTitle() + " - no series");
@@ -486,9 +470,13 @@ public final class DashboardChart {
 		busy.getStyler().setYAxisMax(100.0);
 
 		XYChart cpu = chart("CPU of the demo app's JVM (process_cpu_usage), % of all cores", "%");
-		line(cpu, "process CPU %", x, points.stream().mapToDouble(Point::processCpuPercent).toArray(), null);
+		line(cpu, "process CPU %", x, y(points, Point::processCpuPercent), null);
 		cpu.getStyler().setYAxisMax(100.0);
 		return List.of(fill, events, drops, lag, busy, cpu);
+	}
+
+	private static double[] y(List<Point> points, ToDoubleFunction<Point> value) {
+		return points.stream().mapToDouble(value).toArray();
 	}
 
 	/**
@@ -522,17 +510,10 @@ public final class DashboardChart {
 		return HEADER_TITLE_HEIGHT + HEADER_LINE_HEIGHT * (lines.size() - 1);
 	}
 
-	private static List<String> activeLevels(List<Point> points, java.util.function.Function<Point, Map<String, Double>> values,
-			String always) {
-		List<String> result = new ArrayList<>();
-		for (String level : LEVELS) {
-			boolean active = level.equals(always)
-					|| points.stream().anyMatch((p) -> values.apply(p).getOrDefault(level, 0.0) > 0);
-			if (active) {
-				result.add(level);
-			}
-		}
-		return result;
+	private static List<String> activeLevels(List<Point> points, Function<Point, Map<String, Double>> values, String always) {
+		return LEVELS.stream()
+			.filter((level) -> level.equals(always) || points.stream().anyMatch((p) -> values.apply(p).getOrDefault(level, 0.0) > 0))
+			.toList();
 	}
 
 	private static XYChart chart(String title, String yTitle) {
@@ -551,17 +532,12 @@ public final class DashboardChart {
 		return chart;
 	}
 
-	private static void line(XYChart chart, String name, double[] x, double[] y, java.awt.BasicStroke style) {
+	private static void line(XYChart chart, String name, double[] x, double[] y, BasicStroke style) {
 		XYSeries series = chart.addSeries(name, x, y);
 		series.setMarker(SeriesMarkers.NONE);
 		if (style != null) {
 			series.setLineStyle(style);
 		}
-	}
-
-	static String jdk() {
-		return System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
-				+ System.getProperty("java.vendor") + ")";
 	}
 
 }

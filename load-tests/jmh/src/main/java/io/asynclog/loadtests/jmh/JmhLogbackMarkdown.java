@@ -82,13 +82,13 @@ final class JmhLogbackMarkdown extends JmhPage {
 		Map<String, List<Double>> handOff = new LinkedHashMap<>();
 		handOff.put("1 thread", medians((setup) -> handOff(ONE_THREAD, setup)));
 		handOff.put("4 threads, per thread (oversubscribed)", medians((setup) -> handOff(FOUR_THREADS, setup)));
-		JmhCharts.groupedBars(dir.resolve("jmh-logback-hand-off.png"), "Hand-off on Logback, 108 B, bursts that fit the queue (median of "
+		groupedBars(dir.resolve("jmh-logback-hand-off.png"), "Hand-off on Logback, 108 B, bursts that fit the queue (median of "
 				+ this.rounds.size() + " rounds; sync only counts)", "calls/s per thread", SETUPS, handOff);
 		Map<String, List<Double>> latency = new LinkedHashMap<>();
 		for (String rate : rates()) {
 			latency.put(rate(rate) + " calls/s", medians((setup) -> micros(setup, rate, "p99_99_ns")));
 		}
-		JmhCharts.groupedBars(dir.resolve("jmh-logback-latency-p9999.png"), "p99.99 latency of one call on Logback, into a file (median of "
+		groupedBars(dir.resolve("jmh-logback-latency-p9999.png"), "p99.99 latency of one call on Logback, into a file (median of "
 				+ this.rounds.size() + " rounds)", "microseconds", SETUPS, latency);
 	}
 

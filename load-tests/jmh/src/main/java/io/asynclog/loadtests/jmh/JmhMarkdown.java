@@ -21,7 +21,9 @@ import static io.asynclog.loadtests.jmh.JmhResults.LATENCY;
 
 /**
  * The text of {@code docs/results/jmh.md}: the seed tables' layout with our figures, the seed
- * figures beside them, ratios, the targets and what the checks found.
+ * figures beside them, ratios, the targets and what the checks found. The seed figures are the
+ * published ones (../shared/reference/seed-findings.md, sections 1-2), with the hardware they were
+ * measured on; they are for reference, never for ratios: the machines differ.
  */
 final class JmhMarkdown extends JmhPage {
 
@@ -44,6 +46,50 @@ final class JmhMarkdown extends JmhPage {
 	private static final String NO_LAG_PROBE = "asynclog-no-lag-probe";
 
 	private static final String NO_METERS = "asynclog-no-meters";
+
+	private static final String LONGEST_930 = "%d %p %c{1.} [%t] %X{aKey} %m %ex%n";
+
+	private static final String MANUAL_HARDWARE = "Log4j2 manual (2014): Solaris 10, 2x4-core Xeon X5570 2.93 GHz, 16 vCPU, JDK 7, "
+			+ "500-char messages, per thread";
+
+	private static final String LOG4J2_930_HARDWARE = "LOG4J2-930 (2015): sync RandomAccessFile, no flush, average msg/s, "
+			+ "the reporter's machine";
+
+	/** Manual throughput, msg/s per thread, 1 and 2 threads, by our setup name. */
+	private static final Map<String, long[]> MANUAL_THROUGHPUT = Map.of("log4j2-all-async", new long[] { 2_652_412, 909_119 },
+			"log4j2-async-root", new long[] { 2_454_358, 839_394 }, "log4j2-async-appender",
+			new long[] { 1_713_429, 603_019 }, "logback-async-appender", new long[] { 2_206_907, 624_082 },
+			"log4j2-sync", new long[] { 273_536, 136_523 }, "logback-sync", new long[] { 178_063, 65_000 });
+
+	/** Manual, 2-core i5-3317U (4 vCPU), 1 thread, msg/s. */
+	private static final Map<String, Long> MANUAL_I5 = Map.of("log4j2-all-async", 1_715_344L, "log4j2-async-appender",
+			1_236_548L, "logback-async-appender", 1_979_515L, "log4j2-sync", 281_250L, "logback-sync", 149_811L);
+
+	/** Manual, with location, 1 thread, msg/s. */
+	private static final Map<String, Long> MANUAL_WITH_LOCATION = Map.of("log4j2-all-async", 75_862L, "log4j2-async-root",
+			61_993L, "log4j2-async-appender", 47_033L, "log4j2-sync", 31_054L);
+
+	/** Manual wait-strategy table, all async, system clock, msg/s per thread at 1 and 2 threads. */
+	private static final Map<String, long[]> MANUAL_WAIT_STRATEGY = Map.of("block", new long[] { 1_717_261, 727_075 }, "sleep",
+			new long[] { 1_568_623, 948_653 }, "yield", new long[] { 1_618_103, 884_314 });
+
+	/** LOG4J2-930 average msg/s by our layout row. */
+	private static final Map<String, Long> LOG4J2_930 = Map.ofEntries(Map.entry("RAW", 3_977_222L), Map.entry("M", 1_900_037L),
+			Map.entry("D_M_EX", 1_194_184L), Map.entry("D_T_M_EX", 1_027_927L), Map.entry("D_P_T_M_EX", 939_122L),
+			Map.entry("D_P_C_T_M_EX", 595_663L), Map.entry("D_P_C_T_X_M_EX", 573_651L),
+			Map.entry("D_P_C_T_X_M_EX_FLUSH", 205_833L), Map.entry("D_P_C_T_X_M_EX_ALL_ASYNC", 4_719_766L));
+
+	/** The patterns of the LOG4J2-930 rows, which LayoutBenchmark runs. */
+	private static final Map<String, String> LOG4J2_930_PATTERNS = Map.ofEntries(Map.entry("RAW", "%m%n"), Map.entry("M", "%m%n"),
+			Map.entry("D_M_EX", "%d %m %ex%n"), Map.entry("D_T_M_EX", "%d [%t] %m %ex%n"),
+			Map.entry("D_P_T_M_EX", "%d %p [%t] %m %ex%n"), Map.entry("D_P_C_T_M_EX", "%d %p %c{1.} [%t] %m %ex%n"),
+			Map.entry("D_P_C_T_X_M_EX", LONGEST_930), Map.entry("D_P_C_T_X_M_EX_FLUSH", LONGEST_930),
+			Map.entry("D_P_C_T_X_M_EX_ALL_ASYNC", LONGEST_930),
+			Map.entry("D_P_C_T_X_M_EX_ASYNCLOG", LONGEST_930));
+
+	/** Manual latency, all async, 1 thread: average and 99.99% bound in ns. */
+	private static final String MANUAL_LATENCY = "Log4j2 manual, same Solaris box, 1 thread: all async average 677 ns, "
+			+ "99.99% < 8,192 ns; Log4j2 AsyncAppender average 2,423 ns, 99.99% < 16,384 ns";
 
 	private final JmhResults results;
 
@@ -83,20 +129,20 @@ final class JmhMarkdown extends JmhPage {
 				handOff.put(setup, callsPerSecond(HAND_OFF, setup));
 			}
 		}
-		JmhCharts.bars(dir.resolve("jmh-hand-off.png"), "Hand-off, 1 thread, 108 B, bursts that fit the queue (sync setups only count: they write nothing)",
+		bars(dir.resolve("jmh-hand-off.png"), "Hand-off, 1 thread, 108 B, bursts that fit the queue (sync setups only count: they write nothing)",
 				"calls/s", handOff);
 		Map<String, Double> file = new LinkedHashMap<>();
 		setups("FileThroughputBenchmark").forEach((setup) -> file.put(setup, callsPerSecond(FILE, setup)));
-		JmhCharts.bars(dir.resolve("jmh-file-throughput.png"), "Sustained into a file, 1 thread, 108-byte lines", "calls/s", file);
+		bars(dir.resolve("jmh-file-throughput.png"), "Sustained into a file, 1 thread, 108-byte lines", "calls/s", file);
 		TreeSet<String> rates = this.results.rates();
 		String highest = rates.isEmpty() ? "0" : rates.last();
 		Map<String, Double> latency = new LinkedHashMap<>();
 		sideSetups(LATENCY).forEach((setup) -> latency.put(setup, this.results.latency(setup, highest, "p99_99_ns") / 1000));
-		JmhCharts.bars(dir.resolve("jmh-latency-p9999.png"), "p99.99 latency of one call at " + rate(highest)
+		bars(dir.resolve("jmh-latency-p9999.png"), "p99.99 latency of one call at " + rate(highest)
 				+ " calls/s (corrected for coordinated omission)", "microseconds", latency);
 		Map<String, Double> layout = new LinkedHashMap<>();
 		layoutResults().forEach((result) -> layout.put(layoutRow(result), result.score()));
-		JmhCharts.bars(dir.resolve("jmh-layout.png"), "Formatting cost (LOG4J2-930 rows), 1 thread into a file", "calls/s",
+		bars(dir.resolve("jmh-layout.png"), "Formatting cost (LOG4J2-930 rows), 1 thread into a file", "calls/s",
 				layout);
 	}
 
@@ -128,7 +174,7 @@ final class JmhMarkdown extends JmhPage {
 		paragraph("Bursts of " + Fmt.number(this.results.results().stream().filter((r) -> r.benchmark().equals(HAND_OFF))
 			.mapToDouble(JmhResult::batchSize).findFirst().orElse(Double.NaN)) + " calls per thread into a counting sink;"
 				+ " calls/s per thread. Ratios: against section 2's file setups and `disabled`. Seed: "
-				+ SeedFigures.MANUAL_HARDWARE + "; and 1 thread on a 2-core i5-3317U.");
+				+ MANUAL_HARDWARE + "; and 1 thread on a 2-core i5-3317U.");
 		paragraph("![hand-off](jmh-hand-off.png)");
 		tableHead("setup", "1 thr, 108 B", "1 thr, 500 ch", "2 thr, 108 B", "2 thr, 500 ch", "×log4j2-sync-flush into a file",
 				"×log4j2-sync into a file", "×disabled", "seed 1 thr", "seed 2 thr", "seed i5 1 thr");
@@ -137,12 +183,12 @@ final class JmhMarkdown extends JmhPage {
 		double disabled = callsPerSecond(HAND_OFF, "disabled");
 		for (String setup : setups("HandOffBenchmark")) {
 			double one = callsPerSecond(HAND_OFF, setup);
-			long[] seed = SeedFigures.MANUAL_THROUGHPUT.get(setup);
+			long[] seed = MANUAL_THROUGHPUT.get(setup);
 			row(setup, calls(HAND_OFF, handOff(setup, "108")), calls(HAND_OFF, handOff(setup, "500")),
 					calls(HAND_OFF_TWO, handOff(setup, "108")), calls(HAND_OFF_TWO, handOff(setup, "500")),
 					Fmt.ratio(one / syncFlush), Fmt.ratio(one / sync), Fmt.ratio(one / disabled),
 					seed((seed != null) ? seed[0] : null), seed((seed != null) ? seed[1] : null),
-					seed(SeedFigures.MANUAL_I5.get(setup)));
+					seed(MANUAL_I5.get(setup)));
 		}
 		line("");
 	}
@@ -164,7 +210,7 @@ final class JmhMarkdown extends JmhPage {
 
 	private void latency() {
 		paragraph("## 3. Latency of one call at a fixed rate");
-		paragraph("Microseconds from each call's scheduled start. Seed: " + SeedFigures.MANUAL_LATENCY + ".");
+		paragraph("Microseconds from each call's scheduled start. Seed: " + MANUAL_LATENCY + ".");
 		paragraph("![latency](jmh-latency-p9999.png)");
 		for (String rate : this.results.rates()) {
 			paragraph("At " + rate(rate) + " calls/s:");
@@ -180,16 +226,16 @@ final class JmhMarkdown extends JmhPage {
 
 	private void layout() {
 		paragraph("## 4. Formatting cost (LOG4J2-930)");
-		paragraph("Seed: " + SeedFigures.LOG4J2_930_HARDWARE + ".");
+		paragraph("Seed: " + LOG4J2_930_HARDWARE + ".");
 		paragraph("![layout](jmh-layout.png)");
 		tableHead("row", "setup", "pattern", "calls/s", "×`%m%n`", "seed msg/s");
 		double plain = this.results.score(LAYOUT, Map.of("row", "M"));
 		for (JmhResult result : layoutResults()) {
 			String row = result.params().get("row");
 			String setup = this.results.sides(LAYOUT, Map.of("row", row)).map(SideResult::setup).findFirst().orElse("?");
-			row(layoutRow(result), setup, "`" + SeedFigures.LOG4J2_930_PATTERNS.getOrDefault(row, "?") + "`",
+			row(layoutRow(result), setup, "`" + LOG4J2_930_PATTERNS.getOrDefault(row, "?") + "`",
 					Fmt.number(result.score()) + flagged(this.results.missing(LAYOUT, Map.of("row", row))),
-					Fmt.ratio(result.score() / plain), seed(SeedFigures.LOG4J2_930.get(row)));
+					Fmt.ratio(result.score() / plain), seed(LOG4J2_930.get(row)));
 		}
 		line("");
 	}
@@ -205,7 +251,7 @@ final class JmhMarkdown extends JmhPage {
 			row(setup, Fmt.number(this.results.score(LOCATION, off)) + flagged(this.results.missing(LOCATION, off)),
 					Fmt.number(this.results.score(LOCATION, on)) + flagged(this.results.missing(LOCATION, on)),
 					Fmt.ratio(this.results.score(LOCATION, off) / this.results.score(LOCATION, on)),
-					seed(SeedFigures.MANUAL_WITH_LOCATION.get(setup)));
+					seed(MANUAL_WITH_LOCATION.get(setup)));
 		}
 		line("");
 	}
@@ -217,7 +263,7 @@ final class JmhMarkdown extends JmhPage {
 		tableHead("wait strategy", "hand-off calls/s", "idle CPU", "seed 1 thr");
 		for (String strategy : List.of("timeout", "block", "sleep", "yield")) {
 			double idle = idle(strategy);
-			long[] seed = SeedFigures.MANUAL_WAIT_STRATEGY.get(strategy);
+			long[] seed = MANUAL_WAIT_STRATEGY.get(strategy);
 			row(strategy, Fmt.number(this.results.callsPerSecond("WaitStrategyBenchmark.handOff", Map.of("waitStrategy", strategy))),
 					Double.isNaN(idle) ? Fmt.DASH : String.format(Locale.ROOT, "%.2f%%", idle), seed((seed != null) ? seed[0] : null));
 		}

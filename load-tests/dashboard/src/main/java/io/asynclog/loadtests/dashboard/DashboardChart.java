@@ -5,8 +5,6 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -38,7 +36,6 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 
 import org.knowm.xchart.AnnotationTextPanel;
-import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -81,13 +78,6 @@ public final class DashboardChart {
 
 	static final int PANEL_HEIGHT = 430;
 
-	/** Rows of two panels each. */
-	static final int ROWS = 3;
-
-	private static final int HEADER_TITLE_HEIGHT = 44;
-
-	private static final int HEADER_LINE_HEIGHT = 22;
-
 	private DashboardChart() {
 	}
 
@@ -106,41 +96,34 @@ public final class DashboardChart {
 			}
 			URI url = localUrl(require(values, "url"));
 			int duration = Integer.parseInt(values.getOrDefault("duration", "60"));
-			if (duration < 5 || duration > MAX_DURATION_SECONDS) {
-				throw new IllegalArgumentException(
-						"--duration must be between 5 and " + MAX_DURATION_SECONDS + " seconds, was " + duration);
-			}
+			check(duration >= 5 && duration <= MAX_DURATION_SECONDS,
+					"--duration must be between 5 and " + MAX_DURATION_SECONDS + " seconds, was " + duration);
 			int threads = Integer.parseInt(values.getOrDefault("threads", "4"));
-			if (threads < 1 || threads > 16) {
-				throw new IllegalArgumentException("--threads must be between 1 and 16, was " + threads);
-			}
+			check(threads >= 1 && threads <= 16, "--threads must be between 1 and 16, was " + threads);
 			long maxRequests = Long.parseLong(values.getOrDefault("max-requests", String.valueOf(MAX_REQUESTS)));
-			if (maxRequests < 1 || maxRequests > MAX_REQUESTS) {
-				throw new IllegalArgumentException("--max-requests must be between 1 and " + MAX_REQUESTS);
-			}
+			check(maxRequests >= 1 && maxRequests <= MAX_REQUESTS, "--max-requests must be between 1 and " + MAX_REQUESTS);
 			Pattern queue = Pattern.compile(values.getOrDefault("queue", ".*"));
-			String appArgs = values.getOrDefault("app-args", "(not given)");
-			Path csv = values.containsKey("csv") ? Path.of(values.get("csv")) : null;
-			return new Options(url, duration, Path.of(require(values, "out")), threads, maxRequests, queue, appArgs,
-					csv);
+			return new Options(url, duration, Path.of(require(values, "out")), threads, maxRequests, queue,
+					values.getOrDefault("app-args", "(not given)"), values.containsKey("csv") ? Path.of(values.get("csv")) : null);
 		}
 
 		private static String require(Map<String, String> values, String name) {
 			String value = values.get(name);
-			if (value == null || value.isBlank()) {
-				throw new IllegalArgumentException("--" + name + " is required");
-			}
+			check(value != null && !value.isBlank(), "--" + name + " is required");
 			return value;
+		}
+
+		private static void check(boolean valid, String message) {
+			if (!valid) {
+				throw new IllegalArgumentException(message);
+			}
 		}
 
 		static URI localUrl(String value) {
 			URI uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
-			if (!"http".equals(uri.getScheme()) || !"127.0.0.1".equals(uri.getHost()) || uri.getPort() <= 0) {
-				throw new IllegalArgumentException("The base URL must be http://127.0.0.1:<port>, was " + value);
-			}
-			if (uri.getPath() != null && !uri.getPath().isEmpty()) {
-				throw new IllegalArgumentException("The base URL must not have a path, was " + value);
-			}
+			check("http".equals(uri.getScheme()) && "127.0.0.1".equals(uri.getHost()) && uri.getPort() > 0,
+					"The base URL must be http://127.0.0.1:<port>, was " + value);
+			check(uri.getPath() == null || uri.getPath().isEmpty(), "The base URL must not have a path, was " + value);
 			return uri;
 		}
 
@@ -185,12 +168,12 @@ public final class DashboardChart {
 			throw new IllegalStateException("No asynclog_queue_capacity in " + prometheus);
 		}
 
-		BurstLoad load = new BurstLoad(options.baseUrl().resolve("/log"), options.threads(), options.maxRequests());
+		BurstLoad load = new BurstLoad(options.baseUrl().resolve("/log"), options.maxRequests());
 		long start = System.nanoTime();
 		long deadline = start + options.durationSeconds() * 1_000_000_000L;
 		List<TimedScrape> scrapes = new ArrayList<>();
 		scrapes.add(new TimedScrape(0, first, 0));
-		load.start(start, deadline);
+		load.start(options.threads(), start, deadline);
 		int failedScrapes = 0;
 		System.out.printf(Locale.ROOT, "Driving %s for %d s with %d threads (%s); scraping %s every %d ms%n",
 				options.baseUrl().resolve("/log"), options.durationSeconds(), options.threads(), BurstLoad.describe(),
@@ -398,20 +381,18 @@ public final class DashboardChart {
 	 * @param header the header lines: the first is the title, the others the run's details
 	 */
 	static void render(List<Point> points, List<String> header, Path output) throws IOException {
-		// XChart composes the grid itself; its cells all take the size of the first chart.
-		ByteArrayOutputStream grid = new ByteArrayOutputStream();
-		BitmapEncoder.saveBitmap(panels(points), ROWS, 2, grid, BitmapFormat.PNG);
-		BufferedImage panels = ImageIO.read(new ByteArrayInputStream(grid.toByteArray()));
+		// XChart's own grid takes cells of one size only, so the full-width header strip (itself an
+		// XChart chart) and the panels are drawn into one image here.
 		BufferedImage strip = BitmapEncoder.getBufferedImage(header(header));
-
-		// The one step XChart has no means for: its grid only takes cells of one size, so the
-		// full-width header strip (itself an XChart chart) is stacked over the grid by hand.
-		BufferedImage image = new BufferedImage(panels.getWidth(), strip.getHeight() + panels.getHeight(),
-				BufferedImage.TYPE_INT_RGB);
+		BufferedImage image = new BufferedImage(2 * PANEL_WIDTH, strip.getHeight() + 3 * PANEL_HEIGHT, BufferedImage.TYPE_INT_RGB);
 		Graphics2D g = image.createGraphics();
 		try {
 			g.drawImage(strip, 0, 0, null);
-			g.drawImage(panels, 0, strip.getHeight(), null);
+			List<XYChart> panels = panels(points);
+			for (int i = 0; i < panels.size(); i++) {
+				g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), (i % 2) * PANEL_WIDTH,
+						strip.getHeight() + (i / 2) * PANEL_HEIGHT, null);
+			}
 		}
 		finally {
 			g.dispose();
@@ -507,7 +488,7 @@ public final class DashboardChart {
 
 	/** The header strip's height: room for the title and each further line of 14-point text. */
 	static int headerHeight(List<String> lines) {
-		return HEADER_TITLE_HEIGHT + HEADER_LINE_HEIGHT * (lines.size() - 1);
+		return 44 + 22 * (lines.size() - 1);
 	}
 
 	private static List<String> activeLevels(List<Point> points, Function<Point, Map<String, Double>> values, String always) {

@@ -28,7 +28,7 @@ import static io.asynclog.loadtests.jmh.JmhResults.LATENCY;
  * brackets; ratios are taken within a round first, so that both sides of a ratio come from the
  * same minutes of the machine.
  */
-final class JmhLogbackMarkdown extends JmhPage {
+final class JmhLogbackMarkdown extends JmhReport {
 
 	/**
 	 * asynclog's variants, each held to the targets: without meters first, as its peers count

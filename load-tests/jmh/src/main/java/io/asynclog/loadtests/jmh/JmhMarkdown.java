@@ -25,7 +25,7 @@ import static io.asynclog.loadtests.jmh.JmhResults.LATENCY;
  * published ones (../shared/reference/seed-findings.md, sections 1-2), with the hardware they were
  * measured on; they are for reference, never for ratios: the machines differ.
  */
-final class JmhMarkdown extends JmhPage {
+final class JmhMarkdown extends JmhReport {
 
 	private static final String HAND_OFF = "HandOffBenchmark.oneThread";
 

@@ -376,10 +376,7 @@ public final class DashboardChart {
 		}
 	}
 
-	/**
-	 * Writes the header strip over the 3x2 grid of {@link #panels(List) panels} to {@code output} as a PNG.
-	 * @param header the header lines: the first is the title, the others the run's details
-	 */
+	/** Writes the header strip (its first line the title) over the 3x2 grid of panels as a PNG. */
 	static void render(List<Point> points, List<String> header, Path output) throws IOException {
 		// XChart's own grid takes cells of one size only, so the full-width header strip (itself an
 		// XChart chart) and the panels are drawn into one image here.
@@ -403,10 +400,6 @@ public final class DashboardChart {
 		ImageIO.write(image, "png", output.toFile());
 	}
 
-	/**
-	 * The six panels, in grid order: queue fill and peak, events per second, drops per second,
-	 * delivery lag, background threads busy and CPU.
-	 */
 	static List<XYChart> panels(List<Point> points) {
 		double[] x = points.stream().mapToDouble(Point::seconds).toArray();
 
@@ -460,10 +453,7 @@ public final class DashboardChart {
 		return points.stream().mapToDouble(value).toArray();
 	}
 
-	/**
-	 * The header strip as an XChart chart with no series and no visible axes or plot: the first
-	 * line is the chart title, the others an annotation text panel under it.
-	 */
+	/** The header strip: an XChart chart with no series, axes or plot, the lines after the title in a text panel. */
 	static XYChart header(List<String> lines) {
 		XYChart chart = new XYChartBuilder().width(2 * PANEL_WIDTH).height(headerHeight(lines)).title(lines.get(0)).build();
 		XYStyler styler = chart.getStyler();

@@ -29,13 +29,7 @@ final class PrometheusText {
 	private PrometheusText() {
 	}
 
-	/**
-	 * One sample line.
-	 *
-	 * @param name the metric name, including suffixes such as {@code _total} or {@code _bucket}
-	 * @param labels the labels, sorted by name
-	 * @param value the value ({@code +Inf}, {@code -Inf} and {@code NaN} are understood)
-	 */
+	/** One sample line: its name with any suffix ({@code _total}, {@code _bucket}) and its labels sorted by name. */
 	record Sample(String name, Map<String, String> labels, double value) {
 
 		String label(String label) {

@@ -51,10 +51,7 @@ public abstract class JmhReport {
 		this.notes = notes;
 	}
 
-	/**
-	 * Reads a run's directory and writes the report.
-	 * @param args the run's output directory, then the results directory
-	 */
+	/** Arguments: the run's output directory, then the results directory. */
 	public static void main(String[] args) throws IOException {
 		if (args.length != 2) {
 			System.err.println("Usage: JmhReport <run output dir> <docs/results dir>");
@@ -63,12 +60,7 @@ public abstract class JmhReport {
 		System.out.println("Wrote " + write(Path.of(args[0]), Path.of(args[1])));
 	}
 
-	/**
-	 * Writes the report.
-	 * @param runDir the run's output directory
-	 * @param resultsDir where the page, charts and raw files go
-	 * @return the page
-	 */
+	/** Writes the page, its charts, summary and raw copy into {@code resultsDir}; returns the page. */
 	public static Path write(Path runDir, Path resultsDir) throws IOException {
 		Properties info = new Properties();
 		Path infoFile = runDir.resolve(RUN_INFO);
@@ -154,11 +146,8 @@ public abstract class JmhReport {
 	abstract void drawCharts(Path dir) throws IOException;
 
 	/**
-	 * Appends the title, where the page comes from, the links to its notes and to the method, and
-	 * the run's command, machine and JDK.
-	 * @param rawDir the directory of raw results the page is built from
-	 * @param defaultCommand the command when the run-info does not say
-	 * @param runTail what the run line ends with before its full stop
+	 * Appends the title, where the page comes from, the links to its notes and the method, and the
+	 * run's command (or {@code defaultCommand}), machine and JDK, ended by {@code runTail}.
 	 */
 	void head(String title, String rawDir, String defaultCommand, String runTail) {
 		this.out.append("# ").append(title).append("\n\n");
@@ -234,11 +223,7 @@ public abstract class JmhReport {
 		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
 	}
 
-	/**
-	 * Draws bars grouped by setup, one series per condition (thread count, rate). A value that
-	 * is not known draws no bar.
-	 * @param series condition to one value per setup, in the order of {@code setups}
-	 */
+	/** Bars grouped by setup, one series (values in the order of {@code setups}) per condition; unknown values draw none. */
 	static void groupedBars(Path file, String title, String yTitle, List<String> setups, Map<String, List<Double>> series)
 			throws IOException {
 		CategoryChart chart = chart(title, yTitle, 20);

@@ -18,9 +18,6 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Everything one run of {@code load-tests/scripts/jmh.sh} (or one round of a {@code --logback} run)
  * left in its directory: JMH's {@code jmh-*.json} files and the benchmarks' {@code side-results.jsonl}.
- *
- * @param results JMH's results in file order
- * @param sides the side results in file order
  */
 record JmhResults(List<JmhResult> results, List<SideResult> sides) {
 
@@ -35,12 +32,8 @@ record JmhResults(List<JmhResult> results, List<SideResult> sides) {
 	private static final ObjectMapper JSON = JsonMapper.builder().build();
 
 	/**
-	 * One JMH result: a benchmark method with one set of parameters.
-	 *
-	 * @param benchmark class and method, such as {@code HandOffBenchmark.oneThread}
-	 * @param batchSize calls per measured operation ({@code SingleShotTime} bursts), 1 otherwise
-	 * @param error the primary score's error (99.9%), NaN when JMH gives none
-	 * @param secondary secondary scores by name, such as {@code gc.alloc.rate.norm}
+	 * One JMH result: a benchmark method ({@code HandOffBenchmark.oneThread}) with one set of
+	 * parameters; {@code batchSize} is the calls per {@code SingleShotTime} burst, 1 otherwise.
 	 */
 	record JmhResult(String benchmark, int threads, int batchSize, Map<String, String> params, double score, double error,
 			String unit, Map<String, Double> secondary) {
@@ -69,9 +62,6 @@ record JmhResults(List<JmhResult> results, List<SideResult> sides) {
 	/**
 	 * One record the benchmarks wrote beside JMH's result: the line check of a trial and figures JMH
 	 * does not hold (latency percentiles, idle CPU, heap).
-	 *
-	 * @param benchmark class and method
-	 * @param params the trial's other parameters
 	 */
 	record SideResult(String benchmark, String setup, Map<String, String> params, Map<String, Double> values) {
 

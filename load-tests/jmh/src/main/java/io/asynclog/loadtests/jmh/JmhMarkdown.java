@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
 import io.asynclog.loadtests.jmh.JmhResults.SideResult;
@@ -388,17 +389,15 @@ final class JmhMarkdown extends JmhReport {
 
 	/** Setups of a benchmark class in the order JMH ran them. */
 	private Set<String> setups(String benchmarkClass) {
-		Set<String> setups = new LinkedHashSet<>();
-		this.results.results().stream()
+		return this.results.results().stream()
 			.filter((r) -> r.benchmark().startsWith(benchmarkClass + ".") && r.params().get("setup") != null)
-			.forEach((r) -> setups.add(r.params().get("setup")));
-		return setups;
+			.map((r) -> r.params().get("setup"))
+			.collect(Collectors.toCollection(LinkedHashSet::new));
 	}
 
 	private Set<String> sideSetups(String benchmark) {
-		Set<String> setups = new LinkedHashSet<>();
-		this.results.sides().stream().filter((s) -> s.benchmark().equals(benchmark)).forEach((s) -> setups.add(s.setup()));
-		return setups;
+		return this.results.sides().stream().filter((s) -> s.benchmark().equals(benchmark)).map(SideResult::setup)
+			.collect(Collectors.toCollection(LinkedHashSet::new));
 	}
 
 }

@@ -94,7 +94,11 @@ public final class DashboardChart {
 				}
 				values.put(arg.substring(2, equals), arg.substring(equals + 1));
 			}
-			URI url = localUrl(require(values, "url"));
+			String value = require(values, "url");
+			URI url = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
+			check("http".equals(url.getScheme()) && "127.0.0.1".equals(url.getHost()) && url.getPort() > 0,
+					"The base URL must be http://127.0.0.1:<port>, was " + value);
+			check(url.getPath() == null || url.getPath().isEmpty(), "The base URL must not have a path, was " + value);
 			int duration = Integer.parseInt(values.getOrDefault("duration", "60"));
 			check(duration >= 5 && duration <= MAX_DURATION_SECONDS,
 					"--duration must be between 5 and " + MAX_DURATION_SECONDS + " seconds, was " + duration);
@@ -117,14 +121,6 @@ public final class DashboardChart {
 			if (!valid) {
 				throw new IllegalArgumentException(message);
 			}
-		}
-
-		static URI localUrl(String value) {
-			URI uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
-			check("http".equals(uri.getScheme()) && "127.0.0.1".equals(uri.getHost()) && uri.getPort() > 0,
-					"The base URL must be http://127.0.0.1:<port>, was " + value);
-			check(uri.getPath() == null || uri.getPath().isEmpty(), "The base URL must not have a path, was " + value);
-			return uri;
 		}
 
 	}
@@ -202,8 +198,7 @@ public final class DashboardChart {
 		load.stopAndJoin();
 
 		List<Point> points = points(scrapes, options.queue());
-		List<String> summary = summary(points, load, scrapes.size(), failedScrapes);
-		summary.forEach(System.out::println);
+		summary(points, load, scrapes.size(), failedScrapes).forEach(System.out::println);
 		if (options.csv() != null) {
 			writeCsv(points, options.csv());
 			System.out.println("Wrote " + options.csv());
@@ -306,16 +301,9 @@ public final class DashboardChart {
 			totalDrops += sum(points.get(i).dropsPerSecond()) * dt;
 			totalEvents += sum(points.get(i).eventsPerSecond()) * dt;
 		}
-		String busiest = "none";
-		double busiestPercent = 0;
-		for (Point point : points) {
-			for (Map.Entry<String, Double> thread : point.busyPercent().entrySet()) {
-				if (thread.getValue() > busiestPercent) {
-					busiest = thread.getKey();
-					busiestPercent = thread.getValue();
-				}
-			}
-		}
+		Map.Entry<String, Double> busiest = points.stream()
+			.flatMap((p) -> p.busyPercent().entrySet().stream())
+			.reduce(Map.entry("none", 0.0), (a, b) -> (b.getValue() > a.getValue()) ? b : a);
 		return List.of(
 				String.format(Locale.ROOT, "Requests sent: %d (%d failed); scrapes: %d (%d failed)", load.sent(),
 						load.failed(), scrapes, failedScrapes),
@@ -330,7 +318,7 @@ public final class DashboardChart {
 						points.stream().mapToDouble(Point::lagP99Millis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN),
 						points.stream().mapToDouble(Point::lagMaxMillis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN)),
 				String.format(Locale.ROOT, "Background threads busy: highest %.1f %% over a 500 ms interval (%s)",
-						busiestPercent, busiest));
+						busiest.getValue(), busiest.getKey()));
 	}
 
 	private static double sum(Map<String, Double> values) {

@@ -1,5 +1,6 @@
 package io.asynclog.loadtests.dashboard;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,22 +19,20 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class BurstLoad {
 
-	/** Length of one cycle. */
 	static final long CYCLE_MILLIS = 10_000;
 
-	/** Burst at the start of each cycle: every thread sends back to back. */
 	static final long BURST_MILLIS = 3_000;
 
-	/** Trickle after the burst: one thread, {@link #TRICKLE_PAUSE_MILLIS} between requests. */
 	static final long TRICKLE_MILLIS = 2_000;
 
 	static final long TRICKLE_PAUSE_MILLIS = 2;
 
-	private final HttpClient client;
+	private final HttpClient client = HttpClient.newBuilder()
+		.version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(2))
+		.build();
 
-	private final URI target;
-
-	private final int threads;
+	private final HttpRequest request;
 
 	private final AtomicLong budget;
 
@@ -45,17 +44,8 @@ final class BurstLoad {
 
 	private volatile boolean stopped;
 
-	private long startNanos;
-
-	private long deadlineNanos;
-
-	BurstLoad(URI target, int threads, long maxRequests) {
-		this.client = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(2))
-			.build();
-		this.target = target;
-		this.threads = threads;
+	BurstLoad(URI target, long maxRequests) {
+		this.request = HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(5)).GET().build();
 		this.budget = new AtomicLong(maxRequests);
 	}
 
@@ -65,12 +55,10 @@ final class BurstLoad {
 				+ ((CYCLE_MILLIS - BURST_MILLIS - TRICKLE_MILLIS) / 1000) + " s idle";
 	}
 
-	void start(long startNanos, long deadlineNanos) {
-		this.startNanos = startNanos;
-		this.deadlineNanos = deadlineNanos;
-		for (int i = 0; i < this.threads; i++) {
-			int index = i;
-			Thread worker = new Thread(() -> run(index), "load-" + i);
+	void start(int threads, long startNanos, long deadlineNanos) {
+		for (int i = 0; i < threads; i++) {
+			boolean trickles = i == 0;
+			Thread worker = new Thread(() -> run(trickles, startNanos, deadlineNanos), "load-" + i);
 			worker.setDaemon(true);
 			this.workers.add(worker);
 			worker.start();
@@ -92,17 +80,16 @@ final class BurstLoad {
 		return this.failed.get();
 	}
 
-	private void run(int index) {
-		HttpRequest request = HttpRequest.newBuilder(this.target).timeout(Duration.ofSeconds(5)).GET().build();
+	private void run(boolean trickles, long startNanos, long deadlineNanos) {
 		while (!this.stopped && !Thread.currentThread().isInterrupted()) {
 			long now = System.nanoTime();
-			if (now >= this.deadlineNanos) {
+			if (now >= deadlineNanos) {
 				return;
 			}
-			long inCycle = ((now - this.startNanos) / 1_000_000) % CYCLE_MILLIS;
+			long inCycle = ((now - startNanos) / 1_000_000) % CYCLE_MILLIS;
 			boolean burst = inCycle < BURST_MILLIS;
 			boolean trickle = !burst && inCycle < BURST_MILLIS + TRICKLE_MILLIS;
-			if (!burst && !(trickle && index == 0)) {
+			if (!burst && !(trickle && trickles)) {
 				sleep(20);
 				continue;
 			}
@@ -110,12 +97,11 @@ final class BurstLoad {
 				return;
 			}
 			try {
-				HttpResponse<Void> response = this.client.send(request, HttpResponse.BodyHandlers.discarding());
-				if (response.statusCode() != 200) {
+				if (this.client.send(this.request, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
 					this.failed.incrementAndGet();
 				}
 			}
-			catch (java.io.IOException ex) {
+			catch (IOException ex) {
 				this.failed.incrementAndGet();
 			}
 			catch (InterruptedException ex) {

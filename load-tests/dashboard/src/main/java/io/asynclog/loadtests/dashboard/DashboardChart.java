@@ -1,11 +1,10 @@
 package io.asynclog.loadtests.dashboard;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -20,6 +19,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,13 +28,14 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Pattern;
 
 import javax.imageio.ImageIO;
 
 import org.knowm.xchart.AnnotationTextPanel;
-import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -78,13 +79,6 @@ public final class DashboardChart {
 
 	static final int PANEL_HEIGHT = 430;
 
-	/** Rows of two panels each. */
-	static final int ROWS = 3;
-
-	private static final int HEADER_TITLE_HEIGHT = 44;
-
-	private static final int HEADER_LINE_HEIGHT = 22;
-
 	private DashboardChart() {
 	}
 
@@ -101,44 +95,33 @@ public final class DashboardChart {
 				}
 				values.put(arg.substring(2, equals), arg.substring(equals + 1));
 			}
-			URI url = localUrl(require(values, "url"));
+			String value = require(values, "url");
+			URI url = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
+			check("http".equals(url.getScheme()) && "127.0.0.1".equals(url.getHost()) && url.getPort() > 0,
+					"The base URL must be http://127.0.0.1:<port>, was " + value);
+			check(url.getPath() == null || url.getPath().isEmpty(), "The base URL must not have a path, was " + value);
 			int duration = Integer.parseInt(values.getOrDefault("duration", "60"));
-			if (duration < 5 || duration > MAX_DURATION_SECONDS) {
-				throw new IllegalArgumentException(
-						"--duration must be between 5 and " + MAX_DURATION_SECONDS + " seconds, was " + duration);
-			}
+			check(duration >= 5 && duration <= MAX_DURATION_SECONDS,
+					"--duration must be between 5 and " + MAX_DURATION_SECONDS + " seconds, was " + duration);
 			int threads = Integer.parseInt(values.getOrDefault("threads", "4"));
-			if (threads < 1 || threads > 16) {
-				throw new IllegalArgumentException("--threads must be between 1 and 16, was " + threads);
-			}
+			check(threads >= 1 && threads <= 16, "--threads must be between 1 and 16, was " + threads);
 			long maxRequests = Long.parseLong(values.getOrDefault("max-requests", String.valueOf(MAX_REQUESTS)));
-			if (maxRequests < 1 || maxRequests > MAX_REQUESTS) {
-				throw new IllegalArgumentException("--max-requests must be between 1 and " + MAX_REQUESTS);
-			}
+			check(maxRequests >= 1 && maxRequests <= MAX_REQUESTS, "--max-requests must be between 1 and " + MAX_REQUESTS);
 			Pattern queue = Pattern.compile(values.getOrDefault("queue", ".*"));
-			String appArgs = values.getOrDefault("app-args", "(not given)");
-			Path csv = values.containsKey("csv") ? Path.of(values.get("csv")) : null;
-			return new Options(url, duration, Path.of(require(values, "out")), threads, maxRequests, queue, appArgs,
-					csv);
+			return new Options(url, duration, Path.of(require(values, "out")), threads, maxRequests, queue,
+					values.getOrDefault("app-args", "(not given)"), values.containsKey("csv") ? Path.of(values.get("csv")) : null);
 		}
 
 		private static String require(Map<String, String> values, String name) {
 			String value = values.get(name);
-			if (value == null || value.isBlank()) {
-				throw new IllegalArgumentException("--" + name + " is required");
-			}
+			check(value != null && !value.isBlank(), "--" + name + " is required");
 			return value;
 		}
 
-		static URI localUrl(String value) {
-			URI uri = URI.create(value.endsWith("/") ? value.substring(0, value.length() - 1) : value);
-			if (!"http".equals(uri.getScheme()) || !"127.0.0.1".equals(uri.getHost()) || uri.getPort() <= 0) {
-				throw new IllegalArgumentException("The base URL must be http://127.0.0.1:<port>, was " + value);
+		private static void check(boolean valid, String message) {
+			if (!valid) {
+				throw new IllegalArgumentException(message);
 			}
-			if (uri.getPath() != null && !uri.getPath().isEmpty()) {
-				throw new IllegalArgumentException("The base URL must not have a path, was " + value);
-			}
-			return uri;
 		}
 
 	}
@@ -182,12 +165,12 @@ public final class DashboardChart {
 			throw new IllegalStateException("No asynclog_queue_capacity in " + prometheus);
 		}
 
-		BurstLoad load = new BurstLoad(options.baseUrl().resolve("/log"), options.threads(), options.maxRequests());
+		BurstLoad load = new BurstLoad(options.baseUrl().resolve("/log"), options.maxRequests());
 		long start = System.nanoTime();
 		long deadline = start + options.durationSeconds() * 1_000_000_000L;
 		List<TimedScrape> scrapes = new ArrayList<>();
 		scrapes.add(new TimedScrape(0, first, 0));
-		load.start(start, deadline);
+		load.start(options.threads(), start, deadline);
 		int failedScrapes = 0;
 		System.out.printf(Locale.ROOT, "Driving %s for %d s with %d threads (%s); scraping %s every %d ms%n",
 				options.baseUrl().resolve("/log"), options.durationSeconds(), options.threads(), BurstLoad.describe(),
@@ -216,8 +199,7 @@ public final class DashboardChart {
 		load.stopAndJoin();
 
 		List<Point> points = points(scrapes, options.queue());
-		List<String> summary = summary(points, load, scrapes.size(), failedScrapes);
-		summary.forEach(System.out::println);
+		summary(points, load, scrapes.size(), failedScrapes).forEach(System.out::println);
 		if (options.csv() != null) {
 			writeCsv(points, options.csv());
 			System.out.println("Wrote " + options.csv());
@@ -227,7 +209,8 @@ public final class DashboardChart {
 						+ SCRAPE_INTERVAL_MILLIS + " ms ("
 						+ ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
 						+ ")",
-				"Machine: " + Machine.describe() + "   JDK: " + jdk(),
+				"Machine: " + Machine.describe() + "   JDK: " + System.getProperty("java.vm.name") + " "
+						+ System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor") + ")",
 				"demo-app args: " + options.appArgs(),
 				"Load: GET /log from " + options.threads() + " threads, " + BurstLoad.describe() + "; duration "
 						+ options.durationSeconds() + " s; " + load.sent() + " requests sent, " + load.failed()
@@ -261,61 +244,46 @@ public final class DashboardChart {
 			Scrape now = current.scrape();
 			Scrape before = previous.scrape();
 
-			Map<String, Double> capacity = now.sumBy("asynclog_queue_capacity", "queue", queue);
 			Map<String, Double> remaining = now.sumBy("asynclog_queue_remaining", "queue", queue);
 			Map<String, Double> peak = now.sumBy("asynclog_queue_peak", "queue", queue);
 			Map<String, Double> fill = new TreeMap<>();
 			Map<String, Double> peakPercent = new TreeMap<>();
-			capacity.forEach((name, slots) -> {
+			now.sumBy("asynclog_queue_capacity", "queue", queue).forEach((name, slots) -> {
 				if (slots > 0) {
 					fill.put(name, 100 * (slots - remaining.getOrDefault(name, slots)) / slots);
 					peakPercent.put(name, 100 * peak.getOrDefault(name, 0.0) / slots);
 				}
 			});
 
-			Map<String, Double> events = rates(before.sumBy("log4j2_events_total", "level", any),
-					now.sumBy("log4j2_events_total", "level", any), dt);
-			Map<String, Double> drops = rates(before.sumBy("asynclog_events_dropped_total", "level", queue),
-					now.sumBy("asynclog_events_dropped_total", "level", queue), dt);
-
-			NavigableMap<Double, Double> buckets = Histograms.delta(buckets(before, queue), buckets(now, queue));
-			double count = buckets.isEmpty() ? 0 : buckets.lastEntry().getValue();
-			double max = now.named("asynclog_delivery_lag_seconds_max", queue)
-				.stream()
-				.mapToDouble(Sample::value)
-				.max()
+			NavigableMap<Double, Double> buckets = PrometheusText.increase(buckets(before, queue), buckets(now, queue));
+			double max = now.named("asynclog_delivery_lag_seconds_max", queue).stream().mapToDouble(Sample::value).max()
 				.orElse(Double.NaN);
 			Map<String, Double> busy = new TreeMap<>();
-			rates(busyTime(before, "queue", queue), busyTime(now, "queue", queue), dt)
-				.forEach((name, rate) -> busy.put("queue " + name, 100 * rate));
-			rates(busyTime(before, "lane", any), busyTime(now, "lane", any), dt)
-				.forEach((name, rate) -> busy.put("lane " + name, 100 * rate));
+			for (String label : List.of("queue", "lane")) {
+				// A queue's threads are labelled lane="none", a lane's queue="none".
+				String other = label.equals("queue") ? "lane" : "queue";
+				Predicate<Sample> threads = (label.equals("queue") ? queue : any).and((s) -> "none".equals(s.label(other)));
+				rates(before, now, "asynclog_thread_busy_time_seconds_total", label, threads, dt)
+					.forEach((name, rate) -> busy.put(label + " " + name, 100 * rate));
+			}
 			double cpu = now.named("process_cpu_usage").stream().mapToDouble(Sample::value).findFirst().orElse(Double.NaN);
-			points.add(new Point(current.seconds(), fill, peakPercent, events, drops,
+			points.add(new Point(current.seconds(), fill, peakPercent,
+					rates(before, now, "log4j2_events_total", "level", any, dt),
+					rates(before, now, "asynclog_events_dropped_total", "level", queue, dt),
 					(current.clientRequests() - previous.clientRequests()) / dt,
-					1000 * Histograms.quantile(0.50, buckets), 1000 * Histograms.quantile(0.99, buckets), 1000 * max,
-					count, busy, 100 * cpu));
+					1000 * PrometheusText.quantile(0.50, buckets), 1000 * PrometheusText.quantile(0.99, buckets), 1000 * max,
+					buckets.isEmpty() ? 0 : buckets.lastEntry().getValue(), busy, 100 * cpu));
 		}
 		return points;
 	}
 
-	private static Map<String, Double> rates(Map<String, Double> before, Map<String, Double> now, double dt) {
+	/** Per second increase of a counter between two scrapes, grouped by one label. */
+	private static Map<String, Double> rates(Scrape before, Scrape now, String name, String label, Predicate<Sample> filter,
+			double dt) {
 		Map<String, Double> result = new TreeMap<>();
-		now.forEach((key, value) -> {
-			double increase = value - before.getOrDefault(key, 0.0);
-			result.put(key, ((increase < 0) ? value : increase) / dt);
-		});
+		PrometheusText.increase(before.sumBy(name, label, filter), now.sumBy(name, label, filter))
+			.forEach((key, increase) -> result.put(key, increase / dt));
 		return result;
-	}
-
-	/**
-	 * Busy seconds of the background threads serving a queue (label {@code queue}, with
-	 * {@code lane="none"}) or a lane (label {@code lane}, with {@code queue="none"}), by name.
-	 */
-	private static Map<String, Double> busyTime(Scrape scrape, String label, Predicate<Sample> filter) {
-		String other = label.equals("queue") ? "lane" : "queue";
-		return scrape.sumBy("asynclog_thread_busy_time_seconds_total", label,
-				filter.and((sample) -> "none".equals(sample.label(other))));
 	}
 
 	private static Map<Double, Double> buckets(Scrape scrape, Predicate<Sample> queue) {
@@ -327,53 +295,51 @@ public final class DashboardChart {
 	}
 
 	static List<String> summary(List<Point> points, BurstLoad load, int scrapes, int failedScrapes) {
-		double maxFill = points.stream().flatMap((p) -> p.fillPercent().values().stream()).mapToDouble(d -> d).max().orElse(0);
-		double maxPeak = points.stream().flatMap((p) -> p.peakPercent().values().stream()).mapToDouble(d -> d).max().orElse(0);
-		double maxEvents = points.stream()
-			.mapToDouble((p) -> p.eventsPerSecond().values().stream().mapToDouble(d -> d).sum())
-			.max()
-			.orElse(0);
 		double totalDrops = 0;
 		double totalEvents = 0;
 		for (int i = 0; i < points.size(); i++) {
 			double dt = points.get(i).seconds() - ((i == 0) ? 0 : points.get(i - 1).seconds());
-			totalDrops += points.get(i).dropsPerSecond().values().stream().mapToDouble(d -> d).sum() * dt;
-			totalEvents += points.get(i).eventsPerSecond().values().stream().mapToDouble(d -> d).sum() * dt;
+			totalDrops += sum(points.get(i).dropsPerSecond()) * dt;
+			totalEvents += sum(points.get(i).eventsPerSecond()) * dt;
 		}
-		double maxP99 = points.stream().mapToDouble(Point::lagP99Millis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN);
-		double maxLag = points.stream().mapToDouble(Point::lagMaxMillis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN);
-		String busiest = "none";
-		double busiestPercent = 0;
-		for (Point point : points) {
-			for (Map.Entry<String, Double> thread : point.busyPercent().entrySet()) {
-				if (thread.getValue() > busiestPercent) {
-					busiest = thread.getKey();
-					busiestPercent = thread.getValue();
-				}
-			}
-		}
-		long intervalsAboveZero = points.stream()
-			.filter((p) -> p.fillPercent().values().stream().anyMatch((v) -> v > 0))
-			.count();
+		Map.Entry<String, Double> busiest = points.stream()
+			.flatMap((p) -> p.busyPercent().entrySet().stream())
+			.reduce(Map.entry("none", 0.0), (a, b) -> (b.getValue() > a.getValue()) ? b : a);
 		return List.of(
 				String.format(Locale.ROOT, "Requests sent: %d (%d failed); scrapes: %d (%d failed)", load.sent(),
 						load.failed(), scrapes, failedScrapes),
 				String.format(Locale.ROOT, "Events logged (all levels, from log4j2_events_total): %.0f; highest rate %.0f/s",
-						totalEvents, maxEvents),
+						totalEvents, points.stream().mapToDouble((p) -> sum(p.eventsPerSecond())).max().orElse(0)),
 				String.format(Locale.ROOT, "Queue fill: max %.2f %% at a scrape, non-zero at %d of %d scrapes; peak gauge max %.2f %%",
-						maxFill, intervalsAboveZero, points.size(), maxPeak),
+						highest(points, Point::fillPercent),
+						points.stream().filter((p) -> p.fillPercent().values().stream().anyMatch((v) -> v > 0)).count(),
+						points.size(), highest(points, Point::peakPercent)),
 				String.format(Locale.ROOT, "Dropped events: %.0f", totalDrops),
 				String.format(Locale.ROOT, "Delivery lag: highest p99 over a 500 ms interval %.3f ms; highest _max gauge %.3f ms",
-						maxP99, maxLag),
+						points.stream().mapToDouble(Point::lagP99Millis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN),
+						points.stream().mapToDouble(Point::lagMaxMillis).filter((d) -> !Double.isNaN(d)).max().orElse(Double.NaN)),
 				String.format(Locale.ROOT, "Background threads busy: highest %.1f %% over a 500 ms interval (%s)",
-						busiestPercent, busiest));
+						busiest.getValue(), busiest.getKey()));
+	}
+
+	private static double sum(Map<String, Double> values) {
+		return values.values().stream().mapToDouble((d) -> d).sum();
+	}
+
+	private static double highest(List<Point> points, Function<Point, Map<String, Double>> values) {
+		return points.stream().flatMap((p) -> values.apply(p).values().stream()).mapToDouble((d) -> d).max().orElse(0);
+	}
+
+	/** The keys of one of the points' maps, in the order they first appear. */
+	private static Set<String> keys(List<Point> points, Function<Point, Map<String, Double>> values) {
+		Set<String> keys = new LinkedHashSet<>();
+		points.forEach((p) -> keys.addAll(values.apply(p).keySet()));
+		return keys;
 	}
 
 	static void writeCsv(List<Point> points, Path csv) throws IOException {
-		Set<String> queues = new LinkedHashSet<>();
-		points.forEach((p) -> queues.addAll(p.fillPercent().keySet()));
-		Set<String> threads = new LinkedHashSet<>();
-		points.forEach((p) -> threads.addAll(p.busyPercent().keySet()));
+		Set<String> queues = keys(points, Point::fillPercent);
+		Set<String> threads = keys(points, Point::busyPercent);
 		if (csv.getParent() != null) {
 			Files.createDirectories(csv.getParent());
 		}
@@ -384,8 +350,7 @@ public final class DashboardChart {
 			LEVELS.forEach((l) -> header.append(",drops_per_s[").append(l).append(']'));
 			header.append(",client_requests_per_s,lag_count,lag_p50_ms,lag_p99_ms,lag_max_ms");
 			threads.forEach((t) -> header.append(",busy_pct[").append(t).append(']'));
-			header.append(",process_cpu_pct");
-			out.println(header);
+			out.println(header.append(",process_cpu_pct"));
 			for (Point p : points) {
 				StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%.3f", p.seconds()));
 				queues.forEach((q) -> line.append(String.format(Locale.ROOT, ",%.4f,%.4f",
@@ -395,31 +360,25 @@ public final class DashboardChart {
 				line.append(String.format(Locale.ROOT, ",%.2f,%.0f,%.4f,%.4f,%.4f", p.clientRequestsPerSecond(),
 						p.lagCount(), p.lagP50Millis(), p.lagP99Millis(), p.lagMaxMillis()));
 				threads.forEach((t) -> line.append(String.format(Locale.ROOT, ",%.2f", p.busyPercent().getOrDefault(t, Double.NaN))));
-				line.append(String.format(Locale.ROOT, ",%.2f", p.processCpuPercent()));
-				out.println(line);
+				out.println(line.append(String.format(Locale.ROOT, ",%.2f", p.processCpuPercent())));
 			}
 		}
 	}
 
-	/**
-	 * Writes the header strip over the 3x2 grid of {@link #panels(List) panels} to {@code output} as a PNG.
-	 * @param header the header lines: the first is the title, the others the run's details
-	 */
+	/** Writes the header strip (its first line the title) over the 3x2 grid of panels as a PNG. */
 	static void render(List<Point> points, List<String> header, Path output) throws IOException {
-		// XChart composes the grid itself; its cells all take the size of the first chart.
-		ByteArrayOutputStream grid = new ByteArrayOutputStream();
-		BitmapEncoder.saveBitmap(panels(points), ROWS, 2, grid, BitmapFormat.PNG);
-		BufferedImage panels = ImageIO.read(new ByteArrayInputStream(grid.toByteArray()));
+		// XChart's own grid takes cells of one size only, so the full-width header strip (itself an
+		// XChart chart) and the panels are drawn into one image here.
 		BufferedImage strip = BitmapEncoder.getBufferedImage(header(header));
-
-		// The one step XChart has no means for: its grid only takes cells of one size, so the
-		// full-width header strip (itself an XChart chart) is stacked over the grid by hand.
-		BufferedImage image = new BufferedImage(panels.getWidth(), strip.getHeight() + panels.getHeight(),
-				BufferedImage.TYPE_INT_RGB);
+		BufferedImage image = new BufferedImage(2 * PANEL_WIDTH, strip.getHeight() + 3 * PANEL_HEIGHT, BufferedImage.TYPE_INT_RGB);
 		Graphics2D g = image.createGraphics();
 		try {
 			g.drawImage(strip, 0, 0, null);
-			g.drawImage(panels, 0, strip.getHeight(), null);
+			List<XYChart> panels = panels(points);
+			for (int i = 0; i < panels.size(); i++) {
+				g.drawImage(BitmapEncoder.getBufferedImage(panels.get(i)), (i % 2) * PANEL_WIDTH,
+						strip.getHeight() + (i / 2) * PANEL_HEIGHT, null);
+			}
 		}
 		finally {
 			g.dispose();
@@ -430,55 +389,42 @@ public final class DashboardChart {
 		ImageIO.write(image, "png", output.toFile());
 	}
 
-	/**
-	 * The six panels, in grid order: queue fill and peak, events per second, drops per second,
-	 * delivery lag, background threads busy and CPU.
-	 */
 	static List<XYChart> panels(List<Point> points) {
 		double[] x = points.stream().mapToDouble(Point::seconds).toArray();
 
 		XYChart fill = chart("Queue fill % = 100*(capacity-remaining)/capacity, peak % = 100*peak/capacity", "%");
-		Set<String> queues = new LinkedHashSet<>();
-		points.forEach((p) -> queues.addAll(p.fillPercent().keySet()));
-		for (String queue : queues) {
-			line(fill, "fill % [" + queue + "]", x, points.stream().mapToDouble((p) -> p.fillPercent().getOrDefault(queue, Double.NaN)).toArray(), null);
+		for (String queue : keys(points, Point::fillPercent)) {
+			line(fill, "fill % [" + queue + "]", x, y(points, (p) -> p.fillPercent().getOrDefault(queue, Double.NaN)), null);
 			line(fill, "peak % (over the peak window) [" + queue + "]", x,
-					points.stream().mapToDouble((p) -> p.peakPercent().getOrDefault(queue, Double.NaN)).toArray(),
-					SeriesLines.DASH_DASH);
+					y(points, (p) -> p.peakPercent().getOrDefault(queue, Double.NaN)), SeriesLines.DASH_DASH);
 		}
 
 		XYChart events = chart("Events/s by level (rate of log4j2_events_total) and client requests/s", "events/s");
 		for (String level : activeLevels(points, Point::eventsPerSecond, "info")) {
-			line(events, level, x, points.stream().mapToDouble((p) -> p.eventsPerSecond().getOrDefault(level, 0.0)).toArray(), null);
+			line(events, level, x, y(points, (p) -> p.eventsPerSecond().getOrDefault(level, 0.0)), null);
 		}
-		line(events, "client GET /log requests/s", x, points.stream().mapToDouble(Point::clientRequestsPerSecond).toArray(),
-				SeriesLines.DASH_DASH);
+		line(events, "client GET /log requests/s", x, y(points, Point::clientRequestsPerSecond), SeriesLines.DASH_DASH);
 
 		XYChart drops = chart("Dropped events/s by level (rate of asynclog_events_dropped_total)", "drops/s");
-		double[] totalDrops = points.stream()
-			.mapToDouble((p) -> p.dropsPerSecond().values().stream().mapToDouble((d) -> d).sum())
-			.toArray();
+		double[] totalDrops = y(points, (p) -> sum(p.dropsPerSecond()));
 		line(drops, "all levels", x, totalDrops, null);
 		for (String level : activeLevels(points, Point::dropsPerSecond, null)) {
-			line(drops, level, x, points.stream().mapToDouble((p) -> p.dropsPerSecond().getOrDefault(level, 0.0)).toArray(),
-					SeriesLines.DASH_DASH);
+			line(drops, level, x, y(points, (p) -> p.dropsPerSecond().getOrDefault(level, 0.0)), SeriesLines.DASH_DASH);
 		}
-		if (java.util.Arrays.stream(totalDrops).allMatch((d) -> d == 0)) {
+		if (Arrays.stream(totalDrops).allMatch((d) -> d == 0)) {
 			drops.getStyler().setYAxisMax(1.0);
 			drops.setTitle(drops.getTitle() + " - no drops");
 		}
 
 		XYChart lag = chart("Delivery lag (ms) from asynclog_delivery_lag_seconds_bucket increase per interval", "ms");
-		line(lag, "p50", x, points.stream().mapToDouble(Point::lagP50Millis).toArray(), null);
-		line(lag, "p99", x, points.stream().mapToDouble(Point::lagP99Millis).toArray(), null);
-		line(lag, "max (asynclog_delivery_lag_seconds_max)", x, points.stream().mapToDouble(Point::lagMaxMillis).toArray(),
-				SeriesLines.DOT_DOT);
+		line(lag, "p50", x, y(points, Point::lagP50Millis), null);
+		line(lag, "p99", x, y(points, Point::lagP99Millis), null);
+		line(lag, "max (asynclog_delivery_lag_seconds_max)", x, y(points, Point::lagMaxMillis), SeriesLines.DOT_DOT);
+
 		XYChart busy = chart("Background threads busy % = 100*rate(asynclog_thread_busy_time_seconds_total)", "%");
-		Set<String> threads = new LinkedHashSet<>();
-		points.forEach((p) -> threads.addAll(p.busyPercent().keySet()));
+		Set<String> threads = keys(points, Point::busyPercent);
 		for (String thread : threads) {
-			line(busy, thread, x, points.stream().mapToDouble((p) -> p.busyPercent().getOrDefault(thread, Double.NaN)).toArray(),
-					null);
+			line(busy, thread, x, y(points, (p) -> p.busyPercent().getOrDefault(thread, Double.NaN)), null);
 		}
 		if (threads.isEmpty()) {
 			busy.setTitle(busy.getTitle() + " - no series");
@@ -487,15 +433,16 @@ public final class DashboardChart {
 		busy.getStyler().setYAxisMax(100.0);
 
 		XYChart cpu = chart("CPU of the demo app's JVM (process_cpu_usage), % of all cores", "%");
-		line(cpu, "process CPU %", x, points.stream().mapToDouble(Point::processCpuPercent).toArray(), null);
+		line(cpu, "process CPU %", x, y(points, Point::processCpuPercent), null);
 		cpu.getStyler().setYAxisMax(100.0);
 		return List.of(fill, events, drops, lag, busy, cpu);
 	}
 
-	/**
-	 * The header strip as an XChart chart with no series and no visible axes or plot: the first
-	 * line is the chart title, the others an annotation text panel under it.
-	 */
+	private static double[] y(List<Point> points, ToDoubleFunction<Point> value) {
+		return points.stream().mapToDouble(value).toArray();
+	}
+
+	/** The header strip: an XChart chart with no series, axes or plot, the lines after the title in a text panel. */
 	static XYChart header(List<String> lines) {
 		XYChart chart = Charts.titleOnly(
 				new XYChartBuilder().width(2 * PANEL_WIDTH).height(headerHeight(lines)).title(lines.get(0)).build());
@@ -514,20 +461,13 @@ public final class DashboardChart {
 
 	/** The header strip's height: room for the title and each further line of 14-point text. */
 	static int headerHeight(List<String> lines) {
-		return HEADER_TITLE_HEIGHT + HEADER_LINE_HEIGHT * (lines.size() - 1);
+		return 44 + 22 * (lines.size() - 1);
 	}
 
-	private static List<String> activeLevels(List<Point> points, java.util.function.Function<Point, Map<String, Double>> values,
-			String always) {
-		List<String> result = new ArrayList<>();
-		for (String level : LEVELS) {
-			boolean active = level.equals(always)
-					|| points.stream().anyMatch((p) -> values.apply(p).getOrDefault(level, 0.0) > 0);
-			if (active) {
-				result.add(level);
-			}
-		}
-		return result;
+	private static List<String> activeLevels(List<Point> points, Function<Point, Map<String, Double>> values, String always) {
+		return LEVELS.stream()
+			.filter((level) -> level.equals(always) || points.stream().anyMatch((p) -> values.apply(p).getOrDefault(level, 0.0) > 0))
+			.toList();
 	}
 
 	private static XYChart chart(String title, String yTitle) {
@@ -546,17 +486,12 @@ public final class DashboardChart {
 		return chart;
 	}
 
-	private static void line(XYChart chart, String name, double[] x, double[] y, java.awt.BasicStroke style) {
+	private static void line(XYChart chart, String name, double[] x, double[] y, BasicStroke style) {
 		XYSeries series = chart.addSeries(name, x, y);
 		series.setMarker(SeriesMarkers.NONE);
 		if (style != null) {
 			series.setLineStyle(style);
 		}
-	}
-
-	static String jdk() {
-		return System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version") + " ("
-				+ System.getProperty("java.vendor") + ")";
 	}
 
 }

@@ -4,15 +4,16 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A small parser for the Prometheus text exposition format (version 0.0.4), enough for
- * the samples that {@code /actuator/prometheus} writes: {@code name{label="value",...} value [timestamp]}.
- * Comment lines ({@code # HELP}, {@code # TYPE}, {@code # EOF}) and blank lines are skipped.
+ * A small parser for the Prometheus text exposition format (version 0.0.4), enough for the samples
+ * {@code /actuator/prometheus} writes ({@code name{label="value",...} value [timestamp]}; comment and
+ * blank lines skipped), and the counter arithmetic PromQL would do on two scrapes.
  *
  * @author asynclog
  */
@@ -28,13 +29,7 @@ final class PrometheusText {
 	private PrometheusText() {
 	}
 
-	/**
-	 * One sample line.
-	 *
-	 * @param name the metric name, including suffixes such as {@code _total} or {@code _bucket}
-	 * @param labels the labels, sorted by name
-	 * @param value the value ({@code +Inf}, {@code -Inf} and {@code NaN} are understood)
-	 */
+	/** One sample line: its name with any suffix ({@code _total}, {@code _bucket}) and its labels sorted by name. */
 	record Sample(String name, Map<String, String> labels, double value) {
 
 		String label(String label) {
@@ -43,11 +38,7 @@ final class PrometheusText {
 
 	}
 
-	/**
-	 * All samples of one scrape, with helpers to select them.
-	 *
-	 * @param samples the samples in scrape order
-	 */
+	/** All samples of one scrape, in scrape order. */
 	record Scrape(List<Sample> samples) {
 
 		List<Sample> named(String name) {
@@ -61,11 +52,9 @@ final class PrometheusText {
 		/** Sum of the values of the samples of {@code name} grouped by one label. */
 		Map<String, Double> sumBy(String name, String label, Predicate<Sample> filter) {
 			Map<String, Double> result = new TreeMap<>();
-			for (Sample sample : named(name, filter)) {
-				if (sample.label(label) != null) {
-					result.merge(sample.label(label), sample.value(), Double::sum);
-				}
-			}
+			named(name, filter).stream()
+				.filter((sample) -> sample.label(label) != null)
+				.forEach((sample) -> result.merge(sample.label(label), sample.value(), Double::sum));
 			return result;
 		}
 
@@ -90,14 +79,12 @@ final class PrometheusText {
 		Map<String, String> labels = new TreeMap<>();
 		String set = (sample.group(2) != null) ? sample.group(2) : "";
 		Matcher label = LABEL.matcher(set);
-		int position = 0;
-		while (position < set.length()) {
+		for (int position = 0; position < set.length(); position = label.end()) {
 			if (!label.region(position, set.length()).lookingAt()) {
 				throw new IllegalArgumentException("Cannot parse the labels of line " + number + ": " + line);
 			}
 			labels.put(label.group(1), ESCAPE.matcher(label.group(2))
 				.replaceAll((escape) -> escape.group(1).equals("n") ? "\n" : Matcher.quoteReplacement(escape.group(1))));
-			position = label.end();
 		}
 		try {
 			return new Sample(sample.group(1), Collections.unmodifiableMap(labels), parseValue(sample.group(3)));
@@ -114,6 +101,50 @@ final class PrometheusText {
 			case "NaN" -> Double.NaN;
 			default -> Double.parseDouble(value);
 		};
+	}
+
+	/**
+	 * Each counter's increase between two scrapes, as PromQL's {@code increase} sees it: one that
+	 * went down (a counter reset) counts its current value.
+	 */
+	static <K> NavigableMap<K, Double> increase(Map<K, Double> previous, Map<K, Double> current) {
+		NavigableMap<K, Double> result = new TreeMap<>();
+		current.forEach((key, count) -> {
+			double increase = count - previous.getOrDefault(key, 0.0);
+			result.put(key, (increase < 0) ? count : increase);
+		});
+		return result;
+	}
+
+	/**
+	 * The {@code q}-quantile of cumulative bucket counts by upper bound (including {@code +Inf}), as
+	 * PromQL's {@code histogram_quantile}: linear interpolation inside the bucket.
+	 */
+	static double quantile(double q, NavigableMap<Double, Double> cumulative) {
+		double total = cumulative.isEmpty() ? 0 : cumulative.lastEntry().getValue();
+		if (!(total > 0)) {
+			return Double.NaN;
+		}
+		double rank = q * total;
+		double lowerBound = 0;
+		double lowerCount = 0;
+		double lastFinite = 0;
+		for (Map.Entry<Double, Double> bucket : cumulative.entrySet()) {
+			double le = bucket.getKey();
+			double count = bucket.getValue();
+			if (count >= rank) {
+				if (Double.isInfinite(le)) {
+					return lastFinite;
+				}
+				return (count == lowerCount) ? le : lowerBound + (le - lowerBound) * ((rank - lowerCount) / (count - lowerCount));
+			}
+			lowerBound = le;
+			lowerCount = count;
+			if (!Double.isInfinite(le)) {
+				lastFinite = le;
+			}
+		}
+		return lastFinite;
 	}
 
 }

@@ -96,18 +96,18 @@ class DashboardChartTests {
 	void quantileInterpolatesLikeHistogramQuantile() {
 		NavigableMap<Double, Double> buckets = new TreeMap<>(
 				Map.of(0.001, 50.0, 0.002, 90.0, 0.004, 100.0, Double.POSITIVE_INFINITY, 100.0));
-		assertEquals(0.001, Histograms.quantile(0.5, buckets), 1e-12);
-		assertEquals(0.00175, Histograms.quantile(0.8, buckets), 1e-12);
-		assertEquals(0.0038, Histograms.quantile(0.99, buckets), 1e-12);
-		assertTrue(Double.isNaN(Histograms.quantile(0.99, new TreeMap<>(Map.of(Double.POSITIVE_INFINITY, 0.0)))));
+		assertEquals(0.001, PrometheusText.quantile(0.5, buckets), 1e-12);
+		assertEquals(0.00175, PrometheusText.quantile(0.8, buckets), 1e-12);
+		assertEquals(0.0038, PrometheusText.quantile(0.99, buckets), 1e-12);
+		assertTrue(Double.isNaN(PrometheusText.quantile(0.99, new TreeMap<>(Map.of(Double.POSITIVE_INFINITY, 0.0)))));
 		// Observations above the highest finite bound report that bound, as PromQL does.
 		NavigableMap<Double, Double> overflow = new TreeMap<>(Map.of(0.001, 1.0, Double.POSITIVE_INFINITY, 10.0));
-		assertEquals(0.001, Histograms.quantile(0.99, overflow), 1e-12);
+		assertEquals(0.001, PrometheusText.quantile(0.99, overflow), 1e-12);
 	}
 
 	@Test
 	void deltaSubtractsEarlierScrape() {
-		NavigableMap<Double, Double> delta = Histograms.delta(Map.of(0.001, 5.0, Double.POSITIVE_INFINITY, 6.0),
+		NavigableMap<Double, Double> delta = PrometheusText.increase(Map.of(0.001, 5.0, Double.POSITIVE_INFINITY, 6.0),
 				Map.of(0.001, 9.0, Double.POSITIVE_INFINITY, 12.0));
 		assertEquals(List.of(4.0, 6.0), List.copyOf(delta.values()));
 	}

@@ -3,56 +3,72 @@ package io.asynclog.loadtests.jmh;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
+import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
+import io.asynclog.loadtests.jmh.JmhResults.SideResult;
 import io.asynclog.loadtests.report.Fmt;
 import io.asynclog.loadtests.report.Stats;
 
-import static io.asynclog.loadtests.jmh.LogbackRounds.ASYNCLOG_VARIANTS;
-import static io.asynclog.loadtests.jmh.LogbackRounds.ASYNC_APPENDER;
-import static io.asynclog.loadtests.jmh.LogbackRounds.FOUR_THREADS;
-import static io.asynclog.loadtests.jmh.LogbackRounds.LATENCY;
-import static io.asynclog.loadtests.jmh.LogbackRounds.LOGSTASH;
-import static io.asynclog.loadtests.jmh.LogbackRounds.ONE_THREAD;
-import static io.asynclog.loadtests.jmh.LogbackRounds.SETUPS;
+import static io.asynclog.loadtests.jmh.JmhResults.ALLOCATION;
+import static io.asynclog.loadtests.jmh.JmhResults.LATENCY;
 
 /**
  * The text of {@code docs/results/jmh-logback.md}: asynclog's async-logger mode on Logback against
  * logstash-logback-encoder's Disruptor appender, Logback's AsyncAppender and Logback sync, over
- * the interleaved rounds of one {@code jmh.sh --logback} run. Every figure is the median over the
- * rounds with the smallest and largest in brackets; ratios are taken within a round first.
+ * the interleaved rounds of one {@code jmh.sh --logback} run, each {@code round-N} directory one
+ * run of every setup. Every figure is the median over the rounds with the smallest and largest in
+ * brackets; ratios are taken within a round first, so that both sides of a ratio come from the
+ * same minutes of the machine.
  */
-final class JmhLogbackMarkdown {
+final class JmhLogbackMarkdown extends JmhReport {
 
-	static final String CHART_HAND_OFF = "jmh-logback-hand-off.png";
+	/**
+	 * asynclog's variants, each held to the targets: without meters first, as its peers count
+	 * nothing, then as a Spring Boot application with actuator runs it.
+	 */
+	private static final List<String> ASYNCLOG_VARIANTS = List.of("asynclog-logback-no-meters", "asynclog-logback");
 
-	static final String CHART_LATENCY = "jmh-logback-latency-p9999.png";
+	private static final String LOGSTASH = "logstash-disruptor";
+
+	private static final String ASYNC_APPENDER = "logback-async-appender";
+
+	/** The setups the page compares, in its order. */
+	static final List<String> SETUPS = List.of(ASYNCLOG_VARIANTS.get(0), ASYNCLOG_VARIANTS.get(1), LOGSTASH, ASYNC_APPENDER,
+			"logback-sync");
+
+	private static final String ONE_THREAD = "HandOffBenchmark.oneThread";
+
+	private static final String FOUR_THREADS = "HandOffBenchmark.fourThreads";
 
 	/** The rate whose p99.99 the latency target compares. */
-	static final String TARGET_RATE = "10000";
+	private static final String TARGET_RATE = "10000";
 
-	private final LogbackRounds rounds;
+	private final List<JmhResults> rounds;
 
-	private final Properties info;
-
-	/** The hand-written notes' file name, which the page links to, or {@code null} when there are none. */
-	private final String notes;
-
-	private final StringBuilder out = new StringBuilder();
-
-	JmhLogbackMarkdown(LogbackRounds rounds, Properties info, String notes) {
+	JmhLogbackMarkdown(List<JmhResults> rounds, Properties info, String notes) {
+		super(info, notes);
 		this.rounds = rounds;
-		this.info = info;
-		this.notes = notes;
 	}
 
+	@Override
 	String render() {
-		header();
+		head("JMH on Logback: asynclog against logstash's Disruptor appender and Logback's AsyncAppender", "jmh-logback-raw",
+				"load-tests/scripts/jmh.sh --logback", "");
+		List<String> loads = new ArrayList<>();
+		for (int round = 1; round <= this.rounds.size(); round++) {
+			loads.add("round " + round + " " + this.info.getProperty("round." + round + ".load.before", "?") + " → "
+					+ this.info.getProperty("round." + round + ".load.after", "?"));
+		}
+		paragraph("- " + this.rounds.size() + " interleaved rounds; medians (min–max over the rounds), ratios taken within"
+				+ " a round first. Load average before → after each round: " + String.join("; ", loads) + ".");
 		targets();
 		handOff();
 		latency();
@@ -61,174 +77,127 @@ final class JmhLogbackMarkdown {
 		return this.out.toString();
 	}
 
+	@Override
 	void drawCharts(Path dir) throws IOException {
 		Map<String, List<Double>> handOff = new LinkedHashMap<>();
-		handOff.put("1 thread", medians((setup) -> LogbackRounds.handOff(ONE_THREAD, setup)));
-		handOff.put("4 threads, per thread (oversubscribed)", medians((setup) -> LogbackRounds.handOff(FOUR_THREADS, setup)));
-		JmhCharts.groupedBars(dir.resolve(CHART_HAND_OFF), "Hand-off on Logback, 108 B, bursts that fit the queue (median of "
-				+ this.rounds.count() + " rounds; sync only counts)", "calls/s per thread", SETUPS, handOff);
+		handOff.put("1 thread", medians((setup) -> handOff(ONE_THREAD, setup)));
+		handOff.put("4 threads, per thread (oversubscribed)", medians((setup) -> handOff(FOUR_THREADS, setup)));
+		groupedBars(dir.resolve("jmh-logback-hand-off.png"), "Hand-off on Logback, 108 B, bursts that fit the queue (median of "
+				+ this.rounds.size() + " rounds; sync only counts)", "calls/s per thread", SETUPS, handOff);
 		Map<String, List<Double>> latency = new LinkedHashMap<>();
 		for (String rate : rates()) {
-			latency.put(Fmt.number(Double.parseDouble(rate)) + " calls/s",
-					medians((setup) -> micros(LogbackRounds.latency(setup, rate, "p99_99_ns"))));
+			latency.put(rate(rate) + " calls/s", medians((setup) -> micros(setup, rate, "p99_99_ns")));
 		}
-		JmhCharts.groupedBars(dir.resolve(CHART_LATENCY), "p99.99 latency of one call on Logback, into a file (median of "
-				+ this.rounds.count() + " rounds)", "microseconds", SETUPS, latency);
+		groupedBars(dir.resolve("jmh-logback-latency-p9999.png"), "p99.99 latency of one call on Logback, into a file (median of "
+				+ this.rounds.size() + " rounds)", "microseconds", SETUPS, latency);
 	}
 
-	private List<Double> medians(java.util.function.Function<String, ToDoubleFunction<JmhResults>> figure) {
-		List<Double> values = new ArrayList<>();
-		for (String setup : SETUPS) {
-			values.add(this.rounds.over(figure.apply(setup)).median());
-		}
-		return values;
-	}
-
-	private void header() {
-		JmhReport.head(this.out, "JMH on Logback: asynclog against logstash's Disruptor appender and Logback's AsyncAppender",
-				JmhReport.LOGBACK_RAW, this.info, this.notes, "load-tests/scripts/jmh.sh --logback", "");
-		line("- " + this.rounds.count() + " interleaved rounds; medians (min–max over the rounds), ratios taken within"
-				+ " a round first. Load average before → after each round: " + loads() + ".");
-		line("");
-	}
-
-	private String loads() {
-		List<String> loads = new ArrayList<>();
-		for (int round = 1; round <= this.rounds.count(); round++) {
-			String before = this.info.getProperty("round." + round + ".load.before");
-			String after = this.info.getProperty("round." + round + ".load.after");
-			loads.add("round " + round + " " + ((before != null) ? before : "?") + " → " + ((after != null) ? after : "?"));
-		}
-		return String.join("; ", loads);
+	private List<Double> medians(Function<String, ToDoubleFunction<JmhResults>> figure) {
+		return SETUPS.stream().map((setup) -> over(figure.apply(setup)).median()).toList();
 	}
 
 	private void targets() {
-		line("## Targets");
-		line("");
-		Fmt.tableHead(this.out, "target", "measured: median (min–max over rounds)", "rounds meeting it", "result");
-		Map<String, double[][]> perRound = new LinkedHashMap<>();
+		paragraph("## Targets");
+		tableHead("target", "measured: median (min–max over rounds)", "rounds meeting it", "result");
+		Map<String, List<double[]>> perRound = new LinkedHashMap<>();
 		for (String ours : ASYNCLOG_VARIANTS) {
-			double[] latency = this.rounds.ratios(LogbackRounds.latency(ours, TARGET_RATE, "p99_99_ns"),
-					LogbackRounds.latency(LOGSTASH, TARGET_RATE, "p99_99_ns"));
-			perRound.put(ours, new double[][] { handOffRatios(ours, ONE_THREAD, LOGSTASH),
-					handOffRatios(ours, FOUR_THREADS, LOGSTASH), handOffRatios(ours, ONE_THREAD, ASYNC_APPENDER),
-					handOffRatios(ours, FOUR_THREADS, ASYNC_APPENDER), latency });
-			double[][] ratios = perRound.get(ours);
-			row(ours + " hand-off ≥ 1.0× logstash-disruptor, 1 thread", ratios[0], 1.0, true);
-			row(ours + " hand-off ≥ 1.0× logstash-disruptor, 4 threads", ratios[1], 1.0, true);
-			row(ours + " hand-off ≥ 2× logback-async-appender, 1 thread", ratios[2], 2.0, true);
-			row(ours + " hand-off ≥ 2× logback-async-appender, 4 threads", ratios[3], 2.0, true);
-			row(ours + " p99.99 ≤ logstash-disruptor's at " + Fmt.number(Double.parseDouble(TARGET_RATE))
-					+ " calls/s", ratios[4], 1.0, false);
+			List<double[]> ratios = List.of(handOffRatios(ours, ONE_THREAD, LOGSTASH), handOffRatios(ours, FOUR_THREADS, LOGSTASH),
+					handOffRatios(ours, ONE_THREAD, ASYNC_APPENDER), handOffRatios(ours, FOUR_THREADS, ASYNC_APPENDER),
+					ratios((round) -> round.latency(ours, TARGET_RATE, "p99_99_ns"),
+							(round) -> round.latency(LOGSTASH, TARGET_RATE, "p99_99_ns")));
+			perRound.put(ours, ratios);
+			target(ours + " hand-off ≥ 1.0× logstash-disruptor, 1 thread", ratios.get(0), 1.0, true);
+			target(ours + " hand-off ≥ 1.0× logstash-disruptor, 4 threads", ratios.get(1), 1.0, true);
+			target(ours + " hand-off ≥ 2× logback-async-appender, 1 thread", ratios.get(2), 2.0, true);
+			target(ours + " hand-off ≥ 2× logback-async-appender, 4 threads", ratios.get(3), 2.0, true);
+			target(ours + " p99.99 ≤ logstash-disruptor's at " + rate(TARGET_RATE) + " calls/s", ratios.get(4), 1.0, false);
 		}
 		line("");
-		line("Met when the median of the per-round ratios meets it. Per round:");
-		line("");
-		Fmt.tableHead(this.out, "round", "setup", "hand-off ÷ logstash, 1 thr", "÷ logstash, 4 thr", "÷ AsyncAppender, 1 thr",
-				"÷ AsyncAppender, 4 thr", "p99.99 ÷ logstash's at " + Fmt.number(Double.parseDouble(TARGET_RATE)) + "/s");
-		for (int round = 0; round < this.rounds.count(); round++) {
-			for (Map.Entry<String, double[][]> variant : perRound.entrySet()) {
+		paragraph("Met when the median of the per-round ratios meets it. Per round:");
+		tableHead("round", "setup", "hand-off ÷ logstash, 1 thr", "÷ logstash, 4 thr", "÷ AsyncAppender, 1 thr",
+				"÷ AsyncAppender, 4 thr", "p99.99 ÷ logstash's at " + rate(TARGET_RATE) + "/s");
+		for (int round = 0; round < this.rounds.size(); round++) {
+			for (Map.Entry<String, List<double[]>> variant : perRound.entrySet()) {
 				List<Object> cells = new ArrayList<>(List.of(round + 1, variant.getKey()));
 				for (double[] column : variant.getValue()) {
 					cells.add(Fmt.ratio(column[round]));
 				}
-				Fmt.tableRow(this.out, cells.toArray());
+				row(cells.toArray());
 			}
 		}
 		line("");
 	}
 
 	private double[] handOffRatios(String ours, String benchmark, String peer) {
-		return this.rounds.ratios(LogbackRounds.handOff(benchmark, ours), LogbackRounds.handOff(benchmark, peer));
+		return ratios(handOff(benchmark, ours), handOff(benchmark, peer));
 	}
 
-	private void row(String what, double[] ratios, double goal, boolean higherIsBetter) {
+	private void target(String what, double[] ratios, double goal, boolean higherIsBetter) {
 		Stats stats = Stats.of(ratios);
-		long meeting = java.util.Arrays.stream(ratios)
-			.filter((ratio) -> !Double.isNaN(ratio) && (higherIsBetter ? ratio >= goal : ratio <= goal))
-			.count();
-		String result = !stats.measured() ? "not measured"
-				: ((higherIsBetter ? stats.median() >= goal : stats.median() <= goal) ? "met" : "**missed**");
-		Fmt.tableRow(this.out, what, Fmt.ratioWithSpread(stats), meeting + " of " + stats.count(), result);
+		long meeting = Arrays.stream(ratios).filter((ratio) -> result(ratio, goal, higherIsBetter).equals("met")).count();
+		row(what, Fmt.ratioWithSpread(stats), meeting + " of " + stats.count(), result(stats.median(), goal, higherIsBetter));
 	}
 
 	private void handOff() {
-		line("## 1. Hand-off throughput: bursts that fit the queue");
-		line("");
-		line("Bursts of 100,000 calls (50,000 per thread with four) into a counting sink; calls/s per thread.");
-		line("");
-		line("![hand-off](" + CHART_HAND_OFF + ")");
-		line("");
-		Fmt.tableHead(this.out, "setup", "1 thread", "4 threads, per thread", "4 threads, all callers", "×logstash, 1 thr",
-				"×logstash, 4 thr", "×AsyncAppender, 1 thr", "×AsyncAppender, 4 thr");
+		paragraph("## 1. Hand-off throughput: bursts that fit the queue");
+		paragraph("Bursts of 100,000 calls (50,000 per thread with four) into a counting sink; calls/s per thread.");
+		paragraph("![hand-off](jmh-logback-hand-off.png)");
+		tableHead("setup", "1 thread", "4 threads, per thread", "4 threads, all callers", "×logstash, 1 thr", "×logstash, 4 thr",
+				"×AsyncAppender, 1 thr", "×AsyncAppender, 4 thr");
 		for (String setup : SETUPS) {
-			ToDoubleFunction<JmhResults> one = LogbackRounds.handOff(ONE_THREAD, setup);
-			ToDoubleFunction<JmhResults> four = LogbackRounds.handOff(FOUR_THREADS, setup);
-			Fmt.tableRow(this.out, setup, Fmt.withSpread(this.rounds.over(one)) + missing(ONE_THREAD, setup),
-					Fmt.withSpread(this.rounds.over(four)) + missing(FOUR_THREADS, setup),
-					Fmt.withSpread(this.rounds.over((round) -> 4 * four.applyAsDouble(round))),
-					ratio(one, LogbackRounds.handOff(ONE_THREAD, LOGSTASH)), ratio(four, LogbackRounds.handOff(FOUR_THREADS, LOGSTASH)),
-					ratio(one, LogbackRounds.handOff(ONE_THREAD, ASYNC_APPENDER)),
-					ratio(four, LogbackRounds.handOff(FOUR_THREADS, ASYNC_APPENDER)));
+			ToDoubleFunction<JmhResults> one = handOff(ONE_THREAD, setup);
+			ToDoubleFunction<JmhResults> four = handOff(FOUR_THREADS, setup);
+			row(setup, Fmt.withSpread(over(one)) + missing(ONE_THREAD, setup, Map.of("message", "108")),
+					Fmt.withSpread(over(four)) + missing(FOUR_THREADS, setup, Map.of("message", "108")),
+					Fmt.withSpread(over((round) -> 4 * four.applyAsDouble(round))),
+					ratio(one, handOff(ONE_THREAD, LOGSTASH)), ratio(four, handOff(FOUR_THREADS, LOGSTASH)),
+					ratio(one, handOff(ONE_THREAD, ASYNC_APPENDER)), ratio(four, handOff(FOUR_THREADS, ASYNC_APPENDER)));
 		}
 		line("");
 	}
 
 	private void latency() {
-		line("## 2. Latency of one call at a fixed rate");
-		line("");
-		line("Microseconds from each call's scheduled start, into the file.");
-		line("");
-		line("![latency](" + CHART_LATENCY + ")");
-		line("");
+		paragraph("## 2. Latency of one call at a fixed rate");
+		paragraph("Microseconds from each call's scheduled start, into the file.");
+		paragraph("![latency](jmh-logback-latency-p9999.png)");
 		for (String rate : rates()) {
-			line("At " + Fmt.number(Double.parseDouble(rate)) + " calls/s:");
-			line("");
-			Fmt.tableHead(this.out, "setup", "calls per round", "p50", "p90", "p99", "p99.9", "p99.99", "max");
+			paragraph("At " + rate(rate) + " calls/s:");
+			tableHead("setup", "calls per round", "p50", "p90", "p99", "p99.9", "p99.99", "max");
 			for (String setup : SETUPS) {
-				List<Object> cells = new ArrayList<>(List.of(setup,
-						Fmt.withSpread(this.rounds.over(LogbackRounds.latency(setup, rate, "count")))
-								+ missing(LATENCY, setup, Map.of("rate", rate))));
+				List<Object> cells = new ArrayList<>(List.of(setup, Fmt.withSpread(over((round) -> round.latency(setup, rate, "count")))
+						+ missing(LATENCY, setup, Map.of("rate", rate))));
 				for (String value : List.of("p50_ns", "p90_ns", "p99_ns", "p99_9_ns", "p99_99_ns", "max_ns")) {
-					cells.add(Fmt.withSpread(this.rounds.over(micros(LogbackRounds.latency(setup, rate, value)))));
+					cells.add(Fmt.withSpread(over(micros(setup, rate, value))));
 				}
-				Fmt.tableRow(this.out, cells.toArray());
+				row(cells.toArray());
 			}
 			line("");
 		}
 	}
 
 	private void allocation() {
-		line("## 3. Allocation per call");
-		line("");
-		line("Bytes per call of the whole JVM (`-prof gc`), one caller, counting sink.");
-		line("");
-		Fmt.tableHead(this.out, "setup", "bytes per call", "calls/s under the profiler");
+		paragraph("## 3. Allocation per call");
+		paragraph("Bytes per call of the whole JVM (`-prof gc`), one caller, counting sink.");
+		tableHead("setup", "bytes per call", "calls/s under the profiler");
 		for (String setup : SETUPS) {
-			Fmt.tableRow(this.out, setup, Fmt.withSpread(this.rounds.over(LogbackRounds.allocation(setup))),
-					Fmt.withSpread(this.rounds.over(LogbackRounds.allocationThroughput(setup))));
+			row(setup, Fmt.withSpread(over((round) -> round.allocation(setup))), Fmt.withSpread(over((round) -> round
+				.find(ALLOCATION, Map.of("setup", setup)).map(JmhResult::score).orElse(Double.NaN))));
 		}
 		line("");
 	}
 
 	private void checks() {
-		line("## Checks");
-		line("");
-		Fmt.tableHead(this.out, "round", "trials", "calls", "trials with events missing");
-		for (int round = 0; round < this.rounds.count(); round++) {
-			List<SideResult> sides = this.rounds.rounds().get(round).sides();
+		paragraph("## Checks");
+		tableHead("round", "trials", "calls", "trials with events missing");
+		List<String> losses = new ArrayList<>();
+		for (int round = 0; round < this.rounds.size(); round++) {
+			List<SideResult> sides = this.rounds.get(round).sides();
 			long trials = sides.stream().filter((s) -> s.values().containsKey("missing")).count();
 			long failed = sides.stream().filter((s) -> s.value("missing") != 0 && !Double.isNaN(s.value("missing"))).count();
 			double calls = sides.stream().mapToDouble((s) -> s.value("logged")).filter((v) -> !Double.isNaN(v)).sum();
-			Fmt.tableRow(this.out, round + 1, trials, Fmt.number(calls), failed);
-		}
-		List<String> losses = new ArrayList<>();
-		for (int round = 0; round < this.rounds.count(); round++) {
-			int number = round + 1;
-			this.rounds.rounds().get(round).sides().stream().filter((s) -> s.value("missing") > 0).forEach((s) -> losses.add(
-					"- round " + number + ", " + s.benchmark() + " " + s.setup() + " " + s.params() + ": "
-							+ Fmt.number(s.value("logged")) + " calls, " + Fmt.number(s.value("delivered")) + " delivered, "
-							+ Fmt.number(s.value("missing")) + " missing"));
+			row(round + 1, trials, Fmt.number(calls), failed);
+			String number = "- round " + (round + 1) + ", ";
+			sides.stream().filter((s) -> s.value("missing") > 0).forEach((s) -> losses.add(number + loss(s)));
 		}
 		if (!losses.isEmpty()) {
 			line("");
@@ -237,41 +206,42 @@ final class JmhLogbackMarkdown {
 		line("");
 	}
 
-	private String missing(String benchmark, String setup) {
-		return missing(benchmark, setup, Map.of("message", "108"));
-	}
-
 	/** A warning for a table cell when a trial of that configuration lost events in any round. */
 	private String missing(String benchmark, String setup, Map<String, String> params) {
 		Map<String, String> wanted = new LinkedHashMap<>(params);
 		wanted.put("setup", setup);
-		double missing = this.rounds.rounds().stream()
-			.flatMap((round) -> round.sides(benchmark, wanted))
-			.mapToDouble((s) -> s.value("missing"))
-			.filter((v) -> v > 0)
-			.sum();
-		return (missing > 0) ? " (**" + Fmt.number(missing) + " events missing**)" : "";
+		return flagged(this.rounds.stream().mapToDouble((round) -> round.missing(benchmark, wanted)).sum());
 	}
 
-	private List<String> rates() {
-		TreeSet<String> rates = new TreeSet<>((a, b) -> Long.compare(Long.parseLong(a), Long.parseLong(b)));
-		for (JmhResults round : this.rounds.rounds()) {
-			round.sides().stream().filter((s) -> s.benchmark().equals(LATENCY)).forEach((s) -> rates.add(s.params().get("rate")));
-		}
-		return List.copyOf(rates);
+	private TreeSet<String> rates() {
+		TreeSet<String> rates = new TreeSet<>(this.rounds.get(0).rates().comparator());
+		this.rounds.forEach((round) -> rates.addAll(round.rates()));
+		return rates;
 	}
 
-	private static ToDoubleFunction<JmhResults> micros(ToDoubleFunction<JmhResults> nanos) {
-		return (round) -> nanos.applyAsDouble(round) / 1000.0;
+	/** A figure's median, minimum and maximum over the rounds, NaN where a round lacks it. */
+	private Stats over(ToDoubleFunction<JmhResults> figure) {
+		return Stats.of(this.rounds.stream().mapToDouble(figure).toArray());
+	}
+
+	private double[] ratios(ToDoubleFunction<JmhResults> numerator, ToDoubleFunction<JmhResults> denominator) {
+		return this.rounds.stream()
+			.mapToDouble((round) -> Stats.ratio(numerator.applyAsDouble(round), denominator.applyAsDouble(round)))
+			.toArray();
 	}
 
 	/** Two figures' per-round ratios: median (min–max). */
 	private String ratio(ToDoubleFunction<JmhResults> numerator, ToDoubleFunction<JmhResults> denominator) {
-		return Fmt.ratioWithSpread(Stats.of(this.rounds.ratios(numerator, denominator)));
+		return Fmt.ratioWithSpread(Stats.of(ratios(numerator, denominator)));
 	}
 
-	private void line(String text) {
-		this.out.append(text).append('\n');
+	/** Calls per second per thread of a hand-off benchmark for one setup, 108-byte messages. */
+	private static ToDoubleFunction<JmhResults> handOff(String benchmark, String setup) {
+		return (round) -> round.callsPerSecond(benchmark, Map.of("setup", setup, "message", "108"));
+	}
+
+	private static ToDoubleFunction<JmhResults> micros(String setup, String rate, String value) {
+		return (round) -> round.latency(setup, rate, value) / 1000.0;
 	}
 
 }

@@ -10,70 +10,103 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
+import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
+import io.asynclog.loadtests.jmh.JmhResults.SideResult;
 import io.asynclog.loadtests.report.Fmt;
+
+import static io.asynclog.loadtests.jmh.JmhResults.ALLOCATION;
+import static io.asynclog.loadtests.jmh.JmhResults.LATENCY;
 
 /**
  * The text of {@code docs/results/jmh.md}: the seed tables' layout with our figures, the seed
- * figures beside them, ratios, the targets and what the checks found.
+ * figures beside them, ratios, the targets and what the checks found. The seed figures are the
+ * published ones (../shared/reference/seed-findings.md, sections 1-2), with the hardware they were
+ * measured on; they are for reference, never for ratios: the machines differ.
  */
-final class JmhMarkdown {
+final class JmhMarkdown extends JmhReport {
 
-	static final String CHART_HAND_OFF = "jmh-hand-off.png";
+	private static final String HAND_OFF = "HandOffBenchmark.oneThread";
 
-	static final String CHART_FILE = "jmh-file-throughput.png";
+	private static final String HAND_OFF_TWO = "HandOffBenchmark.twoThreads";
 
-	static final String CHART_LATENCY = "jmh-latency-p9999.png";
+	private static final String FILE = "FileThroughputBenchmark.oneThread";
 
-	static final String CHART_LAYOUT = "jmh-layout.png";
+	private static final String LAYOUT = "LayoutBenchmark.log";
 
-	private static final String HAND_OFF = "HandOffBenchmark";
+	private static final String LOCATION = "LocationBenchmark.log";
 
-	private static final String FILE = "FileThroughputBenchmark";
+	private static final String IDLE = "WaitStrategyBenchmark.idle";
 
-	private static final String LATENCY = "LatencyBenchmark";
-
-	private static final String LAYOUT = "LayoutBenchmark";
-
-	private static final String LOCATION = "LocationBenchmark";
-
-	private static final String WAIT = "WaitStrategyBenchmark";
-
-	private static final String ALLOCATION = "AllocationBenchmark";
-
-	private static final String RING_HEAP = "RingHeapBenchmark";
-
-	private static final String LATENCY_RUN = LATENCY + ".pacedCalls";
-
-	private static final String IDLE = WAIT + ".idle";
-
-	private static final String LAYOUT_RUN = LAYOUT + ".log";
-
-	private static final String RING_HEAP_RUN = RING_HEAP + ".started";
+	private static final String RING_HEAP = "RingHeapBenchmark.started";
 
 	private static final String ASYNCLOG = "asynclog";
 
-	private static final String ASYNCLOG_NO_LAG_PROBE = "asynclog-no-lag-probe";
+	private static final String NO_LAG_PROBE = "asynclog-no-lag-probe";
 
-	private static final String ASYNCLOG_NO_METERS = "asynclog-no-meters";
+	private static final String NO_METERS = "asynclog-no-meters";
+
+	private static final String LONGEST_930 = "%d %p %c{1.} [%t] %X{aKey} %m %ex%n";
+
+	private static final String MANUAL_HARDWARE = "Log4j2 manual (2014): Solaris 10, 2x4-core Xeon X5570 2.93 GHz, 16 vCPU, JDK 7, "
+			+ "500-char messages, per thread";
+
+	private static final String LOG4J2_930_HARDWARE = "LOG4J2-930 (2015): sync RandomAccessFile, no flush, average msg/s, "
+			+ "the reporter's machine";
+
+	/** Manual throughput, msg/s per thread, 1 and 2 threads, by our setup name. */
+	private static final Map<String, long[]> MANUAL_THROUGHPUT = Map.of("log4j2-all-async", new long[] { 2_652_412, 909_119 },
+			"log4j2-async-root", new long[] { 2_454_358, 839_394 }, "log4j2-async-appender",
+			new long[] { 1_713_429, 603_019 }, "logback-async-appender", new long[] { 2_206_907, 624_082 },
+			"log4j2-sync", new long[] { 273_536, 136_523 }, "logback-sync", new long[] { 178_063, 65_000 });
+
+	/** Manual, 2-core i5-3317U (4 vCPU), 1 thread, msg/s. */
+	private static final Map<String, Long> MANUAL_I5 = Map.of("log4j2-all-async", 1_715_344L, "log4j2-async-appender",
+			1_236_548L, "logback-async-appender", 1_979_515L, "log4j2-sync", 281_250L, "logback-sync", 149_811L);
+
+	/** Manual, with location, 1 thread, msg/s. */
+	private static final Map<String, Long> MANUAL_WITH_LOCATION = Map.of("log4j2-all-async", 75_862L, "log4j2-async-root",
+			61_993L, "log4j2-async-appender", 47_033L, "log4j2-sync", 31_054L);
+
+	/** Manual wait-strategy table, all async, system clock, msg/s per thread at 1 and 2 threads. */
+	private static final Map<String, long[]> MANUAL_WAIT_STRATEGY = Map.of("block", new long[] { 1_717_261, 727_075 }, "sleep",
+			new long[] { 1_568_623, 948_653 }, "yield", new long[] { 1_618_103, 884_314 });
+
+	/** LOG4J2-930 average msg/s by our layout row. */
+	private static final Map<String, Long> LOG4J2_930 = Map.ofEntries(Map.entry("RAW", 3_977_222L), Map.entry("M", 1_900_037L),
+			Map.entry("D_M_EX", 1_194_184L), Map.entry("D_T_M_EX", 1_027_927L), Map.entry("D_P_T_M_EX", 939_122L),
+			Map.entry("D_P_C_T_M_EX", 595_663L), Map.entry("D_P_C_T_X_M_EX", 573_651L),
+			Map.entry("D_P_C_T_X_M_EX_FLUSH", 205_833L), Map.entry("D_P_C_T_X_M_EX_ALL_ASYNC", 4_719_766L));
+
+	/** The patterns of the LOG4J2-930 rows, which LayoutBenchmark runs. */
+	private static final Map<String, String> LOG4J2_930_PATTERNS = Map.ofEntries(Map.entry("RAW", "%m%n"), Map.entry("M", "%m%n"),
+			Map.entry("D_M_EX", "%d %m %ex%n"), Map.entry("D_T_M_EX", "%d [%t] %m %ex%n"),
+			Map.entry("D_P_T_M_EX", "%d %p [%t] %m %ex%n"), Map.entry("D_P_C_T_M_EX", "%d %p %c{1.} [%t] %m %ex%n"),
+			Map.entry("D_P_C_T_X_M_EX", LONGEST_930), Map.entry("D_P_C_T_X_M_EX_FLUSH", LONGEST_930),
+			Map.entry("D_P_C_T_X_M_EX_ALL_ASYNC", LONGEST_930),
+			Map.entry("D_P_C_T_X_M_EX_ASYNCLOG", LONGEST_930));
+
+	/** Manual latency, all async, 1 thread: average and 99.99% bound in ns. */
+	private static final String MANUAL_LATENCY = "Log4j2 manual, same Solaris box, 1 thread: all async average 677 ns, "
+			+ "99.99% < 8,192 ns; Log4j2 AsyncAppender average 2,423 ns, 99.99% < 16,384 ns";
 
 	private final JmhResults results;
 
-	private final Properties info;
-
-	/** The hand-written notes' file name, which the page links to, or {@code null} when there are none. */
-	private final String notes;
-
-	private final StringBuilder out = new StringBuilder();
-
 	JmhMarkdown(JmhResults results, Properties info, String notes) {
+		super(info, notes);
 		this.results = results;
-		this.info = info;
-		this.notes = notes;
 	}
 
+	@Override
 	String render() {
-		header();
+		head("JMH benchmarks: Log4j2, Logback and asynclog on this machine", "jmh-raw", "load-tests/scripts/jmh.sh",
+				"; " + this.info.getProperty("forks", "forks as JMH was told"));
+		if (this.info.getProperty("rerun") != null) {
+			line("- " + this.info.getProperty("rerun"));
+		}
+		line("");
 		targets();
 		handOff();
 		fileThroughput();
@@ -88,148 +121,104 @@ final class JmhMarkdown {
 		return this.out.toString();
 	}
 
+	@Override
 	void drawCharts(Path dir) throws IOException {
 		Map<String, Double> handOff = new LinkedHashMap<>();
-		for (String setup : setups(HAND_OFF)) {
-			if ("disabled".equals(setup)) {
-				// Tens of millions of calls per second would flatten every other bar.
-				continue;
+		for (String setup : setups("HandOffBenchmark")) {
+			// Tens of millions of calls per second would flatten every other bar.
+			if (!"disabled".equals(setup)) {
+				handOff.put(setup, callsPerSecond(HAND_OFF, setup));
 			}
-			handOff.put(setup, callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108")));
 		}
-		JmhCharts.bars(dir.resolve(CHART_HAND_OFF), "Hand-off, 1 thread, 108 B, bursts that fit the queue (sync setups only count: they write nothing)",
+		bars(dir.resolve("jmh-hand-off.png"), "Hand-off, 1 thread, 108 B, bursts that fit the queue (sync setups only count: they write nothing)",
 				"calls/s", handOff);
 		Map<String, Double> file = new LinkedHashMap<>();
-		for (String setup : setups(FILE)) {
-			file.put(setup, callsPerSecond(FILE + ".oneThread", Map.of("setup", setup)));
-		}
-		JmhCharts.bars(dir.resolve(CHART_FILE), "Sustained into a file, 1 thread, 108-byte lines", "calls/s", file);
+		setups("FileThroughputBenchmark").forEach((setup) -> file.put(setup, callsPerSecond(FILE, setup)));
+		bars(dir.resolve("jmh-file-throughput.png"), "Sustained into a file, 1 thread, 108-byte lines", "calls/s", file);
+		TreeSet<String> rates = this.results.rates();
+		String highest = rates.isEmpty() ? "0" : rates.last();
 		Map<String, Double> latency = new LinkedHashMap<>();
-		String rate = highestRate();
-		for (String setup : latencySetups()) {
-			latency.put(setup, this.results.side(LATENCY_RUN, setup, Map.of("rate", rate), "p99_99_ns")
-				.map((s) -> s.value("p99_99_ns") / 1000)
-				.orElse(Double.NaN));
-		}
-		JmhCharts.bars(dir.resolve(CHART_LATENCY), "p99.99 latency of one call at " + Fmt.number(Double.parseDouble(rate))
+		sideSetups(LATENCY).forEach((setup) -> latency.put(setup, this.results.latency(setup, highest, "p99_99_ns") / 1000));
+		bars(dir.resolve("jmh-latency-p9999.png"), "p99.99 latency of one call at " + rate(highest)
 				+ " calls/s (corrected for coordinated omission)", "microseconds", latency);
 		Map<String, Double> layout = new LinkedHashMap<>();
-		for (JmhResult result : this.results.results()) {
-			if (result.is(LAYOUT + ".log")) {
-				layout.put(result.param("row").toLowerCase(Locale.ROOT).replace('_', '-'), result.score());
-			}
-		}
-		JmhCharts.bars(dir.resolve(CHART_LAYOUT), "Formatting cost (LOG4J2-930 rows), 1 thread into a file", "calls/s",
+		layoutResults().forEach((result) -> layout.put(layoutRow(result), result.score()));
+		bars(dir.resolve("jmh-layout.png"), "Formatting cost (LOG4J2-930 rows), 1 thread into a file", "calls/s",
 				layout);
 	}
 
-	private void header() {
-		JmhReport.head(this.out, "JMH benchmarks: Log4j2, Logback and asynclog on this machine", JmhReport.RAW, this.info,
-				this.notes, "load-tests/scripts/jmh.sh", "; " + this.info.getProperty("forks", "forks as JMH was told"));
-		if (this.info.getProperty("rerun") != null) {
-			line("- " + this.info.getProperty("rerun"));
-		}
-		line("");
-	}
-
 	private void targets() {
-		line("## Targets");
-		line("");
-		Fmt.tableHead(this.out, "target", "measured", "result");
-		double ours = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", ASYNCLOG_NO_METERS, "message", "108"));
-		double root = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", "log4j2-async-root", "message", "108"));
-		target("asynclog ≥ 0.98× hand-written AsyncRoot (hand-off, 1 thread, 108 B, meters off)", ours / root, 0.98, true);
-		double oursFile = callsPerSecond(FILE + ".oneThread", Map.of("setup", ASYNCLOG_NO_METERS));
-		double rootFile = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-async-root"));
-		target("the same, into a file", oursFile / rootFile, 0.98, true);
-		double syncFlush = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-sync-flush"));
-		double asynclogHandOff = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", ASYNCLOG, "message", "108"));
-		target("asynclog's hand-off ≥ 6× Log4j2 sync flushed into a file, 1 thread", asynclogHandOff / syncFlush, 6,
-				true);
-		double asynclogFile = callsPerSecond(FILE + ".oneThread", Map.of("setup", ASYNCLOG));
-		target("the same, both into a file",
-				asynclogFile / syncFlush, 6, true);
-		for (String rate : rates()) {
-			double logback = latency("logback-async-appender", rate, "p99_99_ns");
-			double asynclog = latency(ASYNCLOG, rate, "p99_99_ns");
-			target("asynclog p99.99 ≥ 10× lower than Logback AsyncAppender at " + Fmt.number(Double.parseDouble(rate))
-					+ " calls/s", logback / asynclog, 10, true);
+		paragraph("## Targets");
+		tableHead("target", "measured", "result");
+		target("asynclog ≥ 0.98× hand-written AsyncRoot (hand-off, 1 thread, 108 B, meters off)",
+				callsPerSecond(HAND_OFF, NO_METERS) / callsPerSecond(HAND_OFF, "log4j2-async-root"), 0.98);
+		target("the same, into a file", callsPerSecond(FILE, NO_METERS) / callsPerSecond(FILE, "log4j2-async-root"), 0.98);
+		double syncFlush = callsPerSecond(FILE, "log4j2-sync-flush");
+		target("asynclog's hand-off ≥ 6× Log4j2 sync flushed into a file, 1 thread", callsPerSecond(HAND_OFF, ASYNCLOG) / syncFlush, 6);
+		target("the same, both into a file", callsPerSecond(FILE, ASYNCLOG) / syncFlush, 6);
+		for (String rate : this.results.rates()) {
+			target("asynclog p99.99 ≥ 10× lower than Logback AsyncAppender at " + rate(rate) + " calls/s",
+					this.results.latency("logback-async-appender", rate, "p99_99_ns") / this.results.latency(ASYNCLOG, rate, "p99_99_ns"), 10);
 		}
-		double idle = this.results.side(IDLE, ASYNCLOG_NO_METERS, Map.of("waitStrategy", "timeout"), "idle_cpu_percent")
-			.map((s) -> s.value("idle_cpu_percent"))
-			.orElse(Double.NaN);
-		String idleResult = Double.isNaN(idle) ? "not measured" : (idle < 1 ? "met" : "**missed**");
-		Fmt.tableRow(this.out, "idle background CPU < 1% of a core (`timeout`, the default)",
-				String.format(Locale.ROOT, "%.2f%%", idle), idleResult);
+		double idle = idle("timeout");
+		row("idle background CPU < 1% of a core (`timeout`, the default)", String.format(Locale.ROOT, "%.2f%%", idle),
+				Double.isNaN(idle) ? "not measured" : ((idle < 1) ? "met" : "**missed**"));
 		line("");
 	}
 
-	private void target(String what, double ratio, double goal, boolean higherIsBetter) {
-		String result = Double.isNaN(ratio) ? "not measured"
-				: ((higherIsBetter ? ratio >= goal : ratio <= goal) ? "met" : "**missed**");
-		Fmt.tableRow(this.out, what, Fmt.ratio(ratio), result);
+	private void target(String what, double ratio, double goal) {
+		row(what, Fmt.ratio(ratio), result(ratio, goal, true));
 	}
 
 	private void handOff() {
-		line("## 1. Hand-off throughput: bursts that fit the queue");
-		line("");
-		line("Bursts of " + Fmt.number(batchSize(HAND_OFF + ".oneThread")) + " calls per thread into a counting sink;"
+		paragraph("## 1. Hand-off throughput: bursts that fit the queue");
+		paragraph("Bursts of " + Fmt.number(this.results.results().stream().filter((r) -> r.benchmark().equals(HAND_OFF))
+			.mapToDouble(JmhResult::batchSize).findFirst().orElse(Double.NaN)) + " calls per thread into a counting sink;"
 				+ " calls/s per thread. Ratios: against section 2's file setups and `disabled`. Seed: "
-				+ SeedFigures.MANUAL_HARDWARE + "; and 1 thread on a 2-core i5-3317U.");
-		line("");
-		line("![hand-off](" + CHART_HAND_OFF + ")");
-		line("");
-		Fmt.tableHead(this.out, "setup", "1 thr, 108 B", "1 thr, 500 ch", "2 thr, 108 B", "2 thr, 500 ch",
-				"×log4j2-sync-flush into a file", "×log4j2-sync into a file", "×disabled", "seed 1 thr", "seed 2 thr",
-				"seed i5 1 thr");
-		double syncFlush = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-sync-flush"));
-		double sync = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-sync"));
-		double disabled = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", "disabled", "message", "108"));
-		for (String setup : setups(HAND_OFF)) {
-			double one108 = callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108"));
-			long[] seed = SeedFigures.MANUAL_THROUGHPUT.get(setup);
-			Fmt.tableRow(this.out, setup, calls(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108")),
-					calls(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "500")),
-					calls(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "108")),
-					calls(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "500")), Fmt.ratio(one108 / syncFlush),
-					Fmt.ratio(one108 / sync), Fmt.ratio(one108 / disabled), seed((seed != null) ? seed[0] : null),
-					seed((seed != null) ? seed[1] : null), seed(SeedFigures.MANUAL_I5.get(setup)));
+				+ MANUAL_HARDWARE + "; and 1 thread on a 2-core i5-3317U.");
+		paragraph("![hand-off](jmh-hand-off.png)");
+		tableHead("setup", "1 thr, 108 B", "1 thr, 500 ch", "2 thr, 108 B", "2 thr, 500 ch", "×log4j2-sync-flush into a file",
+				"×log4j2-sync into a file", "×disabled", "seed 1 thr", "seed 2 thr", "seed i5 1 thr");
+		double syncFlush = callsPerSecond(FILE, "log4j2-sync-flush");
+		double sync = callsPerSecond(FILE, "log4j2-sync");
+		double disabled = callsPerSecond(HAND_OFF, "disabled");
+		for (String setup : setups("HandOffBenchmark")) {
+			double one = callsPerSecond(HAND_OFF, setup);
+			long[] seed = MANUAL_THROUGHPUT.get(setup);
+			row(setup, calls(HAND_OFF, handOff(setup, "108")), calls(HAND_OFF, handOff(setup, "500")),
+					calls(HAND_OFF_TWO, handOff(setup, "108")), calls(HAND_OFF_TWO, handOff(setup, "500")),
+					Fmt.ratio(one / syncFlush), Fmt.ratio(one / sync), Fmt.ratio(one / disabled),
+					seed((seed != null) ? seed[0] : null), seed((seed != null) ? seed[1] : null),
+					seed(MANUAL_I5.get(setup)));
 		}
 		line("");
 	}
 
 	private void fileThroughput() {
-		line("## 2. Sustained throughput into a file");
-		line("");
-		line("![file throughput](" + CHART_FILE + ")");
-		line("");
-		Fmt.tableHead(this.out, "setup", "1 thread", "2 threads (oversubscribed)", "×log4j2-sync-flush", "×log4j2-sync", "×raw-write");
-		double flush = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-sync-flush"));
-		double sync = callsPerSecond(FILE + ".oneThread", Map.of("setup", "log4j2-sync"));
-		double raw = callsPerSecond(FILE + ".oneThread", Map.of("setup", "raw-write"));
-		for (String setup : setups(FILE)) {
-			double one = callsPerSecond(FILE + ".oneThread", Map.of("setup", setup));
-			Fmt.tableRow(this.out, setup, calls(FILE + ".oneThread", Map.of("setup", setup)),
-					calls(FILE + ".twoThreads", Map.of("setup", setup)), Fmt.ratio(one / flush), Fmt.ratio(one / sync),
-					Fmt.ratio(one / raw));
+		paragraph("## 2. Sustained throughput into a file");
+		paragraph("![file throughput](jmh-file-throughput.png)");
+		tableHead("setup", "1 thread", "2 threads (oversubscribed)", "×log4j2-sync-flush", "×log4j2-sync", "×raw-write");
+		double flush = callsPerSecond(FILE, "log4j2-sync-flush");
+		double sync = callsPerSecond(FILE, "log4j2-sync");
+		double raw = callsPerSecond(FILE, "raw-write");
+		for (String setup : setups("FileThroughputBenchmark")) {
+			double one = callsPerSecond(FILE, setup);
+			row(setup, calls(FILE, Map.of("setup", setup)), calls("FileThroughputBenchmark.twoThreads", Map.of("setup", setup)),
+					Fmt.ratio(one / flush), Fmt.ratio(one / sync), Fmt.ratio(one / raw));
 		}
 		line("");
 	}
 
 	private void latency() {
-		line("## 3. Latency of one call at a fixed rate");
-		line("");
-		line("Microseconds from each call's scheduled start. Seed: " + SeedFigures.MANUAL_LATENCY + ".");
-		line("");
-		line("![latency](" + CHART_LATENCY + ")");
-		line("");
-		for (String rate : rates()) {
-			line("At " + Fmt.number(Double.parseDouble(rate)) + " calls/s:");
-			line("");
-			Fmt.tableHead(this.out, "setup", "calls", "p50", "p90", "p99", "p99.9", "p99.99", "max");
-			for (String setup : latencySetups()) {
-				this.results.side(LATENCY_RUN, setup, Map.of("rate", rate), "p50_ns").ifPresent((s) -> Fmt.tableRow(this.out,
-						setup, Fmt.number(s.value("count")), micros(s, "p50_ns"), micros(s, "p90_ns"), micros(s, "p99_ns"),
+		paragraph("## 3. Latency of one call at a fixed rate");
+		paragraph("Microseconds from each call's scheduled start. Seed: " + MANUAL_LATENCY + ".");
+		paragraph("![latency](jmh-latency-p9999.png)");
+		for (String rate : this.results.rates()) {
+			paragraph("At " + rate(rate) + " calls/s:");
+			tableHead("setup", "calls", "p50", "p90", "p99", "p99.9", "p99.99", "max");
+			for (String setup : sideSetups(LATENCY)) {
+				this.results.side(LATENCY, setup, Map.of("rate", rate), "p50_ns").ifPresent((s) -> row(setup,
+						Fmt.number(s.value("count")), micros(s, "p50_ns"), micros(s, "p90_ns"), micros(s, "p99_ns"),
 						micros(s, "p99_9_ns"), micros(s, "p99_99_ns"), micros(s, "max_ns")));
 			}
 			line("");
@@ -237,207 +226,161 @@ final class JmhMarkdown {
 	}
 
 	private void layout() {
-		line("## 4. Formatting cost (LOG4J2-930)");
-		line("");
-		line("Seed: " + SeedFigures.LOG4J2_930_HARDWARE + ".");
-		line("");
-		line("![layout](" + CHART_LAYOUT + ")");
-		line("");
-		Fmt.tableHead(this.out, "row", "setup", "pattern", "calls/s", "×`%m%n`", "seed msg/s");
-		double plain = this.results.score(LAYOUT + ".log", Map.of("row", "M"));
-		for (JmhResult result : this.results.results()) {
-			if (!result.is(LAYOUT + ".log")) {
-				continue;
-			}
-			String row = result.param("row");
-			String setup = this.results.sides().stream()
-				.filter((s) -> s.benchmark().equals(LAYOUT_RUN) && row.equals(s.params().get("row")))
-				.map(SideResult::setup)
-				.findFirst()
-				.orElse("?");
-			Fmt.tableRow(this.out, row.toLowerCase(Locale.ROOT).replace('_', '-'), setup,
-					"`" + SeedFigures.LOG4J2_930_PATTERNS.getOrDefault(row, "?") + "`",
-					Fmt.number(result.score()) + missing(LAYOUT_RUN, Map.of("row", row)), Fmt.ratio(result.score() / plain),
-					seed(SeedFigures.LOG4J2_930.get(row)));
+		paragraph("## 4. Formatting cost (LOG4J2-930)");
+		paragraph("Seed: " + LOG4J2_930_HARDWARE + ".");
+		paragraph("![layout](jmh-layout.png)");
+		tableHead("row", "setup", "pattern", "calls/s", "×`%m%n`", "seed msg/s");
+		double plain = this.results.score(LAYOUT, Map.of("row", "M"));
+		for (JmhResult result : layoutResults()) {
+			String row = result.params().get("row");
+			String setup = this.results.sides(LAYOUT, Map.of("row", row)).map(SideResult::setup).findFirst().orElse("?");
+			row(layoutRow(result), setup, "`" + LOG4J2_930_PATTERNS.getOrDefault(row, "?") + "`",
+					Fmt.number(result.score()) + flagged(this.results.missing(LAYOUT, Map.of("row", row))),
+					Fmt.ratio(result.score() / plain), seed(LOG4J2_930.get(row)));
 		}
 		line("");
 	}
 
 	private void location() {
-		line("## 5. Location: include-location false and true");
-		line("");
-		line("Pattern `%d %p %c{1.} [%t] %l %m%n`, one caller, into a file. Seed: the manual's 1-thread figures with"
+		paragraph("## 5. Location: include-location false and true");
+		paragraph("Pattern `%d %p %c{1.} [%t] %l %m%n`, one caller, into a file. Seed: the manual's 1-thread figures with"
 				+ " location (sync loggers 1.3-5× slower, async loggers 4-20×).");
-		line("");
-		Fmt.tableHead(this.out, "setup", "false", "true", "slowdown", "seed with location");
-		for (String setup : setups(LOCATION)) {
-			double off = this.results.score(LOCATION + ".log", Map.of("setup", setup, "includeLocation", "false"));
-			double on = this.results.score(LOCATION + ".log", Map.of("setup", setup, "includeLocation", "true"));
-			Fmt.tableRow(this.out, setup,
-					Fmt.number(off) + missing(LOCATION + ".log", Map.of("setup", setup, "includeLocation", "false")),
-					Fmt.number(on) + missing(LOCATION + ".log", Map.of("setup", setup, "includeLocation", "true")),
-					Fmt.ratio(off / on), seed(SeedFigures.MANUAL_WITH_LOCATION.get(setup)));
+		tableHead("setup", "false", "true", "slowdown", "seed with location");
+		for (String setup : setups("LocationBenchmark")) {
+			Map<String, String> off = Map.of("setup", setup, "includeLocation", "false");
+			Map<String, String> on = Map.of("setup", setup, "includeLocation", "true");
+			row(setup, Fmt.number(this.results.score(LOCATION, off)) + flagged(this.results.missing(LOCATION, off)),
+					Fmt.number(this.results.score(LOCATION, on)) + flagged(this.results.missing(LOCATION, on)),
+					Fmt.ratio(this.results.score(LOCATION, off) / this.results.score(LOCATION, on)),
+					seed(MANUAL_WITH_LOCATION.get(setup)));
 		}
 		line("");
 	}
 
 	private void waitStrategies() {
-		line("## 6. Wait strategies");
-		line("");
-		line("`asynclog.wait-strategy`, meters off: section 1's burst, and the background thread's CPU while idle."
+		paragraph("## 6. Wait strategies");
+		paragraph("`asynclog.wait-strategy`, meters off: section 1's burst, and the background thread's CPU while idle."
 				+ " Seed: the manual's table (all async, 1 thread).");
-		line("");
-		Fmt.tableHead(this.out, "wait strategy", "hand-off calls/s", "idle CPU", "seed 1 thr");
+		tableHead("wait strategy", "hand-off calls/s", "idle CPU", "seed 1 thr");
 		for (String strategy : List.of("timeout", "block", "sleep", "yield")) {
-			double handOff = callsPerSecond(WAIT + ".handOff", Map.of("waitStrategy", strategy));
-			double idle = this.results.side(IDLE, ASYNCLOG_NO_METERS, Map.of("waitStrategy", strategy), "idle_cpu_percent")
-				.map((s) -> s.value("idle_cpu_percent"))
-				.orElse(Double.NaN);
-			long[] seed = SeedFigures.MANUAL_WAIT_STRATEGY.get(strategy);
-			Fmt.tableRow(this.out, strategy, Fmt.number(handOff),
-					Double.isNaN(idle) ? Fmt.DASH : String.format(Locale.ROOT, "%.2f%%", idle),
-					seed((seed != null) ? seed[0] : null));
+			double idle = idle(strategy);
+			long[] seed = MANUAL_WAIT_STRATEGY.get(strategy);
+			row(strategy, Fmt.number(this.results.callsPerSecond("WaitStrategyBenchmark.handOff", Map.of("waitStrategy", strategy))),
+					Double.isNaN(idle) ? Fmt.DASH : String.format(Locale.ROOT, "%.2f%%", idle), seed((seed != null) ? seed[0] : null));
 		}
 		line("");
 	}
 
 	private void allocation() {
-		line("## 7. Allocation and heap");
-		line("");
-		line("Bytes per call of the whole JVM (`-prof gc` `gc.alloc.rate.norm`), one caller, counting sink.");
-		line("");
-		Fmt.tableHead(this.out, "setup", "bytes per call", "calls/s under the profiler");
-		for (String setup : setups(ALLOCATION)) {
-			JmhResult result = this.results.find(ALLOCATION + ".log", Map.of("setup", setup)).orElse(null);
-			if (result != null) {
-				Fmt.tableRow(this.out, setup, Fmt.number(result.allocationPerCall()), Fmt.number(result.score()));
-			}
+		paragraph("## 7. Allocation and heap");
+		paragraph("Bytes per call of the whole JVM (`-prof gc` `gc.alloc.rate.norm`), one caller, counting sink.");
+		tableHead("setup", "bytes per call", "calls/s under the profiler");
+		for (String setup : setups("AllocationBenchmark")) {
+			this.results.find(ALLOCATION, Map.of("setup", setup))
+				.ifPresent((result) -> row(setup, Fmt.number(result.allocationPerCall()), Fmt.number(result.score())));
 		}
 		line("");
-		line("Heap held once started, after full collections: the queue's own cost.");
-		line("");
-		Fmt.tableHead(this.out, "setup", "128 slots", "262,144 slots", "the queue's cost");
-		for (String setup : sideSetups(RING_HEAP_RUN)) {
-			double small = heap(setup, "128");
-			double large = heap(setup, "262144");
-			Fmt.tableRow(this.out, setup, megabytes(small), megabytes(large), megabytes(large - small));
+		paragraph("Heap held once started, after full collections: the queue's own cost.");
+		tableHead("setup", "128 slots", "262,144 slots", "the queue's cost");
+		for (String setup : sideSetups(RING_HEAP)) {
+			double small = this.results.sideValue(RING_HEAP, setup, Map.of("bufferSize", "128"), "heap_used_bytes");
+			double large = this.results.sideValue(RING_HEAP, setup, Map.of("bufferSize", "262144"), "heap_used_bytes");
+			row(setup, megabytes(small), megabytes(large), megabytes(large - small));
 		}
 		line("");
 	}
 
 	private void meters() {
-		line("## 8. What asynclog's meters cost");
-		line("");
-		Fmt.tableHead(this.out, "measure", "with meters", "without the lag probe", "without meters", "with ÷ without meters");
-		meterRow("hand-off, 1 thread, 108 B (calls/s)", HAND_OFF + ".oneThread", Map.of("message", "108"));
-		meterRow("hand-off, 2 threads, 108 B (calls/s per thread)", HAND_OFF + ".twoThreads", Map.of("message", "108"));
-		meterRow("into a file, 1 thread (calls/s)", FILE + ".oneThread", Map.of());
-		double with = bytesPerCall(ASYNCLOG);
-		double without = bytesPerCall(ASYNCLOG_NO_METERS);
-		Fmt.tableRow(this.out, "bytes allocated per call", Fmt.number(with), Fmt.number(bytesPerCall(ASYNCLOG_NO_LAG_PROBE)),
-				Fmt.number(without), Fmt.ratio(with / without));
+		paragraph("## 8. What asynclog's meters cost");
+		tableHead("measure", "with meters", "without the lag probe", "without meters", "with ÷ without meters");
+		meterRow("hand-off, 1 thread, 108 B (calls/s)", HAND_OFF);
+		meterRow("hand-off, 2 threads, 108 B (calls/s per thread)", HAND_OFF_TWO);
+		meterRow("into a file, 1 thread (calls/s)", FILE);
+		double with = this.results.allocation(ASYNCLOG);
+		double without = this.results.allocation(NO_METERS);
+		row("bytes allocated per call", Fmt.number(with), Fmt.number(this.results.allocation(NO_LAG_PROBE)), Fmt.number(without),
+				Fmt.ratio(with / without));
 		line("");
 	}
 
-	private void meterRow(String what, String benchmark, Map<String, String> params) {
-		Map<String, String> withParams = new LinkedHashMap<>(params);
-		withParams.put("setup", ASYNCLOG);
-		Map<String, String> noProbeParams = new LinkedHashMap<>(params);
-		noProbeParams.put("setup", ASYNCLOG_NO_LAG_PROBE);
-		Map<String, String> withoutParams = new LinkedHashMap<>(params);
-		withoutParams.put("setup", ASYNCLOG_NO_METERS);
-		Fmt.tableRow(this.out, what, calls(benchmark, withParams), calls(benchmark, noProbeParams),
-				calls(benchmark, withoutParams),
-				Fmt.ratio(callsPerSecond(benchmark, withParams) / callsPerSecond(benchmark, withoutParams)));
+	private void meterRow(String what, String benchmark) {
+		row(what, calls(benchmark, params(benchmark, ASYNCLOG)), calls(benchmark, params(benchmark, NO_LAG_PROBE)),
+				calls(benchmark, params(benchmark, NO_METERS)),
+				Fmt.ratio(callsPerSecond(benchmark, ASYNCLOG) / callsPerSecond(benchmark, NO_METERS)));
 	}
 
 	private void logback() {
-		line("## 9. asynclog on Logback");
-		line("");
-		line("Four callers, rounds and targets: [jmh-logback.md](jmh-logback.md).");
-		line("");
-		List<String> setups = List.of("asynclog-logback", "asynclog-logback-no-meters", "logstash-disruptor",
-				"logback-async-appender", "logback-sync");
-		if (this.results.find(HAND_OFF + ".oneThread", Map.of("setup", setups.get(0))).isEmpty()) {
-			line("This run did not include `asynclog-logback`.");
-			line("");
+		paragraph("## 9. asynclog on Logback");
+		paragraph("Four callers, rounds and targets: [jmh-logback.md](jmh-logback.md).");
+		if (this.results.find(HAND_OFF, Map.of("setup", "asynclog-logback")).isEmpty()) {
+			paragraph("This run did not include `asynclog-logback`.");
 			return;
 		}
 		List<String> columns = new ArrayList<>(List.of("setup", "hand-off, 1 thr", "hand-off, 2 thr", "into a file, 1 thr"));
-		rates().forEach((rate) -> columns.add("p99.99 at " + Fmt.number(Double.parseDouble(rate)) + "/s (µs)"));
+		this.results.rates().forEach((rate) -> columns.add("p99.99 at " + rate(rate) + "/s (µs)"));
 		columns.add("bytes per call");
-		Fmt.tableHead(this.out, columns.toArray(String[]::new));
-		for (String setup : setups) {
-			List<Object> cells = new ArrayList<>(List.of(setup,
-					Fmt.number(callsPerSecond(HAND_OFF + ".oneThread", Map.of("setup", setup, "message", "108"))),
-					Fmt.number(callsPerSecond(HAND_OFF + ".twoThreads", Map.of("setup", setup, "message", "108"))),
-					Fmt.number(callsPerSecond(FILE + ".oneThread", Map.of("setup", setup)))));
-			rates().forEach((rate) -> cells.add(Fmt.number(latency(setup, rate, "p99_99_ns") / 1000)));
-			cells.add(Fmt.number(bytesPerCall(setup)));
-			Fmt.tableRow(this.out, cells.toArray());
+		tableHead(columns.toArray(String[]::new));
+		for (String setup : List.of("asynclog-logback", "asynclog-logback-no-meters", "logstash-disruptor", "logback-async-appender",
+				"logback-sync")) {
+			List<Object> cells = new ArrayList<>(List.of(setup, Fmt.number(callsPerSecond(HAND_OFF, setup)),
+					Fmt.number(callsPerSecond(HAND_OFF_TWO, setup)), Fmt.number(callsPerSecond(FILE, setup))));
+			this.results.rates().forEach((rate) -> cells.add(Fmt.number(this.results.latency(setup, rate, "p99_99_ns") / 1000)));
+			cells.add(Fmt.number(this.results.allocation(setup)));
+			row(cells.toArray());
 		}
 		line("");
 	}
 
 	private void checks() {
-		line("## Checks");
-		line("");
-		long trials = this.results.sides().stream().filter((s) -> s.values().containsKey("missing")).count();
-		long failed = this.results.sides().stream().filter((s) -> s.value("missing") != 0).count();
-		double calls = this.results.sides().stream().mapToDouble((s) -> s.value("logged")).filter((v) -> !Double.isNaN(v)).sum();
+		paragraph("## Checks");
+		List<SideResult> sides = this.results.sides();
+		long trials = sides.stream().filter((s) -> s.values().containsKey("missing")).count();
+		// NaN != 0: a trial without a line check counts as failed here, unlike on the Logback page.
+		long failed = sides.stream().filter((s) -> s.value("missing") != 0).count();
+		double calls = sides.stream().mapToDouble((s) -> s.value("logged")).filter((v) -> !Double.isNaN(v)).sum();
 		line(trials + " trials, " + Fmt.number(calls) + " calls, " + failed + " with events missing (flagged in the"
 				+ " tables). A dash: not run, or failed before it had a score.");
-		this.results.sides().stream().filter((s) -> s.value("missing") > 0).forEach((s) -> line("- " + s.benchmark() + " "
-				+ s.setup() + " " + s.params() + ": " + Fmt.number(s.value("logged")) + " calls, "
-				+ Fmt.number(s.value("delivered")) + " delivered, " + Fmt.number(s.value("missing")) + " missing"));
+		sides.stream().filter((s) -> s.value("missing") > 0).forEach((s) -> line("- " + loss(s)));
 		line("");
 	}
 
-	/** A warning for a table cell when a trial of that configuration lost events, else nothing. */
-	private String missing(String benchmark, Map<String, String> params) {
-		double missing = this.results.sides(benchmark, params)
-			.mapToDouble((s) -> s.value("missing"))
-			.filter((v) -> v > 0)
-			.sum();
-		return (missing > 0) ? " (**" + Fmt.number(missing) + " events missing**)" : "";
+	/** The parameters of a setup's 108-byte hand-off, or of its run of another benchmark. */
+	private static Map<String, String> params(String benchmark, String setup) {
+		return benchmark.startsWith("HandOffBenchmark") ? handOff(setup, "108") : Map.of("setup", setup);
 	}
 
-	private double callsPerSecond(String benchmark, Map<String, String> params) {
-		return this.results.find(benchmark, params).map(JmhResult::callsPerSecond).orElse(Double.NaN);
+	private static Map<String, String> handOff(String setup, String message) {
+		return Map.of("setup", setup, "message", message);
 	}
 
-	private double batchSize(String benchmark) {
-		return this.results.results().stream().filter((r) -> r.is(benchmark)).mapToDouble(JmhResult::batchSize).findFirst()
-			.orElse(Double.NaN);
+	private double callsPerSecond(String benchmark, String setup) {
+		return this.results.callsPerSecond(benchmark, params(benchmark, setup));
 	}
 
-	private double latency(String setup, String rate, String value) {
-		return this.results.side(LATENCY_RUN, setup, Map.of("rate", rate), value).map((s) -> s.value(value)).orElse(Double.NaN);
+	/** Calls per second of a benchmark's configuration, flagged when a trial of it lost events. */
+	private String calls(String benchmark, Map<String, String> params) {
+		return Fmt.number(this.results.callsPerSecond(benchmark, params)) + flagged(this.results.missing(benchmark, params));
 	}
 
-	private double heap(String setup, String bufferSize) {
-		return this.results.side(RING_HEAP_RUN, setup, Map.of("bufferSize", bufferSize), "heap_used_bytes")
-			.map((s) -> s.value("heap_used_bytes"))
-			.orElse(Double.NaN);
+	private double idle(String strategy) {
+		return this.results.sideValue(IDLE, NO_METERS, Map.of("waitStrategy", strategy), "idle_cpu_percent");
+	}
+
+	private List<JmhResult> layoutResults() {
+		return this.results.results().stream().filter((r) -> r.benchmark().equals(LAYOUT)).toList();
+	}
+
+	private static String layoutRow(JmhResult layout) {
+		return layout.params().get("row").toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
 	private static String megabytes(double bytes) {
-		return Double.isNaN(bytes) ? Fmt.DASH : Fmt.number(bytes / 1_000_000.0) + " MB";
-	}
-
-	private double bytesPerCall(String setup) {
-		return this.results.find(ALLOCATION + ".log", Map.of("setup", setup)).map(JmhResult::allocationPerCall)
-			.orElse(Double.NaN);
+		return Double.isNaN(bytes) ? Fmt.DASH : Fmt.number(Fmt.megabytes(bytes)) + " MB";
 	}
 
 	/** A seed figure, or a dash where the seed has none. */
 	private static String seed(Long figure) {
 		return (figure != null) ? Fmt.number(figure) : Fmt.DASH;
-	}
-
-	/** Calls per second of a benchmark's configuration, flagged when a trial of it lost events. */
-	private String calls(String benchmark, Map<String, String> params) {
-		return Fmt.number(callsPerSecond(benchmark, params)) + missing(benchmark, params);
 	}
 
 	private static String micros(SideResult side, String value) {
@@ -446,38 +389,15 @@ final class JmhMarkdown {
 
 	/** Setups of a benchmark class in the order JMH ran them. */
 	private Set<String> setups(String benchmarkClass) {
-		Set<String> setups = new LinkedHashSet<>();
-		for (JmhResult result : this.results.results()) {
-			if (result.benchmark().startsWith(benchmarkClass + ".") && result.param("setup") != null) {
-				setups.add(result.param("setup"));
-			}
-		}
-		return setups;
+		return this.results.results().stream()
+			.filter((r) -> r.benchmark().startsWith(benchmarkClass + ".") && r.params().get("setup") != null)
+			.map((r) -> r.params().get("setup"))
+			.collect(Collectors.toCollection(LinkedHashSet::new));
 	}
 
-	private Set<String> sideSetups(String benchmarkClass) {
-		Set<String> setups = new LinkedHashSet<>();
-		this.results.sides().stream().filter((s) -> s.benchmark().equals(benchmarkClass)).forEach((s) -> setups.add(s.setup()));
-		return setups;
-	}
-
-	private Set<String> latencySetups() {
-		return sideSetups(LATENCY_RUN);
-	}
-
-	private Set<String> rates() {
-		Set<String> rates = new java.util.TreeSet<>((a, b) -> Long.compare(Long.parseLong(a), Long.parseLong(b)));
-		this.results.sides().stream().filter((s) -> s.benchmark().equals(LATENCY_RUN)).forEach((s) -> rates.add(s.params().get("rate")));
-		return rates;
-	}
-
-	private String highestRate() {
-		Set<String> rates = rates();
-		return rates.isEmpty() ? "0" : List.copyOf(rates).get(rates.size() - 1);
-	}
-
-	private void line(String text) {
-		this.out.append(text).append('\n');
+	private Set<String> sideSetups(String benchmark) {
+		return this.results.sides().stream().filter((s) -> s.benchmark().equals(benchmark)).map(SideResult::setup)
+			.collect(Collectors.toCollection(LinkedHashSet::new));
 	}
 
 }

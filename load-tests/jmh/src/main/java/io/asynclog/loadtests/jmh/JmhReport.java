@@ -1,67 +1,66 @@
 package io.asynclog.loadtests.jmh;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+
+import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
+import io.asynclog.loadtests.jmh.JmhResults.SideResult;
+import io.asynclog.loadtests.report.Charts;
 import io.asynclog.loadtests.report.Fmt;
 
 /**
  * Writes {@code docs/results/jmh.md}, its charts, a summary CSV and a copy of the raw results
  * from one run of {@code load-tests/scripts/jmh.sh}; from a {@code --logback} run (its run-info
- * says {@code suite=logback}), {@code docs/results/jmh-logback.md} and its files instead.
+ * says {@code suite=logback}), {@code docs/results/jmh-logback.md} and its files instead, from the
+ * run's {@code round-N} directories. Each page is a subclass; what they share is here: the head,
+ * the Markdown they append, how they flag lost events and their XChart bar charts, whose axes are
+ * linear (XChart's bars always start at zero, which a logarithmic axis cannot show).
  */
-public final class JmhReport {
-
-	static final String PAGE = "jmh.md";
-
-	static final String NOTES = "jmh-notes.md";
-
-	static final String SUMMARY = "jmh-summary.csv";
-
-	static final String RAW = "jmh-raw";
-
-	static final String LOGBACK_SUITE = "logback";
-
-	static final String LOGBACK_PAGE = "jmh-logback.md";
-
-	static final String LOGBACK_NOTES = "jmh-logback-notes.md";
-
-	static final String LOGBACK_SUMMARY = "jmh-logback-summary.csv";
-
-	static final String LOGBACK_RAW = "jmh-logback-raw";
+public abstract class JmhReport {
 
 	private static final String RUN_INFO = "run-info.properties";
 
 	private static final String SUMMARY_HEADER = "benchmark,threads,params,score,error,unit,alloc_bytes_per_op\n";
 
-	private JmhReport() {
+	private static final Color ASYNCLOG = new Color(0x2E7D32);
+
+	private static final Color OTHERS = new Color(0x5C6BC0);
+
+	final StringBuilder out = new StringBuilder();
+
+	final Properties info;
+
+	/** The hand-written notes' file name, which the page links to, or {@code null} when there are none. */
+	final String notes;
+
+	JmhReport(Properties info, String notes) {
+		this.info = info;
+		this.notes = notes;
 	}
 
-	/**
-	 * Reads a run's directory and writes the report.
-	 * @param args the run's output directory, then the results directory
-	 */
+	/** Arguments: the run's output directory, then the results directory. */
 	public static void main(String[] args) throws IOException {
 		if (args.length != 2) {
 			System.err.println("Usage: JmhReport <run output dir> <docs/results dir>");
 			System.exit(2);
 		}
-		Path page = write(Path.of(args[0]), Path.of(args[1]));
-		System.out.println("Wrote " + page);
+		System.out.println("Wrote " + write(Path.of(args[0]), Path.of(args[1])));
 	}
 
-	/**
-	 * Writes the report.
-	 * @param runDir the run's output directory
-	 * @param resultsDir where the page, charts and raw files go
-	 * @return the page
-	 */
+	/** Writes the page, its charts, summary and raw copy into {@code resultsDir}; returns the page. */
 	public static Path write(Path runDir, Path resultsDir) throws IOException {
 		Properties info = new Properties();
 		Path infoFile = runDir.resolve(RUN_INFO);
@@ -70,124 +69,177 @@ public final class JmhReport {
 				info.load(in);
 			}
 		}
-		if (LOGBACK_SUITE.equals(info.getProperty("suite"))) {
-			return writeLogback(runDir, resultsDir, info);
-		}
-		JmhResults results = JmhResults.read(runDir);
-		Files.createDirectories(resultsDir);
-		Path notes = resultsDir.resolve(NOTES);
-		JmhMarkdown markdown = new JmhMarkdown(results, info, Files.exists(notes) ? NOTES : null);
-		Path page = resultsDir.resolve(PAGE);
-		Files.writeString(page, markdown.render());
-		markdown.drawCharts(resultsDir);
-		Files.writeString(resultsDir.resolve(SUMMARY), summaryCsv(results));
-		copyRaw(runDir, resultsDir.resolve(RAW));
-		return page;
-	}
-
-	/** The Logback page from the {@code round-N} directories of a {@code --logback} run. */
-	private static Path writeLogback(Path runDir, Path resultsDir, Properties info) throws IOException {
-		LogbackRounds rounds = LogbackRounds.read(runDir);
-		if (rounds.count() == 0) {
+		boolean logback = "logback".equals(info.getProperty("suite"));
+		List<Path> roundDirs = logback ? rounds(runDir) : List.of(runDir);
+		if (roundDirs.isEmpty()) {
 			throw new IOException("No round-N directory in " + runDir + ": not the output of jmh.sh --logback");
 		}
+		List<JmhResults> rounds = new ArrayList<>();
+		for (Path dir : roundDirs) {
+			rounds.add(JmhResults.read(dir));
+		}
+		String name = logback ? "jmh-logback" : "jmh";
 		Files.createDirectories(resultsDir);
-		Path notes = resultsDir.resolve(LOGBACK_NOTES);
-		JmhLogbackMarkdown markdown = new JmhLogbackMarkdown(rounds, info, Files.exists(notes) ? LOGBACK_NOTES : null);
-		Path page = resultsDir.resolve(LOGBACK_PAGE);
+		String notes = Files.exists(resultsDir.resolve(name + "-notes.md")) ? name + "-notes.md" : null;
+		JmhReport markdown = logback ? new JmhLogbackMarkdown(rounds, info, notes) : new JmhMarkdown(rounds.get(0), info, notes);
+		Path page = resultsDir.resolve(name + ".md");
 		Files.writeString(page, markdown.render());
 		markdown.drawCharts(resultsDir);
-		StringBuilder csv = new StringBuilder("round,").append(SUMMARY_HEADER);
-		for (int round = 0; round < rounds.count(); round++) {
-			csv.append(summaryRows(rounds.rounds().get(round), (round + 1) + ","));
+		StringBuilder csv = new StringBuilder(logback ? "round," : "").append(SUMMARY_HEADER);
+		for (int round = 0; round < rounds.size(); round++) {
+			for (JmhResult result : rounds.get(round).results()) {
+				csv.append(logback ? (round + 1) + "," : "").append(result.benchmark()).append(',').append(result.threads())
+					.append(',').append(result.params().entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue())
+						.collect(Collectors.joining(";")))
+					.append(',').append(Fmt.csv(result.score())).append(',').append(Fmt.csv(result.error())).append(',')
+					.append(result.unit()).append(',').append(Fmt.csv(result.allocationPerCall())).append('\n');
+			}
 		}
-		Files.writeString(resultsDir.resolve(LOGBACK_SUMMARY), csv);
-		Path rawDir = resultsDir.resolve(LOGBACK_RAW);
-		List<Path> roundDirs;
-		try (Stream<Path> list = Files.list(runDir)) {
-			roundDirs = list.filter(LogbackRounds::isRound).toList();
+		Files.writeString(resultsDir.resolve(name + "-summary.csv"), csv);
+		Path rawDir = resultsDir.resolve(name + "-raw");
+		if (!logback) {
+			copyRaw(runDir, rawDir);
+			return page;
 		}
 		if (Files.isDirectory(rawDir) && !Files.isSameFile(rawDir, runDir)) {
 			// Rounds of an earlier, longer run would otherwise join this one's when the page is rebuilt.
-			deleteRounds(rawDir);
+			for (Path stale : rounds(rawDir)) {
+				try (Stream<Path> files = Files.list(stale)) {
+					for (Path file : files.toList()) {
+						Files.delete(file);
+					}
+				}
+				Files.delete(stale);
+			}
 		}
 		for (Path roundDir : roundDirs) {
 			copyRaw(roundDir, rawDir.resolve(roundDir.getFileName().toString()));
 		}
-		Path infoFile = runDir.resolve(RUN_INFO);
 		if (Files.exists(infoFile)) {
 			Files.copy(infoFile, rawDir.resolve(RUN_INFO), StandardCopyOption.REPLACE_EXISTING);
 		}
 		return page;
 	}
 
-	/**
-	 * Appends a page's title, where it comes from, the links to its notes and to the method, and the
-	 * run's command, machine and JDK.
-	 * @param rawDir the directory of raw results the page is built from
-	 * @param notes the notes' file name, or {@code null}
-	 * @param defaultCommand the command when the run-info does not say
-	 * @param runTail what the run line ends with before its full stop
-	 */
-	static void head(StringBuilder out, String title, String rawDir, Properties info, String notes, String defaultCommand,
-			String runTail) {
-		out.append("# ").append(title).append("\n\n");
-		out.append("Generated by `io.asynclog.loadtests.jmh.JmhReport` from `").append(rawDir).append("/` (rebuild:"
-				+ " [benchmarks.md](../benchmarks.md#the-report)); setups and method: [benchmarks.md](../benchmarks.md).");
-		if (notes != null) {
-			out.append(" Notes: [").append(notes).append("](").append(notes).append(").");
+	/** A {@code --logback} run's {@code round-N} directories, in round order. */
+	private static List<Path> rounds(Path runDir) throws IOException {
+		try (Stream<Path> list = Files.list(runDir)) {
+			return list.filter((dir) -> Files.isDirectory(dir) && dir.getFileName().toString().matches("round-\\d+"))
+				.sorted(Comparator.comparingInt((dir) -> Integer.parseInt(dir.getFileName().toString().substring(6))))
+				.toList();
 		}
-		out.append("\n\n- Run: `").append(info.getProperty("command", defaultCommand)).append("`, JMH ")
-			.append(info.getProperty("jmh", "1.37")).append(", ").append(info.getProperty("minutes", "?"))
-			.append(" minutes from ").append(info.getProperty("started", "?")).append("; ")
-			.append(info.getProperty("cpu", "?")).append(", ").append(info.getProperty("cores", "?")).append(" cores, ")
-			.append(info.getProperty("memory", "?")).append(", ").append(info.getProperty("os", "?")).append("; JDK ")
-			.append(info.getProperty("jdk", "?")).append(", G1").append(runTail).append(".\n");
-	}
-
-	private static void deleteRounds(Path rawDir) throws IOException {
-		List<Path> stale;
-		try (Stream<Path> list = Files.list(rawDir)) {
-			stale = list.filter(LogbackRounds::isRound).toList();
-		}
-		for (Path round : stale) {
-			try (Stream<Path> files = Files.list(round)) {
-				for (Path file : files.toList()) {
-					Files.delete(file);
-				}
-			}
-			Files.delete(round);
-		}
-	}
-
-	private static String summaryCsv(JmhResults results) {
-		return SUMMARY_HEADER + summaryRows(results, "");
-	}
-
-	private static String summaryRows(JmhResults results, String prefix) {
-		StringBuilder csv = new StringBuilder();
-		for (JmhResult result : results.results()) {
-			String params = result.params().entrySet().stream().map((e) -> e.getKey() + "=" + e.getValue())
-				.reduce((a, b) -> a + ";" + b).orElse("");
-			csv.append(prefix).append(result.benchmark()).append(',').append(result.threads()).append(',').append(params).append(',')
-				.append(Fmt.csv(result.score())).append(',').append(Fmt.csv(result.error())).append(',')
-				.append(result.unit()).append(',').append(Fmt.csv(result.allocationPerCall())).append('\n');
-		}
-		return csv.toString();
 	}
 
 	private static void copyRaw(Path runDir, Path rawDir) throws IOException {
 		Files.createDirectories(rawDir);
-		List<Path> files = new ArrayList<>();
+		List<Path> files;
 		try (Stream<Path> list = Files.list(runDir)) {
-			list.filter((f) -> {
-				String name = f.getFileName().toString();
-				return name.endsWith(".json") || name.endsWith(".jsonl") || name.endsWith(".properties");
-			}).forEach(files::add);
+			files = list.filter((f) -> f.getFileName().toString().matches(".*\\.(json|jsonl|properties)")).toList();
 		}
 		for (Path file : files) {
 			Files.copy(file, rawDir.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
 		}
+	}
+
+	abstract String render();
+
+	abstract void drawCharts(Path dir) throws IOException;
+
+	/**
+	 * Appends the title, where the page comes from, the links to its notes and the method, and the
+	 * run's command (or {@code defaultCommand}), machine and JDK, ended by {@code runTail}.
+	 */
+	void head(String title, String rawDir, String defaultCommand, String runTail) {
+		this.out.append("# ").append(title).append("\n\n");
+		this.out.append("Generated by `io.asynclog.loadtests.jmh.JmhReport` from `").append(rawDir).append("/` (rebuild:"
+				+ " [benchmarks.md](../benchmarks.md#the-report)); setups and method: [benchmarks.md](../benchmarks.md).");
+		if (this.notes != null) {
+			this.out.append(" Notes: [").append(this.notes).append("](").append(this.notes).append(").");
+		}
+		this.out.append("\n\n- Run: `").append(this.info.getProperty("command", defaultCommand)).append("`, JMH ")
+			.append(this.info.getProperty("jmh", "1.37")).append(", ").append(this.info.getProperty("minutes", "?"))
+			.append(" minutes from ").append(this.info.getProperty("started", "?")).append("; ")
+			.append(this.info.getProperty("cpu", "?")).append(", ").append(this.info.getProperty("cores", "?")).append(" cores, ")
+			.append(this.info.getProperty("memory", "?")).append(", ").append(this.info.getProperty("os", "?")).append("; JDK ")
+			.append(this.info.getProperty("jdk", "?")).append(", G1").append(runTail).append(".\n");
+	}
+
+	void line(String text) {
+		this.out.append(text).append('\n');
+	}
+
+	/** A line and the blank line after it. */
+	void paragraph(String text) {
+		this.out.append(text).append("\n\n");
+	}
+
+	void tableHead(String... columns) {
+		Fmt.tableHead(this.out, columns);
+	}
+
+	void row(Object... cells) {
+		Fmt.tableRow(this.out, cells);
+	}
+
+	/** A warning for a table cell when trials of its configuration lost events, else nothing. */
+	static String flagged(double missing) {
+		return (missing > 0) ? " (**" + Fmt.number(missing) + " events missing**)" : "";
+	}
+
+	/** What a trial that lost events lost, after the list item's start. */
+	static String loss(SideResult side) {
+		return side.benchmark() + " " + side.setup() + " " + side.params() + ": " + Fmt.number(side.value("logged")) + " calls, "
+				+ Fmt.number(side.value("delivered")) + " delivered, " + Fmt.number(side.value("missing")) + " missing";
+	}
+
+	static String rate(String rate) {
+		return Fmt.number(Double.parseDouble(rate));
+	}
+
+	/** The verdict on a figure against its goal. */
+	static String result(double measured, double goal, boolean higherIsBetter) {
+		return Double.isNaN(measured) ? "not measured"
+				: ((higherIsBetter ? measured >= goal : measured <= goal) ? "met" : "**missed**");
+	}
+
+	/** Draws a bar per known value, asynclog's in its own colour. */
+	static void bars(Path file, String title, String yTitle, Map<String, Double> values) throws IOException {
+		List<String> labels = new ArrayList<>();
+		List<Double> ours = new ArrayList<>();
+		List<Double> theirs = new ArrayList<>();
+		values.forEach((label, value) -> {
+			if (value != null && !value.isNaN()) {
+				labels.add(label);
+				boolean asynclog = label.startsWith("asynclog");
+				ours.add(asynclog ? value : 0.0);
+				theirs.add(asynclog ? 0.0 : value);
+			}
+		});
+		CategoryChart chart = chart(title, yTitle, 30);
+		chart.getStyler().setOverlapped(true);
+		chart.getStyler().setSeriesColors(new Color[] { OTHERS, ASYNCLOG });
+		chart.addSeries("other setups", labels, theirs);
+		chart.addSeries("asynclog", labels, ours);
+		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+	}
+
+	/** Bars grouped by setup, one series (values in the order of {@code setups}) per condition; unknown values draw none. */
+	static void groupedBars(Path file, String title, String yTitle, List<String> setups, Map<String, List<Double>> series)
+			throws IOException {
+		CategoryChart chart = chart(title, yTitle, 20);
+		// Series are conditions, not setups: asynclog's green stays out of them.
+		chart.getStyler().setSeriesColors(new Color[] { OTHERS, new Color(0xF9A825), new Color(0x8D6E63) });
+		series.forEach((name, values) -> chart.addSeries(name, setups,
+				values.stream().map((value) -> (value == null || value.isNaN()) ? 0.0 : value).toList()));
+		BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+	}
+
+	/** The pages' plain bars, 1000 x 560, the legend below: a tall bar would hide under a legend inside the plot. */
+	private static CategoryChart chart(String title, String yTitle, int labelRotation) {
+		CategoryChart chart = Charts.plainBars(title, "", yTitle, 1000, 560);
+		chart.getStyler().setXAxisLabelRotation(labelRotation);
+		chart.getStyler().setYAxisDecimalPattern("#,###");
+		return chart;
 	}
 
 }

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import tools.jackson.databind.JsonNode;
@@ -16,10 +16,14 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Everything one run of {@code load-tests/scripts/jmh.sh} left in its output directory: JMH's
- * {@code jmh-*.json} files and the benchmarks' {@code side-results.jsonl}.
+ * Everything one run of {@code load-tests/scripts/jmh.sh} (or one round of a {@code --logback} run)
+ * left in its directory: JMH's {@code jmh-*.json} files and the benchmarks' {@code side-results.jsonl}.
  */
-final class JmhResults {
+record JmhResults(List<JmhResult> results, List<SideResult> sides) {
+
+	static final String LATENCY = "LatencyBenchmark.pacedCalls";
+
+	static final String ALLOCATION = "AllocationBenchmark.log";
 
 	private static final String PACKAGE = "io.asynclog.benchmarks.";
 
@@ -27,13 +31,44 @@ final class JmhResults {
 
 	private static final ObjectMapper JSON = JsonMapper.builder().build();
 
-	private final List<JmhResult> results;
+	/**
+	 * One JMH result: a benchmark method ({@code HandOffBenchmark.oneThread}) with one set of
+	 * parameters; {@code batchSize} is the calls per {@code SingleShotTime} burst, 1 otherwise.
+	 */
+	record JmhResult(String benchmark, int threads, int batchSize, Map<String, String> params, double score, double error,
+			String unit, Map<String, Double> secondary) {
 
-	private final List<SideResult> sides;
+		/** Calls per second per thread: the score in throughput mode, the burst over its time in single-shot mode. */
+		double callsPerSecond() {
+			if (this.unit.endsWith("/s")) {
+				return this.score;
+			}
+			double seconds = switch (this.unit) {
+				case "ms/op" -> this.score / 1e3;
+				case "us/op" -> this.score / 1e6;
+				case "s/op" -> this.score;
+				default -> Double.NaN;
+			};
+			return this.batchSize / seconds;
+		}
 
-	JmhResults(List<JmhResult> results, List<SideResult> sides) {
-		this.results = results;
-		this.sides = sides;
+		/** Bytes allocated per call, when JMH ran with {@code -prof gc}. */
+		double allocationPerCall() {
+			return this.secondary.getOrDefault("gc.alloc.rate.norm", Double.NaN);
+		}
+
+	}
+
+	/**
+	 * One record the benchmarks wrote beside JMH's result: the line check of a trial and figures JMH
+	 * does not hold (latency percentiles, idle CPU, heap).
+	 */
+	record SideResult(String benchmark, String setup, Map<String, String> params, Map<String, Double> values) {
+
+		double value(String name) {
+			return this.values.getOrDefault(name, Double.NaN);
+		}
+
 	}
 
 	static JmhResults read(Path dir) throws IOException {
@@ -50,7 +85,11 @@ final class JmhResults {
 		if (Files.exists(sideFile)) {
 			for (String line : Files.readAllLines(sideFile)) {
 				if (!line.isBlank()) {
-					sides.add(side(JSON.readTree(line)));
+					JsonNode node = JSON.readTree(line);
+					Map<String, Double> values = new LinkedHashMap<>();
+					node.get("values").properties().forEach((e) -> values.put(e.getKey(), e.getValue().asDouble()));
+					sides.add(new SideResult(node.get("benchmark").asString(), node.get(SETUP).asString(),
+							strings(node.get("params")), values));
 				}
 			}
 		}
@@ -64,11 +103,8 @@ final class JmhResults {
 		}
 		JsonNode primary = node.get("primaryMetric");
 		Map<String, Double> secondary = new LinkedHashMap<>();
-		JsonNode secondaries = node.get("secondaryMetrics");
-		if (secondaries != null) {
-			for (Map.Entry<String, JsonNode> entry : secondaries.properties()) {
-				secondary.put(entry.getKey(), number(entry.getValue().get("score")));
-			}
+		if (node.get("secondaryMetrics") != null) {
+			node.get("secondaryMetrics").properties().forEach((e) -> secondary.put(e.getKey(), number(e.getValue().get("score"))));
 		}
 		JsonNode batch = node.get("measurementBatchSize");
 		return new JmhResult(benchmark, node.get("threads").asInt(), (batch != null) ? batch.asInt() : 1, strings(node.get("params")),
@@ -76,54 +112,37 @@ final class JmhResults {
 				secondary);
 	}
 
-	private static SideResult side(JsonNode node) {
-		Map<String, Double> values = new LinkedHashMap<>();
-		for (Map.Entry<String, JsonNode> entry : node.get("values").properties()) {
-			values.put(entry.getKey(), entry.getValue().asDouble());
-		}
-		return new SideResult(node.get("benchmark").asString(), node.get("setup").asString(), strings(node.get("params")),
-				values);
-	}
-
 	private static Map<String, String> strings(JsonNode node) {
 		Map<String, String> map = new LinkedHashMap<>();
 		if (node != null) {
-			for (Map.Entry<String, JsonNode> entry : node.properties()) {
-				map.put(entry.getKey(), entry.getValue().asString());
-			}
+			node.properties().forEach((e) -> map.put(e.getKey(), e.getValue().asString()));
 		}
 		return map;
 	}
 
 	private static double number(JsonNode node) {
-		if (node == null || node.isNull()) {
-			return Double.NaN;
-		}
 		// JMH writes "NaN" as a string when it has no error estimate.
-		return node.isNumber() ? node.asDouble() : Double.NaN;
-	}
-
-	List<JmhResult> results() {
-		return this.results;
-	}
-
-	List<SideResult> sides() {
-		return this.sides;
+		return (node != null && node.isNumber()) ? node.asDouble() : Double.NaN;
 	}
 
 	/** The first result of a benchmark whose parameters include all of the given ones. */
 	Optional<JmhResult> find(String benchmark, Map<String, String> params) {
-		return this.results.stream().filter((r) -> r.is(benchmark)).filter(matching(params, JmhResult::params)).findFirst();
+		return this.results.stream()
+			.filter((r) -> r.benchmark().equals(benchmark)
+					&& params.entrySet().stream().allMatch((e) -> e.getValue().equals(r.params().get(e.getKey()))))
+			.findFirst();
 	}
 
 	double score(String benchmark, Map<String, String> params) {
 		return find(benchmark, params).map(JmhResult::score).orElse(Double.NaN);
 	}
 
-	Optional<SideResult> side(String benchmark, String setup, Map<String, String> params, String mustHave) {
-		Map<String, String> wanted = new LinkedHashMap<>(params);
-		wanted.put(SETUP, setup);
-		return sides(benchmark, wanted).filter((s) -> mustHave == null || s.values().containsKey(mustHave)).findFirst();
+	double callsPerSecond(String benchmark, Map<String, String> params) {
+		return find(benchmark, params).map(JmhResult::callsPerSecond).orElse(Double.NaN);
+	}
+
+	double allocation(String setup) {
+		return find(ALLOCATION, Map.of(SETUP, setup)).map(JmhResult::allocationPerCall).orElse(Double.NaN);
 	}
 
 	/**
@@ -137,8 +156,31 @@ final class JmhResults {
 				.equals(SETUP.equals(e.getKey()) ? s.setup() : s.params().get(e.getKey()))));
 	}
 
-	private static <T> Predicate<T> matching(Map<String, String> wanted, java.util.function.Function<T, Map<String, String>> params) {
-		return (item) -> wanted.entrySet().stream().allMatch((e) -> e.getValue().equals(params.apply(item).get(e.getKey())));
+	/** The first side result of a setup that holds the figure. */
+	Optional<SideResult> side(String benchmark, String setup, Map<String, String> params, String figure) {
+		Map<String, String> wanted = new LinkedHashMap<>(params);
+		wanted.put(SETUP, setup);
+		return sides(benchmark, wanted).filter((s) -> s.values().containsKey(figure)).findFirst();
+	}
+
+	double sideValue(String benchmark, String setup, Map<String, String> params, String figure) {
+		return side(benchmark, setup, params, figure).map((s) -> s.value(figure)).orElse(Double.NaN);
+	}
+
+	double latency(String setup, String rate, String figure) {
+		return sideValue(LATENCY, setup, Map.of("rate", rate), figure);
+	}
+
+	/** The events that trials of a configuration lost. */
+	double missing(String benchmark, Map<String, String> params) {
+		return sides(benchmark, params).mapToDouble((s) -> s.value("missing")).filter((v) -> v > 0).sum();
+	}
+
+	/** The latency benchmark's rates, lowest first. */
+	TreeSet<String> rates() {
+		TreeSet<String> rates = new TreeSet<>((a, b) -> Long.compare(Long.parseLong(a), Long.parseLong(b)));
+		this.sides.stream().filter((s) -> s.benchmark().equals(LATENCY)).forEach((s) -> rates.add(s.params().get("rate")));
+		return rates;
 	}
 
 }

@@ -29,7 +29,7 @@ class JmhLogbackReportTests {
 		Path results = this.dir.resolve("results");
 		Path page = JmhReport.write(run, results);
 		String text = Files.readString(page);
-		assertThat(page.getFileName()).hasToString(JmhReport.LOGBACK_PAGE);
+		assertThat(page.getFileName()).hasToString("jmh-logback.md");
 		assertThat(text).contains("- Run: `load-tests/scripts/jmh.sh --logback --rounds 3`")
 			.contains("round 1 1.50 0.90 0.80 → 1.70 1.00 0.85")
 			// 1.25, 1.00, 1.50: median 1.25, met in every round (1.00 meets 1.0)
@@ -47,13 +47,13 @@ class JmhLogbackReportTests {
 			.contains("| 3 | 25 | 173,500,000 | 1 |")
 			.contains("- round 3, HandOffBenchmark.fourThreads logback-sync")
 			.contains("**5 events missing**");
-		assertThat(results.resolve(JmhLogbackMarkdown.CHART_HAND_OFF)).isNotEmptyFile();
-		assertThat(results.resolve(JmhLogbackMarkdown.CHART_LATENCY)).isNotEmptyFile();
-		List<String> csv = Files.readAllLines(results.resolve(JmhReport.LOGBACK_SUMMARY));
+		assertThat(results.resolve("jmh-logback-hand-off.png")).isNotEmptyFile();
+		assertThat(results.resolve("jmh-logback-latency-p9999.png")).isNotEmptyFile();
+		List<String> csv = Files.readAllLines(results.resolve("jmh-logback-summary.csv"));
 		assertThat(csv).first().asString().startsWith("round,benchmark,");
 		assertThat(csv).hasSize(1 + 3 * 25)
 			.anyMatch((row) -> row.startsWith("3,AllocationBenchmark.log,1,setup=asynclog-logback,"));
-		assertThat(results.resolve(JmhReport.LOGBACK_RAW).resolve("round-2").resolve("side-results.jsonl")).isNotEmptyFile();
+		assertThat(results.resolve("jmh-logback-raw").resolve("round-2").resolve("side-results.jsonl")).isNotEmptyFile();
 	}
 
 	@Test
@@ -61,7 +61,7 @@ class JmhLogbackReportTests {
 		Path run = logbackRun(List.of(40.0, 50.0, 40.0), List.of(50.0, 50.0, 60.0));
 		Path results = this.dir.resolve("results");
 		String first = Files.readString(JmhReport.write(run, results));
-		String again = Files.readString(JmhReport.write(results.resolve(JmhReport.LOGBACK_RAW), results));
+		String again = Files.readString(JmhReport.write(results.resolve("jmh-logback-raw"), results));
 		assertThat(again).isEqualTo(first);
 	}
 
@@ -96,7 +96,7 @@ class JmhLogbackReportTests {
 					"asynclog-logback", new double[] { asynclogOneThread.get(round), 100 },
 					"logstash-disruptor", new double[] { logstashOneThread.get(round), 80 }, "logback-async-appender",
 					new double[] { asyncAppenderOneThread[round], 300 }, "logback-sync", new double[] { 20, 10 });
-			for (String setup : LogbackRounds.SETUPS) {
+			for (String setup : JmhLogbackMarkdown.SETUPS) {
 				handOff.add(result("HandOffBenchmark.oneThread", 1, 100_000, setup, Map.of("message", "108"),
 						bursts.get(setup)[0], "ms/op", Map.of()));
 				handOff.add(result("HandOffBenchmark.fourThreads", 4, 50_000, setup, Map.of("message", "108"),

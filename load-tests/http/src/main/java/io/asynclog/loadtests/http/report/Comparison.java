@@ -53,7 +53,7 @@ record Comparison(List<RoundRuns.Row> closed, List<List<RunRecord>> open) {
 	}
 
 	static Comparison of(List<RunRecord> records) {
-		Optional<RunConfig> baseline = RunRecord.closedByConfig(records)
+		Optional<RunConfig> baseline = RoundRuns.closedByConfig(records)
 			.keySet()
 			.stream()
 			.map(RunConfig::parse)

@@ -1,5 +1,10 @@
 package io.asynclog.loadtests.http.report;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import io.asynclog.loadtests.http.RunConfig;
@@ -113,6 +118,66 @@ record CostModel(JmhCosts jmh, double durationSeconds) {
 	/** The logging-off twin's options: the same lines per request, one core, no sink. */
 	private static String lines(RunConfig config) {
 		return (config.linesPerRequest() == 1) ? "" : "/lines=" + config.linesPerRequest();
+	}
+
+	/**
+	 * The per-line costs the cost model takes from the JMH suite's summary
+	 * ({@code jmh-summary.csv}), each from one named row, in microseconds of one core.
+	 *
+	 * @param formatUs formatting and encoding one line with a pattern like the plain one into a
+	 * file's buffer ({@code LayoutBenchmark} row {@code D_P_C_T_X_M_EX}, Log4j2 sync, no flush)
+	 * @param writeUs the write system call a flushed line adds ({@code D_P_C_T_X_M_EX_FLUSH} minus
+	 * the row above)
+	 * @param asyncLoggerHandOffUs one asynclog hand-off, caller and background thread together
+	 * ({@code HandOffBenchmark.oneThread}, 108-byte message, a burst of 100,000 calls)
+	 * @param asyncAppenderHandOffUs the same for Log4j2's AsyncAppender
+	 */
+	record JmhCosts(double formatUs, double writeUs, double asyncLoggerHandOffUs, double asyncAppenderHandOffUs) {
+
+		static final String FILE = "jmh-summary.csv";
+
+		static final String FORMAT_ROW = "LayoutBenchmark.log row=D_P_C_T_X_M_EX";
+
+		static final String FLUSH_ROW = "LayoutBenchmark.log row=D_P_C_T_X_M_EX_FLUSH";
+
+		static final String ASYNCLOG_ROW = "HandOffBenchmark.oneThread message=108;setup=asynclog";
+
+		static final String ASYNC_APPENDER_ROW = "HandOffBenchmark.oneThread message=108;setup=log4j2-async-appender";
+
+		private static final double BURST_CALLS = 100_000;
+
+		/** Reads the summary, or gives NaN costs when it is missing. */
+		static JmhCosts read(Path summary) throws IOException {
+			if (!Files.isRegularFile(summary)) {
+				return new JmhCosts(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+			}
+			List<String> lines = Files.readAllLines(summary, StandardCharsets.UTF_8);
+			double format = 1e6 / score(lines, FORMAT_ROW);
+			double flushed = 1e6 / score(lines, FLUSH_ROW);
+			return new JmhCosts(format, flushed - format, score(lines, ASYNCLOG_ROW) * 1000 / BURST_CALLS,
+					score(lines, ASYNC_APPENDER_ROW) * 1000 / BURST_CALLS);
+		}
+
+		/** The score of the row named {@code "BENCHMARK PARAMETERS"}, or NaN. */
+		private static double score(List<String> lines, String row) {
+			for (String line : lines) {
+				List<String> cells = RawCsvReader.split(line);
+				if (cells.size() > 3 && (cells.get(0) + " " + cells.get(2)).equals(row)) {
+					return Double.parseDouble(cells.get(3));
+				}
+			}
+			return Double.NaN;
+		}
+
+		/** The hand-off of a mode, or 0 for sync and logging-off. */
+		double handOffUs(String mode) {
+			return switch (mode) {
+				case "async-logger", "all-async" -> this.asyncLoggerHandOffUs;
+				case "async-appender" -> this.asyncAppenderHandOffUs;
+				default -> 0;
+			};
+		}
+
 	}
 
 }

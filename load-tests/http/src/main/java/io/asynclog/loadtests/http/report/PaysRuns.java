@@ -76,8 +76,8 @@ record PaysRuns(RoundRuns closed, List<Open> open) {
 
 		static Open of(RunConfig config, List<RunRecord> runs, double capacity) {
 			double rate = runs.get(0).rate();
-			return new Open(config, rate, 100 * rate / capacity, RunStats.over(runs, RunRecord::p50Ms),
-					RunStats.over(runs, RunRecord::p99Ms), RunStats.over(runs, RunRecord::p999Ms),
+			return new Open(config, rate, 100 * rate / capacity, RoundRuns.over(runs, RunRecord::p50Ms),
+					RoundRuns.over(runs, RunRecord::p99Ms), RoundRuns.over(runs, RunRecord::p999Ms),
 					runs.stream().mapToDouble(RunRecord::requestsKo).max().orElse(0));
 		}
 

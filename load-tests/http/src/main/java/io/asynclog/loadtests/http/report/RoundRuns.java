@@ -9,14 +9,14 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import io.asynclog.loadtests.http.RunConfig;
+import io.asynclog.loadtests.report.Fmt;
 import io.asynclog.loadtests.report.Stats;
 
 /**
  * The run table of a matrix measured in interleaved rounds: its closed-model runs grouped by
  * configuration, in the order they first ran, each row knowing its twins, the configurations its
  * ratios divide by. The rounds interleave the configurations, so a run and its twin's run of the
- * same round saw the same state of the machine; a study's page picks its rows and columns from
- * this table.
+ * same round saw the same state of the machine.
  *
  * @param rows one row per configuration, in run order
  * @param runs every closed-model run, in run order
@@ -29,7 +29,7 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 	 * @param twins for a configuration, the id of each twin by the name its ratios use
 	 */
 	static RoundRuns of(List<RunRecord> records, Function<RunConfig, Map<String, String>> twins) {
-		Map<String, List<RunRecord>> byConfig = RunRecord.closedByConfig(records);
+		Map<String, List<RunRecord>> byConfig = closedByConfig(records);
 		List<Row> rows = new ArrayList<>();
 		for (List<RunRecord> runs : byConfig.values()) {
 			RunConfig config = RunConfig.parse(runs.get(0).config());
@@ -37,7 +37,16 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 			twins.apply(config).forEach((name, id) -> twinRuns.put(name, byConfig.getOrDefault(id, List.of())));
 			rows.add(new Row(config, runs, twinRuns));
 		}
-		return new RoundRuns(List.copyOf(rows), RunRecord.closedOnly(records));
+		return new RoundRuns(List.copyOf(rows), records.stream().filter(RunRecord::closed).toList());
+	}
+
+	/** The closed-model runs by configuration id, in the order the configurations first ran. */
+	static Map<String, List<RunRecord>> closedByConfig(List<RunRecord> records) {
+		Map<String, List<RunRecord>> byConfig = new LinkedHashMap<>();
+		records.stream()
+			.filter(RunRecord::closed)
+			.forEach((run) -> byConfig.computeIfAbsent(run.config(), (key) -> new ArrayList<>()).add(run));
+		return byConfig;
 	}
 
 	/** The row of a configuration id, if it ran. */
@@ -53,6 +62,23 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 	/** An amount of a run per successful request; NaN for a run without one. */
 	static double perRequest(RunRecord run, double amount) {
 		return (run.requestsOk() > 0) ? amount / run.requestsOk() : Double.NaN;
+	}
+
+	/** The figures of one metric over some runs. */
+	static Stats over(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
+		return Stats.of(runs.stream().mapToDouble(metric).toArray());
+	}
+
+	/** Each run's metric over that of the other configuration's run of the same round. */
+	static Stats perRound(List<RunRecord> runs, List<RunRecord> others, ToDoubleFunction<RunRecord> metric) {
+		List<Double> ratios = new ArrayList<>();
+		for (RunRecord run : runs) {
+			others.stream()
+				.filter((other) -> other.repeat() == run.repeat())
+				.findFirst()
+				.ifPresent((other) -> ratios.add(Stats.ratio(metric.applyAsDouble(run), metric.applyAsDouble(other))));
+		}
+		return Stats.of(ratios);
 	}
 
 	/**
@@ -73,22 +99,22 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 
 		/** A figure's median and min–max over the rounds. */
 		Stats over(ToDoubleFunction<RunRecord> metric) {
-			return RunStats.over(this.runs, metric);
+			return RoundRuns.over(this.runs, metric);
 		}
 
-		/** The worst round's figure: the largest. */
+		/** The worst round's figure: the largest measured, NaN when none was. */
 		double worst(ToDoubleFunction<RunRecord> metric) {
-			return RunStats.worst(this.runs, metric);
+			return this.runs.stream().mapToDouble(metric).filter((value) -> !Double.isNaN(value)).max().orElse(Double.NaN);
 		}
 
 		/** A figure's median over its twin's median; NaN when either did not run. */
 		double medianRatioTo(String twin, ToDoubleFunction<RunRecord> metric) {
-			return Stats.ratio(over(metric).median(), RunStats.over(this.twins.getOrDefault(twin, List.of()), metric).median());
+			return Stats.ratio(over(metric).median(), RoundRuns.over(this.twins.getOrDefault(twin, List.of()), metric).median());
 		}
 
 		/** A figure over its twin's, round by round: median and min–max of the ratios. */
 		Stats ratioTo(String twin, ToDoubleFunction<RunRecord> metric) {
-			return RunStats.perRound(this.runs, this.twins.getOrDefault(twin, List.of()), metric);
+			return perRound(this.runs, this.twins.getOrDefault(twin, List.of()), metric);
 		}
 
 		/** CPU µs per request of the threads a run's CPU seconds count, median over the rounds. */
@@ -96,9 +122,13 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 			return over((run) -> perRequest(run, cpuSeconds.applyAsDouble(run)) * 1e6).median();
 		}
 
-		/** Whether every round's line check passed. */
 		boolean linesOk() {
 			return this.runs.stream().allMatch(RunRecord::linesOk);
+		}
+
+		/** The median of a figure, as the tables print it. */
+		String median(ToDoubleFunction<RunRecord> metric) {
+			return Fmt.number(over(metric).median());
 		}
 
 	}

@@ -1,10 +1,5 @@
 package io.asynclog.loadtests.http.report;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 /**
  * One row of the raw CSV: one measured run of one configuration. Numbers the runner could not
  * measure are {@link Double#NaN}; {@code appenders}, {@code immediateFlush} and {@code users} are
@@ -79,25 +74,6 @@ public record RunRecord(String config, String mode, Integer appenders, Boolean i
 
 	public boolean open() {
 		return OPEN.equalsIgnoreCase(this.model);
-	}
-
-	/**
-	 * Groups the closed-model runs by configuration id, the configurations in the order they
-	 * first ran.
-	 */
-	static Map<String, List<RunRecord>> closedByConfig(List<RunRecord> records) {
-		Map<String, List<RunRecord>> byConfig = new LinkedHashMap<>();
-		for (RunRecord run : records) {
-			if (run.closed()) {
-				byConfig.computeIfAbsent(run.config(), (key) -> new ArrayList<>()).add(run);
-			}
-		}
-		return byConfig;
-	}
-
-	/** Returns the closed-model runs, in run order. */
-	static List<RunRecord> closedOnly(List<RunRecord> records) {
-		return records.stream().filter(RunRecord::closed).toList();
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.asynclog.loadtests.http.report;
 
 import java.util.List;
+import java.util.Locale;
 
 import io.asynclog.loadtests.report.Fmt;
 
@@ -24,6 +25,11 @@ public record Target(String target, Status status, String figures, String margin
 	/** Met when {@code met}, missed otherwise. */
 	static Target of(String target, boolean met, String figures, String margin) {
 		return new Target(target, met ? Status.MET : Status.MISSED, figures, margin);
+	}
+
+	/** By how much a ratio is on its side of a limit, such as {@code over by 0.08×}. */
+	static String by(boolean met, String metWord, String missedWord, double difference) {
+		return String.format(Locale.ROOT, "%s by %.2f×", met ? metWord : missedWord, Math.abs(difference));
 	}
 
 	/**

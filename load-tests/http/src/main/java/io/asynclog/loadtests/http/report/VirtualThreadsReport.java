@@ -25,44 +25,59 @@ public final class VirtualThreadsReport {
 
 	public static final String MARKDOWN = "http-virtual-threads.md";
 
-	public static final String RAW_CSV = "http-virtual-threads-raw-runs.csv";
-
-	public static final String RUN_INFO = "http-virtual-threads-run-info.properties";
-
-	public static final String NOTES = "http-virtual-threads-notes.md";
+	static final Page PAGE = new Page("VirtualThreadsReport", "http-virtual-threads");
 
 	static final String CPU_CHART = "http-virtual-threads-cpu.png";
-
-	static final ReportFiles.Page PAGE = new ReportFiles.Page("VirtualThreadsReport", MARKDOWN, RAW_CSV, RUN_INFO,
-			NOTES);
 
 	private VirtualThreadsReport() {
 	}
 
 	public static void main(String[] args) throws IOException {
-		ReportFiles.main(args, PAGE, VirtualThreadsReport::write);
+		PAGE.main(args, VirtualThreadsReport::render);
 	}
 
 	public static void write(Path rawCsv, Path runInfo, Path reportDir) throws IOException {
-		ReportFiles.writePage(rawCsv, runInfo, reportDir, PAGE, (records, info, dir) -> {
-			RoundRuns runs = BusyCoreRuns.of(records);
-			String title = "App CPU per request by thread group, virtual threads (median) \u2014 " + info.machine() + ", "
-					+ info.date();
-			ComparisonCharts.save(BusyCoreChart.cpu(title, runs), title, dir.resolve(CPU_CHART), 1200, 620);
-			return render(runs, targets(runs), info, dir);
-		});
+		PAGE.write(rawCsv, runInfo, reportDir, VirtualThreadsReport::render);
+	}
+
+	private static String render(List<RunRecord> records, RunInfo info, Path dir) throws IOException {
+		RoundRuns runs = BusyCoreReport.runs(records);
+		String title = "App CPU per request by thread group, virtual threads (median)" + info.where();
+		ComparisonCharts.save(BusyCoreReport.cpuChart(title, runs), title, dir.resolve(CPU_CHART), BusyCoreReport.WIDTH,
+				BusyCoreReport.HEIGHT);
+		StringBuilder md = PAGE.head("HTTP comparison: virtual threads", info, dir);
+		Page.rounds(md, info);
+		md.append("- Placement: ").append(info.pinning()).append("; the busy-core app with"
+				+ " `spring.threads.virtual.enabled=true`, the busy-core page's columns; request threads are the"
+				+ " carriers.\n\n");
+		md.append("## Targets\n\n");
+		Target.table(md, targets(runs));
+		List<RoundRuns.Row> left = new ArrayList<>(runs.rows());
+		int number = BusyCoreReport.section(md, 1, "Log4j2, virtual threads, one busy core: Spring Boot's console", left,
+				(config) -> !config.logback());
+		number = BusyCoreReport.section(md, number, "Logback, virtual threads, one busy core: Spring Boot's console",
+				left, RunConfig::logback);
+		md.append("## ").append(number).append(". Pinned virtual threads\n\n");
+		Fmt.tableHead(md, "configuration", "pinned events, all rounds", "in asynclog's frames");
+		for (RoundRuns.Row row : runs.rows()) {
+			double events = row.runs().stream().mapToDouble(RunRecord::pinnedEvents).sum();
+			double inAsynclog = row.runs().stream().mapToDouble(RunRecord::pinnedInAsynclog).sum();
+			Fmt.tableRow(md, label(row.config()), Fmt.number(events), Fmt.number(inAsynclog));
+		}
+		md.append("\n![CPU per request by thread group](").append(CPU_CHART).append(")\n\n");
+		return md.toString();
 	}
 
 	static List<Target> targets(RoundRuns runs) {
 		List<Target> targets = new ArrayList<>();
-		targets.add(BusyCoreTargets.everyLineWritten(runs));
+		targets.add(BusyCoreReport.everyLineWritten(runs));
 		targets.add(noneInAsynclog(runs));
 		for (RoundRuns.Row row : runs.rows()) {
 			if (!row.config().loggingOff() && !row.config().csvMode().equals("sync")) {
 				targets.add(cpuAtMostSync(row));
 			}
 		}
-		targets.add(BusyCoreTargets.order(runs));
+		targets.add(BusyCoreReport.order(runs));
 		return List.copyOf(targets);
 	}
 
@@ -93,43 +108,17 @@ public final class VirtualThreadsReport {
 	/** An asynclog mode's CPU per request, as the median of its per-round ratios to sync, at most 1.0×. */
 	private static Target cpuAtMostSync(RoundRuns.Row row) {
 		String name = label(row.config()) + ": CPU per request ≤ sync's";
-		Stats ratio = BusyCoreRuns.cpuToSync(row);
+		Stats ratio = BusyCoreReport.cpuToSync(row);
 		if (!ratio.measured()) {
 			return Target.notMeasured(name);
 		}
-		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(BusyCoreRuns.cpuUs(row)) + " µs a request";
+		String figures = Fmt.ratioOverRounds(ratio) + ", " + Fmt.withSpread(BusyCoreReport.cpuUs(row)) + " µs a request";
 		boolean met = ratio.median() <= 1.0;
-		return Target.of(name, met, figures,
-				String.format(Locale.ROOT, "%s by %.2f×", met ? "under" : "over", Math.abs(1.0 - ratio.median())));
+		return Target.of(name, met, figures, Target.by(met, "under", "over", 1.0 - ratio.median()));
 	}
 
 	private static String label(RunConfig config) {
-		return (config.logback() ? "Logback " : "Log4j2 ") + BusyCoreMarkdown.label(config);
-	}
-
-	static String render(RoundRuns runs, List<Target> targets, RunInfo info, Path dir) {
-		StringBuilder md = new StringBuilder();
-		PAGE.head(md, "HTTP comparison: virtual threads", info, dir);
-		PAGE.rounds(md, info);
-		md.append("- Placement: ").append(info.pinning()).append("; the busy-core app with"
-				+ " `spring.threads.virtual.enabled=true`, the busy-core page's columns; request threads are the"
-				+ " carriers.\n\n");
-		md.append("## Targets\n\n");
-		Target.table(md, targets);
-		List<RoundRuns.Row> left = new ArrayList<>(runs.rows());
-		int number = BusyCoreMarkdown.section(md, 1, "Log4j2, virtual threads, one busy core: Spring Boot's console", left,
-				(config) -> !config.logback());
-		number = BusyCoreMarkdown.section(md, number, "Logback, virtual threads, one busy core: Spring Boot's console",
-				left, RunConfig::logback);
-		md.append("## ").append(number).append(". Pinned virtual threads\n\n");
-		Fmt.tableHead(md, "configuration", "pinned events, all rounds", "in asynclog's frames");
-		for (RoundRuns.Row row : runs.rows()) {
-			double events = row.runs().stream().mapToDouble(RunRecord::pinnedEvents).sum();
-			double inAsynclog = row.runs().stream().mapToDouble(RunRecord::pinnedInAsynclog).sum();
-			Fmt.tableRow(md, label(row.config()), Fmt.number(events), Fmt.number(inAsynclog));
-		}
-		md.append("\n![CPU per request by thread group](").append(CPU_CHART).append(")\n\n");
-		return md.toString();
+		return (config.logback() ? "Logback " : "Log4j2 ") + BusyCoreReport.label(config);
 	}
 
 }

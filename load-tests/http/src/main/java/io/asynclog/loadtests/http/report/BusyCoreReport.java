@@ -7,8 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.style.CategoryStyler;
@@ -47,25 +51,6 @@ public final class BusyCoreReport {
 
 	/** The twin every ratio of the busy-core pages divides by. */
 	static final String SYNC = "sync";
-
-	/** Lines out of order may be at most this share of a run's request lines, percent. */
-	static final double MAX_OUT_OF_ORDER_PCT = 1.0;
-
-	/** asynclog's meters may cost at most this share of TPS. */
-	static final double MAX_METERS_COST = 0.02;
-
-	/** No line may be older than one written before it by more than this, ms. */
-	static final double MAX_JUMP_BACK_MS = 1000;
-
-	/** One busy core: async-logger's CPU per request at most this share of sync's, TPS at least this multiple. */
-	static final double ONE_CORE_MOST_CPU = 0.9;
-
-	static final double ONE_CORE_LEAST_TPS = 1.1;
-
-	/** Two cores shared with the load, the ring full: the same. */
-	static final double TWO_CORES_MOST_CPU = 1.0;
-
-	static final double TWO_CORES_LEAST_TPS = 1.5;
 
 	private static final String LOGBACK = "/backend=" + RunConfig.LOGBACK;
 
@@ -186,16 +171,16 @@ public final class BusyCoreReport {
 		for (String backend : List.of("", LOGBACK)) {
 			String name = backend.isEmpty() ? "Log4j2" : "Logback";
 			targets.add(cpuAndTps(name + ", one core, console: async-logger CPU ≤ 0.9× sync's, TPS ≥ 1.1×",
-					runs.row(asyncLogger + console + backend), ONE_CORE_MOST_CPU, ONE_CORE_LEAST_TPS));
+					runs.row(asyncLogger + console + backend), 0.9, 1.1));
 			targets.add(cpuAndTps(name + ", one core, buffered file: async-logger CPU ≤ 0.9× sync's, TPS ≥ 1.1×",
 					runs.row(ComparisonMatrix.NO_FLUSH_FILE_BASE.formatted("async-logger") + options + backend),
-					ONE_CORE_MOST_CPU, ONE_CORE_LEAST_TPS));
+					0.9, 1.1));
 		}
 		targets.add(noRowBelowSync(runs));
 		for (String backend : List.of("", LOGBACK)) {
 			targets.add(cpuAndTps((backend.isEmpty() ? "Log4j2" : "Logback")
 					+ ", two cores: async-logger TPS ≥ 1.5× sync, CPU ≤ 1.0× sync's",
-					runs.row(asyncLogger + "/cores=2" + console + backend), TWO_CORES_MOST_CPU, TWO_CORES_LEAST_TPS));
+					runs.row(asyncLogger + "/cores=2" + console + backend), 1.0, 1.5));
 		}
 		for (String backend : List.of("", LOGBACK)) {
 			targets.add(allocation((backend.isEmpty() ? "Log4j2" : "Logback")
@@ -362,7 +347,7 @@ public final class BusyCoreReport {
 			return Target.notMeasured(name);
 		}
 		double cost = 1 - ratio.median();
-		boolean met = cost <= MAX_METERS_COST;
+		boolean met = cost <= 0.02;
 		return Target.of(name, met, "TPS with meters / without: " + Fmt.ratioOverRounds(ratio),
 				String.format(Locale.ROOT, "cost %.1f%%, %s the 2%% allowed", 100 * cost, met ? "within" : "over"));
 	}
@@ -374,6 +359,8 @@ public final class BusyCoreReport {
 	 */
 	static Target order(RoundRuns runs) {
 		String name = "order: every async run ≤ 1% of lines out of order, no jump back over 1 s";
+		double maxShare = 1.0;
+		double maxJumpMs = 1000;
 		RunRecord worstShare = null;
 		RunRecord worstJump = null;
 		double syncShare = 0;
@@ -403,10 +390,10 @@ public final class BusyCoreReport {
 				"worst share %s%% (%s, round %d); worst jump back %s ms (%s, round %d); sync's worst, for scale: %s%%, %s ms",
 				Fmt.number(share), worstShare.config(), worstShare.repeat(), Fmt.number(jump), worstJump.config(),
 				worstJump.repeat(), Fmt.number(syncShare), Fmt.number(syncJump));
-		boolean met = share <= MAX_OUT_OF_ORDER_PCT && jump <= MAX_JUMP_BACK_MS;
+		boolean met = share <= maxShare && jump <= maxJumpMs;
 		String by = String.format(Locale.ROOT, "share %s by %s points, jump back %s by %s ms",
-				(share <= MAX_OUT_OF_ORDER_PCT) ? "under" : "over", Fmt.number(Math.abs(MAX_OUT_OF_ORDER_PCT - share)),
-				(jump <= MAX_JUMP_BACK_MS) ? "under" : "over", Fmt.number(Math.abs(MAX_JUMP_BACK_MS - jump)));
+				(share <= maxShare) ? "under" : "over", Fmt.number(Math.abs(maxShare - share)),
+				(jump <= maxJumpMs) ? "under" : "over", Fmt.number(Math.abs(maxJumpMs - jump)));
 		return Target.of(name, met, figures, by);
 	}
 
@@ -435,28 +422,14 @@ public final class BusyCoreReport {
 
 	/** The configuration without what its table says already. */
 	static String label(RunConfig config) {
-		List<String> parts = new ArrayList<>();
-		parts.add(RunConfig.LOGBACK_ASYNC_APPENDER.equals(config.csvMode()) ? "Logback's AsyncAppender"
-				: config.csvMode());
-		if (config.ringSize() != 0) {
-			parts.add("ring " + config.ringSize());
-		}
-		if (config.metersOff()) {
-			parts.add("meters off");
-		}
-		if (!config.waitStrategy().isEmpty()) {
-			parts.add("wait-strategy " + config.waitStrategy());
-		}
-		if (config.threadLocalsOff()) {
-			parts.add("Log4j2 thread-locals off");
-		}
-		if (config.discard()) {
-			parts.add("discard");
-		}
-		if (config.linesPerRequest() != 20) {
-			parts.add(config.linesPerRequest() + " lines");
-		}
-		return String.join(", ", parts);
+		return Stream.of(RunConfig.LOGBACK_ASYNC_APPENDER.equals(config.csvMode()) ? "Logback's AsyncAppender"
+				: config.csvMode(), (config.ringSize() != 0) ? "ring " + config.ringSize() : null,
+				config.metersOff() ? "meters off" : null,
+				config.waitStrategy().isEmpty() ? null : "wait-strategy " + config.waitStrategy(),
+				config.threadLocalsOff() ? "Log4j2 thread-locals off" : null, config.discard() ? "discard" : null,
+				(config.linesPerRequest() != 20) ? config.linesPerRequest() + " lines" : null)
+			.filter(Objects::nonNull)
+			.collect(Collectors.joining(", "));
 	}
 
 	/** Mode, sink, placement and backend in a few words, for an axis. */
@@ -473,28 +446,20 @@ public final class BusyCoreReport {
 	 * when none was measured.
 	 */
 	static CategoryChart cpuChart(String title, RoundRuns runs) {
-		List<String> labels = new ArrayList<>();
-		List<List<Double>> groups = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-				new ArrayList<>());
-		double top = 0;
-		for (RoundRuns.Row row : runs.rows()) {
-			if (Double.isNaN(row.usPerRequest(RunRecord::cpuRequestS))) {
-				continue;
-			}
-			labels.add(chartLabel(row));
-			double[] values = { row.usPerRequest(RunRecord::cpuRequestS),
-					zeroIfNaN(row.usPerRequest(RunRecord::cpuLoggingBgS)), zeroIfNaN(row.usPerRequest(RunRecord::cpuGcS)),
-					zeroIfNaN(row.usPerRequest(RunRecord::cpuJitS)), zeroIfNaN(row.usPerRequest(RunRecord::cpuOtherS)) };
-			double sum = 0;
-			for (int group = 0; group < values.length; group++) {
-				groups.get(group).add(values[group]);
-				sum += values[group];
-			}
-			top = Math.max(top, sum);
-		}
-		if (labels.isEmpty()) {
+		List<RoundRuns.Row> rows = runs.rows()
+			.stream()
+			.filter((row) -> !Double.isNaN(row.usPerRequest(RunRecord::cpuRequestS)))
+			.toList();
+		if (rows.isEmpty()) {
 			return null;
 		}
+		List<ToDoubleFunction<RunRecord>> groups = List.of(RunRecord::cpuRequestS, RunRecord::cpuLoggingBgS,
+				RunRecord::cpuGcS, RunRecord::cpuJitS, RunRecord::cpuOtherS);
+		// Summed one after the other, as the bars stack.
+		double top = rows.stream()
+			.mapToDouble((row) -> groups.stream().mapToDouble((group) -> zeroIfNaN(row.usPerRequest(group))).reduce(0, Double::sum))
+			.max()
+			.orElse(0);
 		CategoryChart chart = Charts.plainBars(title, X_TITLE, "CPU \u00b5s per request", WIDTH, HEIGHT);
 		CategoryStyler styler = chart.getStyler();
 		styler.setLegendLayout(LegendLayout.Horizontal);
@@ -503,11 +468,16 @@ public final class BusyCoreReport {
 		styler.setStacked(true);
 		styler.setYAxisDecimalPattern("#,##0");
 		styler.setYAxisMax(top * 1.12);
-		chart.addSeries("request threads (http-nio-*-exec-*)", labels, groups.get(0)).setFillColor(new Color(31, 119, 180));
-		chart.addSeries("logging threads", labels, groups.get(1)).setFillColor(new Color(255, 127, 14));
-		chart.addSeries("GC", labels, groups.get(2)).setFillColor(new Color(44, 160, 44));
-		chart.addSeries("JIT", labels, groups.get(3)).setFillColor(new Color(148, 103, 189));
-		chart.addSeries("other threads (poller, VM, ...)", labels, groups.get(4)).setFillColor(new Color(160, 160, 160));
+		List<String> labels = rows.stream().map(BusyCoreReport::chartLabel).toList();
+		String[] names = { "request threads (http-nio-*-exec-*)", "logging threads", "GC", "JIT",
+				"other threads (poller, VM, ...)" };
+		Color[] colors = { new Color(31, 119, 180), new Color(255, 127, 14), new Color(44, 160, 44),
+				new Color(148, 103, 189), new Color(160, 160, 160) };
+		for (int i = 0; i < names.length; i++) {
+			ToDoubleFunction<RunRecord> group = groups.get(i);
+			chart.addSeries(names[i], labels, rows.stream().map((row) -> zeroIfNaN(row.usPerRequest(group))).toList())
+				.setFillColor(colors[i]);
+		}
 		return chart;
 	}
 

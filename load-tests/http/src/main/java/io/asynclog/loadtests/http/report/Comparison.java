@@ -82,11 +82,9 @@ record Comparison(List<RoundRuns.Row> closed, List<List<RunRecord>> open) {
 			closed.add(notRun(LOGGING_OFF));
 		}
 		List<String> order = closed.stream().map((row) -> row.config().id()).toList();
-		Map<String, List<RunRecord>> open = new LinkedHashMap<>();
-		records.stream()
-			.filter(RunRecord::open)
-			.forEach((run) -> open.computeIfAbsent(run.config() + "\u0000" + run.rate(), (k) -> new ArrayList<>()).add(run));
-		List<List<RunRecord>> openRows = new ArrayList<>(open.values());
+		List<List<RunRecord>> openRows = new ArrayList<>(
+				RoundRuns.groups(records.stream().filter(RunRecord::open), (run) -> run.config() + "\u0000" + run.rate())
+					.values());
 		openRows.sort(Comparator.comparingInt((List<RunRecord> runs) -> position(order, runs.get(0).config()))
 			.thenComparing((runs) -> runs.get(0).config())
 			.thenComparingDouble((runs) -> runs.get(0).rate()));

@@ -111,15 +111,7 @@ final class ComparisonCharts {
 		values.forEach((mode, y) -> chart.addSeries(mode, labels, y)
 			.setFillColor(MODE_COLORS.getOrDefault(mode, OTHER_MODE)));
 		if (spread) {
-			// XChart 3.8 rejects null in a series with error bars: slots without a value hold NaN, which draws nothing.
-			List<Double> middle = new ArrayList<>();
-			List<Double> errors = new ArrayList<>();
-			for (Slot slot : slots) {
-				Stats stats = slot.over(metric);
-				middle.add(stats.measured() ? (stats.min() + stats.max()) / 2 : Double.NaN);
-				errors.add(stats.measured() ? (stats.max() - stats.min()) / 2 : 0.0);
-			}
-			Charts.whiskers(chart, "min\u2013max over repeats", labels, middle, errors);
+			whiskers(chart, "min\u2013max over repeats", labels, slots.stream().map((slot) -> slot.over(metric)).toList());
 		}
 		return chart;
 	}
@@ -133,6 +125,16 @@ final class ComparisonCharts {
 		List<Slot> slots = runs.rows().stream().map((row) -> new Slot(label.apply(row), row)).toList();
 		save(slots.isEmpty() ? null : modeBars(title, xTitle, "TPS: median, whisker = min\u2013max over the rounds",
 				slots, RunRecord::tps, true, Double.NaN, "#,##0", width, height), title, file, width, height);
+	}
+
+	/**
+	 * Whiskers from min to max. XChart 3.8 rejects null in a series with error bars: where nothing
+	 * was measured the whisker is NaN, which draws nothing.
+	 */
+	static void whiskers(CategoryChart chart, String name, List<String> labels, List<Stats> stats) {
+		Charts.whiskers(chart, name, labels,
+				stats.stream().map((s) -> s.measured() ? (s.min() + s.max()) / 2 : Double.NaN).toList(),
+				stats.stream().map((s) -> s.measured() ? (s.max() - s.min()) / 2 : 0.0).toList());
 	}
 
 	/** The mode a configuration's bar is coloured by, as its runs recorded it. */

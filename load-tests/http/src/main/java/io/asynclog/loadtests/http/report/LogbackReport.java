@@ -3,7 +3,6 @@ package io.asynclog.loadtests.http.report;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -198,34 +197,23 @@ public final class LogbackReport {
 
 	/** Bars of the lost share with min–max whiskers; {@code null} when no configuration logged lines. */
 	private static CategoryChart lostChart(String title, RoundRuns runs) {
-		List<String> labels = new ArrayList<>();
-		List<Double> median = new ArrayList<>();
-		List<Double> middle = new ArrayList<>();
-		List<Double> halfRange = new ArrayList<>();
-		double top = 0;
-		for (RoundRuns.Row row : runs.rows()) {
-			Stats lost = row.over(LogbackReport::lostPct);
-			if (lost.measured()) {
-				labels.add(label(row.config()));
-				median.add(lost.median());
-				middle.add((lost.min() + lost.max()) / 2);
-				halfRange.add((lost.max() - lost.min()) / 2);
-				top = Math.max(top, lost.max());
-			}
-		}
-		if (labels.isEmpty()) {
+		List<RoundRuns.Row> rows = runs.rows().stream().filter((row) -> row.over(LogbackReport::lostPct).measured()).toList();
+		if (rows.isEmpty()) {
 			return null;
 		}
+		List<String> labels = rows.stream().map((row) -> label(row.config())).toList();
+		List<Stats> lost = rows.stream().map((row) -> row.over(LogbackReport::lostPct)).toList();
 		CategoryChart chart = Charts.plainBars(title, X_TITLE, "% of the request lines logged", WIDTH, HEIGHT);
 		CategoryStyler styler = chart.getStyler();
 		styler.setOverlapped(true);
 		styler.setYAxisDecimalPattern("0.#");
 		// A run that lost nothing still gets a readable axis.
-		styler.setYAxisMax(Math.max(1.0, top * 1.15));
+		styler.setYAxisMax(Math.max(1.0, lost.stream().mapToDouble(Stats::max).max().orElse(0) * 1.15));
 		styler.setLabelsVisible(true);
 		styler.setErrorBarsColor(Color.BLACK);
-		chart.addSeries("lost (median over the rounds)", labels, median).setFillColor(new Color(214, 39, 40));
-		Charts.whiskers(chart, "min\u2013max over the rounds", labels, middle, halfRange);
+		chart.addSeries("lost (median over the rounds)", labels, lost.stream().map(Stats::median).toList())
+			.setFillColor(new Color(214, 39, 40));
+		ComparisonCharts.whiskers(chart, "min\u2013max over the rounds", labels, lost);
 		return chart;
 	}
 

@@ -1,7 +1,6 @@
 package io.asynclog.loadtests.http.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,13 +25,10 @@ record PaysRuns(RoundRuns closed, List<Open> open) {
 	static PaysRuns of(List<RunRecord> runs) {
 		RoundRuns closed = RoundRuns.of(runs, (config) -> Map.of(SYNC, twin(config, SYNC), RunConfig.LOGGING_OFF,
 				twin(config, RunConfig.LOGGING_OFF)));
-		Map<String, List<RunRecord>> openRuns = new LinkedHashMap<>();
-		runs.stream()
-			.filter((run) -> !run.closed())
-			.forEach((run) -> openRuns.computeIfAbsent(run.config() + "@" + (long) run.rate(), (key) -> new ArrayList<>())
-				.add(run));
 		List<Open> open = new ArrayList<>();
-		for (List<RunRecord> group : openRuns.values()) {
+		for (List<RunRecord> group : RoundRuns
+			.groups(runs.stream().filter((run) -> !run.closed()), (run) -> run.config() + "@" + (long) run.rate())
+			.values()) {
 			RunConfig config = RunConfig.parse(group.get(0).config());
 			double capacity = closed.row(config.id()).map((row) -> row.over(RunRecord::tps).median()).orElse(Double.NaN);
 			open.add(Open.of(config, group, capacity));
@@ -63,12 +59,8 @@ record PaysRuns(RoundRuns closed, List<Open> open) {
 
 	/**
 	 * One configuration's open-model runs at one rate.
-	 * @param config the configuration
 	 * @param rate requests per second offered
 	 * @param percentOfCapacity the rate as a percentage of the configuration's median closed TPS
-	 * @param p50Ms median response time
-	 * @param p99Ms 99th percentile
-	 * @param p999Ms 99.9th percentile
 	 * @param ko failed requests (most in a run)
 	 */
 	record Open(RunConfig config, double rate, double percentOfCapacity, Stats p50Ms, Stats p99Ms, Stats p999Ms,

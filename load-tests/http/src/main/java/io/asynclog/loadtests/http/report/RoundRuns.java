@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.asynclog.loadtests.http.RunConfig;
 import io.asynclog.loadtests.report.Fmt;
@@ -42,11 +44,12 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 
 	/** The closed-model runs by configuration id, in the order the configurations first ran. */
 	static Map<String, List<RunRecord>> closedByConfig(List<RunRecord> records) {
-		Map<String, List<RunRecord>> byConfig = new LinkedHashMap<>();
-		records.stream()
-			.filter(RunRecord::closed)
-			.forEach((run) -> byConfig.computeIfAbsent(run.config(), (key) -> new ArrayList<>()).add(run));
-		return byConfig;
+		return groups(records.stream().filter(RunRecord::closed), RunRecord::config);
+	}
+
+	/** Runs grouped by a key, the groups in the order their first runs ran. */
+	static Map<String, List<RunRecord>> groups(Stream<RunRecord> runs, Function<RunRecord, String> key) {
+		return runs.collect(Collectors.groupingBy(key, LinkedHashMap::new, Collectors.toList()));
 	}
 
 	/** The row of a configuration id, if it ran. */
@@ -71,14 +74,12 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 
 	/** Each run's metric over that of the other configuration's run of the same round. */
 	static Stats perRound(List<RunRecord> runs, List<RunRecord> others, ToDoubleFunction<RunRecord> metric) {
-		List<Double> ratios = new ArrayList<>();
-		for (RunRecord run : runs) {
-			others.stream()
+		return Stats.of(runs.stream()
+			.flatMap((run) -> others.stream()
 				.filter((other) -> other.repeat() == run.repeat())
-				.findFirst()
-				.ifPresent((other) -> ratios.add(Stats.ratio(metric.applyAsDouble(run), metric.applyAsDouble(other))));
-		}
-		return Stats.of(ratios);
+				.limit(1)
+				.map((other) -> Stats.ratio(metric.applyAsDouble(run), metric.applyAsDouble(other))))
+			.toList());
 	}
 
 	/**

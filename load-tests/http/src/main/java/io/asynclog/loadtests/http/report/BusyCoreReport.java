@@ -143,7 +143,6 @@ public final class BusyCoreReport {
 		return row.ratioTo(SYNC, RunRecord::tps);
 	}
 
-	/** KiB the app allocated per request, median over the rounds. */
 	static double allocKb(RoundRuns.Row row) {
 		return row.over((run) -> RoundRuns.perRequest(run, run.allocBytes()) / 1024).median();
 	}
@@ -206,10 +205,7 @@ public final class BusyCoreReport {
 				&& !config.csvMode().equals(RunConfig.LOGBACK_ASYNC_APPENDER);
 	}
 
-	/**
-	 * asynclog's default mode is at least as fast as each other asynclog mode in the same table
-	 * (backend, sink, placement): its median TPS ratio to sync against theirs.
-	 */
+	/** Each asynclog mode's median TPS ratio to sync against async-logger's in the same table. */
 	static Target defaultModeFirst(RoundRuns runs) {
 		String name = "async-logger (the default) at least as fast as every other asynclog mode, every row";
 		List<String> behind = new ArrayList<>();
@@ -256,7 +252,6 @@ public final class BusyCoreReport {
 				+ ", TPS " + Target.by(tpsMet, "over", "short", tps.median() - leastTps));
 	}
 
-	/** Every asynclog async row's median TPS ratio to sync is at least 1.0×. */
 	private static Target noRowBelowSync(RoundRuns runs) {
 		String name = "no asynclog row below 1.0× sync's TPS";
 		List<String> below = new ArrayList<>();
@@ -286,7 +281,6 @@ public final class BusyCoreReport {
 				below.isEmpty() ? "none below" : "below: " + String.join(", ", below));
 	}
 
-	/** Allocation per request (medians) of the async row at most the sync row's. */
 	private static Target allocation(String name, Optional<RoundRuns.Row> async, Optional<RoundRuns.Row> sync) {
 		double ours = async.map(BusyCoreReport::allocKb).orElse(Double.NaN);
 		double theirs = sync.map(BusyCoreReport::allocKb).orElse(Double.NaN);
@@ -300,10 +294,6 @@ public final class BusyCoreReport {
 				Fmt.number(Math.abs(ours - theirs)), Fmt.ratio(ours / theirs)));
 	}
 
-	/**
-	 * On Logback, async-logger's TPS at least Logback's AsyncAppender's, round by round (median
-	 * ratio), with every line written.
-	 */
 	private static Target beatsLogbackAsyncAppender(RoundRuns runs, String placement, String asyncLoggerId,
 			String asyncAppenderId) {
 		String name = "Logback, " + placement + ", console: async-logger TPS ≥ 1.0× Logback's AsyncAppender, nothing lost";
@@ -319,7 +309,6 @@ public final class BusyCoreReport {
 				Target.by(ratio.median() >= 1.0, "over", "short", ratio.median() - 1.0));
 	}
 
-	/** 'block' loses nothing: every run's line check found every request line exactly once. */
 	static Target everyLineWritten(RoundRuns runs) {
 		String name = "nothing lost under block: every line written once, every run";
 		List<RunRecord> checked = runs.runs().stream().filter((run) -> !run.config().startsWith("logging-off")).toList();
@@ -336,10 +325,7 @@ public final class BusyCoreReport {
 				failed.isEmpty() ? "none lost" : "failed: " + String.join(", ", failed));
 	}
 
-	/**
-	 * asynclog's meters (queue gauges, peak, delivery lag, event counts) cost at most 2% TPS:
-	 * the median over rounds of TPS with them on divided by TPS with them off in the same round.
-	 */
+	/** The meters: queue gauges, peak, delivery lag, event counts. */
 	static Target metersCost(RoundRuns runs, String onId, String offId) {
 		String name = "asynclog's meters cost ≤ 2% TPS (async-logger, one core, console)";
 		Stats ratio = RoundRuns.perRound(runs.runsOf(onId), runs.runsOf(offId), RunRecord::tps);
@@ -441,10 +427,7 @@ public final class BusyCoreReport {
 		return backend + label(row.config()) + ", " + sink + cores;
 	}
 
-	/**
-	 * Stacked bars: request threads, logging threads, GC, JIT and the other threads; {@code null}
-	 * when none was measured.
-	 */
+	/** CPU per request stacked by thread group; {@code null} when none was measured. */
 	static CategoryChart cpuChart(String title, RoundRuns runs) {
 		List<RoundRuns.Row> rows = runs.rows()
 			.stream()

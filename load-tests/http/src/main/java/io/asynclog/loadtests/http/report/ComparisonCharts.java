@@ -27,6 +27,7 @@ import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler.LegendLayout;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import io.asynclog.loadtests.http.report.HttpComparisonReport.Comparison;
 import io.asynclog.loadtests.report.Charts;
 import io.asynclog.loadtests.report.Stats;
 
@@ -116,10 +117,7 @@ final class ComparisonCharts {
 		return chart;
 	}
 
-	/**
-	 * Draws and saves the TPS chart of a matrix measured in interleaved rounds: each
-	 * configuration's median TPS coloured by mode, the min–max over the rounds as whiskers.
-	 */
+	/** Saves a matrix's TPS chart: one bar per configuration in run order, the min–max over the rounds. */
 	static void saveRoundsTps(String title, String xTitle, RoundRuns runs, Function<RoundRuns.Row, String> label,
 			Path file, int width, int height) throws IOException {
 		List<Slot> slots = runs.rows().stream().map((row) -> new Slot(label.apply(row), row)).toList();
@@ -142,7 +140,6 @@ final class ComparisonCharts {
 		return row.runs().get(0).mode();
 	}
 
-	/** The comparison pages' bar chart, without series. */
 	static CategoryChart bars(String title, String xTitle, String yTitle, int width, int height, String decimals,
 			double top) {
 		CategoryChart chart = Charts.plainBars(title, xTitle, yTitle, width, height);

@@ -195,7 +195,6 @@ public final class LogbackReport {
 				"none lost, against " + Fmt.number(theirLost.median()) + " (median) lost by the AsyncAppender");
 	}
 
-	/** Bars of the lost share with min–max whiskers; {@code null} when no configuration logged lines. */
 	private static CategoryChart lostChart(String title, RoundRuns runs) {
 		List<RoundRuns.Row> rows = runs.rows().stream().filter((row) -> row.over(LogbackReport::lostPct).measured()).toList();
 		if (rows.isEmpty()) {

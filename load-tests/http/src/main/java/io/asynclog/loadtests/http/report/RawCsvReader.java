@@ -27,12 +27,6 @@ public final class RawCsvReader {
 	private RawCsvReader() {
 	}
 
-	/**
-	 * Reads a raw CSV.
-	 * @param csv the file
-	 * @return one record per row
-	 * @throws IOException if it cannot be read or a column or number is wrong
-	 */
 	public static List<RunRecord> read(Path csv) throws IOException {
 		return parse(Files.readAllLines(csv, StandardCharsets.UTF_8), csv.toString());
 	}

@@ -52,12 +52,10 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 		return runs.collect(Collectors.groupingBy(key, LinkedHashMap::new, Collectors.toList()));
 	}
 
-	/** The row of a configuration id, if it ran. */
 	Optional<Row> row(String id) {
 		return this.rows.stream().filter((row) -> row.config().id().equals(id)).findFirst();
 	}
 
-	/** The closed-model runs of a configuration id, in round order. */
 	List<RunRecord> runsOf(String id) {
 		return this.runs.stream().filter((run) -> run.config().equals(id)).toList();
 	}
@@ -67,7 +65,6 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 		return (run.requestsOk() > 0) ? amount / run.requestsOk() : Double.NaN;
 	}
 
-	/** The figures of one metric over some runs. */
 	static Stats over(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
 		return Stats.of(runs.stream().mapToDouble(metric).toArray());
 	}
@@ -84,8 +81,6 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 
 	/**
 	 * One configuration's runs, one a round, and its twins' runs.
-	 * @param config the configuration
-	 * @param runs its runs
 	 * @param twins each twin's runs by name, empty when the twin did not run
 	 */
 	record Row(RunConfig config, List<RunRecord> runs, Map<String, List<RunRecord>> twins) {
@@ -98,7 +93,6 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 			return !this.runs.isEmpty();
 		}
 
-		/** A figure's median and min–max over the rounds. */
 		Stats over(ToDoubleFunction<RunRecord> metric) {
 			return RoundRuns.over(this.runs, metric);
 		}
@@ -127,7 +121,6 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 			return this.runs.stream().allMatch(RunRecord::linesOk);
 		}
 
-		/** The median of a figure, as the tables print it. */
 		String median(ToDoubleFunction<RunRecord> metric) {
 			return Fmt.number(over(metric).median());
 		}

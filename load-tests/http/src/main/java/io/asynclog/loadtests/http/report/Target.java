@@ -17,12 +17,10 @@ import io.asynclog.loadtests.report.Fmt;
  */
 public record Target(String target, Status status, String figures, String margin) {
 
-	/** A target nothing measured. */
 	static Target notMeasured(String target) {
 		return new Target(target, Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 	}
 
-	/** Met when {@code met}, missed otherwise. */
 	static Target of(String target, boolean met, String figures, String margin) {
 		return new Target(target, met ? Status.MET : Status.MISSED, figures, margin);
 	}
@@ -55,7 +53,6 @@ public record Target(String target, Status status, String figures, String margin
 		md.append('\n');
 	}
 
-	/** Whether a target was met. */
 	public enum Status {
 
 		MET("met"), MISSED("missed"), NOT_MEASURED("not measured");

@@ -81,7 +81,6 @@ public final class VirtualThreadsReport {
 		return List.copyOf(targets);
 	}
 
-	/** No pinned virtual thread had an asynclog frame on its stack, in any run. */
 	private static Target noneInAsynclog(RoundRuns runs) {
 		String name = "no virtual thread pinned in asynclog's frames (JFR jdk.VirtualThreadPinned, every"
 				+ " duration)";
@@ -105,7 +104,6 @@ public final class VirtualThreadsReport {
 		return Target.of(name, met, figures, met ? "none" : Fmt.number(inAsynclog) + " too many");
 	}
 
-	/** An asynclog mode's CPU per request, as the median of its per-round ratios to sync, at most 1.0×. */
 	private static Target cpuAtMostSync(RoundRuns.Row row) {
 		String name = label(row.config()) + ": CPU per request ≤ sync's";
 		Stats ratio = BusyCoreReport.cpuToSync(row);

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.asynclog.loadtests.http.report.HttpComparisonReport.Comparison;
 import io.asynclog.loadtests.report.Stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -3,6 +3,7 @@ package io.asynclog.loadtests.http.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.asynclog.loadtests.http.report.HttpComparisonReport.Comparison;
 import io.asynclog.loadtests.http.report.Target.Status;
 import org.junit.jupiter.api.Test;
 

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.asynclog.loadtests.http.RunConfig;
+import io.asynclog.loadtests.http.report.WhereAsyncPaysReport.CostModel;
+import io.asynclog.loadtests.http.report.WhereAsyncPaysReport.PaysRuns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

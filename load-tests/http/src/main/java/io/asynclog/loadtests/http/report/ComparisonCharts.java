@@ -78,7 +78,6 @@ final class ComparisonCharts {
 		Set<String> modes = new LinkedHashSet<>();
 		slots.stream().filter((s) -> s.row() != null).forEach((s) -> modes.add(mode(s.row())));
 		double top = Double.isNaN(reference) ? 0 : reference;
-		boolean any = false;
 		Map<String, List<Double>> values = new LinkedHashMap<>();
 		for (String mode : modes) {
 			List<Double> y = new ArrayList<>();
@@ -86,7 +85,6 @@ final class ComparisonCharts {
 				Stats stats = (slot.row() != null && mode.equals(mode(slot.row()))) ? slot.over(metric) : Stats.EMPTY;
 				y.add(stats.measured() ? stats.median() : null);
 				if (stats.measured()) {
-					any = true;
 					top = Math.max(top, spread ? stats.max() : stats.median());
 				}
 			}
@@ -94,7 +92,7 @@ final class ComparisonCharts {
 				values.put(mode, y);
 			}
 		}
-		if (!any) {
+		if (values.isEmpty()) {
 			return null;
 		}
 		CategoryChart chart = bars(title, xTitle, yTitle, width, height, decimals, top);

@@ -354,16 +354,11 @@ public final class HttpComparisonReport {
 
 	/** Measured configurations grouped by appenders (ascending, unknown last), gaps between groups, logging-off last. */
 	static List<ComparisonCharts.Slot> slots(Comparison comparison) {
-		Map<Integer, List<RoundRuns.Row>> groups = new TreeMap<>();
-		List<RoundRuns.Row> off = new ArrayList<>();
-		for (RoundRuns.Row row : comparison.measuredClosed()) {
-			if (row.config().loggingOff()) {
-				off.add(row);
-			}
-			else {
-				groups.computeIfAbsent(row.config().appenders(), (k) -> new ArrayList<>()).add(row);
-			}
-		}
+		Map<Integer, List<RoundRuns.Row>> groups = comparison.measuredClosed()
+			.stream()
+			.filter((row) -> !row.config().loggingOff())
+			.collect(Collectors.groupingBy((row) -> row.config().appenders(), TreeMap::new, Collectors.toList()));
+		List<RoundRuns.Row> off = comparison.measuredClosed().stream().filter((row) -> row.config().loggingOff()).toList();
 		List<List<RoundRuns.Row>> ordered = new ArrayList<>(groups.values());
 		if (!off.isEmpty()) {
 			ordered.add(off);

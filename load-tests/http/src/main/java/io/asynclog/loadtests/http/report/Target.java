@@ -55,16 +55,11 @@ public record Target(String target, Status status, String figures, String margin
 
 	public enum Status {
 
-		MET("met"), MISSED("missed"), NOT_MEASURED("not measured");
+		MET, MISSED, NOT_MEASURED;
 
-		private final String label;
-
-		Status(String label) {
-			this.label = label;
-		}
-
+		/** As the page prints it, such as "not measured". */
 		public String label() {
-			return this.label;
+			return name().toLowerCase(Locale.ROOT).replace('_', ' ');
 		}
 
 	}

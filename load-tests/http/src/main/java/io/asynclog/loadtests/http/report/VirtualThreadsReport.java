@@ -84,22 +84,14 @@ public final class VirtualThreadsReport {
 	private static Target noneInAsynclog(RoundRuns runs) {
 		String name = "no virtual thread pinned in asynclog's frames (JFR jdk.VirtualThreadPinned, every"
 				+ " duration)";
-		double events = 0;
-		double inAsynclog = 0;
-		int recorded = 0;
-		for (RunRecord run : runs.runs()) {
-			if (Double.isNaN(run.pinnedEvents())) {
-				continue;
-			}
-			recorded++;
-			events += run.pinnedEvents();
-			inAsynclog += run.pinnedInAsynclog();
-		}
-		if (recorded == 0) {
+		List<RunRecord> recorded = runs.runs().stream().filter((run) -> !Double.isNaN(run.pinnedEvents())).toList();
+		if (recorded.isEmpty()) {
 			return Target.notMeasured(name);
 		}
+		double inAsynclog = recorded.stream().mapToDouble(RunRecord::pinnedInAsynclog).reduce(0, Double::sum);
 		String figures = String.format(Locale.ROOT, "%s pinned events in %d recorded runs, %s of them in asynclog's frames",
-				Fmt.number(events), recorded, Fmt.number(inAsynclog));
+				Fmt.number(recorded.stream().mapToDouble(RunRecord::pinnedEvents).reduce(0, Double::sum)),
+				recorded.size(), Fmt.number(inAsynclog));
 		boolean met = inAsynclog == 0;
 		return Target.of(name, met, figures, met ? "none" : Fmt.number(inAsynclog) + " too many");
 	}

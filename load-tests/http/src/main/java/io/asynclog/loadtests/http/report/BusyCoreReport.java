@@ -55,12 +55,6 @@ public final class BusyCoreReport {
 
 	private static final String LOGBACK = "/backend=" + RunConfig.LOGBACK;
 
-	/** The columns, defined in docs/load-tests.md: CPU per request, then its split by thread group, in µs. */
-	private static final String HEADER = "| configuration | CPU µs/request | CPU × sync | request threads | logging"
-			+ " threads | GC | JIT | other | KiB/request | TPS | TPS × sync | p99 ms | out of order, worst run"
-			+ " | jump back ms, worst run | peak ring | lines |\n"
-			+ "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
-
 	private static final String X_TITLE = "configuration (20 lines a request; console = Spring Boot's, file = one"
 			+ " buffered rolling file)";
 
@@ -371,18 +365,18 @@ public final class BusyCoreReport {
 			return number;
 		}
 		left.removeAll(rows);
-		md.append("## ").append(number).append(". ").append(title).append("\n\n").append(HEADER);
-		for (RoundRuns.Row row : rows) {
-			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(cpuUs(row)), Fmt.ratioWithSpread(cpuToSync(row)),
-					Fmt.number(row.usPerRequest(RunRecord::cpuRequestS)),
+		// The columns are defined in docs/load-tests.md: CPU per request first, then its split by thread group.
+		Page.table(md, number + ". " + title, List.of("configuration", "CPU µs/request", "CPU × sync",
+				"request threads", "logging threads", "GC", "JIT", "other", "KiB/request", "TPS", "TPS × sync", "p99 ms",
+				"out of order, worst run", "jump back ms, worst run", "peak ring", "lines"), rows.stream(),
+				(row) -> new Object[] { label(row.config()), Fmt.withSpread(cpuUs(row)),
+					Fmt.ratioWithSpread(cpuToSync(row)), Fmt.number(row.usPerRequest(RunRecord::cpuRequestS)),
 					Fmt.number(row.usPerRequest(RunRecord::cpuLoggingBgS)), Fmt.number(row.usPerRequest(RunRecord::cpuGcS)),
 					Fmt.number(row.usPerRequest(RunRecord::cpuJitS)), Fmt.number(row.usPerRequest(RunRecord::cpuOtherS)),
 					Fmt.number(allocKb(row)), Fmt.withSpread(row.over(RunRecord::tps)),
 					Fmt.ratioWithSpread(tpsToSync(row)), row.median(RunRecord::p99Ms),
 					Fmt.percent(row.worst(BusyCoreReport::outOfOrderPct)), Fmt.number(row.worst(RunRecord::maxJumpBackMs)),
-					Fmt.number(row.worst(RunRecord::peakRingUsed)), row.linesOk() ? "ok" : "**mismatch**");
-		}
-		md.append('\n');
+					Fmt.number(row.worst(RunRecord::peakRingUsed)), row.linesOk() ? "ok" : "**mismatch**" });
 		return number + 1;
 	}
 

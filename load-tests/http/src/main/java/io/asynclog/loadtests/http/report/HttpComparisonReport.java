@@ -225,17 +225,17 @@ public final class HttpComparisonReport {
 		Optional<RoundRuns.Row> off = comparison.loggingOff();
 		String offName = off.map((row) -> row.config().id()).orElse(Comparison.LOGGING_OFF);
 		List<Target> results = new ArrayList<>();
-		results.add(ratioTarget(asyncLogger3 + " TPS \u2265 2.0\u00d7 " + sync3, asyncLogger, asyncLogger3,
+		results.add(compare(asyncLogger3 + " TPS \u2265 2.0\u00d7 " + sync3, asyncLogger, asyncLogger3,
 				comparison.measured(sync3), sync3, TPS, 2.0, true));
-		results.add(ratioTarget(asyncLogger3 + " TPS \u2265 0.9\u00d7 " + offName, asyncLogger, asyncLogger3, off,
+		results.add(compare(asyncLogger3 + " TPS \u2265 0.9\u00d7 " + offName, asyncLogger, asyncLogger3, off,
 				offName, TPS, 0.9, true));
-		results.add(ratioTarget(asyncLogger3 + " p99 \u2264 1.2\u00d7 " + offName + " p99", asyncLogger, asyncLogger3,
+		results.add(compare(asyncLogger3 + " p99 \u2264 1.2\u00d7 " + offName + " p99", asyncLogger, asyncLogger3,
 				off, offName, P99, 1.2, false));
 		for (int appenders : List.of(3, 6)) {
 			String logger = Comparison.studyConfig(Comparison.ASYNC_LOGGER, appenders);
 			String appender = Comparison.studyConfig(Comparison.ASYNC_APPENDER, appenders);
-			results.add(greater(logger + " TPS > " + appender + " TPS", comparison.measured(logger), logger,
-					comparison.measured(appender), appender));
+			results.add(compare(logger + " TPS > " + appender + " TPS", comparison.measured(logger), logger,
+					comparison.measured(appender), appender, TPS, Double.NaN, true));
 		}
 		return results;
 	}
@@ -248,43 +248,13 @@ public final class HttpComparisonReport {
 
 	}
 
-	private static Target ratioTarget(String target, Optional<RoundRuns.Row> subject, String subjectName,
+	/**
+	 * Compares the medians of two rows: their ratio against a threshold, at least or at most it,
+	 * or with a NaN threshold whether the subject's is the greater.
+	 */
+	private static Target compare(String target, Optional<RoundRuns.Row> subject, String subjectName,
 			Optional<RoundRuns.Row> reference, String referenceName, Metric metric, double threshold,
 			boolean atLeast) {
-		Optional<String> gap = notMeasured(subject, subjectName, reference, referenceName, metric);
-		if (gap.isPresent()) {
-			return new Target(target, Target.Status.NOT_MEASURED, gap.get(), "");
-		}
-		Stats a = metric.of(subject.get());
-		Stats b = metric.of(reference.get());
-		double ratio = Stats.ratio(a.median(), b.median());
-		if (Double.isNaN(ratio)) {
-			return new Target(target, Target.Status.NOT_MEASURED,
-					"cannot divide by " + referenceName + "'s " + Fmt.number(b.median()) + " " + metric.unit, "");
-		}
-		String figures = subjectName + " " + Fmt.withSpread(a) + " vs " + referenceName + " " + Fmt.withSpread(b)
-				+ " " + metric.unit + ": " + ratio(ratio, threshold) + " (needs " + (atLeast ? "\u2265 " : "\u2264 ")
-				+ String.format(Locale.ROOT, "%.2f\u00d7", threshold) + ")" + caveats(subject.get(), reference.get());
-		return Target.of(target, atLeast ? ratio >= threshold : ratio <= threshold, figures, "");
-	}
-
-	private static Target greater(String target, Optional<RoundRuns.Row> subject, String subjectName,
-			Optional<RoundRuns.Row> reference, String referenceName) {
-		Optional<String> gap = notMeasured(subject, subjectName, reference, referenceName, TPS);
-		if (gap.isPresent()) {
-			return new Target(target, Target.Status.NOT_MEASURED, gap.get(), "");
-		}
-		Stats a = TPS.of(subject.get());
-		Stats b = TPS.of(reference.get());
-		String figures = subjectName + " " + Fmt.withSpread(a) + " vs " + referenceName + " " + Fmt.withSpread(b)
-				+ " TPS: " + Fmt.ratio(Stats.ratio(a.median(), b.median()))
-				+ ((a.count() > 1 || b.count() > 1) && a.overlaps(b) ? "; the min\u2013max ranges overlap" : "")
-				+ caveats(subject.get(), reference.get());
-		return Target.of(target, a.median() > b.median(), figures, "");
-	}
-
-	private static Optional<String> notMeasured(Optional<RoundRuns.Row> subject, String subjectName,
-			Optional<RoundRuns.Row> reference, String referenceName, Metric metric) {
 		List<String> absent = new ArrayList<>();
 		if (subject.isEmpty() || !metric.of(subject.get()).measured()) {
 			absent.add(subjectName);
@@ -292,7 +262,27 @@ public final class HttpComparisonReport {
 		if (reference.isEmpty() || !metric.of(reference.get()).measured()) {
 			absent.add(referenceName);
 		}
-		return absent.isEmpty() ? Optional.empty() : Optional.of("no " + metric.unit + " for " + String.join(" or ", absent));
+		if (!absent.isEmpty()) {
+			return new Target(target, Target.Status.NOT_MEASURED, "no " + metric.unit + " for " + String.join(" or ", absent), "");
+		}
+		Stats a = metric.of(subject.get());
+		Stats b = metric.of(reference.get());
+		double ratio = Stats.ratio(a.median(), b.median());
+		String figures = subjectName + " " + Fmt.withSpread(a) + " vs " + referenceName + " " + Fmt.withSpread(b) + " "
+				+ metric.unit + ": ";
+		String caveats = caveats(subject.get(), reference.get());
+		if (Double.isNaN(threshold)) {
+			figures += Fmt.ratio(ratio) + (((a.count() > 1 || b.count() > 1) && a.overlaps(b))
+					? "; the min\u2013max ranges overlap" : "");
+			return Target.of(target, a.median() > b.median(), figures + caveats, "");
+		}
+		if (Double.isNaN(ratio)) {
+			return new Target(target, Target.Status.NOT_MEASURED,
+					"cannot divide by " + referenceName + "'s " + Fmt.number(b.median()) + " " + metric.unit, "");
+		}
+		figures += ratio(ratio, threshold) + " (needs " + (atLeast ? "\u2265 " : "\u2264 ")
+				+ String.format(Locale.ROOT, "%.2f\u00d7", threshold) + ")" + caveats;
+		return Target.of(target, atLeast ? ratio >= threshold : ratio <= threshold, figures, "");
 	}
 
 	/** Lines-check failures of either side, which make the comparison doubtful. */

@@ -41,11 +41,6 @@ public final class LogbackReport {
 
 	static final String ASYNC_APPENDER = RunConfig.LOGBACK_ASYNC_APPENDER;
 
-	private static final String HEADER = "| configuration | TPS | × sync | × AsyncAppender | p99 ms | lines lost"
-			+ " | lost % | out of order, worst run | jump back ms | peak queue | dropped, counted"
-			+ " | CPU µs/request: request threads | background threads | other threads | line check |\n"
-			+ "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
-
 	private static final int WIDTH = 1000;
 
 	private static final int HEIGHT = 560;
@@ -79,9 +74,11 @@ public final class LogbackReport {
 				+ " Gatling sharing both cores (`cores=2`).\n\n");
 		md.append("## Targets\n\n");
 		Target.table(md, List.of(throughput(runs), nothingDropped(runs)));
-		md.append("## Logback, Spring Boot's console, two shared cores, 20 lines a request\n\n").append(HEADER);
-		for (RoundRuns.Row row : runs.rows()) {
-			Fmt.tableRow(md, label(row.config()), Fmt.withSpread(row.over(RunRecord::tps)),
+		Page.table(md, "Logback, Spring Boot's console, two shared cores, 20 lines a request", List.of("configuration",
+				"TPS", "× sync", "× AsyncAppender", "p99 ms", "lines lost", "lost %", "out of order, worst run",
+				"jump back ms", "peak queue", "dropped, counted", "CPU µs/request: request threads", "background threads",
+				"other threads", "line check"), runs.rows().stream(),
+				(row) -> new Object[] { label(row.config()), Fmt.withSpread(row.over(RunRecord::tps)),
 					Fmt.ratioWithSpread(row.ratioTo(SYNC, RunRecord::tps)),
 					Fmt.ratioWithSpread(row.ratioTo(ASYNC_APPENDER, RunRecord::tps)), row.median(RunRecord::p99Ms),
 					Fmt.withSpread(row.over(LogbackReport::lost)), Fmt.percent(row.over(LogbackReport::lostPct).median()),
@@ -89,9 +86,8 @@ public final class LogbackReport {
 					Fmt.number(row.worst(RunRecord::peakRingUsed)), Fmt.number(row.worst(RunRecord::queueDropped)),
 					Fmt.number(row.usPerRequest(RunRecord::cpuRequestS)),
 					Fmt.number(row.usPerRequest(RunRecord::cpuLoggingBgS)),
-					Fmt.number(row.usPerRequest(RunRecord::cpuOtherS)), lineCheck(row));
-		}
-		md.append("\n![TPS per configuration](").append(TPS_CHART).append(")\n\n");
+					Fmt.number(row.usPerRequest(RunRecord::cpuOtherS)), lineCheck(row) });
+		md.append("![TPS per configuration](").append(TPS_CHART).append(")\n\n");
 		md.append("![Request lines lost per configuration](").append(LOST_CHART).append(")\n\n");
 		return md.toString();
 	}

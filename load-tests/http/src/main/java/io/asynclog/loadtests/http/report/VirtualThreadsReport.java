@@ -57,14 +57,11 @@ public final class VirtualThreadsReport {
 				(config) -> !config.logback());
 		number = BusyCoreReport.section(md, number, "Logback, virtual threads, one busy core: Spring Boot's console",
 				left, RunConfig::logback);
-		md.append("## ").append(number).append(". Pinned virtual threads\n\n");
-		Fmt.tableHead(md, "configuration", "pinned events, all rounds", "in asynclog's frames");
-		for (RoundRuns.Row row : runs.rows()) {
-			double events = row.runs().stream().mapToDouble(RunRecord::pinnedEvents).sum();
-			double inAsynclog = row.runs().stream().mapToDouble(RunRecord::pinnedInAsynclog).sum();
-			Fmt.tableRow(md, label(row.config()), Fmt.number(events), Fmt.number(inAsynclog));
-		}
-		md.append("\n![CPU per request by thread group](").append(CPU_CHART).append(")\n\n");
+		Page.table(md, number + ". Pinned virtual threads", List.of("configuration", "pinned events, all rounds",
+				"in asynclog's frames"), runs.rows().stream(), (row) -> new Object[] { label(row.config()),
+					Fmt.number(row.runs().stream().mapToDouble(RunRecord::pinnedEvents).sum()),
+					Fmt.number(row.runs().stream().mapToDouble(RunRecord::pinnedInAsynclog).sum()) });
+		md.append("![CPU per request by thread group](").append(CPU_CHART).append(")\n\n");
 		return md.toString();
 	}
 

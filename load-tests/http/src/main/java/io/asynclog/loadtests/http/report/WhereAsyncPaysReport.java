@@ -73,77 +73,57 @@ public final class WhereAsyncPaysReport {
 		md.append("## Targets\n\n");
 		Target.table(md, targets(runs, model));
 
-		md.append("## 1. Lines per request (the app on one core, the load on the other)\n\n");
-		Fmt.tableHead(md, "lines", "configuration", "TPS", "× sync", "× logging off", "p99 ms", "app CPU µs/request",
-				"lines");
-		for (RoundRuns.Row row : runs.closed().rows()) {
-			RunConfig config = row.config();
-			if (config.cores() == 1 && !config.slowSink() && !config.discard()) {
-				Fmt.tableRow(md, config.linesPerRequest(), label(config), Fmt.withSpread(row.over(RunRecord::tps)),
-						Fmt.ratio(row.medianRatioTo(PaysRuns.SYNC, RunRecord::tps)),
-						Fmt.ratio(row.medianRatioTo(RunConfig.LOGGING_OFF, RunRecord::tps)), row.median(RunRecord::p99Ms),
-						Fmt.number(PaysRuns.cpuUsPerRequest(row)), linesCell(row));
-			}
-		}
-		md.append("\n## 2. CPU placement\n\n");
-		Fmt.tableHead(md, "lines", "mode", "one core TPS", "both cores TPS", "both / one", "app CPU % (both)",
-				"Gatling CPU % (both)");
-		for (RoundRuns.Row row : runs.closed().rows()) {
-			RunConfig config = row.config();
-			if (config.cores() == 2) {
-				double one = runs.closed(config.id().replace("/cores=2", ""))
-					.map((c) -> c.over(RunRecord::tps).median())
-					.orElse(Double.NaN);
-				Fmt.tableRow(md, config.linesPerRequest(), config.csvMode(), Fmt.number(one),
+		List<RoundRuns.Row> rows = runs.closed().rows();
+		Page.table(md, "1. Lines per request (the app on one core, the load on the other)",
+				List.of("lines", "configuration", "TPS", "× sync", "× logging off", "p99 ms", "app CPU µs/request", "lines"),
+				rows.stream().filter((row) -> row.config().cores() == 1 && !row.config().slowSink() && !row.config().discard()),
+				(row) -> new Object[] { row.config().linesPerRequest(), label(row.config()),
+					Fmt.withSpread(row.over(RunRecord::tps)), Fmt.ratio(row.medianRatioTo(PaysRuns.SYNC, RunRecord::tps)),
+					Fmt.ratio(row.medianRatioTo(RunConfig.LOGGING_OFF, RunRecord::tps)), row.median(RunRecord::p99Ms),
+					Fmt.number(PaysRuns.cpuUsPerRequest(row)), linesCell(row) });
+		Page.table(md, "2. CPU placement", List.of("lines", "mode", "one core TPS", "both cores TPS", "both / one",
+				"app CPU % (both)", "Gatling CPU % (both)"), rows.stream().filter((row) -> row.config().cores() == 2),
+				(row) -> {
+					double one = runs.closed(row.config().id().replace("/cores=2", ""))
+						.map((c) -> c.over(RunRecord::tps).median())
+						.orElse(Double.NaN);
+					return new Object[] { row.config().linesPerRequest(), row.config().csvMode(), Fmt.number(one),
 						Fmt.withSpread(row.over(RunRecord::tps)),
 						Fmt.ratio(Stats.ratio(row.over(RunRecord::tps).median(), one)), row.median(RunRecord::appCpuPct),
-						row.median(RunRecord::gatlingCpuPct));
-			}
-		}
-		md.append("\n## 3. Slow sink\n\n");
-		Fmt.tableHead(md, "configuration", "TPS", "× logging off", "p50 ms", "p99 ms", "queue peak (slots)", "dropped",
-				"lines");
-		for (RoundRuns.Row row : runs.closed().rows()) {
-			if (row.config().slowSink()) {
-				Fmt.tableRow(md, label(row.config()), Fmt.withSpread(row.over(RunRecord::tps)),
-						Fmt.ratio(row.medianRatioTo(RunConfig.LOGGING_OFF, RunRecord::tps)), row.median(RunRecord::p50Ms),
-						row.median(RunRecord::p99Ms), Fmt.number(row.worst(RunRecord::queuePeak)),
-						Fmt.number(row.worst(RunRecord::queueDropped)), linesCell(row));
-			}
-		}
-		md.append("\n## 4. Open-model latency at shares of each configuration's own capacity\n\n");
-		Fmt.tableHead(md, "configuration", "rate /s", "% of its closed TPS", "p50 ms", "p99 ms", "p99.9 ms", "KO");
-		for (PaysRuns.Open row : runs.open()) {
-			Fmt.tableRow(md, label(row.config()), Fmt.number(row.rate()), Fmt.number(row.percentOfCapacity()),
-					Fmt.number(row.p50Ms().median()), Fmt.number(row.p99Ms().median()),
-					Fmt.number(row.p999Ms().median()), Fmt.number(row.ko()));
-		}
-		md.append("\n## 5. Cost model: predicted against measured TPS\n\n");
+						row.median(RunRecord::gatlingCpuPct) };
+				});
+		Page.table(md, "3. Slow sink", List.of("configuration", "TPS", "× logging off", "p50 ms", "p99 ms",
+				"queue peak (slots)", "dropped", "lines"), rows.stream().filter((row) -> row.config().slowSink()),
+				(row) -> new Object[] { label(row.config()), Fmt.withSpread(row.over(RunRecord::tps)),
+					Fmt.ratio(row.medianRatioTo(RunConfig.LOGGING_OFF, RunRecord::tps)), row.median(RunRecord::p50Ms),
+					row.median(RunRecord::p99Ms), Fmt.number(row.worst(RunRecord::queuePeak)),
+					Fmt.number(row.worst(RunRecord::queueDropped)), linesCell(row) });
+		Page.table(md, "4. Open-model latency at shares of each configuration's own capacity",
+				List.of("configuration", "rate /s", "% of its closed TPS", "p50 ms", "p99 ms", "p99.9 ms", "KO"),
+				runs.open().stream(), (open) -> new Object[] { label(open.config()), Fmt.number(open.rate()),
+					Fmt.number(open.percentOfCapacity()), Fmt.number(open.p50Ms().median()),
+					Fmt.number(open.p99Ms().median()), Fmt.number(open.p999Ms().median()), Fmt.number(open.ko()) });
 		CostModel.JmhCosts jmh = model.jmh();
-		md.append("Per-line costs from `jmh-summary.csv`, µs of one core: format and encode `f` = ")
-			.append(Fmt.number(jmh.formatUs())).append(" (").append(CostModel.JmhCosts.FORMAT_ROW)
-			.append("), flushed write `w` = ").append(Fmt.number(jmh.writeUs())).append(" (")
-			.append(CostModel.JmhCosts.FLUSH_ROW).append(" less `f`), hand-off `a` = ")
-			.append(Fmt.number(jmh.asyncLoggerHandOffUs())).append(" for the async logger (")
-			.append(CostModel.JmhCosts.ASYNCLOG_ROW).append(") and ").append(Fmt.number(jmh.asyncAppenderHandOffUs()))
-			.append(" for the AsyncAppender (").append(CostModel.JmhCosts.ASYNC_APPENDER_ROW).append(").")
-			.append(" The model: [load-tests.md](../load-tests.md#the-cost-model).\n\n");
-		Fmt.tableHead(md, "configuration", "h µs", "logging µs/request", "predicted TPS", "measured TPS",
-				"measured / predicted", "measured logging µs/line", "limited by");
-		for (RoundRuns.Row row : runs.closed().rows()) {
-			Optional<CostModel.Prediction> prediction = model.predict(row.config(), runs);
-			if (prediction.isPresent()) {
-				CostModel.Prediction p = prediction.get();
-				double measuredPerLine = (PaysRuns.cpuUsPerRequest(row) - p.httpUs()) / row.config().linesPerRequest();
-				String ringFull = Double.isNaN(p.ringFullAfterSeconds()) ? ""
-						: String.format(Locale.ROOT, " (ring full after %.0f s)", p.ringFullAfterSeconds());
-				Fmt.tableRow(md, label(row.config()), Fmt.number(p.httpUs()), Fmt.number(p.loggingUs()),
+		String costs = "5. Cost model: predicted against measured TPS\n\nPer-line costs from `jmh-summary.csv`, µs of"
+				+ " one core: format and encode `f` = " + Fmt.number(jmh.formatUs()) + " (" + CostModel.JmhCosts.FORMAT_ROW
+				+ "), flushed write `w` = " + Fmt.number(jmh.writeUs()) + " (" + CostModel.JmhCosts.FLUSH_ROW
+				+ " less `f`), hand-off `a` = " + Fmt.number(jmh.asyncLoggerHandOffUs()) + " for the async logger ("
+				+ CostModel.JmhCosts.ASYNCLOG_ROW + ") and " + Fmt.number(jmh.asyncAppenderHandOffUs())
+				+ " for the AsyncAppender (" + CostModel.JmhCosts.ASYNC_APPENDER_ROW + ")."
+				+ " The model: [load-tests.md](../load-tests.md#the-cost-model).";
+		Page.table(md, costs, List.of("configuration", "h µs", "logging µs/request", "predicted TPS", "measured TPS",
+				"measured / predicted", "measured logging µs/line", "limited by"),
+				rows.stream().filter((row) -> model.predict(row.config(), runs).isPresent()), (row) -> {
+					CostModel.Prediction p = model.predict(row.config(), runs).get();
+					double measuredPerLine = (PaysRuns.cpuUsPerRequest(row) - p.httpUs()) / row.config().linesPerRequest();
+					String ringFull = Double.isNaN(p.ringFullAfterSeconds()) ? ""
+							: String.format(Locale.ROOT, " (ring full after %.0f s)", p.ringFullAfterSeconds());
+					return new Object[] { label(row.config()), Fmt.number(p.httpUs()), Fmt.number(p.loggingUs()),
 						Fmt.number(p.tps()), row.median(RunRecord::tps),
 						Fmt.ratio(Stats.ratio(row.over(RunRecord::tps).median(), p.tps())), Fmt.number(measuredPerLine),
-						p.bound() + ringFull);
-			}
-		}
-		md.append("\n![Measured and predicted TPS](").append(TPS_CHART).append(")\n\n");
+						p.bound() + ringFull };
+				});
+		md.append("![Measured and predicted TPS](").append(TPS_CHART).append(")\n\n");
 		return md.toString();
 	}
 

@@ -27,12 +27,10 @@ import io.asynclog.loadtests.report.Stats;
 
 /**
  * Writes the report of the {@code busy-core} matrix from the runner's raw CSV and run-info:
- * {@code http-busy-core.md} and its two charts, with a copy of both inputs next to them. Every
- * ratio divides by the sync twin with the same sink, placement and lines; the page's figures come
- * first from CPU per request, and its targets are computed rather than asserted: each one met or
- * missed, and by how much.
- *
- * <p>Usage from the command line: {@code BusyCoreReport RAW_CSV RUN_INFO REPORT_DIR}.
+ * {@code http-busy-core.md} and its two charts. Every ratio divides by the sync twin with the same
+ * sink, placement and lines; the page's figures come first from CPU per request, and its targets
+ * are computed rather than asserted: each one met or missed, and by how much. Usage:
+ * {@code RAW_CSV RUN_INFO REPORT_DIR}, as {@link Page#main}.
  *
  * @author asynclog
  */
@@ -207,20 +205,18 @@ public final class BusyCoreReport {
 		List<String> compared = new ArrayList<>();
 		for (RoundRuns.Row row : runs.rows()) {
 			RunConfig config = row.config();
-			if (!asynclogAsync(config) || config.csvMode().equals("async-logger") || !tpsToSync(row).measured()) {
-				continue;
-			}
-			Optional<RoundRuns.Row> asyncLogger = runs.row(config.id().replaceFirst("^[a-z-]+/", "async-logger/"));
-			if (asyncLogger.isEmpty() || !tpsToSync(asyncLogger.get()).measured()) {
-				continue;
-			}
-			double ours = tpsToSync(asyncLogger.get()).median();
-			double theirs = tpsToSync(row).median();
-			String pair = String.format(Locale.ROOT, "%s: %s against %s's %s", chartLabel(asyncLogger.get()),
-					Fmt.ratio(ours), config.csvMode(), Fmt.ratio(theirs));
-			compared.add(pair);
-			if (ours < theirs) {
-				behind.add(pair);
+			Optional<RoundRuns.Row> asyncLogger = runs.row(config.id().replaceFirst("^[a-z-]+/", "async-logger/"))
+				.filter((other) -> tpsToSync(other).measured());
+			if (asynclogAsync(config) && !config.csvMode().equals("async-logger") && tpsToSync(row).measured()
+					&& asyncLogger.isPresent()) {
+				double ours = tpsToSync(asyncLogger.get()).median();
+				double theirs = tpsToSync(row).median();
+				String pair = String.format(Locale.ROOT, "%s: %s against %s's %s", chartLabel(asyncLogger.get()),
+						Fmt.ratio(ours), config.csvMode(), Fmt.ratio(theirs));
+				compared.add(pair);
+				if (ours < theirs) {
+					behind.add(pair);
+				}
 			}
 		}
 		if (compared.isEmpty()) {

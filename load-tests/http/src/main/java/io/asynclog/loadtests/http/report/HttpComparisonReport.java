@@ -30,12 +30,10 @@ import io.asynclog.loadtests.report.Stats;
 /**
  * Writes the HTTP comparison report from the runner's raw CSV and run-info: the markdown
  * {@code http-comparison.md} (the targets, the closed-model table in the study's layout, the
- * open-model table and the charts), the summary {@code http-comparison.csv} and four PNG charts,
- * with a copy of both inputs next to them. The targets: async-logger with three appenders at least
- * twice sync's TPS, within 10 % of logging-off's TPS and within 20 % of its p99, and async-logger
- * ahead of async-appender at three and six appenders.
- *
- * <p>Usage from the command line: {@code HttpComparisonReport RAW_CSV RUN_INFO REPORT_DIR}.
+ * open-model table and the charts), the summary {@code http-comparison.csv} and four PNG charts.
+ * The targets: async-logger with three appenders at least twice sync's TPS, within 10 % of
+ * logging-off's TPS and within 20 % of its p99, and async-logger ahead of async-appender at three
+ * and six appenders. Usage: {@code RAW_CSV RUN_INFO REPORT_DIR}, as {@link Page#main}.
  *
  * @author asynclog
  */

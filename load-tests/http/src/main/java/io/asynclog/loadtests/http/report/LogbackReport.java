@@ -18,12 +18,10 @@ import io.asynclog.loadtests.report.Stats;
 
 /**
  * Writes the report of the {@code logback} matrix from the runner's raw CSV and run-info:
- * {@code http-logback.md} and its two charts, with a copy of both inputs next to them. Each
- * configuration's twins are Logback sync and Logback's {@code AsyncAppender} with the same options;
- * the targets: asynclog's async-logger on Logback at least as fast as the AsyncAppender, and
- * without dropping an INFO line where the AsyncAppender drops them.
- *
- * <p>Usage from the command line: {@code LogbackReport RAW_CSV RUN_INFO REPORT_DIR}.
+ * {@code http-logback.md} and its two charts. Each configuration's twins are Logback sync and
+ * Logback's {@code AsyncAppender} with the same options; the targets: asynclog's async-logger on
+ * Logback at least as fast as the AsyncAppender, and without dropping an INFO line where the
+ * AsyncAppender drops them. Usage: {@code RAW_CSV RUN_INFO REPORT_DIR}, as {@link Page#main}.
  *
  * @author asynclog
  */

@@ -15,9 +15,7 @@ import io.asynclog.loadtests.report.Stats;
  * busy-core app serving requests on virtual threads, on a JDK that has them. Its targets: no line
  * lost, no virtual thread pinned to its carrier in asynclog's frames, CPU per request of each
  * asynclog mode at most sync's, order as good as sync's. The tables and the CPU chart are the
- * busy-core report's.
- *
- * <p>Usage from the command line: {@code VirtualThreadsReport RAW_CSV RUN_INFO REPORT_DIR}.
+ * busy-core report's. Usage: {@code RAW_CSV RUN_INFO REPORT_DIR}, as {@link Page#main}.
  *
  * @author asynclog
  */

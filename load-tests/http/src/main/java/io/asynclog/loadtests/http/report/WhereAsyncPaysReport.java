@@ -23,14 +23,13 @@ import io.asynclog.loadtests.report.Fmt;
 import io.asynclog.loadtests.report.Stats;
 
 /**
- * Writes the report of the {@code where-async-pays} matrix from the runner's raw CSV and
- * run-info: {@code http-where-async-pays.md} (lines per request, CPU placement, the slow sink,
- * open-model latency, the cost model's predictions against the measured figures, and the targets,
- * computed rather than asserted; a missed one says why, from the cost model) and the chart
- * {@code http-where-async-pays-tps.png}, with a copy of both inputs next to them. The cost model
- * reads the JMH suite's {@code jmh-summary.csv} from the same directory.
- *
- * <p>Usage from the command line: {@code WhereAsyncPaysReport RAW_CSV RUN_INFO REPORT_DIR}.
+ * Writes the report of the {@code where-async-pays} matrix from the runner's raw CSV and run-info:
+ * {@code http-where-async-pays.md} (lines per request, CPU placement, the slow sink, open-model
+ * latency, the cost model's predictions against the measured figures, and the targets, computed
+ * rather than asserted; a missed one says why, from the cost model) and the chart
+ * {@code http-where-async-pays-tps.png}. The cost model reads the JMH suite's
+ * {@code jmh-summary.csv} from the same directory. Usage: {@code RAW_CSV RUN_INFO REPORT_DIR}, as
+ * {@link Page#main}.
  *
  * @author asynclog
  */
@@ -84,7 +83,7 @@ public final class WhereAsyncPaysReport {
 		Page.table(md, "2. CPU placement", List.of("lines", "mode", "one core TPS", "both cores TPS", "both / one",
 				"app CPU % (both)", "Gatling CPU % (both)"), rows.stream().filter((row) -> row.config().cores() == 2),
 				(row) -> {
-					double one = runs.closed(row.config().id().replace("/cores=2", ""))
+					double one = runs.closed().row(row.config().id().replace("/cores=2", ""))
 						.map((c) -> c.over(RunRecord::tps).median())
 						.orElse(Double.NaN);
 					return new Object[] { row.config().linesPerRequest(), row.config().csvMode(), Fmt.number(one),
@@ -130,9 +129,9 @@ public final class WhereAsyncPaysReport {
 	static List<Target> targets(PaysRuns runs, CostModel model) {
 		int lines = runs.closed().rows().stream().mapToInt((c) -> c.config().linesPerRequest()).max().orElse(1);
 		String options = (lines == 1) ? "" : "/lines=" + lines;
-		Optional<RoundRuns.Row> sync = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("sync") + options);
-		Optional<RoundRuns.Row> async = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + options);
-		Optional<RoundRuns.Row> off = runs.closed(RunConfig.LOGGING_OFF + options);
+		Optional<RoundRuns.Row> sync = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("sync") + options);
+		Optional<RoundRuns.Row> async = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + options);
+		Optional<RoundRuns.Row> off = runs.closed().row(RunConfig.LOGGING_OFF + options);
 		return List.of(
 				ratioTarget("%d lines per request, one core: async-logger TPS ≥ 1.6× sync".formatted(lines), async, sync,
 						1.6, model, runs),
@@ -169,9 +168,9 @@ public final class WhereAsyncPaysReport {
 
 	private static Target slowSinkTarget(PaysRuns runs, CostModel model) {
 		String name = "slow sink: async-logger p99 ≤ 1.5× logging off's, while sync stalls";
-		Optional<RoundRuns.Row> async = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + "/sink=slow");
-		Optional<RoundRuns.Row> sync = runs.closed(ComparisonMatrix.PAYS_BASE.formatted("sync") + "/sink=slow");
-		Optional<RoundRuns.Row> off = runs.closed(RunConfig.LOGGING_OFF + "/sink=slow");
+		Optional<RoundRuns.Row> async = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + "/sink=slow");
+		Optional<RoundRuns.Row> sync = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("sync") + "/sink=slow");
+		Optional<RoundRuns.Row> off = runs.closed().row(RunConfig.LOGGING_OFF + "/sink=slow");
 		if (async.isEmpty() || sync.isEmpty() || off.isEmpty()) {
 			return Target.notMeasured(name);
 		}
@@ -287,10 +286,6 @@ public final class WhereAsyncPaysReport {
 			return new PaysRuns(closed, List.copyOf(open));
 		}
 
-		Optional<RoundRuns.Row> closed(String id) {
-			return this.closed.row(id);
-		}
-
 		/** The id of the configuration of another mode with the same options. */
 		static String twin(RunConfig config, String mode) {
 			String options = config.id().substring(config.baseId().length());
@@ -328,19 +323,10 @@ public final class WhereAsyncPaysReport {
 	}
 
 	/**
-	 * Predicts each configuration's closed-model TPS from what one request costs the app's CPU:
-	 * <ul>
-	 * <li>{@code h}: the HTTP work of a request without logging, the app's CPU time per request
-	 * with logging off, measured at the same lines per request on one core;</li>
-	 * <li>{@code f} and {@code w}: formatting and encoding one line, and the write system call of
-	 * a flushed line, from the JMH suite ({@link JmhCosts});</li>
-	 * <li>{@code a}: one hand-off to the async logger's or AsyncAppender's background thread,
-	 * from the JMH suite.</li>
-	 * </ul>
-	 * A request that logs {@code L} lines costs {@code h + L (f + w)} in sync mode and
-	 * {@code h + L (a + f + w)} in an async mode: the background thread still formats and writes
-	 * every line. Without the flush after each line, {@code w} drops out: the buffered write is
-	 * part of {@code f}'s JMH row. With the app on one core all of it is paid on that core, so TPS is
+	 * Predicts each configuration's closed-model TPS from what one request costs the app's CPU
+	 * ({@code docs/load-tests.md}, "The cost model"): {@code h + L (f + w)} in sync mode and
+	 * {@code h + L (a + f + w)} in an async mode, as the background thread still formats and writes
+	 * every line. With the app on one core all of it is paid on that core, so TPS is
 	 * {@code 1 / cost}; async modes move the work off the request thread, not off the core. With
 	 * two cores shared with the load generator, the app has {@code 2 - Gatling's share} of a core
 	 * and an async logger's single background thread caps TPS at {@code 1 / (L (f + w))}. The
@@ -374,7 +360,7 @@ public final class WhereAsyncPaysReport {
 
 		/** The prediction of a configuration other than logging-off, if its logging-off twin ran. */
 		Optional<Prediction> predict(RunConfig config, PaysRuns runs) {
-			Optional<RoundRuns.Row> off = runs.closed(RunConfig.LOGGING_OFF + lines(config));
+			Optional<RoundRuns.Row> off = runs.closed().row(RunConfig.LOGGING_OFF + lines(config));
 			if (off.isEmpty() || config.loggingOff()) {
 				return Optional.empty();
 			}
@@ -389,7 +375,7 @@ public final class WhereAsyncPaysReport {
 			double tps;
 			String bound;
 			if (config.cores() == 2) {
-				double gatling = runs.closed(config.id())
+				double gatling = runs.closed().row(config.id())
 					.map((row) -> row.over(RunRecord::gatlingCpuPct).median())
 					.orElse(Double.NaN) / 100;
 				tps = (2 - gatling) * 1e6 / cost;

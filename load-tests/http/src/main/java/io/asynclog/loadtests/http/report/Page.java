@@ -32,7 +32,6 @@ record Page(String tool, String markdown, String rawCsv, String runInfo, String 
 		if (args.length != 3) {
 			System.err.println("usage: " + this.tool + " RAW_CSV RUN_INFO REPORT_DIR");
 			System.exit(2);
-			return;
 		}
 		write(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]), renderer);
 		System.out.println("Wrote " + Path.of(args[2]).resolve(markdown()));

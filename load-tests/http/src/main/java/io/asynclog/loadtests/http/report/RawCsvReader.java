@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Reads the runner's raw CSV (one row per run) into {@link RunRecord}s. Columns are found by
@@ -32,11 +33,8 @@ public final class RawCsvReader {
 	}
 
 	static List<RunRecord> parse(List<String> lines, String source) throws IOException {
-		int headerLine = 0;
-		while (headerLine < lines.size() && lines.get(headerLine).isBlank()) {
-			headerLine++;
-		}
-		if (headerLine == lines.size()) {
+		int headerLine = IntStream.range(0, lines.size()).filter((i) -> !lines.get(i).isBlank()).findFirst().orElse(-1);
+		if (headerLine < 0) {
 			throw new IOException(source + ": empty file, expected a header line");
 		}
 		List<String> names = split(lines.get(headerLine).replaceFirst("^\uFEFF", ""));

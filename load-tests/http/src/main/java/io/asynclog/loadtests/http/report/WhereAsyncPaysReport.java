@@ -10,7 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.style.CategoryStyler;
@@ -202,18 +205,14 @@ public final class WhereAsyncPaysReport {
 	 * where the model holds and where it is off shows at a glance.
 	 */
 	private static void chart(PaysRuns runs, CostModel model, RunInfo info, Path dir) throws IOException {
-		List<String> labels = new ArrayList<>();
-		List<Double> measured = new ArrayList<>();
-		List<Double> predicted = new ArrayList<>();
-		double top = 0;
-		for (RoundRuns.Row row : runs.closed().rows()) {
-			double predictedTps = model.predict(row.config(), runs).map(CostModel.Prediction::tps).orElse(0.0);
-			double tps = row.over(RunRecord::tps).median();
-			labels.add(label(row.config()));
-			measured.add(tps);
-			predicted.add(predictedTps);
-			top = Math.max(top, Math.max(tps, predictedTps));
-		}
+		List<RoundRuns.Row> rows = runs.closed().rows();
+		List<String> labels = rows.stream().map((row) -> label(row.config())).toList();
+		List<Double> measured = rows.stream().map((row) -> row.over(RunRecord::tps).median()).toList();
+		List<Double> predicted = rows.stream()
+			.map((row) -> model.predict(row.config(), runs).map(CostModel.Prediction::tps).orElse(0.0))
+			.toList();
+		// Math.max keeps a NaN median: such a chart gets the default axis.
+		double top = Stream.concat(measured.stream(), predicted.stream()).reduce(0.0, Math::max);
 		String title = "Measured and predicted TPS, " + info.users() + " closed-model users" + info.where();
 		CategoryChart chart = Charts.plainBars(title,
 				"configuration (one file, flushed, plain pattern, one core, one line a request unless named)", "TPS",
@@ -236,24 +235,12 @@ public final class WhereAsyncPaysReport {
 
 	/** The configuration without the base every row shares. */
 	static String label(RunConfig config) {
-		List<String> parts = new ArrayList<>();
-		parts.add(config.csvMode());
-		if (!config.immediateFlush() && !config.loggingOff()) {
-			parts.add("no flush");
-		}
-		if (config.linesPerRequest() != 1) {
-			parts.add(config.linesPerRequest() + " lines");
-		}
-		if (config.cores() != 1) {
-			parts.add(config.cores() + " cores");
-		}
-		if (config.slowSink()) {
-			parts.add("slow sink");
-		}
-		if (config.discard()) {
-			parts.add("discard");
-		}
-		return String.join(", ", parts);
+		return Stream.of(config.csvMode(), (!config.immediateFlush() && !config.loggingOff()) ? "no flush" : null,
+				(config.linesPerRequest() != 1) ? config.linesPerRequest() + " lines" : null,
+				(config.cores() != 1) ? config.cores() + " cores" : null, config.slowSink() ? "slow sink" : null,
+				config.discard() ? "discard" : null)
+			.filter(Objects::nonNull)
+			.collect(Collectors.joining(", "));
 	}
 
 	private static String linesCell(RoundRuns.Row row) {

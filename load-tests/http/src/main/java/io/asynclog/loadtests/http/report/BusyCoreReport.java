@@ -78,7 +78,6 @@ public final class BusyCoreReport {
 		StringBuilder md = PAGE.head("HTTP comparison, part three: a busy core", info, dir);
 		Page.rounds(md, info);
 		md.append("- Placement: ").append(info.pinning()).append("; `cores=2`: both CPUs for both.\n\n");
-		md.append("## Targets\n\n");
 		Target.table(md, targets(runs));
 		List<RoundRuns.Row> left = new ArrayList<>(runs.rows());
 		int number = 1;

@@ -104,7 +104,6 @@ public final class HttpComparisonReport {
 		md.append(", ").append(info.durationSeconds()).append(" s after ").append(info.warmupSeconds())
 			.append(" s of warm-up; ").append(info.repeats()).append(" repeats, medians (min–max); placement: ")
 			.append(info.pinning()).append(".\n\n");
-		md.append("## Targets\n\n");
 		Target.table(md, targets(comparison));
 		md.append("## Closed model (").append(info.users()).append(" users)\n\n");
 		// Write calls per request with logging off are the HTTP responses', subtracted to estimate the file writes.
@@ -113,16 +112,13 @@ public final class HttpComparisonReport {
 			.orElse(Double.NaN);
 		table(md, CLOSED_COLUMNS,
 				comparison.closed().stream().map((row) -> closedCells(row, socketWritesPerRequest)).toList());
-		List<RoundRuns.Row> failing = comparison.measuredClosed()
+		String failing = comparison.measuredClosed()
 			.stream()
 			.filter((row) -> Comparison.requestsKo(row) > 0)
-			.toList();
+			.map((row) -> row.config().id() + " " + Fmt.number(Comparison.requestsKo(row)))
+			.collect(Collectors.joining(", "));
 		if (!failing.isEmpty()) {
-			md.append("\nFailed requests, summed over the repeats: ")
-				.append(failing.stream()
-					.map((row) -> row.config().id() + " " + Fmt.number(Comparison.requestsKo(row)))
-					.collect(Collectors.joining(", ")))
-				.append(".\n");
+			md.append("\nFailed requests, summed over the repeats: ").append(failing).append(".\n");
 		}
 		else if (comparison.measuredClosed().stream().anyMatch((row) -> !Double.isNaN(Comparison.requestsKo(row)))) {
 			md.append("\nNo request failed.\n");

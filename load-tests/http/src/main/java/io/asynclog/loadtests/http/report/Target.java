@@ -31,11 +31,11 @@ public record Target(String target, Status status, String figures, String margin
 	}
 
 	/**
-	 * Appends the measured targets as a table, missed ones in bold, then the names of those this
-	 * run could not measure, which have no figures to show.
+	 * Appends the page's targets section: the measured targets as a table, missed ones in bold,
+	 * then the names of those this run could not measure, which have no figures to show.
 	 */
 	static void table(StringBuilder md, List<Target> targets) {
-		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");
+		md.append("## Targets\n\n| target | measured | result | by how much |\n|---|---|---|---|\n");
 		for (Target target : targets) {
 			if (target.status() != Status.NOT_MEASURED || !Fmt.DASH.equals(target.figures())) {
 				String status = target.status().label();

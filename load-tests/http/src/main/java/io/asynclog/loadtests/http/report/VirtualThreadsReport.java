@@ -48,7 +48,6 @@ public final class VirtualThreadsReport {
 		md.append("- Placement: ").append(info.pinning()).append("; the busy-core app with"
 				+ " `spring.threads.virtual.enabled=true`, the busy-core page's columns; request threads are the"
 				+ " carriers.\n\n");
-		md.append("## Targets\n\n");
 		Target.table(md, targets(runs));
 		List<RoundRuns.Row> left = new ArrayList<>(runs.rows());
 		int number = BusyCoreReport.section(md, 1, "Log4j2, virtual threads, one busy core: Spring Boot's console", left,

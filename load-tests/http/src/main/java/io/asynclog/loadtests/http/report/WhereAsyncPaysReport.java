@@ -72,7 +72,6 @@ public final class WhereAsyncPaysReport {
 			.append(" of each configuration's median closed-model TPS, one run each.\n");
 		md.append("- Placement: ").append(info.pinning()).append("; `cores=2`: both CPUs for both. Slow sink: a console"
 				+ " read at ").append(info.get("slow_sink.bytes_per_s")).append(" bytes/s.\n\n");
-		md.append("## Targets\n\n");
 		Target.table(md, targets(runs, model));
 
 		List<RoundRuns.Row> rows = runs.closed().rows();

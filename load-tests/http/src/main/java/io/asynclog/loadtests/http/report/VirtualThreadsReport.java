@@ -66,11 +66,10 @@ public final class VirtualThreadsReport {
 		List<Target> targets = new ArrayList<>();
 		targets.add(BusyCoreReport.everyLineWritten(runs));
 		targets.add(noneInAsynclog(runs));
-		for (RoundRuns.Row row : runs.rows()) {
-			if (!row.config().loggingOff() && !row.config().csvMode().equals("sync")) {
-				targets.add(cpuAtMostSync(row));
-			}
-		}
+		runs.rows()
+			.stream()
+			.filter((row) -> !row.config().loggingOff() && !row.config().csvMode().equals("sync"))
+			.forEach((row) -> targets.add(cpuAtMostSync(row)));
 		targets.add(BusyCoreReport.order(runs));
 		return List.copyOf(targets);
 	}

@@ -6,24 +6,20 @@ import java.awt.Font;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
-import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
 import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -31,35 +27,18 @@ import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler.LegendLayout;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import io.asynclog.loadtests.http.report.HttpComparisonReport.Comparison;
 import io.asynclog.loadtests.report.Charts;
 import io.asynclog.loadtests.report.Stats;
 
-
 /**
- * Draws the report's PNG charts with XChart. Each chart has one bar per measured closed-model
- * configuration, grouped by number of appenders with logging-off last, coloured by mode; the
- * TPS and p99 charts add the min–max over the repeats as whiskers and logging-off's median as a
- * dashed reference line.
+ * The bar charts the HTTP comparison pages share, drawn with XChart: one bar per configuration
+ * coloured by mode, with the min–max over the rounds as whiskers and a dashed reference line where
+ * asked, and a chart that says so where no configuration has the figure.
  *
  * @author asynclog
  */
-public final class ComparisonCharts {
-
-	static final String TPS = "http-comparison-tps.png";
-
-	static final String P99 = "http-comparison-p99.png";
-
-	static final String CPU = "http-comparison-cpu.png";
-
-	static final String DISK = "http-comparison-disk.png";
-
-	static final List<String> FILES = List.of(TPS, P99, CPU, DISK);
-
-	static final int WIDTH = 1000;
-
-	static final int HEIGHT = 600;
-
-	private static final String X_TITLE = "configuration, grouped by appenders (flush and study pattern unless named)";
+final class ComparisonCharts {
 
 	private static final Map<String, Color> MODE_COLORS = Map.of(Comparison.SYNC, new Color(214, 39, 40),
 			Comparison.ASYNC_APPENDER, new Color(255, 127, 14), Comparison.ASYNC_LOGGER, new Color(31, 119, 180),
@@ -73,7 +52,6 @@ public final class ComparisonCharts {
 	/** One x position: a configuration, or a gap between groups ({@code row} null). */
 	record Slot(String label, RoundRuns.Row row) {
 
-		/** A figure of the slot's runs; none in a gap. */
 		Stats over(ToDoubleFunction<RunRecord> metric) {
 			return (this.row != null) ? this.row.over(metric) : Stats.EMPTY;
 		}
@@ -86,86 +64,20 @@ public final class ComparisonCharts {
 
 	}
 
-	static void write(Comparison comparison, RunInfo info, Path dir) throws IOException {
-		List<Slot> slots = slots(comparison);
-		String where = " \u2014 " + info.machine() + ", " + info.date();
-		double offTps = comparison.loggingOff().map((off) -> off.over(RunRecord::tps).median()).orElse(Double.NaN);
-		double offP99 = comparison.loggingOff().map((off) -> off.over(RunRecord::p99Ms).median()).orElse(Double.NaN);
-
-		String tpsTitle = "Throughput, " + info.users() + " closed-model users" + where;
-		save(modeBars(tpsTitle, "TPS: median, whisker = min\u2013max", slots, RunRecord::tps, true, offTps,
-				"#,##0", WIDTH, HEIGHT), tpsTitle, dir.resolve(TPS), WIDTH, HEIGHT);
-
-		String p99Title = "p99 response time, " + info.users() + " closed-model users" + where;
-		save(modeBars(p99Title, "p99 ms: median, whisker = min\u2013max", slots, RunRecord::p99Ms, true, offP99,
-				"#,##0.#", WIDTH, HEIGHT), p99Title, dir.resolve(P99), WIDTH, HEIGHT);
-
-		String cpuTitle = "CPU, percent of one core (median)" + where;
-		save(cpu(cpuTitle, slots), cpuTitle, dir.resolve(CPU), WIDTH, HEIGHT);
-
-		String writesTitle = "App write system calls per second (median)" + where;
-		String bytesTitle = "App bytes written to storage, MB/s (median)" + where;
-		int panel = 380;
-		CategoryChart writes = modeBars(writesTitle, "writes/s", slots, RunRecord::appWriteSyscallsPerS, false, Double.NaN,
-				"#,##0", WIDTH, panel);
-		if (writes != null) {
-			// The lower panel has the same bars in the same places and carries the legend.
-			writes.getStyler().setLegendVisible(false);
-			writes.getStyler().setXAxisTitleVisible(false);
-		}
-		CategoryChart bytes = modeBars(bytesTitle, "MB/s (10^6 bytes)", slots, (run) -> run.appWriteBytesPerS() * 1e-6,
-				false, Double.NaN, "#,##0.##", WIDTH, panel);
-		// XChart's grid: two cells of the first chart's size, one above the other.
-		BitmapEncoder.saveBitmap(List.of(orNote(writes, writesTitle, WIDTH, panel), orNote(bytes, bytesTitle, WIDTH, panel)),
-				2, 1, dir.resolve(DISK).toString(), BitmapFormat.PNG);
-	}
-
-	/** Measured configurations grouped by appenders (ascending, unknown last), gaps between groups, logging-off last. */
-	static List<Slot> slots(Comparison comparison) {
-		Map<Integer, List<RoundRuns.Row>> groups = new TreeMap<>();
-		List<RoundRuns.Row> off = new ArrayList<>();
-		for (RoundRuns.Row row : comparison.measuredClosed()) {
-			if (row.config().loggingOff()) {
-				off.add(row);
-			}
-			else {
-				groups.computeIfAbsent(row.config().appenders(), (k) -> new ArrayList<>()).add(row);
-			}
-		}
-		List<List<RoundRuns.Row>> ordered = new ArrayList<>(groups.values());
-		if (!off.isEmpty()) {
-			ordered.add(off);
-		}
-		List<Slot> slots = new ArrayList<>();
-		for (List<RoundRuns.Row> group : ordered) {
-			if (!slots.isEmpty()) {
-				// Distinct blank labels: XChart draws a category per list entry.
-				slots.add(new Slot(" ".repeat(slots.size() + 1), null));
-			}
-			group.forEach((row) -> slots.add(new Slot(label(row.config().id()), row)));
-		}
-		return slots;
-	}
-
-	/** The config id without the default {@code flush} and {@code study} parts. */
-	static String label(String config) {
-		return Arrays.stream(config.split("/"))
-			.filter((part) -> !part.equals("flush") && !part.equals(Comparison.STUDY_PATTERN))
-			.collect(Collectors.joining("/"));
-	}
-
 	/**
 	 * Bars of one metric, one series per mode so that each mode has its colour. The series overlap,
 	 * and each slot has a value in one series only, so every bar is centred on its label. Returns
 	 * {@code null} when no configuration has the metric.
+	 * @param spread whether to draw the min–max as whiskers
+	 * @param reference logging-off's median as a dashed line, or NaN for none
 	 */
-	static CategoryChart modeBars(String title, String yTitle, List<Slot> slots, ToDoubleFunction<RunRecord> metric,
-			boolean spread, double reference, String decimals, int width, int height) {
+	static CategoryChart modeBars(String title, String xTitle, String yTitle, List<Slot> slots,
+			ToDoubleFunction<RunRecord> metric, boolean spread, double reference, String decimals, int width,
+			int height) {
 		List<String> labels = slots.stream().map(Slot::label).toList();
 		Set<String> modes = new LinkedHashSet<>();
 		slots.stream().filter((s) -> s.row() != null).forEach((s) -> modes.add(mode(s.row())));
 		double top = Double.isNaN(reference) ? 0 : reference;
-		boolean any = false;
 		Map<String, List<Double>> values = new LinkedHashMap<>();
 		for (String mode : modes) {
 			List<Double> y = new ArrayList<>();
@@ -173,7 +85,6 @@ public final class ComparisonCharts {
 				Stats stats = (slot.row() != null && mode.equals(mode(slot.row()))) ? slot.over(metric) : Stats.EMPTY;
 				y.add(stats.measured() ? stats.median() : null);
 				if (stats.measured()) {
-					any = true;
 					top = Math.max(top, spread ? stats.max() : stats.median());
 				}
 			}
@@ -181,10 +92,10 @@ public final class ComparisonCharts {
 				values.put(mode, y);
 			}
 		}
-		if (!any) {
+		if (values.isEmpty()) {
 			return null;
 		}
-		CategoryChart chart = base(title, yTitle, width, height, decimals, top);
+		CategoryChart chart = bars(title, xTitle, yTitle, width, height, decimals, top);
 		chart.getStyler().setOverlapped(true);
 		// The reference line goes first so that the bars are drawn over it and their labels stay legible.
 		if (!Double.isNaN(reference)) {
@@ -199,26 +110,27 @@ public final class ComparisonCharts {
 		values.forEach((mode, y) -> chart.addSeries(mode, labels, y)
 			.setFillColor(MODE_COLORS.getOrDefault(mode, OTHER_MODE)));
 		if (spread) {
-			addSpread(chart, labels, slots, metric);
+			whiskers(chart, "min\u2013max over repeats", labels, slots.stream().map((slot) -> slot.over(metric)).toList());
 		}
 		return chart;
 	}
 
-	/**
-	 * Draws and saves the TPS chart of a matrix measured in interleaved rounds: each
-	 * configuration's median TPS coloured by mode, the min–max over the rounds as whiskers.
-	 * @param runs the run table, one bar per row in run order
-	 */
+	/** Saves a matrix's TPS chart: one bar per configuration in run order, the min–max over the rounds. */
 	static void saveRoundsTps(String title, String xTitle, RoundRuns runs, Function<RoundRuns.Row, String> label,
 			Path file, int width, int height) throws IOException {
 		List<Slot> slots = runs.rows().stream().map((row) -> new Slot(label.apply(row), row)).toList();
-		CategoryChart tps = slots.isEmpty() ? null
-				: modeBars(title, "TPS: median, whisker = min\u2013max over the rounds", slots, RunRecord::tps, true,
-						Double.NaN, "#,##0", width, height);
-		if (tps != null) {
-			tps.setXAxisTitle(xTitle);
-		}
-		save(tps, title, file, width, height);
+		save(slots.isEmpty() ? null : modeBars(title, xTitle, "TPS: median, whisker = min\u2013max over the rounds",
+				slots, RunRecord::tps, true, Double.NaN, "#,##0", width, height), title, file, width, height);
+	}
+
+	/**
+	 * Whiskers from min to max. XChart 3.8 rejects null in a series with error bars: where nothing
+	 * was measured the whisker is NaN, which draws nothing.
+	 */
+	static void whiskers(CategoryChart chart, String name, List<String> labels, List<Stats> stats) {
+		Charts.whiskers(chart, name, labels,
+				stats.stream().map((s) -> s.measured() ? (s.min() + s.max()) / 2 : Double.NaN).toList(),
+				stats.stream().map((s) -> s.measured() ? (s.max() - s.min()) / 2 : 0.0).toList());
 	}
 
 	/** The mode a configuration's bar is coloured by, as its runs recorded it. */
@@ -226,49 +138,9 @@ public final class ComparisonCharts {
 		return row.runs().get(0).mode();
 	}
 
-	/**
-	 * Whiskers from min to max: an invisible line series at the middle of the range whose
-	 * symmetric error bar is half the range. XChart 3.8 rejects {@code null} in a series with
-	 * error bars, so slots without a value hold NaN, which draws nothing.
-	 */
-	private static void addSpread(CategoryChart chart, List<String> labels, List<Slot> slots,
-			ToDoubleFunction<RunRecord> metric) {
-		List<Double> middle = new ArrayList<>();
-		List<Double> errors = new ArrayList<>();
-		for (Slot slot : slots) {
-			Stats stats = slot.over(metric);
-			middle.add(stats.measured() ? (stats.min() + stats.max()) / 2 : Double.NaN);
-			errors.add(stats.measured() ? (stats.max() - stats.min()) / 2 : 0.0);
-		}
-		Charts.whiskers(chart, "min\u2013max over repeats", labels, middle, errors);
-	}
-
-	/** App and Gatling CPU side by side per configuration; {@code null} when neither was measured. */
-	static CategoryChart cpu(String title, List<Slot> slots) {
-		List<String> labels = slots.stream().map(Slot::label).toList();
-		List<Double> app = slots.stream().map((slot) -> slot.median(RunRecord::appCpuPct)).toList();
-		List<Double> gatling = slots.stream().map((slot) -> slot.median(RunRecord::gatlingCpuPct)).toList();
-		double top = Stream.concat(app.stream(), gatling.stream()).filter(Objects::nonNull).mapToDouble(Double::doubleValue)
-			.max()
-			.orElse(0);
-		boolean hasApp = app.stream().anyMatch(Objects::nonNull);
-		boolean hasGatling = gatling.stream().anyMatch(Objects::nonNull);
-		if (!hasApp && !hasGatling) {
-			return null;
-		}
-		CategoryChart chart = base(title, "% of one core (200 = two cores)", WIDTH, HEIGHT, "#,##0", top);
-		if (hasApp) {
-			chart.addSeries("app (demo app JVM)", labels, app).setFillColor(new Color(31, 119, 180));
-		}
-		if (hasGatling) {
-			chart.addSeries("Gatling (load generator)", labels, gatling).setFillColor(new Color(150, 150, 150));
-		}
-		return chart;
-	}
-
-	private static CategoryChart base(String title, String yTitle, int width, int height, String decimals,
+	static CategoryChart bars(String title, String xTitle, String yTitle, int width, int height, String decimals,
 			double top) {
-		CategoryChart chart = Charts.plainBars(title, X_TITLE, yTitle, width, height);
+		CategoryChart chart = Charts.plainBars(title, xTitle, yTitle, width, height);
 		CategoryStyler styler = chart.getStyler();
 		styler.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
 		styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));

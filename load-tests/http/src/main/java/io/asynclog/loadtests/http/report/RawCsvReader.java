@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Reads the runner's raw CSV (one row per run) into {@link RunRecord}s. Columns are found by
@@ -27,30 +28,17 @@ public final class RawCsvReader {
 	private RawCsvReader() {
 	}
 
-	/**
-	 * Reads a raw CSV.
-	 * @param csv the file
-	 * @return one record per row
-	 * @throws IOException if it cannot be read or a column or number is wrong
-	 */
 	public static List<RunRecord> read(Path csv) throws IOException {
 		return parse(Files.readAllLines(csv, StandardCharsets.UTF_8), csv.toString());
 	}
 
 	static List<RunRecord> parse(List<String> lines, String source) throws IOException {
-		int headerLine = 0;
-		while (headerLine < lines.size() && lines.get(headerLine).isBlank()) {
-			headerLine++;
-		}
-		if (headerLine == lines.size()) {
+		int headerLine = IntStream.range(0, lines.size()).filter((i) -> !lines.get(i).isBlank()).findFirst().orElse(-1);
+		if (headerLine < 0) {
 			throw new IOException(source + ": empty file, expected a header line");
 		}
-		String header = lines.get(headerLine);
-		if (header.startsWith("\uFEFF")) {
-			header = header.substring(1);
-		}
+		List<String> names = split(lines.get(headerLine).replaceFirst("^\uFEFF", ""));
 		Map<String, Integer> index = new HashMap<>();
-		List<String> names = split(header);
 		for (int i = 0; i < names.size(); i++) {
 			index.put(names.get(i).strip().toLowerCase(Locale.ROOT), i);
 		}
@@ -68,7 +56,7 @@ public final class RawCsvReader {
 				throw new IOException(source + " line " + (i + 1) + ": " + cells.size() + " cells, the header has "
 						+ names.size());
 			}
-			records.add(new Row(cells, index, source, i + 1).toRecord());
+			records.add(new Row(cells, index, source + " line " + (i + 1)).toRecord());
 		}
 		return records;
 	}
@@ -107,44 +95,34 @@ public final class RawCsvReader {
 		return cells;
 	}
 
-	private record Row(List<String> cells, Map<String, Integer> index, String source, int line) {
+	/** One line's cells; a column older runners did not write reads as NaN. */
+	private record Row(List<String> cells, Map<String, Integer> index, String where) {
 
 		RunRecord toRecord() throws IOException {
 			String model = text("model");
 			if (!model.equalsIgnoreCase(RunRecord.CLOSED) && !model.equalsIgnoreCase(RunRecord.OPEN)) {
-				throw new IOException(this.source + " line " + this.line + ": model is neither closed nor open: '"
-						+ model + "'");
+				throw new IOException(this.where + ": model is neither closed nor open: '" + model + "'");
 			}
 			return new RunRecord(text("config"), text("mode"), integer("appenders"), bool("immediate_flush"),
-					optional("pattern"), text("model"), integer("users"), number("rate"), repeat(), number("duration_s"),
-					number("requests_ok"), number("requests_ko"), number("tps"), number("mean_ms"), number("p50_ms"),
-					number("p95_ms"), number("p99_ms"), number("max_ms"), number("app_cpu_pct"), number("app_rss_mb"),
+					text("pattern").isEmpty() ? null : text("pattern"), model, integer("users"), number("rate"),
+					(int) Math.round(number("repeat")), number("duration_s"), number("requests_ok"),
+					number("requests_ko"), number("tps"), number("mean_ms"), number("p50_ms"), number("p95_ms"),
+					number("p99_ms"), number("max_ms"), number("app_cpu_pct"), number("app_rss_mb"),
 					number("app_threads"), number("app_write_syscalls_per_s"), number("app_write_bytes_per_s"),
 					number("app_wchar_bytes_per_s"), number("gatling_cpu_pct"), number("lines_expected"),
-					number("lines_found"), Boolean.TRUE.equals(bool("lines_ok")), optionalNumber("queue_peak"),
-					optionalNumber("queue_dropped"), optionalNumber("p999_ms"), optionalNumber("out_of_order_lines"),
-					optionalNumber("max_jump_back_ms"), optionalNumber("peak_ring_used"), optionalNumber("cpu_request_s"),
-					optionalNumber("cpu_logging_bg_s"), optionalNumber("cpu_other_s"), optionalNumber("cpu_gc_s"),
-					optionalNumber("cpu_jit_s"), optionalNumber("alloc_bytes"), optionalNumber("pinned_events"),
-					optionalNumber("pinned_in_asynclog"));
-		}
-
-		/** A column older runners did not write: NaN when absent. */
-		double optionalNumber(String column) throws IOException {
-			return this.index.containsKey(column) ? number(column) : Double.NaN;
+					number("lines_found"), Boolean.TRUE.equals(bool("lines_ok")), number("queue_peak"),
+					number("queue_dropped"), number("p999_ms"), number("out_of_order_lines"),
+					number("max_jump_back_ms"), number("peak_ring_used"), number("cpu_request_s"),
+					number("cpu_logging_bg_s"), number("cpu_other_s"), number("cpu_gc_s"), number("cpu_jit_s"),
+					number("alloc_bytes"), number("pinned_events"), number("pinned_in_asynclog"));
 		}
 
 		String text(String column) {
 			return this.cells.get(this.index.get(column)).strip();
 		}
 
-		String optional(String column) {
-			String value = text(column);
-			return value.isEmpty() ? null : value;
-		}
-
 		double number(String column) throws IOException {
-			String value = text(column);
+			String value = this.index.containsKey(column) ? text(column) : "";
 			if (value.isEmpty() || value.equals("-") || value.equals("\u2013") || value.equalsIgnoreCase("nan")) {
 				return Double.NaN;
 			}
@@ -152,8 +130,7 @@ public final class RawCsvReader {
 				return Double.parseDouble(value);
 			}
 			catch (NumberFormatException ex) {
-				throw new IOException(this.source + " line " + this.line + ": " + column + " is not a number: '"
-						+ value + "'", ex);
+				throw new IOException(this.where + ": " + column + " is not a number: '" + value + "'", ex);
 			}
 		}
 
@@ -162,19 +139,13 @@ public final class RawCsvReader {
 			return Double.isNaN(value) ? null : (int) Math.round(value);
 		}
 
-		int repeat() throws IOException {
-			Integer repeat = integer("repeat");
-			return (repeat != null) ? repeat : 0;
-		}
-
 		Boolean bool(String column) throws IOException {
 			String value = text(column).toLowerCase(Locale.ROOT);
 			return switch (value) {
 				case "" -> null;
 				case "true", "yes", "1" -> Boolean.TRUE;
 				case "false", "no", "0" -> Boolean.FALSE;
-				default -> throw new IOException(
-						this.source + " line " + this.line + ": " + column + " is not true or false: '" + value + "'");
+				default -> throw new IOException(this.where + ": " + column + " is not true or false: '" + value + "'");
 			};
 		}
 

@@ -7,16 +7,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.asynclog.loadtests.http.RunConfig;
+import io.asynclog.loadtests.report.Fmt;
 import io.asynclog.loadtests.report.Stats;
 
 /**
  * The run table of a matrix measured in interleaved rounds: its closed-model runs grouped by
  * configuration, in the order they first ran, each row knowing its twins, the configurations its
  * ratios divide by. The rounds interleave the configurations, so a run and its twin's run of the
- * same round saw the same state of the machine; a study's page picks its rows and columns from
- * this table.
+ * same round saw the same state of the machine.
  *
  * @param rows one row per configuration, in run order
  * @param runs every closed-model run, in run order
@@ -29,7 +31,7 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 	 * @param twins for a configuration, the id of each twin by the name its ratios use
 	 */
 	static RoundRuns of(List<RunRecord> records, Function<RunConfig, Map<String, String>> twins) {
-		Map<String, List<RunRecord>> byConfig = RunRecord.closedByConfig(records);
+		Map<String, List<RunRecord>> byConfig = closedByConfig(records);
 		List<Row> rows = new ArrayList<>();
 		for (List<RunRecord> runs : byConfig.values()) {
 			RunConfig config = RunConfig.parse(runs.get(0).config());
@@ -37,15 +39,23 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 			twins.apply(config).forEach((name, id) -> twinRuns.put(name, byConfig.getOrDefault(id, List.of())));
 			rows.add(new Row(config, runs, twinRuns));
 		}
-		return new RoundRuns(List.copyOf(rows), RunRecord.closedOnly(records));
+		return new RoundRuns(List.copyOf(rows), records.stream().filter(RunRecord::closed).toList());
 	}
 
-	/** The row of a configuration id, if it ran. */
+	/** The closed-model runs by configuration id, in the order the configurations first ran. */
+	static Map<String, List<RunRecord>> closedByConfig(List<RunRecord> records) {
+		return groups(records.stream().filter(RunRecord::closed), RunRecord::config);
+	}
+
+	/** Runs grouped by a key, the groups in the order their first runs ran. */
+	static Map<String, List<RunRecord>> groups(Stream<RunRecord> runs, Function<RunRecord, String> key) {
+		return runs.collect(Collectors.groupingBy(key, LinkedHashMap::new, Collectors.toList()));
+	}
+
 	Optional<Row> row(String id) {
 		return this.rows.stream().filter((row) -> row.config().id().equals(id)).findFirst();
 	}
 
-	/** The closed-model runs of a configuration id, in round order. */
 	List<RunRecord> runsOf(String id) {
 		return this.runs.stream().filter((run) -> run.config().equals(id)).toList();
 	}
@@ -55,10 +65,22 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 		return (run.requestsOk() > 0) ? amount / run.requestsOk() : Double.NaN;
 	}
 
+	static Stats over(List<RunRecord> runs, ToDoubleFunction<RunRecord> metric) {
+		return Stats.of(runs.stream().mapToDouble(metric).toArray());
+	}
+
+	/** Each run's metric over that of the other configuration's run of the same round. */
+	static Stats perRound(List<RunRecord> runs, List<RunRecord> others, ToDoubleFunction<RunRecord> metric) {
+		return Stats.of(runs.stream()
+			.flatMap((run) -> others.stream()
+				.filter((other) -> other.repeat() == run.repeat())
+				.limit(1)
+				.map((other) -> Stats.ratio(metric.applyAsDouble(run), metric.applyAsDouble(other))))
+			.toList());
+	}
+
 	/**
 	 * One configuration's runs, one a round, and its twins' runs.
-	 * @param config the configuration
-	 * @param runs its runs
 	 * @param twins each twin's runs by name, empty when the twin did not run
 	 */
 	record Row(RunConfig config, List<RunRecord> runs, Map<String, List<RunRecord>> twins) {
@@ -71,24 +93,23 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 			return !this.runs.isEmpty();
 		}
 
-		/** A figure's median and min–max over the rounds. */
 		Stats over(ToDoubleFunction<RunRecord> metric) {
-			return RunStats.over(this.runs, metric);
+			return RoundRuns.over(this.runs, metric);
 		}
 
-		/** The worst round's figure: the largest. */
+		/** The worst round's figure: the largest measured, NaN when none was. */
 		double worst(ToDoubleFunction<RunRecord> metric) {
-			return RunStats.worst(this.runs, metric);
+			return this.runs.stream().mapToDouble(metric).filter((value) -> !Double.isNaN(value)).max().orElse(Double.NaN);
 		}
 
 		/** A figure's median over its twin's median; NaN when either did not run. */
 		double medianRatioTo(String twin, ToDoubleFunction<RunRecord> metric) {
-			return Stats.ratio(over(metric).median(), RunStats.over(this.twins.getOrDefault(twin, List.of()), metric).median());
+			return Stats.ratio(over(metric).median(), RoundRuns.over(this.twins.getOrDefault(twin, List.of()), metric).median());
 		}
 
 		/** A figure over its twin's, round by round: median and min–max of the ratios. */
 		Stats ratioTo(String twin, ToDoubleFunction<RunRecord> metric) {
-			return RunStats.perRound(this.runs, this.twins.getOrDefault(twin, List.of()), metric);
+			return perRound(this.runs, this.twins.getOrDefault(twin, List.of()), metric);
 		}
 
 		/** CPU µs per request of the threads a run's CPU seconds count, median over the rounds. */
@@ -96,9 +117,12 @@ record RoundRuns(List<Row> rows, List<RunRecord> runs) {
 			return over((run) -> perRequest(run, cpuSeconds.applyAsDouble(run)) * 1e6).median();
 		}
 
-		/** Whether every round's line check passed. */
 		boolean linesOk() {
 			return this.runs.stream().allMatch(RunRecord::linesOk);
+		}
+
+		String median(ToDoubleFunction<RunRecord> metric) {
+			return Fmt.number(over(metric).median());
 		}
 
 	}

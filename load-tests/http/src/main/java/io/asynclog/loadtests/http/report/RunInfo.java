@@ -13,79 +13,40 @@ import io.asynclog.loadtests.report.Fmt;
  * The runner's {@code run-info} properties: where, when and how the run was made. A missing file
  * or key reads as "–", so the report shows the gap instead of failing.
  *
+ * @param properties all of them, for the keys of one matrix
+ * @param wideWarmup whether one-core apps warmed up on both CPUs; false for runs recorded before
+ * the option
  * @author asynclog
  */
-final class RunInfo {
-
-	private final Properties properties;
-
-	RunInfo(Properties properties) {
-		this.properties = properties;
-	}
+record RunInfo(Properties properties, String date, String machine, String jdk, String gatlingVersion,
+		String warmupSeconds, boolean wideWarmup, String durationSeconds, String repeats, String users,
+		String openRate, String pinning, String command) {
 
 	static RunInfo load(Path file) throws IOException {
-		Properties properties = new Properties();
+		Properties p = new Properties();
 		if (file != null && Files.isRegularFile(file)) {
 			try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-				properties.load(reader);
+				p.load(reader);
 			}
 		}
-		return new RunInfo(properties);
+		return new RunInfo(p, get(p, "date"), get(p, "machine"), get(p, "jdk"), get(p, "gatling.version"),
+				get(p, "warmup_s"), Boolean.parseBoolean(get(p, "warmup.wide")), get(p, "duration_s"),
+				get(p, "repeats"), get(p, "users"), get(p, "open.rate"), get(p, "pinning"), get(p, "command"));
 	}
 
 	/** The value of {@code key}, stripped, or "–" when it is absent or blank. */
 	String get(String key) {
-		String value = this.properties.getProperty(key);
+		return get(this.properties, key);
+	}
+
+	private static String get(Properties properties, String key) {
+		String value = properties.getProperty(key);
 		return (value == null || value.isBlank()) ? Fmt.DASH : value.strip();
 	}
 
-	String date() {
-		return get("date");
-	}
-
-	String machine() {
-		return get("machine");
-	}
-
-	String jdk() {
-		return get("jdk");
-	}
-
-	String gatlingVersion() {
-		return get("gatling.version");
-	}
-
-	String warmupSeconds() {
-		return get("warmup_s");
-	}
-
-	/** Whether one-core apps warmed up on both CPUs; false for runs recorded before the option. */
-	boolean wideWarmup() {
-		return Boolean.parseBoolean(get("warmup.wide"));
-	}
-
-	String durationSeconds() {
-		return get("duration_s");
-	}
-
-	String repeats() {
-		return get("repeats");
-	}
-
-	String users() {
-		return get("users");
-	}
-
-	String openRate() {
-		return get("open.rate");
-	}
-
-	String pinning() {
-		return get("pinning");
-	}
-
-	String command() {
-		return get("command");
+	/** The end of every chart's title: {@code " — machine, date"}. */
+	String where() {
+		return " \u2014 " + this.machine + ", " + this.date;
 	}
 
 }

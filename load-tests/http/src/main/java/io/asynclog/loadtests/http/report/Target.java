@@ -1,6 +1,7 @@
 package io.asynclog.loadtests.http.report;
 
 import java.util.List;
+import java.util.Locale;
 
 import io.asynclog.loadtests.report.Fmt;
 
@@ -16,22 +17,25 @@ import io.asynclog.loadtests.report.Fmt;
  */
 public record Target(String target, Status status, String figures, String margin) {
 
-	/** A target nothing measured. */
 	static Target notMeasured(String target) {
 		return new Target(target, Status.NOT_MEASURED, Fmt.DASH, Fmt.DASH);
 	}
 
-	/** Met when {@code met}, missed otherwise. */
 	static Target of(String target, boolean met, String figures, String margin) {
 		return new Target(target, met ? Status.MET : Status.MISSED, figures, margin);
 	}
 
+	/** By how much a ratio is on its side of a limit, such as {@code over by 0.08×}. */
+	static String by(boolean met, String metWord, String missedWord, double difference) {
+		return String.format(Locale.ROOT, "%s by %.2f×", met ? metWord : missedWord, Math.abs(difference));
+	}
+
 	/**
-	 * Appends the measured targets as a table, missed ones in bold, then the names of those this
-	 * run could not measure, which have no figures to show.
+	 * Appends the page's targets section: the measured targets as a table, missed ones in bold,
+	 * then the names of those this run could not measure, which have no figures to show.
 	 */
 	static void table(StringBuilder md, List<Target> targets) {
-		md.append("| target | measured | result | by how much |\n|---|---|---|---|\n");
+		md.append("## Targets\n\n| target | measured | result | by how much |\n|---|---|---|---|\n");
 		for (Target target : targets) {
 			if (target.status() != Status.NOT_MEASURED || !Fmt.DASH.equals(target.figures())) {
 				String status = target.status().label();
@@ -49,19 +53,13 @@ public record Target(String target, Status status, String figures, String margin
 		md.append('\n');
 	}
 
-	/** Whether a target was met. */
 	public enum Status {
 
-		MET("met"), MISSED("missed"), NOT_MEASURED("not measured");
+		MET, MISSED, NOT_MEASURED;
 
-		private final String label;
-
-		Status(String label) {
-			this.label = label;
-		}
-
+		/** As the page prints it, such as "not measured". */
 		public String label() {
-			return this.label;
+			return name().toLowerCase(Locale.ROOT).replace('_', ' ');
 		}
 
 	}

@@ -74,7 +74,7 @@ class BusyCoreReportTests {
 				"date=2026-11-23T11:00:00Z\nmachine=2 CPUs\nusers=400\nduration_s=20\nwarmup_s=40\nrepeats=3\n");
 		Path report = this.dir.resolve("report");
 		Files.createDirectories(report);
-		Files.writeString(report.resolve(BusyCoreReport.NOTES), "Notes follow a run.\n");
+		Files.writeString(report.resolve(BusyCoreReport.PAGE.notes()), "Notes follow a run.\n");
 
 		BusyCoreReport.write(csv, info, report);
 
@@ -121,9 +121,9 @@ class BusyCoreReportTests {
 		assertThat(md).contains("| worst share 0.21% (async-logger" + CONSOLE + ", round 2); worst jump back 1,500 ms"
 				+ " (async-logger" + SHARED + ", round 2); sync's worst, for scale: 1.50%, 300 ms | **missed** |");
 		assertThat(md).contains("| nothing lost under block: every line written once, every run | 31 of 31 runs passed the line check | met | none lost |");
-		assertThat(report.resolve(BusyCoreChart.TPS)).isNotEmptyFile();
-		assertThat(report.resolve(BusyCoreChart.CPU)).isNotEmptyFile();
-		assertThat(report.resolve(BusyCoreReport.RAW_CSV)).hasSameTextualContentAs(csv);
+		assertThat(report.resolve(BusyCoreReport.TPS_CHART)).isNotEmptyFile();
+		assertThat(report.resolve(BusyCoreReport.CPU_CHART)).isNotEmptyFile();
+		assertThat(report.resolve(BusyCoreReport.PAGE.rawCsv())).hasSameTextualContentAs(csv);
 	}
 
 	@Test
@@ -142,8 +142,8 @@ class BusyCoreReportTests {
 	@Test
 	void log4j2WithItsThreadLocalsOffIsARowOfItsOwnAgainstSyncWithThemOff() {
 		RunConfig off = RunConfig.parse("async-logger" + CONSOLE + "/threadlocals=off");
-		assertThat(BusyCoreMarkdown.label(off)).isEqualTo("async-logger, Log4j2 thread-locals off");
-		assertThat(BusyCoreRuns.syncTwinId(off)).isEqualTo("sync" + CONSOLE + "/threadlocals=off");
+		assertThat(BusyCoreReport.label(off)).isEqualTo("async-logger, Log4j2 thread-locals off");
+		assertThat(BusyCoreReport.syncTwinId(off)).isEqualTo("sync" + CONSOLE + "/threadlocals=off");
 	}
 
 	/** µs per request as the report prints it, for {@code share} of one core over 20 s at {@code tps}. */

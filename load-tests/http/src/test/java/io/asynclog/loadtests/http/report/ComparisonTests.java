@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.asynclog.loadtests.http.report.HttpComparisonReport.Comparison;
 import io.asynclog.loadtests.report.Stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -105,7 +106,7 @@ class ComparisonTests {
 		assertEquals(200.0, first.get(0).rate());
 		assertEquals(2, first.size());
 		assertTrue(first.stream().allMatch((run) -> run.rate() == 200.0 && run.config().equals("sync/3/flush/study")));
-		assertEquals(50.0, RunStats.over(first, RunRecord::p99Ms).median(), DELTA);
+		assertEquals(50.0, RoundRuns.over(first, RunRecord::p99Ms).median(), DELTA);
 		assertEquals(300.0, comparison.open().get(1).get(0).rate());
 		assertEquals("async-logger/3/flush/study", comparison.open().get(2).get(0).config());
 		assertTrue(comparison.measuredClosed().isEmpty());

@@ -104,7 +104,7 @@ class HttpComparisonReportTests {
 		assertTrue(md.endsWith("![http-comparison-disk.png](http-comparison-disk.png)\n\n"), md);
 
 		List<String> csv = Files.readAllLines(report.resolve("http-comparison.csv"), StandardCharsets.UTF_8);
-		assertEquals(String.join(",", SummaryCsvWriter.HEADER), csv.get(0));
+		assertEquals(String.join(",", HttpComparisonReport.CSV_HEADER), csv.get(0));
 		assertEquals(12, csv.size());
 		assertTrue(csv.contains("async-logger/3/flush/study,async-logger,3,true,study,3,2000,1900,2300,30,15,60,120,100,"
 				+ "150,240,170,250,30,6000,648000,0.648,648000,80,0,3,2.2222,0.8,1.3333"), String.join("\n", csv));

@@ -68,7 +68,7 @@ class LogbackReportTests {
 				+ "machine=2 CPUs\nusers=400\nduration_s=20\nwarmup_s=40\nrepeats=3\napp.logback_jar=demo.jar\n");
 		Path report = this.dir.resolve("report");
 		Files.createDirectories(report);
-		Files.writeString(report.resolve(LogbackReport.NOTES), "Load 5 before, 6 after.\n");
+		Files.writeString(report.resolve(LogbackReport.PAGE.notes()), "Load 5 before, 6 after.\n");
 
 		LogbackReport.write(csv, info, report);
 
@@ -93,9 +93,9 @@ class LogbackReportTests {
 		assertThat(md).contains("| asynclog async-logger on Logback drops no INFO line where Logback's AsyncAppender"
 				+ " drops them | asynclog: 0 lines lost, 0 counted as dropped, worst of 3 runs; AsyncAppender: 420,000 INFO"
 				+ " lines lost (70% of its lines), median of 3 runs (416,000–420,000), none counted | met |");
-		assertThat(report.resolve(LogbackChart.TPS)).isNotEmptyFile();
-		assertThat(report.resolve(LogbackChart.LOST)).isNotEmptyFile();
-		assertThat(report.resolve(LogbackReport.RAW_CSV)).hasSameTextualContentAs(csv);
+		assertThat(report.resolve(LogbackReport.TPS_CHART)).isNotEmptyFile();
+		assertThat(report.resolve(LogbackReport.LOST_CHART)).isNotEmptyFile();
+		assertThat(report.resolve(LogbackReport.PAGE.rawCsv())).hasSameTextualContentAs(csv);
 	}
 
 	@Test

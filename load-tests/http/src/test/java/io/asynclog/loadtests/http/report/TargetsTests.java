@@ -3,6 +3,7 @@ package io.asynclog.loadtests.http.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.asynclog.loadtests.http.report.HttpComparisonReport.Comparison;
 import io.asynclog.loadtests.http.report.Target.Status;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class TargetsTests {
 
 	@Test
 	void allMetWhenAsyncLoggerIsFastEnough() {
-		List<Target> results = Targets.evaluate(Comparison.of(List.of(
+		List<Target> results = HttpComparisonReport.targets(Comparison.of(List.of(
 				Runs.closed("sync/3/flush/study", 1, 1000, 400), Runs.closed("async-logger/3/flush/study", 1, 2400, 100),
 				Runs.closed("async-appender/3/flush/study", 1, 2000, 150),
 				Runs.closed("async-logger/6/flush/study", 1, 2300, 100),
@@ -36,7 +37,7 @@ class TargetsTests {
 
 	@Test
 	void missedWhenBelowTheThresholds() {
-		List<Target> results = Targets.evaluate(Comparison.of(List.of(
+		List<Target> results = HttpComparisonReport.targets(Comparison.of(List.of(
 				Runs.closed("sync/3/flush/study", 1, 1000, 400), Runs.closed("async-logger/3/flush/study", 1, 1500, 200),
 				Runs.closed("async-appender/3/flush/study", 1, 1500, 150),
 				Runs.closed("async-logger/6/flush/study", 1, 1000, 100),
@@ -47,7 +48,7 @@ class TargetsTests {
 
 	@Test
 	void thresholdsAreInclusive() {
-		List<Target> results = Targets.evaluate(Comparison.of(List.of(
+		List<Target> results = HttpComparisonReport.targets(Comparison.of(List.of(
 				Runs.closed("sync/3/flush/study", 1, 1125, 400), Runs.closed("async-logger/3/flush/study", 1, 2250, 120),
 				Runs.closed("logging-off", 1, 2500, 100))));
 		assertEquals(Status.MET, results.get(0).status());
@@ -57,8 +58,8 @@ class TargetsTests {
 
 	@Test
 	void notMeasuredWhenAConfigurationIsMissing() {
-		List<Target> results = Targets
-			.evaluate(Comparison.of(List.of(Runs.closed("async-logger/3/flush/study", 1, 2000, 120),
+		List<Target> results = HttpComparisonReport
+			.targets(Comparison.of(List.of(Runs.closed("async-logger/3/flush/study", 1, 2000, 120),
 					Runs.closed("async-logger/6/flush/study", 1, 2000, 120))));
 		assertEquals(List.of(Status.NOT_MEASURED, Status.NOT_MEASURED, Status.NOT_MEASURED, Status.NOT_MEASURED,
 				Status.NOT_MEASURED), results.stream().map(Target::status).toList());
@@ -72,14 +73,14 @@ class TargetsTests {
 		List<RunRecord> runs = new ArrayList<>(List.of(Runs.closed("async-logger/3/flush/study", 1, 2000, 120)));
 		RunRecord off = Runs.closed("logging-off", 1, 2500, Double.NaN);
 		runs.add(off);
-		List<Target> results = Targets.evaluate(Comparison.of(runs));
+		List<Target> results = HttpComparisonReport.targets(Comparison.of(runs));
 		assertEquals(Status.MISSED, results.get(1).status(), "0.8x logging-off TPS is below 0.9x");
 		assertEquals(Status.NOT_MEASURED, results.get(2).status());
 	}
 
 	@Test
 	void greaterNotesOverlappingRangesAndLineFailures() {
-		List<Target> results = Targets.evaluate(Comparison.of(List.of(
+		List<Target> results = HttpComparisonReport.targets(Comparison.of(List.of(
 				Runs.closed("async-logger/3/flush/study", 1, 1900, 100),
 				Runs.closed("async-logger/3/flush/study", 2, 2000, 100),
 				Runs.closed("async-logger/3/flush/study", 3, 2300, 100),
@@ -95,11 +96,11 @@ class TargetsTests {
 
 	@Test
 	void ratioShowsAThirdDecimalOnlyWhenTwoWouldHideTheSide() {
-		assertEquals("1.996\u00d7", Targets.ratio(1.996, 2.0));
-		assertEquals("2.004\u00d7", Targets.ratio(2.004, 2.0));
-		assertEquals("2.00\u00d7", Targets.ratio(2.0, 2.0));
-		assertEquals("2.22\u00d7", Targets.ratio(2.2222, 2.0));
-		assertTrue(Targets.ratio(0.8, 0.9).startsWith("0.80"));
+		assertEquals("1.996\u00d7", HttpComparisonReport.ratio(1.996, 2.0));
+		assertEquals("2.004\u00d7", HttpComparisonReport.ratio(2.004, 2.0));
+		assertEquals("2.00\u00d7", HttpComparisonReport.ratio(2.0, 2.0));
+		assertEquals("2.22\u00d7", HttpComparisonReport.ratio(2.2222, 2.0));
+		assertTrue(HttpComparisonReport.ratio(0.8, 0.9).startsWith("0.80"));
 	}
 
 }

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.asynclog.loadtests.http.RunConfig;
+import io.asynclog.loadtests.http.report.WhereAsyncPaysReport.CostModel;
+import io.asynclog.loadtests.http.report.WhereAsyncPaysReport.PaysRuns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WhereAsyncPaysReportTests {
 
 	/** f = 0.5 µs, w = 1 µs (flushed row 1.5 µs), a = 0.5 µs (50 ms a burst of 100,000). */
-	private static final JmhCosts JMH = new JmhCosts(0.5, 1.0, 0.5, 0.4);
+	private static final CostModel.JmhCosts JMH = new CostModel.JmhCosts(0.5, 1.0, 0.5, 0.4);
 
 	@Test
 	void costModelChargesEveryLineToTheOneCoreWhoeverWritesIt() {
@@ -76,7 +78,7 @@ class WhereAsyncPaysReportTests {
 				closed("async-logger/1/flush/plain/lines=20", 3800, 100, 50, 200), closed("logging-off/sink=slow", 6000, 100, 50, 100),
 				closed("sync/1/flush/plain/sink=slow", 1300, 90, 50, 600),
 				closed("async-logger/1/flush/plain/sink=slow", 5800, 100, 50, 120)));
-		List<Target> targets = PaysTargets.evaluate(runs, new CostModel(JMH, 20));
+		List<Target> targets = WhereAsyncPaysReport.targets(runs, new CostModel(JMH, 20));
 		assertEquals(3, targets.size());
 		assertEquals(Target.Status.MISSED, targets.get(0).status());
 		assertTrue(targets.get(0).figures().contains("0.95×"), targets.get(0).figures());
@@ -106,9 +108,9 @@ class WhereAsyncPaysReportTests {
 		assertTrue(md.contains("| 20 | sync, 20 lines | 4,000 | 1.00× | 0.80× |"), md);
 		assertTrue(md.contains("| sync, 20 lines | 2,000 | 50 | 20 | 40 | 90 | 0 |"), md);
 		assertTrue(md.contains("## 5. Cost model"));
-		assertTrue(Files.size(out.resolve(WhereAsyncPaysChart.TPS)) > 0, "the chart");
-		assertTrue(Files.isRegularFile(out.resolve(WhereAsyncPaysReport.RAW_CSV)));
-		assertTrue(Files.isRegularFile(out.resolve(WhereAsyncPaysReport.RUN_INFO)));
+		assertTrue(Files.size(out.resolve(WhereAsyncPaysReport.TPS_CHART)) > 0, "the chart");
+		assertTrue(Files.isRegularFile(out.resolve(WhereAsyncPaysReport.PAGE.rawCsv())));
+		assertTrue(Files.isRegularFile(out.resolve(WhereAsyncPaysReport.PAGE.runInfo())));
 	}
 
 	/** A closed run: app CPU in percent of a core, Gatling CPU, p99. */

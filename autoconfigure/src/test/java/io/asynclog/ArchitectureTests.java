@@ -36,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * unless its role exists on one side only ({@link #ONE_SIDED}, each with its reason). Every
  * package says what it holds and may use in a {@code package-info.java}. No two packages depend on each other, directly or round a longer loop, the
  * sub-packages of one backend included, and none in the harness (load-tests and its modules, the
- * demo app) either.
+ * demo app, the integration tests' applications and their support) either.
  * <p>
  * A dependency is an {@code import} (static and on-demand ones too) or a fully qualified
  * name in code; comments and string literals do not count. Run it alone with
@@ -179,12 +179,15 @@ class ArchitectureTests {
 	void theHarnessHasNoPackageCycle() {
 		Map<String, String> sources = new LinkedHashMap<>();
 		for (String module : List.of("../test-fixtures", "../load-tests/report", "../load-tests/http",
-				"../load-tests/dashboard", "../load-tests/jmh", "../load-tests/shipping", "../demo-app")) {
+				"../load-tests/dashboard", "../load-tests/jmh", "../load-tests/shipping", "../demo-app",
+				"../integration-tests/support", "../integration-tests/log4j2-app", "../integration-tests/logback-app",
+				"../integration-tests/both-bindings", "../integration-tests/no-backend")) {
 			sources.putAll(PackageGraph.read(Path.of(module, "src/main/java")));
 		}
 		PackageGraph harness = PackageGraph.of(sources);
 		assertThat(harness.packages()).as("the harness packages the check must have read")
-			.contains("io.asynclog.fixtures", "io.asynclog.loadtests.http", "io.asynclog.benchmarks", "io.asynclog.demo");
+			.contains("io.asynclog.fixtures", "io.asynclog.loadtests.http", "io.asynclog.benchmarks", "io.asynclog.demo",
+					"io.asynclog.it", "io.asynclog.it.log4j2");
 		assertThat(harness.cycles()).isEmpty();
 	}
 

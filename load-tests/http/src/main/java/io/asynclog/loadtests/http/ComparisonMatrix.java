@@ -35,6 +35,32 @@ public final class ComparisonMatrix {
 	private ComparisonMatrix() {
 	}
 
+	/** The closed-model configurations: those named by {@code --configs}, or the matrix's. */
+	static List<RunConfig> closed(ComparisonOptions options) {
+		ComparisonOptions.Dimensions dimensions = options.dimensions();
+		return !options.configs().isEmpty() ? closed(options.configs()) : switch (options.matrix()) {
+			case ComparisonOptions.STUDY -> defaultClosed();
+			case ComparisonOptions.BUSY_CORE -> busyCore(dimensions);
+			case ComparisonOptions.LOGBACK -> logback(dimensions);
+			case ComparisonOptions.VIRTUAL_THREADS -> virtualThreads(dimensions);
+			default -> whereAsyncPays(dimensions);
+		};
+	}
+
+	/** Whether the matrix has an open-model part: the busy-core, logback and virtual-threads ones have none. */
+	static boolean hasOpenPart(String matrix) {
+		return matrix.equals(ComparisonOptions.STUDY) || matrix.equals(ComparisonOptions.WHERE_ASYNC_PAYS);
+	}
+
+	/** The open-model configurations, among the closed ones; none with {@code --no-open}. */
+	static List<RunConfig> open(ComparisonOptions options, List<RunConfig> closed) {
+		if (!options.open() || !hasOpenPart(options.matrix())) {
+			return List.of();
+		}
+		return options.matrix().equals(ComparisonOptions.STUDY) ? open(closed)
+				: whereAsyncPaysOpen(closed, options.dimensions());
+	}
+
 	/**
 	 * The {@code busy-core} matrix: a small app that only adds the starter, at the most lines per
 	 * request, on both backends. With the app on one core (the load on the other): Spring Boot's

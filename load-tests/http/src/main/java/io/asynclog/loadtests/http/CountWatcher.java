@@ -1,23 +1,22 @@
 package io.asynclog.loadtests.http;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.ToLongFunction;
 
 /**
- * Finds the load window by polling the app's {@code /log/count} every
- * {@value #PERIOD_MILLIS} ms on its own thread: the window runs from the first poll that sees
- * the count above the value it had when Gatling was started to the first poll that sees the
- * final value (the last increase). Each poll is stamped at the middle of its request, so both
- * ends carry the same lag and the window's length is not biased by it.
+ * Finds the load window by polling the app's {@code /log/count} every {@value #PERIOD_MILLIS} ms:
+ * the window runs from the first poll that sees the count above the value it had when Gatling
+ * was started to the first poll that sees the final value (the last increase). Each poll is
+ * stamped at the middle of its request, so both ends carry the same lag and the window's length
+ * is not biased by it. It also polls the queues' fill (to find when the backlog was written) and
+ * the bytes the app allocated.
  *
  * @author asynclog
  */
@@ -27,6 +26,8 @@ final class CountWatcher implements AutoCloseable {
 
 	/** The app's allocated bytes are read every this many rounds. */
 	static final int ALLOCATED_EVERY = 5;
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
 	/** One poll: when (middle of the request, {@link System#nanoTime()}) and what it read. */
 	record Poll(long nanos, long count) {
@@ -41,115 +42,52 @@ final class CountWatcher implements AutoCloseable {
 
 	}
 
-	private final HttpClient client;
-
-	private final HttpRequest request;
+	private final AppProcess app;
 
 	private final List<Poll> polls = new CopyOnWriteArrayList<>();
 
-	private final HttpRequest queueRequest;
-
 	private final List<Poll> queuePolls = new CopyOnWriteArrayList<>();
-
-	private final HttpRequest allocatedRequest;
 
 	private final List<Poll> allocatedPolls = new CopyOnWriteArrayList<>();
 
-	private final Thread thread;
+	/** Only the polling thread counts. */
+	private long round;
 
-	private volatile boolean stopped;
+	private final ScheduledExecutorService polling;
 
-	CountWatcher(HttpClient client, URI baseUrl) {
-		this.client = client;
-		this.request = HttpRequest.newBuilder(baseUrl.resolve("/log/count")).timeout(Duration.ofSeconds(5)).build();
-		this.queueRequest = HttpRequest.newBuilder(baseUrl.resolve("/actuator/asynclog"))
-			.timeout(Duration.ofSeconds(5))
-			.build();
-		this.allocatedRequest = HttpRequest.newBuilder(baseUrl.resolve("/log/allocated"))
-			.timeout(Duration.ofSeconds(5))
-			.build();
-		this.thread = new Thread(this::loop, "count-watcher");
-		this.thread.setDaemon(true);
+	private CountWatcher(AppProcess app) {
+		this.app = app;
+		this.polling = ProcSampler.every(PERIOD_MILLIS, "count-watcher", this::pollRound);
 	}
 
-	CountWatcher start() {
-		this.thread.start();
-		return this;
+	static CountWatcher start(AppProcess app) {
+		return new CountWatcher(app);
 	}
 
-	private void loop() {
-		long round = 0;
-		while (!this.stopped) {
-			if (round % 2 == 1) {
-				pollQueues();
-			}
-			if (round++ % ALLOCATED_EVERY == 0) {
-				pollAllocated();
-			}
-			long sent = System.nanoTime();
-			try {
-				HttpResponse<String> response = this.client.send(this.request, HttpResponse.BodyHandlers.ofString());
-				long received = System.nanoTime();
-				if (response.statusCode() == 200) {
-					this.polls.add(new Poll(sent + (received - sent) / 2, Long.parseLong(response.body().strip())));
-				}
-			}
-			catch (IOException | NumberFormatException ex) {
-				// a missed poll only coarsens the window's ends
-			}
-			catch (InterruptedException ex) {
-				return;
-			}
-			long sleep = PERIOD_MILLIS - (System.nanoTime() - sent) / 1_000_000L;
-			if (sleep > 0) {
-				try {
-					Thread.sleep(sleep);
-				}
-				catch (InterruptedException ex) {
-					return;
-				}
-			}
+	private void pollRound() {
+		// The queues every other round: an async mode may still be writing the load's backlog after
+		// the last request was answered.
+		if (this.round % 2 == 1) {
+			poll("/actuator/asynclog", (body) -> QueueReading.parse(body).used(), this.queuePolls);
 		}
+		if (this.round++ % ALLOCATED_EVERY == 0) {
+			poll("/log/allocated", (body) -> Long.parseLong(body.strip()), this.allocatedPolls);
+		}
+		poll("/log/count", (body) -> Long.parseLong(body.strip()), this.polls);
 	}
 
-	/**
-	 * Reads how many events the app's queues hold, every other round: an async mode may still
-	 * be writing the backlog of the load after the last request was answered.
-	 */
-	private void pollQueues() {
+	private void poll(String path, ToLongFunction<String> reading, List<Poll> into) {
 		long sent = System.nanoTime();
 		try {
-			HttpResponse<String> response = this.client.send(this.queueRequest, HttpResponse.BodyHandlers.ofString());
+			String body = this.app.get(path, TIMEOUT);
 			long received = System.nanoTime();
-			if (response.statusCode() == 200) {
-				this.queuePolls.add(new Poll(sent + (received - sent) / 2, QueueReading.parse(response.body()).used()));
+			long value = reading.applyAsLong(body);
+			if (value >= 0) {
+				into.add(new Poll(sent + (received - sent) / 2, value));
 			}
 		}
-		catch (IOException ex) {
-			// a missed poll only coarsens the drain's end
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
-	/**
-	 * Reads the bytes the app has allocated so far ({@code /log/allocated}), for the allocation
-	 * per request over the window.
-	 */
-	private void pollAllocated() {
-		long sent = System.nanoTime();
-		try {
-			HttpResponse<String> response = this.client.send(this.allocatedRequest,
-					HttpResponse.BodyHandlers.ofString());
-			long received = System.nanoTime();
-			long bytes = (response.statusCode() == 200) ? Long.parseLong(response.body().strip()) : -1;
-			if (bytes >= 0) {
-				this.allocatedPolls.add(new Poll(sent + (received - sent) / 2, bytes));
-			}
-		}
-		catch (IOException | NumberFormatException ex) {
-			// an app without the endpoint, or a missed poll: the allocation stays unknown or coarser
+		catch (IOException | RuntimeException ex) {
+			// a missed poll only coarsens what it times (an app without /log/allocated leaves it unknown)
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -218,9 +156,7 @@ final class CountWatcher implements AutoCloseable {
 
 	@Override
 	public void close() throws InterruptedException {
-		this.stopped = true;
-		this.thread.interrupt();
-		this.thread.join(6000);
+		ProcSampler.stop(this.polling, 6000);
 	}
 
 	/**

@@ -66,44 +66,6 @@ final class LineCheck {
 	}
 
 	/**
-	 * Counts and checks.
-	 * @param appenders how many files there must be
-	 * @param handled the app's {@code /log/count} just before it was stopped
-	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
-	 */
-	static Result check(Path logDir, int appenders, boolean loggingOff, long handled, long clientOk)
-			throws IOException {
-		return check(logDir, appenders, loggingOff, 1, handled, clientOk);
-	}
-
-	/**
-	 * Counts and checks, for requests that each log several lines.
-	 * @param appenders how many files there must be
-	 * @param handled the app's {@code /log/count} just before it was stopped
-	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
-	 */
-	static Result check(Path logDir, int appenders, boolean loggingOff, int linesPerRequest, long handled,
-			long clientOk) throws IOException {
-		List<Path> files = new ArrayList<>();
-		for (int i = 1; i <= appenders; i++) {
-			files.add(logDir.resolve("app-" + i + ".log"));
-		}
-		return check(files, loggingOff, linesPerRequest, handled, clientOk);
-	}
-
-	/**
-	 * Counts and checks the files a configuration names ({@link RunConfig#requestLineFiles}):
-	 * the log files, or the captured standard output for Spring Boot's console.
-	 * @param files the files that must each hold every request line
-	 * @param handled the app's {@code /log/count} just before it was stopped
-	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
-	 */
-	static Result check(List<Path> files, boolean loggingOff, int linesPerRequest, long handled, long clientOk)
-			throws IOException {
-		return check(files, loggingOff, false, linesPerRequest, handled, clientOk);
-	}
-
-	/**
 	 * Counts and checks, optionally for a configuration that may drop lines by design (Logback's
 	 * {@code AsyncAppender}): then a file may hold fewer request lines than expected, the missing
 	 * ones being counted ({@link Result#lost()}), but never more.
@@ -166,32 +128,20 @@ final class LineCheck {
 		return new FileCount(file, lines, seen.cardinality());
 	}
 
-	/** The request number of a request line, or -1 if the line is not one. */
+	/** The request number of a request line ({@code "request "} and 10 digits), or -1 if the line is not one. */
 	static long requestNumber(String line) {
-		int from = 0;
-		while (true) {
-			int at = line.indexOf(MARKER, from);
-			if (at < 0) {
-				return -1;
-			}
+		for (int at = line.indexOf(MARKER); at >= 0; at = line.indexOf(MARKER, at + 1)) {
 			int digits = at + MARKER.length();
-			if (digits + 10 <= line.length()) {
-				boolean all = true;
-				long number = 0;
-				for (int i = digits; i < digits + 10; i++) {
-					char c = line.charAt(i);
-					if (c < '0' || c > '9') {
-						all = false;
-						break;
-					}
-					number = number * 10 + (c - '0');
-				}
-				if (all) {
-					return number;
-				}
+			long number = 0;
+			for (int i = digits; i < digits + 10 && number >= 0; i++) {
+				char c = (i < line.length()) ? line.charAt(i) : 'x';
+				number = (c >= '0' && c <= '9') ? number * 10 + (c - '0') : -1;
 			}
-			from = at + 1;
+			if (number >= 0) {
+				return number;
+			}
 		}
+		return -1;
 	}
 
 	/**

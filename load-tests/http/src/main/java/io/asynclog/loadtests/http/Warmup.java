@@ -1,20 +1,17 @@
 package io.asynclog.loadtests.http;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 
 /**
  * Warms the app up (JIT, pools, log files) before Gatling starts: {@value #THREADS} threads of
- * this JVM's {@link HttpClient} send {@code GET /log} back to back for a few seconds, more than
- * the 10 Tomcat threads can serve at once. Bounded by time and by {@value #MAX_REQUESTS}
- * requests.
+ * this JVM's HTTP client send {@code GET /log} back to back for a few seconds, more than the 10
+ * Tomcat threads can serve at once. Bounded by time and by {@value #MAX_REQUESTS} requests.
  *
  * @author asynclog
  */
@@ -35,39 +32,34 @@ final class Warmup {
 	private Warmup() {
 	}
 
-	/** Runs the warm-up. */
-	static Result run(HttpClient client, URI baseUrl, int linesPerRequest, int seconds) throws InterruptedException {
-		if (!"127.0.0.1".equals(baseUrl.getHost())) {
-			throw new IllegalArgumentException("the warm-up only targets 127.0.0.1, not " + baseUrl);
-		}
+	static Result run(AppProcess app, int linesPerRequest, int seconds) throws InterruptedException {
 		if (seconds <= 0) {
 			return new Result(0, 0);
 		}
-		HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve("/log?lines=" + linesPerRequest))
+		HttpRequest request = HttpRequest.newBuilder(app.baseUrl().resolve("/log?lines=" + linesPerRequest))
 			.timeout(Duration.ofSeconds(10))
 			.build();
 		long deadline = System.nanoTime() + seconds * 1_000_000_000L;
 		AtomicLong budget = new AtomicLong(MAX_REQUESTS);
 		AtomicLong ok = new AtomicLong();
 		AtomicLong failed = new AtomicLong();
-		List<Thread> threads = new ArrayList<>();
-		for (int i = 0; i < THREADS; i++) {
-			Thread thread = new Thread(() -> {
-				while (System.nanoTime() < deadline && budget.decrementAndGet() >= 0) {
-					try {
-						int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-						(status == 200 ? ok : failed).incrementAndGet();
-					}
-					catch (IOException ex) {
-						failed.incrementAndGet();
-					}
-					catch (InterruptedException ex) {
-						return;
-					}
+		Runnable sender = () -> {
+			while (System.nanoTime() < deadline && budget.decrementAndGet() >= 0) {
+				try {
+					int status = app.client().send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+					(status == 200 ? ok : failed).incrementAndGet();
 				}
-			}, "warmup-" + i);
+				catch (IOException ex) {
+					failed.incrementAndGet();
+				}
+				catch (InterruptedException ex) {
+					return;
+				}
+			}
+		};
+		List<Thread> threads = IntStream.range(0, THREADS).mapToObj((i) -> new Thread(sender, "warmup-" + i)).toList();
+		for (Thread thread : threads) {
 			thread.setDaemon(true);
-			threads.add(thread);
 			thread.start();
 		}
 		for (Thread thread : threads) {

@@ -102,8 +102,8 @@ class BusyCorePartsTests {
 				line(1, 1), line(1, 2), line(2, 1), line(2, 2)), StandardCharsets.ISO_8859_1);
 		RunConfig config = RunConfig.parse("sync/1/flush/boot/lines=2/sink=boot-console");
 		List<Path> files = config.requestLineFiles(this.dir.resolve("logs"), stdout);
-		assertThat(LineCheck.check(files, false, 2, 2, 2).ok()).isTrue();
-		LineCheck.Result short1 = LineCheck.check(files, false, 2, 3, 3);
+		assertThat(LineCheck.check(files, false, false, 2, 2, 2).ok()).isTrue();
+		LineCheck.Result short1 = LineCheck.check(files, false, false, 2, 3, 3);
 		assertThat(short1.ok()).isFalse();
 		assertThat(short1.problems()).containsExactly("app-stdout.log holds 4 request lines, expected 6");
 

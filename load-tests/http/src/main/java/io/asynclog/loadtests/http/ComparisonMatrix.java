@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The configurations of the HTTP comparison: the default closed-model matrix (14), the four
@@ -62,15 +64,12 @@ public final class ComparisonMatrix {
 	}
 
 	/**
-	 * The {@code busy-core} matrix: a small app that only adds the starter, at the most lines per
-	 * request, on both backends. With the app on one core (the load on the other): Spring Boot's
-	 * console ({@code sink=boot-console}) and one buffered rolling file, each with sync,
-	 * async-appender and async-logger (and, on Logback's console, Logback's own AsyncAppender);
+	 * The {@code busy-core} matrix, at the most lines per request, on both backends. With the app on
+	 * one core (the load on the other): Spring Boot's console and one buffered rolling file, each with
+	 * sync, async-appender and async-logger (and, on Logback's console, Logback's own AsyncAppender);
 	 * with the app and the load sharing both cores: the console with every mode, where the ring stays
-	 * full and the background thread is the limit; Log4j2's
-	 * logging-off on the console on one core as the ceiling; then, for every ring size asked for,
-	 * async-logger on Log4j2's console on one core with that ring.
-	 * @param dimensions what it varies (the most lines, the ring sizes)
+	 * full and the background thread is the limit; Log4j2's logging-off on the console on one core as
+	 * the ceiling; then async-logger on Log4j2's console on one core with each ring size asked for.
 	 */
 	static List<RunConfig> busyCore(ComparisonOptions.Dimensions dimensions) {
 		String lines = "/lines=" + dimensions.mostLines();
@@ -79,104 +78,76 @@ public final class ComparisonMatrix {
 		for (String backend : List.of("", "/backend=" + RunConfig.LOGBACK)) {
 			List<String> consoleModes = backend.isEmpty() ? List.of("sync", "async-appender", "async-logger")
 					: List.of("sync", RunConfig.LOGBACK_ASYNC_APPENDER, "async-appender", "async-logger");
-			for (String mode : consoleModes) {
-				ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + console + backend);
-			}
-			for (String mode : List.of("sync", "async-appender", "async-logger")) {
-				ids.add(NO_FLUSH_FILE_BASE.formatted(mode) + lines + backend);
-			}
-			for (String mode : consoleModes) {
-				ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + "/cores=2" + console + backend);
-			}
+			consoleModes.forEach((mode) -> ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + console + backend));
+			Stream.of("sync", "async-appender", "async-logger")
+				.forEach((mode) -> ids.add(NO_FLUSH_FILE_BASE.formatted(mode) + lines + backend));
+			consoleModes.forEach(
+					(mode) -> ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + "/cores=2" + console + backend));
 		}
 		ids.add(RunConfig.LOGGING_OFF + lines + console);
-		for (int ring : dimensions.ringSizes()) {
-			ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + lines + console + "/ring=" + ring);
-		}
+		dimensions.ringSizes()
+			.forEach((ring) -> ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + lines + console + "/ring=" + ring));
 		return closed(ids);
 	}
 
 	/**
-	 * The {@code virtual-threads} matrix: the busy-core app serving its requests on virtual threads
-	 * ({@code threads=virtual}), at the most lines per request, Spring Boot's console, one busy
-	 * core, both backends: sync and every asynclog mode the backend has.
-	 * @param dimensions what it varies (the most lines)
+	 * The {@code virtual-threads} matrix: the busy-core app serving its requests on virtual threads,
+	 * at the most lines per request, Spring Boot's console, one busy core, both backends: sync and
+	 * every asynclog mode the backend has.
 	 */
 	static List<RunConfig> virtualThreads(ComparisonOptions.Dimensions dimensions) {
 		String options = "/lines=" + dimensions.mostLines() + "/sink=boot-console";
 		List<String> ids = new ArrayList<>();
-		for (String mode : List.of("sync", "async-appender", "async-logger", "all-async")) {
-			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + options + "/threads=virtual");
-		}
-		for (String mode : List.of("sync", "async-appender", "async-logger")) {
-			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + options + "/backend=" + RunConfig.LOGBACK + "/threads=virtual");
-		}
+		Stream.of("sync", "async-appender", "async-logger", "all-async")
+			.forEach((mode) -> ids.add(BOOT_CONSOLE_BASE.formatted(mode) + options + "/threads=virtual"));
+		Stream.of("sync", "async-appender", "async-logger").forEach((mode) -> ids.add(
+				BOOT_CONSOLE_BASE.formatted(mode) + options + "/backend=" + RunConfig.LOGBACK + "/threads=virtual"));
 		return closed(ids);
 	}
 
 	/**
-	 * The {@code logback} matrix: the demo app on Logback, Spring Boot's default, at the most lines
-	 * per request, Spring Boot's console as the only sink, the app and the load sharing both cores:
-	 * Boot's console written synchronously (asynclog in sync mode), behind Logback's own
-	 * {@code AsyncAppender} as its documentation configures it (asynclog in sync mode, so it adds
-	 * nothing), behind asynclog's async-logger ring (default settings, and again with
-	 * {@code queue-full-policy: discard}, the policy that drops like the {@code AsyncAppender} but
-	 * counts what it drops), and logging-off as the ceiling.
-	 * @param dimensions what it varies (the most lines)
+	 * The {@code logback} matrix: the demo app on Logback at the most lines per request, Spring
+	 * Boot's console as the only sink, the app and the load sharing both cores: the console written
+	 * synchronously, behind Logback's own {@code AsyncAppender} as its documentation configures it,
+	 * behind asynclog's async-logger ring (default settings, and again with {@code discard}, the
+	 * policy that drops like the {@code AsyncAppender} but counts what it drops), and logging-off.
 	 */
 	static List<RunConfig> logback(ComparisonOptions.Dimensions dimensions) {
 		String placement = "/lines=" + dimensions.mostLines() + "/cores=2";
 		String options = "/sink=boot-console/backend=" + RunConfig.LOGBACK;
 		List<String> ids = new ArrayList<>();
-		for (String mode : List.of("sync", RunConfig.LOGBACK_ASYNC_APPENDER, "async-logger")) {
-			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + placement + options);
-		}
+		Stream.of("sync", RunConfig.LOGBACK_ASYNC_APPENDER, "async-logger")
+			.forEach((mode) -> ids.add(BOOT_CONSOLE_BASE.formatted(mode) + placement + options));
 		ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + placement + "/policy=discard" + options);
 		ids.add(RunConfig.LOGGING_OFF + placement + options);
 		return closed(ids);
 	}
 
-	/**
-	 * The closed-model runs in order: round 1 runs every configuration once, round 2 again, and
-	 * so on, so that a drift of the machine (another job, heat) spreads over all configurations
-	 * instead of hitting the one that ran last.
-	 */
+	/** The closed-model runs in rounds: every configuration once, then again, and so on. */
 	static List<Planned> rounds(List<RunConfig> configs, int rounds) {
-		List<Planned> runs = new ArrayList<>();
-		for (int round = 1; round <= rounds; round++) {
-			for (RunConfig config : configs) {
-				runs.add(new Planned(round, config));
-			}
-		}
-		return List.copyOf(runs);
+		return IntStream.rangeClosed(1, rounds)
+			.boxed()
+			.flatMap((round) -> configs.stream().map((config) -> new Planned(round, config)))
+			.toList();
 	}
 
-	/**
-	 * One planned closed-model run.
-	 * @param round the 1-based round (the repeat number of the CSV)
-	 * @param config the configuration
-	 */
+	/** One planned closed-model run; the round is the repeat number of the CSV. */
 	record Planned(int round, RunConfig config) {
 	}
 
 	/**
-	 * The default closed-model matrix: sync, async-appender and async-logger with 1, 3 and 6
-	 * files; async-logger/3 without flush; all-async/3; sync/3 and async-logger/3 with the plain
-	 * pattern; logging-off.
+	 * The study's closed-model matrix: sync, async-appender and async-logger with 1, 3 and 6 files;
+	 * async-logger/3 without flush; all-async/3; sync/3 and async-logger/3 with the plain pattern;
+	 * logging-off.
 	 */
 	static List<RunConfig> defaultClosed() {
 		List<String> ids = new ArrayList<>();
 		for (String mode : List.of("sync", "async-appender", "async-logger")) {
-			for (int files : List.of(1, 3, 6)) {
-				ids.add(mode + "/" + files + "/flush/study");
-			}
+			Stream.of(1, 3, 6).forEach((files) -> ids.add(mode + "/" + files + "/flush/study"));
 		}
-		ids.add("async-logger/3/no-flush/study");
-		ids.add("all-async/3/flush/study");
-		ids.add("sync/3/flush/plain");
-		ids.add("async-logger/3/flush/plain");
-		ids.add(RunConfig.LOGGING_OFF);
-		return ids.stream().map(RunConfig::parse).toList();
+		ids.addAll(List.of("async-logger/3/no-flush/study", "all-async/3/flush/study", "sync/3/flush/plain",
+				"async-logger/3/flush/plain", RunConfig.LOGGING_OFF));
+		return closed(ids);
 	}
 
 	/**
@@ -190,29 +161,21 @@ public final class ComparisonMatrix {
 	static List<RunConfig> whereAsyncPays(ComparisonOptions.Dimensions dimensions) {
 		List<String> ids = new ArrayList<>();
 		for (int lines : dimensions.lines()) {
-			for (String mode : List.of("sync", "async-appender", "async-logger")) {
-				ids.add(PAYS_BASE.formatted(mode) + "/lines=" + lines);
-			}
+			Stream.of("sync", "async-appender", "async-logger")
+				.forEach((mode) -> ids.add(PAYS_BASE.formatted(mode) + "/lines=" + lines));
 			ids.add(RunConfig.LOGGING_OFF + "/lines=" + lines);
 		}
-		// asynclog's own default: no flush after each line, so the background thread flushes once a batch.
 		String mostLines = "/lines=" + dimensions.mostLines();
 		ids.add("sync/1/no-flush/plain" + mostLines);
 		ids.add("async-logger/1/no-flush/plain" + mostLines);
-		for (int cores : dimensions.cores()) {
-			if (cores == 1) {
-				continue;
-			}
-			String options = "/lines=" + dimensions.mostLines() + "/cores=" + cores;
-			ids.add(PAYS_BASE.formatted("sync") + options);
-			ids.add(PAYS_BASE.formatted("async-logger") + options);
-			ids.add(RunConfig.LOGGING_OFF + options);
-		}
+		dimensions.cores().stream().filter((cores) -> cores != 1).forEach((cores) -> {
+			ids.add(PAYS_BASE.formatted("sync") + mostLines + "/cores=" + cores);
+			ids.add(PAYS_BASE.formatted("async-logger") + mostLines + "/cores=" + cores);
+			ids.add(RunConfig.LOGGING_OFF + mostLines + "/cores=" + cores);
+		});
 		if (dimensions.slowSink()) {
-			ids.add(PAYS_BASE.formatted("sync") + "/sink=slow");
-			ids.add(PAYS_BASE.formatted("async-logger") + "/sink=slow");
-			ids.add(PAYS_BASE.formatted("async-logger") + "/policy=discard/sink=slow");
-			ids.add(RunConfig.LOGGING_OFF + "/sink=slow");
+			ids.addAll(List.of(PAYS_BASE.formatted("sync") + "/sink=slow", PAYS_BASE.formatted("async-logger") + "/sink=slow",
+					PAYS_BASE.formatted("async-logger") + "/policy=discard/sink=slow", RunConfig.LOGGING_OFF + "/sink=slow"));
 		}
 		return closed(ids);
 	}
@@ -230,28 +193,18 @@ public final class ComparisonMatrix {
 			.toList();
 	}
 
-	/**
-	 * The configurations named by {@code --configs}, or the default matrix.
-	 * @param ids the ids given, or an empty list
-	 */
+	/** The configurations of these ids, each once, or the study's matrix for none. */
 	static List<RunConfig> closed(List<String> ids) {
 		if (ids.isEmpty()) {
 			return defaultClosed();
 		}
 		Set<String> seen = new LinkedHashSet<>();
-		List<RunConfig> configs = new ArrayList<>();
-		for (String id : ids) {
-			RunConfig config = RunConfig.parse(id);
-			if (seen.add(config.id())) {
-				configs.add(config);
-			}
-		}
-		return configs;
+		return ids.stream().map(RunConfig::parse).filter((config) -> seen.add(config.id())).toList();
 	}
 
 	/**
-	 * The open-model configurations: those of {@link #OPEN_IDS} that the closed part runs too
-	 * (all four with the default matrix), so that the rate can come from their closed results.
+	 * The study's open-model configurations: those of {@link #OPEN_IDS} that the closed part runs
+	 * too, so that the rate can come from their closed results.
 	 */
 	static List<RunConfig> open(List<RunConfig> closed) {
 		Set<String> closedIds = new LinkedHashSet<>();

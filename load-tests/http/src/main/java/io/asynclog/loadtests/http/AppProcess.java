@@ -14,11 +14,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 
 /**
  * The demo app as a child process: started with a fresh log directory and fixed heap flags
  * (optionally pinned with {@code taskset}), its stdout sent to a file; waited for through
- * {@code /actuator/health}; stopped with SIGTERM.
+ * {@code /actuator/health}; warmed up; stopped with SIGTERM.
  * <p>
  * It binds port 0 of 127.0.0.1 and writes the port it got to a file ({@value #PORT_FILE} beside
  * its stdout): a port chosen here and handed over could be taken by another process in between.
@@ -40,6 +42,10 @@ final class AppProcess implements AutoCloseable {
 
 	/** Far more than the slow sink needs for a full pipe (64 KiB at 256 KiB/s). */
 	static final Duration READER_DRAIN_TIMEOUT = Duration.ofSeconds(10);
+
+	static final int WARMUP_THREADS = 16;
+
+	static final long WARMUP_MAX_REQUESTS = 1_000_000;
 
 	static final String PORT_FILE = "app.port";
 
@@ -75,11 +81,8 @@ final class AppProcess implements AutoCloseable {
 	}
 
 	/**
-	 * Starts the app.
-	 * @param logDir the log directory (must exist and be empty)
-	 * @param pinPrefix the command prefix that pins it (for example {@code taskset -c 0}), or empty
-	 * @param jvmFlags more JVM flags, for example {@code -XX:ActiveProcessorCount=1}
-	 * @param extraArgs more application arguments, after the configuration's, which they override
+	 * Starts the app in its (empty) log directory, the pin prefix (such as {@code taskset -c 0}) in
+	 * front; the extra arguments come after the configuration's, which they override.
 	 */
 	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout,
 			List<String> jvmFlags, List<String> extraArgs) throws IOException {
@@ -208,6 +211,55 @@ final class AppProcess implements AutoCloseable {
 			throw new IOException(path + " answered " + response.statusCode());
 		}
 		return response.body();
+	}
+
+	/**
+	 * What the warm-up sent: requests answered 200, and those that failed or got another status.
+	 */
+	record Warmup(long ok, long failed) {
+	}
+
+	/**
+	 * Warms the app up (JIT, pools, log files) before Gatling starts: {@value #WARMUP_THREADS}
+	 * threads send {@code GET /log} back to back, more than the 10 Tomcat threads can serve at once,
+	 * for some seconds and at most {@value #WARMUP_MAX_REQUESTS} requests.
+	 */
+	Warmup warmUp(int linesPerRequest, int seconds) throws InterruptedException {
+		if (seconds <= 0) {
+			return new Warmup(0, 0);
+		}
+		HttpRequest request = HttpRequest.newBuilder(baseUrl().resolve("/log?lines=" + linesPerRequest))
+			.timeout(Duration.ofSeconds(10))
+			.build();
+		long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+		AtomicLong budget = new AtomicLong(WARMUP_MAX_REQUESTS);
+		AtomicLong ok = new AtomicLong();
+		AtomicLong failed = new AtomicLong();
+		Runnable sender = () -> {
+			while (System.nanoTime() < deadline && budget.decrementAndGet() >= 0) {
+				try {
+					int status = this.client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+					(status == 200 ? ok : failed).incrementAndGet();
+				}
+				catch (IOException ex) {
+					failed.incrementAndGet();
+				}
+				catch (InterruptedException ex) {
+					return;
+				}
+			}
+		};
+		List<Thread> threads = IntStream.range(0, WARMUP_THREADS)
+			.mapToObj((i) -> new Thread(sender, "warmup-" + i))
+			.toList();
+		for (Thread thread : threads) {
+			thread.setDaemon(true);
+			thread.start();
+		}
+		for (Thread thread : threads) {
+			thread.join();
+		}
+		return new Warmup(ok.get(), failed.get());
 	}
 
 	/** How many {@code /log} requests the app has handled ({@code /log/count}). */

@@ -19,16 +19,10 @@ public final class ComparisonMatrix {
 	static final List<String> OPEN_IDS = List.of("sync/3/flush/study", "async-appender/3/flush/study",
 			"async-logger/3/flush/study", RunConfig.LOGGING_OFF);
 
-	/**
-	 * The where-async-pays matrix's base: one file, flushed, plain pattern; the mode goes in.
-	 * Its logging-off rows stand for this base.
-	 */
+	/** The where-async-pays matrix's base, the mode left to fill in; its logging-off rows stand for it. */
 	public static final String PAYS_BASE = "%s/1/flush/plain";
 
-	/**
-	 * The busy-core matrix's Spring Boot console base: the mode goes in. Its logging-off rows
-	 * stand for it.
-	 */
+	/** The busy-core matrix's Spring Boot console base; its logging-off rows stand for it. */
 	public static final String BOOT_CONSOLE_BASE = "%s/1/flush/" + RunConfig.BOOT_PATTERN;
 
 	/** The busy-core matrix's rolling file: one file, buffered (no flush after each line), plain pattern. */
@@ -64,12 +58,9 @@ public final class ComparisonMatrix {
 	}
 
 	/**
-	 * The {@code busy-core} matrix, at the most lines per request, on both backends. With the app on
-	 * one core (the load on the other): Spring Boot's console and one buffered rolling file, each with
-	 * sync, async-appender and async-logger (and, on Logback's console, Logback's own AsyncAppender);
-	 * with the app and the load sharing both cores: the console with every mode, where the ring stays
-	 * full and the background thread is the limit; Log4j2's logging-off on the console on one core as
-	 * the ceiling; then async-logger on Log4j2's console on one core with each ring size asked for.
+	 * The {@code busy-core} matrix, both backends: on one core, Spring Boot's console and a buffered
+	 * file in each mode; on two shared cores, where the ring stays full, the console in each mode;
+	 * logging-off as the ceiling; async-logger with each ring size asked for.
 	 */
 	static List<RunConfig> busyCore(ComparisonOptions.Dimensions dimensions) {
 		String lines = "/lines=" + dimensions.mostLines();
@@ -90,11 +81,7 @@ public final class ComparisonMatrix {
 		return closed(ids);
 	}
 
-	/**
-	 * The {@code virtual-threads} matrix: the busy-core app serving its requests on virtual threads,
-	 * at the most lines per request, Spring Boot's console, one busy core, both backends: sync and
-	 * every asynclog mode the backend has.
-	 */
+	/** The {@code virtual-threads} matrix: busy-core's console on one core, every mode, on virtual threads. */
 	static List<RunConfig> virtualThreads(ComparisonOptions.Dimensions dimensions) {
 		String options = "/lines=" + dimensions.mostLines() + "/sink=boot-console";
 		List<String> ids = new ArrayList<>();
@@ -106,11 +93,9 @@ public final class ComparisonMatrix {
 	}
 
 	/**
-	 * The {@code logback} matrix: the demo app on Logback at the most lines per request, Spring
-	 * Boot's console as the only sink, the app and the load sharing both cores: the console written
-	 * synchronously, behind Logback's own {@code AsyncAppender} as its documentation configures it,
-	 * behind asynclog's async-logger ring (default settings, and again with {@code discard}, the
-	 * policy that drops like the {@code AsyncAppender} but counts what it drops), and logging-off.
+	 * The {@code logback} matrix: Boot's console on Logback, two shared cores: sync, Logback's own
+	 * {@code AsyncAppender}, async-logger with {@code block} and with {@code discard} (which drops
+	 * like the {@code AsyncAppender} but counts what it drops), logging-off.
 	 */
 	static List<RunConfig> logback(ComparisonOptions.Dimensions dimensions) {
 		String placement = "/lines=" + dimensions.mostLines() + "/cores=2";
@@ -151,12 +136,9 @@ public final class ComparisonMatrix {
 	}
 
 	/**
-	 * The {@code where-async-pays} matrix. All on one file, flushed, plain pattern: for each
-	 * lines-per-request count, sync, async-appender, async-logger and logging-off on one core;
-	 * at the most lines, sync and async-logger without the flush after each line (asynclog's
-	 * default), and sync, async-logger and logging-off for every other CPU placement; and
-	 * with the slow sink (one line per request, one core), sync, async-logger with
-	 * {@code block} and with {@code discard}, and logging-off.
+	 * The {@code where-async-pays} matrix, one flushed file: each mode for each lines-per-request
+	 * count; at the most lines, without the flush (asynclog's default) and on the other placements;
+	 * the slow sink with {@code block} and with {@code discard}.
 	 */
 	static List<RunConfig> whereAsyncPays(ComparisonOptions.Dimensions dimensions) {
 		List<String> ids = new ArrayList<>();
@@ -180,11 +162,7 @@ public final class ComparisonMatrix {
 		return closed(ids);
 	}
 
-	/**
-	 * The {@code where-async-pays} open-model configurations: sync, async-logger (block) and
-	 * logging-off at the most lines on one core, and with the slow sink, those of them the
-	 * closed part runs.
-	 */
+	/** The where-async-pays open model: sync, async-logger (block) and logging-off at the most lines and on the slow sink. */
 	static List<RunConfig> whereAsyncPaysOpen(List<RunConfig> closed, ComparisonOptions.Dimensions dimensions) {
 		return closed.stream()
 			.filter((config) -> config.cores() == 1 && !config.discard() && config.immediateFlush()

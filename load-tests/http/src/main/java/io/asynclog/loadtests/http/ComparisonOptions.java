@@ -8,20 +8,10 @@ import java.util.List;
  * The runner's command-line options ({@link #USAGE}). Every value is bounded so that a typo
  * cannot start an endless load.
  *
- * @param matrix which configurations run: {@code where-async-pays} (the default), {@code study},
- * {@code busy-core}, {@code logback} or {@code virtual-threads} (see {@link ComparisonMatrix})
- * @param repeats closed-model runs per configuration
- * @param durationSeconds measured seconds of load per run (Gatling's {@code during})
- * @param warmupSeconds seconds of warm-up requests before Gatling starts
- * @param gatlingWarmupSeconds seconds Gatling warms itself up (silent requests) before its load
  * @param configs the ids given with {@code --configs}, or empty for the matrix's
- * @param jar the demo app's jar on Log4j2
- * @param logbackJar the demo app's jar on Logback, for {@code backend=logback} configurations
  * @param wideWarmup whether a one-core app warms up on both CPUs before it is measured on its own
  * ({@link CpuPlacement})
  * @param openRate the open-model rate given with {@code --open-rate}, or 0 to derive it
- * @param java the java executable of the app (and of Gatling)
- * @param command the command line, for run-info
  * @author asynclog
  */
 public record ComparisonOptions(String matrix, Dimensions dimensions, int repeats, int durationSeconds,

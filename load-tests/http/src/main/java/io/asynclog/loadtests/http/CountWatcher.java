@@ -55,13 +55,9 @@ final class CountWatcher implements AutoCloseable {
 
 	private final ScheduledExecutorService polling;
 
-	private CountWatcher(AppProcess app) {
+	CountWatcher(AppProcess app) {
 		this.app = app;
 		this.polling = ProcSampler.every(PERIOD_MILLIS, "count-watcher", this::pollRound);
-	}
-
-	static CountWatcher start(AppProcess app) {
-		return new CountWatcher(app);
 	}
 
 	private void pollRound() {
@@ -138,20 +134,13 @@ final class CountWatcher implements AutoCloseable {
 		return afterNanos;
 	}
 
-	/**
-	 * Writes the polls as CSV, in seconds since {@code originNanos}.
-	 * @param originNanos time zero ({@link System#nanoTime()})
-	 */
+	/** Writes the polls as CSV, in seconds since {@code originNanos}. */
 	void writeCsv(Path file, long originNanos) throws IOException {
 		StringBuilder text = new StringBuilder("t_s,count\n");
-		for (Poll poll : polls()) {
+		for (Poll poll : List.copyOf(this.polls)) {
 			text.append(String.format(Locale.ROOT, "%.3f,%d%n", (poll.nanos() - originNanos) / 1e9, poll.count()));
 		}
 		Files.writeString(file, text);
-	}
-
-	List<Poll> polls() {
-		return List.copyOf(this.polls);
 	}
 
 	@Override
@@ -159,33 +148,19 @@ final class CountWatcher implements AutoCloseable {
 		ProcSampler.stop(this.polling, 6000);
 	}
 
-	/**
-	 * The window of these polls.
-	 * @param baseline the count when Gatling was started
-	 */
+	/** The window of these polls, from the count when Gatling was started. */
 	Window window(long baseline) {
-		return window(polls(), baseline);
+		return window(List.copyOf(this.polls), baseline);
 	}
 
 	static Window window(List<Poll> polls, long baseline) {
-		long finalCount = baseline;
-		for (Poll poll : polls) {
-			finalCount = Math.max(finalCount, poll.count());
-		}
+		long finalCount = Math.max(baseline, polls.stream().mapToLong(Poll::count).max().orElse(baseline));
 		if (finalCount == baseline) {
 			throw new IllegalStateException("/log/count never rose above " + baseline + " while Gatling ran");
 		}
-		Long start = null;
-		Long end = null;
-		for (Poll poll : polls) {
-			if (start == null && poll.count() > baseline) {
-				start = poll.nanos();
-			}
-			if (end == null && poll.count() == finalCount) {
-				end = poll.nanos();
-			}
-		}
-		if (start == null || end == null || end <= start) {
+		long start = polls.stream().filter((poll) -> poll.count() > baseline).findFirst().orElseThrow().nanos();
+		long end = polls.stream().filter((poll) -> poll.count() == finalCount).findFirst().orElseThrow().nanos();
+		if (end <= start) {
 			throw new IllegalStateException("/log/count rose from " + baseline + " to " + finalCount
 					+ " between two polls only: no window to measure (the run is too short)");
 		}

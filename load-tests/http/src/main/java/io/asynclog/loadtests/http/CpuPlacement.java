@@ -35,7 +35,8 @@ record CpuPlacement(List<String> app, List<String> gatling, List<String> shared)
 			return NONE;
 		}
 		// Not availableProcessors(): the runner itself may be pinned to one CPU (by the script).
-		if (!succeeds(List.of("taskset", "-c", "0", "true"), 30) || !succeeds(List.of("taskset", "-c", "1", "true"), 30)) {
+		if (!succeeds(new ProcessBuilder("taskset", "-c", "0", "true"), 30)
+				|| !succeeds(new ProcessBuilder("taskset", "-c", "1", "true"), 30)) {
 			log.println("warning: taskset is missing or does not work here: the app and Gatling are not pinned");
 			return NONE;
 		}
@@ -69,7 +70,7 @@ record CpuPlacement(List<String> app, List<String> gatling, List<String> shared)
 		String cpus = pinPrefix.get(pinPrefix.size() - 1);
 		// Twice: a thread started during the first pass may have inherited its creator's old CPUs.
 		for (int pass = 0; pass < 2; pass++) {
-			if (!succeeds(List.of("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)), 10)) {
+			if (!succeeds(new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)), 10)) {
 				throw new IOException("taskset -a -p -c " + cpus + " " + pid + " failed");
 			}
 		}
@@ -84,13 +85,12 @@ record CpuPlacement(List<String> app, List<String> gatling, List<String> shared)
 		}
 	}
 
-	/** Whether a command, its output discarded, exits with 0 within the timeout (it is killed if not). */
-	static boolean succeeds(List<String> command, long timeoutSeconds) {
-		return succeeds(new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD), timeoutSeconds);
-	}
-
+	/** Whether a command, its output discarded unless redirected, exits with 0 within the timeout (killed if not). */
 	static boolean succeeds(ProcessBuilder command, long timeoutSeconds) {
 		try {
+			if (command.redirectOutput() == ProcessBuilder.Redirect.PIPE) {
+				command.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+			}
 			Process process = command.redirectErrorStream(true).start();
 			if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
 				process.destroyForcibly();

@@ -13,11 +13,7 @@ import java.util.Objects;
  * <pre>
  * ---- Global Information ---------------------------------------|---Total---|-----OK----|----KO----
  * &gt; request count                                                |     9,492 |     9,492 |         -
- * &gt; max response time (ms)                                       |       916 |       916 |         -
- * &gt; mean response time (ms)                                      |       212 |       212 |         -
  * &gt; response time 50th percentile (ms)                           |       200 |       200 |         -
- * &gt; response time 95th percentile (ms)                           |       403 |       403 |         -
- * &gt; response time 99th percentile (ms)                           |       689 |       689 |         -
  * &gt; mean throughput (rps)                                        |     1,356 |     1,356 |         -
  * </pre>
  *

@@ -65,11 +65,7 @@ final class GatlingRun {
 		this.startSignal = startSignal;
 	}
 
-	/**
-	 * Starts Gatling.
-	 * @param pinPrefix the command prefix that pins it, or empty
-	 * @param startSignal the file whose creation releases the load (must not exist yet)
-	 */
+	/** Starts Gatling, pinned by the prefix; creating the start signal file releases the load. */
 	static GatlingRun start(Path java, String classpath, URI baseUrl, Load load, int linesPerRequest,
 			List<String> pinPrefix, Path resultsFolder, Path output, String description, Path startSignal)
 			throws IOException {

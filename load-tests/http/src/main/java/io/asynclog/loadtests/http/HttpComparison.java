@@ -68,12 +68,7 @@ public final class HttpComparison {
 		this.options = options;
 	}
 
-	/**
-	 * Runs the comparison in this JVM (the app and Gatling are forked).
-	 * @param log where progress goes
-	 * @param args the command-line options
-	 * @return the exit code
-	 */
+	/** Runs the comparison in this JVM (the app and Gatling are forked); returns the exit code. */
 	public static int run(PrintStream log, ReportWriter reports, String... args) {
 		if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
 			log.print(ComparisonOptions.USAGE);

@@ -10,15 +10,14 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * Checks that no request line was lost or duplicated: each file that holds request lines (each
- * {@code app-N.log}, or the captured standard output for Spring Boot's console) must hold exactly
- * as many request lines (lines with {@code "request "} followed by 10 digits) as the app
- * handled {@code /log} requests times the lines each request logs, with every request number
- * 1..count among them (none at all for
- * {@code logging-off}), and the client cannot have seen more successful requests than the app
- * counted.
+ * Checks that no request line was lost or duplicated: each file that holds request lines
+ * ({@link RunConfig#requestLineFiles}) must hold exactly as many request lines as the app handled
+ * {@code /log} requests times the lines each request logs, with every request number 1..count
+ * among them (none for {@code logging-off}), and the client cannot have seen more successful
+ * requests than the app counted.
  *
  * @author asynclog
  */
@@ -26,12 +25,7 @@ final class LineCheck {
 
 	static final String MARKER = "request ";
 
-	/**
-	 * What one file holds.
-	 * @param file the file
-	 * @param lines request lines found
-	 * @param distinct distinct request numbers among them within 1..expected
-	 */
+	/** What one file holds: request lines, and distinct request numbers among them within 1..expected. */
 	record FileCount(Path file, long lines, long distinct) {
 	}
 
@@ -39,17 +33,13 @@ final class LineCheck {
 	 * The outcome.
 	 * @param expected request lines each file must hold
 	 * @param found the fewest request lines found in a file
-	 * @param ok whether every file holds exactly the expected lines and the client count fits
-	 * @param files the count of each file
-	 * @param problems what is wrong, empty when ok
 	 */
 	record Result(long expected, long found, boolean ok, List<FileCount> files, List<String> problems) {
 
 		/** The same counts with one more problem, so no longer ok. */
 		Result withProblem(String problem) {
-			List<String> all = new ArrayList<>(this.problems);
-			all.add(problem);
-			return new Result(this.expected, this.found, false, this.files, List.copyOf(all));
+			return new Result(this.expected, this.found, false, this.files,
+					Stream.concat(this.problems.stream(), Stream.of(problem)).toList());
 		}
 
 		/**
@@ -66,13 +56,10 @@ final class LineCheck {
 	}
 
 	/**
-	 * Counts and checks, optionally for a configuration that may drop lines by design (Logback's
-	 * {@code AsyncAppender}): then a file may hold fewer request lines than expected, the missing
-	 * ones being counted ({@link Result#lost()}), but never more.
-	 * @param files the files that must each hold every request line
-	 * @param lossCounted whether missing lines are counted instead of failing the check
-	 * @param handled the app's {@code /log/count} just before it was stopped
-	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
+	 * Counts and checks, {@code handled} being the app's {@code /log/count} just before it was
+	 * stopped and {@code clientOk} the successful requests the clients saw (warm-up and Gatling).
+	 * A configuration that may drop lines by design ({@link RunConfig#lossCounted()}) may hold fewer
+	 * request lines than expected, the missing ones being counted ({@link Result#lost()}), never more.
 	 */
 	static Result check(List<Path> files, boolean loggingOff, boolean lossCounted, int linesPerRequest, long handled,
 			long clientOk) throws IOException {
@@ -147,7 +134,6 @@ final class LineCheck {
 	/**
 	 * Removes the request lines from a file once they are counted (Spring Boot's console output
 	 * holds them next to the app's other output, which is worth keeping), and says how many went.
-	 * @param file the file; nothing happens if it does not exist
 	 */
 	static void stripRequestLines(Path file) throws IOException {
 		if (!Files.isRegularFile(file)) {

@@ -37,11 +37,8 @@ public final class LineOrder {
 	}
 
 	/**
-	 * The outcome for one file.
-	 * @param requestLines request lines read
-	 * @param outOfOrder request lines older than the newest one before them
-	 * @param maxJumpBackMillis the largest such difference, in ms (0 when none)
-	 * @param unparsed request lines whose timestamp could not be read
+	 * The outcome for one file: request lines older than the newest one before them, the largest
+	 * such difference (0 when none), request lines whose timestamp could not be read.
 	 */
 	public record Result(long requestLines, long outOfOrder, long maxJumpBackMillis, long unparsed) {
 

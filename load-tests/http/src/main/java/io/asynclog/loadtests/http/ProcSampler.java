@@ -17,6 +17,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.asynclog.loadtests.report.Machine;
@@ -34,6 +36,9 @@ import io.asynclog.loadtests.report.Machine;
 final class ProcSampler implements AutoCloseable {
 
 	static final long PERIOD_MILLIS = 500;
+
+	/** {@code "name" #22 daemon prio=5 ... nid=0x1147 ...}; JDK 19+ prints the nid in decimal. */
+	private static final Pattern THREAD = Pattern.compile("^\"(.*)\" .*?\\bnid=(0x[0-9a-fA-F]+|\\d+)\\b");
 
 	/** One sample; NaN where a value could not be read; {@code threadTicks} by thread id, possibly empty. */
 	record Sample(long nanos, double appTicks, double rssKb, double threads, double syscw, double writeBytes,
@@ -97,14 +102,10 @@ final class ProcSampler implements AutoCloseable {
 
 	private final ScheduledExecutorService sampling;
 
-	private ProcSampler(long appPid, double ticksPerSecond) {
+	ProcSampler(long appPid, double ticksPerSecond) {
 		this.appPid = appPid;
 		this.ticksPerSecond = ticksPerSecond;
 		this.sampling = every(PERIOD_MILLIS, "proc-sampler-" + appPid, this::sampleNow);
-	}
-
-	static ProcSampler start(long appPid, double ticksPerSecond) {
-		return new ProcSampler(appPid, ticksPerSecond);
 	}
 
 	/** Runs a task every period on a daemon thread of its own, until {@link #stop}. */
@@ -172,6 +173,31 @@ final class ProcSampler implements AutoCloseable {
 			// the app is gone: no thread figures for this sample
 		}
 		return Map.copyOf(ticks);
+	}
+
+	/**
+	 * The Java names of the app's threads by native thread id, from one {@code jcmd <pid> Thread.print}
+	 * of the app's JDK; empty when that fails. The kernel's {@code comm} keeps only 15 characters
+	 * ({@code http-nio-127.0.} for every Tomcat thread), too few to tell a request thread from Tomcat's
+	 * poller. The runner takes it after the measured window, so that its safepoint falls outside.
+	 */
+	static Map<Long, String> threadNames(Path java, long pid) {
+		return threadNames(Machine.output(List.of(java.resolveSibling("jcmd").toString(), Long.toString(pid),
+				"Thread.print")).lines().toList());
+	}
+
+	/** The names in a thread dump's lines, by native thread id. */
+	static Map<Long, String> threadNames(List<String> dump) {
+		Map<Long, String> names = new HashMap<>();
+		for (String line : dump) {
+			Matcher matcher = THREAD.matcher(line);
+			if (matcher.find()) {
+				String nid = matcher.group(2);
+				names.put(nid.startsWith("0x") ? Long.parseLong(nid.substring(2), 16) : Long.parseLong(nid),
+						matcher.group(1));
+			}
+		}
+		return Map.copyOf(names);
 	}
 
 	static Path proc(long pid, String file) {

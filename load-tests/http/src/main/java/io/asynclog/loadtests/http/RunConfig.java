@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 /**
@@ -16,21 +17,13 @@ import java.util.stream.IntStream;
  * It knows the Spring profiles, application arguments and JVM flags that select it, and which
  * files hold its request lines.
  *
- * @param id the id as written in the CSV and on the command line, options in canonical order
- * @param mode {@code sync}, {@code async-appender}, {@code async-logger}, {@code all-async}
- * (Log4j2 only) or {@code logback-async-appender} (Logback's own {@code AsyncAppender} in front of
- * Spring Boot's console, asynclog in sync mode); the appender setup that {@code logging-off} uses
- * @param appenders number of rolling-file appenders (1, 3 or 6)
- * @param pattern {@code study} (with {@code %l}), {@code plain}, or {@code boot} (Spring Boot's
- * console pattern, with {@code sink=boot-console} only)
+ * @param mode the appender setup, the one {@code logging-off} uses too
  * @param cores CPUs the app runs on: 1 (the load on the other) or 2 (shared with the load)
  * @param slowSink whether a console whose output the runner reads slowly is one of the appenders
  * @param bootConsole whether Spring Boot's own Console appender, read at full speed, is the only sink
  * @param ringSize asynclog's ring buffer size, or 0 for asynclog's default
- * @param metersOff whether asynclog's meters are off (its endpoint stays)
  * @param threadLocalsOff whether Log4j2's thread-locals are off, as Log4j2 itself sets them in a web
  * application, which asynclog otherwise turns on in an executable jar
- * @param waitStrategy asynclog's {@code wait-strategy}, or empty for its default
  * @author asynclog
  */
 public record RunConfig(String id, String mode, int appenders, boolean immediateFlush, String pattern, boolean loggingOff,
@@ -39,10 +32,7 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 
 	public static final String LOGGING_OFF = "logging-off";
 
-	/**
-	 * Logback's own {@code AsyncAppender} (queue 256, default discarding threshold) in front of
-	 * Spring Boot's console, from a Logback configuration file; asynclog in sync mode adds nothing.
-	 */
+	/** Logback's own {@code AsyncAppender} (queue 256) in front of Spring Boot's console; asynclog in sync mode. */
 	public static final String LOGBACK_ASYNC_APPENDER = "logback-async-appender";
 
 	/** The demo app on Log4j2 ({@code demo-app-log4j2}): the default backend, left out of ids. */
@@ -89,15 +79,6 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			List.of("slow", "boot-console"), "meters", List.of("on", "off"), "backend", List.of(LOG4J2, LOGBACK),
 			"threads", List.of("platform", "virtual"), "threadlocals", List.of("on", "off"), "wait",
 			List.of("timeout", "block", "sleep", "yield", "busy-spin"));
-
-	/** Log4j2's name of a wait strategy: {@code busy-spin} is {@code BusySpin}. */
-	static String log4j2WaitStrategy(String name) {
-		StringBuilder out = new StringBuilder();
-		for (String word : name.split("-")) {
-			out.append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
-		}
-		return out.toString();
-	}
 
 	/**
 	 * Parses an id, for example {@code sync/3/flush/study}, {@code logging-off/lines=20} or
@@ -327,7 +308,9 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 			}
 			flags.add("-Dlog4j2.asyncLoggerRingBufferSize=" + ((this.ringSize != 0) ? this.ringSize : DEFAULT_RING));
 			if (!this.waitStrategy.isEmpty()) {
-				flags.add("-Dlog4j2.asyncLoggerWaitStrategy=" + log4j2WaitStrategy(this.waitStrategy));
+				// Log4j2's name: busy-spin is BusySpin
+				flags.add("-Dlog4j2.asyncLoggerWaitStrategy="
+						+ Pattern.compile("(?:^|-)(.)").matcher(this.waitStrategy).replaceAll((m) -> m.group(1).toUpperCase()));
 			}
 		}
 		if (this.threadLocalsOff) {

@@ -47,10 +47,7 @@ final class SingleRun {
 	private SingleRun() {
 	}
 
-	/**
-	 * Runs once.
-	 * @param runDir this run's directory (created)
-	 */
+	/** Runs once, in this run's directory (created anew). */
 	static RawRunsCsv.Row execute(Setup setup, RunConfig config, GatlingRun.Load load, int repeat, Path runDir)
 			throws IOException, InterruptedException {
 		deleteTree(runDir);
@@ -66,7 +63,7 @@ final class SingleRun {
 			app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, placement.app(config),
 					runDir.resolve(RunConfig.STDOUT_FILE), wide ? List.of(CpuPlacement.ONE_CPU_FLAG) : List.of(),
 					List.of());
-			sampler = ProcSampler.start(app.pid(), setup.ticksPerSecond());
+			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond());
 			// Gatling needs the URL when it starts, and the app says its port once Tomcat listens.
 			app.awaitPort();
 			// Gatling's JVM starts meanwhile (on its own CPU) and waits for the start signal.
@@ -75,14 +72,13 @@ final class SingleRun {
 					config.linesPerRequest(), placement.gatling(config), runDir.resolve("gatling"),
 					runDir.resolve("gatling-console.log"), description, runDir.resolve("start-signal"));
 			sampler.gatlingPid(gatling.pid());
-			Duration ready = app.awaitHealthy();
-			note(notes, "ready_s", seconds(ready));
+			note(notes, "ready_s", seconds(app.awaitHealthy().toNanos()));
 
 			long warmStart = System.nanoTime();
 			if (wide) {
 				CpuPlacement.move(app.pid(), placement.shared());
 			}
-			Warmup.Result warm = Warmup.run(app, config.linesPerRequest(), setup.warmupSeconds());
+			AppProcess.Warmup warm = app.warmUp(config.linesPerRequest(), setup.warmupSeconds());
 			if (wide) {
 				long escaped = CpuPlacement.move(app.pid(), placement.app());
 				note(notes, "threads_not_back_on_own_cpu", escaped);
@@ -90,55 +86,47 @@ final class SingleRun {
 					setup.log().printf("    warning: %d threads of the app still run on other CPUs after the warm-up%n", escaped);
 				}
 			}
-			note(notes, "warmup_s", seconds(Duration.ofNanos(System.nanoTime() - warmStart)));
-			note(notes, "warmup_ok", warm.ok());
-			note(notes, "warmup_failed", warm.failed());
+			note(notes, "warmup_s", seconds(System.nanoTime() - warmStart), "warmup_ok", warm.ok(), "warmup_failed",
+					warm.failed());
 			if (warm.failed() > 0) {
 				setup.log().printf("    warning: %d warm-up requests failed%n", warm.failed());
 			}
 
 			long baseline = app.count();
-			watcher = CountWatcher.start(app);
+			watcher = new CountWatcher(app);
 			long released = System.nanoTime();
 			gatling.release();
 			GatlingConsole.Summary summary = gatling.await();
-			note(notes, "gatling_after_release_s", seconds(Duration.ofNanos(System.nanoTime() - released)));
+			note(notes, "gatling_after_release_s", seconds(System.nanoTime() - released));
 			watcher.close();
 			watcher.writeCsv(runDir.resolve("count-polls.csv"), released);
 			CountWatcher.Window answered = watcher.window(baseline);
 			// Throughput counts until the lines are written: an async mode that fell behind is still
 			// writing when the last request has been answered.
 			long drained = watcher.drainedAt(answered.endNanos());
-			note(notes, "drain_after_last_answer_s",
-					String.format(Locale.ROOT, "%.3f", (drained - answered.endNanos()) / 1e9));
 			CountWatcher.Window window = new CountWatcher.Window(answered.startNanos(), drained, answered.baseline(),
 					answered.finalCount());
-			note(notes, "window_s", String.format(Locale.ROOT, "%.3f", window.seconds()));
-			note(notes, "window_start_after_release_s",
-					String.format(Locale.ROOT, "%.3f", (window.startNanos() - released) / 1e9));
-			note(notes, "count_baseline", baseline);
-			note(notes, "count_window_end", window.finalCount());
 			double allocated = watcher.allocatedBytes(window.startNanos(), window.endNanos());
-			note(notes, "allocated_bytes", RawRunsCsv.fixed(allocated, 0));
+			note(notes, "drain_after_last_answer_s", toMillisecond(drained - answered.endNanos()), "window_s",
+					toMillisecond(window.endNanos() - window.startNanos()), "window_start_after_release_s",
+					toMillisecond(window.startNanos() - released), "count_baseline", baseline, "count_window_end",
+					window.finalCount(), "allocated_bytes", RawRunsCsv.fixed(allocated, 0));
 
 			long handled = app.count();
 			note(notes, "count_before_stop", handled);
 			// After the window, so that the dump's safepoint is not measured.
-			Map<Long, String> threadNames = ThreadNames.dump(setup.java(), app.pid());
+			Map<Long, String> threadNames = ProcSampler.threadNames(setup.java(), app.pid());
 			note(notes, "thread_names", threadNames.size());
 			if (threadNames.isEmpty()) {
 				setup.log().println("    warning: no thread dump (jcmd): the CPU split by thread stays empty");
 			}
 			QueueReading queues = QueueReading.read(app, runDir.resolve("asynclog.json"));
-			note(notes, "queue_peak", queues.peak());
-			note(notes, "queue_dropped", queues.dropped());
-			Duration stopped = app.stop();
-			note(notes, "stop_s", seconds(stopped));
+			note(notes, "queue_peak", queues.peak(), "queue_dropped", queues.dropped());
+			note(notes, "stop_s", seconds(app.stop().toNanos()));
 			PinnedEvents pinned = config.virtualThreads()
 					? PinnedEvents.read(setup.java(), runDir.resolve(PinnedEvents.FILE)) : PinnedEvents.UNKNOWN;
 			if (config.virtualThreads()) {
-				note(notes, "pinned_events", pinned.events());
-				note(notes, "pinned_in_asynclog", pinned.inAsynclog());
+				note(notes, "pinned_events", pinned.events(), "pinned_in_asynclog", pinned.inAsynclog());
 				if (!pinned.firstAsynclogStack().isEmpty()) {
 					note(notes, "first_pinned_in_asynclog", "\n" + pinned.firstAsynclogStack());
 				}
@@ -213,12 +201,19 @@ final class SingleRun {
 		}
 	}
 
-	private static void note(StringBuilder notes, String key, Object value) {
-		notes.append(key).append(": ").append(value).append('\n');
+	/** Appends {@code key: value} lines to run.txt. */
+	private static void note(StringBuilder notes, Object... keysAndValues) {
+		for (int i = 0; i < keysAndValues.length; i += 2) {
+			notes.append(keysAndValues[i]).append(": ").append(keysAndValues[i + 1]).append('\n');
+		}
 	}
 
-	private static String seconds(Duration duration) {
-		return String.format(Locale.ROOT, "%.1f", duration.toMillis() / 1000.0);
+	private static String seconds(long nanos) {
+		return String.format(Locale.ROOT, "%.1f", Duration.ofNanos(nanos).toMillis() / 1000.0);
+	}
+
+	private static String toMillisecond(long nanos) {
+		return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
 	}
 
 	static void deleteTree(Path dir) throws IOException {

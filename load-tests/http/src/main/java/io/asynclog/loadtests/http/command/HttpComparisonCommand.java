@@ -31,12 +31,7 @@ public final class HttpComparisonCommand {
 		System.exit(run(System.out, args));
 	}
 
-	/**
-	 * Runs the matrix in this JVM (the app and Gatling are forked) and writes its report.
-	 * @param log where progress goes
-	 * @param args the command-line options
-	 * @return the exit code
-	 */
+	/** Runs the matrix in this JVM (the app and Gatling are forked), writes its report, returns the exit code. */
 	public static int run(PrintStream log, String... args) {
 		return HttpComparison.run(log, HttpComparisonCommand::writeReport, args);
 	}

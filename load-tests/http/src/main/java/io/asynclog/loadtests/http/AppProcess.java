@@ -49,12 +49,6 @@ final class AppProcess implements AutoCloseable {
 
 	static final String PORT_FILE = "app.port";
 
-	/** The directory, beside the stdout, that registers Spring Boot's port file writer in the app. */
-	static final String PORT_FILE_LISTENER = "port-file-listener";
-
-	static final String PORT_FILE_FACTORIES = "org.springframework.context.ApplicationListener="
-			+ "org.springframework.boot.web.server.context.WebServerPortFileWriter\n";
-
 	private final Process process;
 
 	private final Path portFile;
@@ -88,9 +82,11 @@ final class AppProcess implements AutoCloseable {
 			List<String> jvmFlags, List<String> extraArgs) throws IOException {
 		Path portFile = stdout.toAbsolutePath().resolveSibling(PORT_FILE);
 		Files.deleteIfExists(portFile);
-		Path listener = stdout.toAbsolutePath().resolveSibling(PORT_FILE_LISTENER);
+		// A class path entry that registers Spring Boot's port file writer in the app.
+		Path listener = stdout.toAbsolutePath().resolveSibling("port-file-listener");
 		Files.createDirectories(listener.resolve("META-INF"));
-		Files.writeString(listener.resolve("META-INF/spring.factories"), PORT_FILE_FACTORIES);
+		Files.writeString(listener.resolve("META-INF/spring.factories"), "org.springframework.context.ApplicationListener="
+				+ "org.springframework.boot.web.server.context.WebServerPortFileWriter\n");
 		List<String> command = new ArrayList<>(pinPrefix);
 		command.add(java.toString());
 		command.addAll(HEAP_FLAGS);
@@ -176,7 +172,6 @@ final class AppProcess implements AutoCloseable {
 		return this.client;
 	}
 
-	/** The file that holds the app's command line, stdout and stderr. */
 	Path stdout() {
 		return this.stdout;
 	}
@@ -203,7 +198,6 @@ final class AppProcess implements AutoCloseable {
 				+ HEALTH_TIMEOUT.toSeconds() + " s; see " + this.stdout);
 	}
 
-	/** The body of a {@code GET} of the app that answered 200. */
 	String get(String path, Duration timeout) throws IOException, InterruptedException {
 		HttpRequest request = HttpRequest.newBuilder(baseUrl().resolve(path)).timeout(timeout).build();
 		HttpResponse<String> response = this.client.send(request, HttpResponse.BodyHandlers.ofString());
@@ -313,7 +307,6 @@ final class AppProcess implements AutoCloseable {
 		return this.process.exitValue();
 	}
 
-	/** Kills the app if it still runs (after a failure). */
 	@Override
 	public void close() throws InterruptedException {
 		if (this.process.isAlive()) {

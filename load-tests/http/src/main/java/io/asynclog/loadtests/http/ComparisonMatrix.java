@@ -31,7 +31,6 @@ public final class ComparisonMatrix {
 	private ComparisonMatrix() {
 	}
 
-	/** The closed-model configurations: those named by {@code --configs}, or the matrix's. */
 	static List<RunConfig> closed(ComparisonOptions options) {
 		ComparisonOptions.Dimensions dimensions = options.dimensions();
 		return !options.configs().isEmpty() ? closed(options.configs()) : switch (options.matrix()) {
@@ -48,7 +47,6 @@ public final class ComparisonMatrix {
 		return matrix.equals(ComparisonOptions.STUDY) || matrix.equals(ComparisonOptions.WHERE_ASYNC_PAYS);
 	}
 
-	/** The open-model configurations, among the closed ones; none with {@code --no-open}. */
 	static List<RunConfig> open(ComparisonOptions options, List<RunConfig> closed) {
 		if (!options.open() || !hasOpenPart(options.matrix())) {
 			return List.of();
@@ -171,7 +169,6 @@ public final class ComparisonMatrix {
 			.toList();
 	}
 
-	/** The configurations of these ids, each once, or the study's matrix for none. */
 	static List<RunConfig> closed(List<String> ids) {
 		if (ids.isEmpty()) {
 			return defaultClosed();

@@ -2,6 +2,7 @@ package io.asynclog.loadtests.http;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -207,16 +208,8 @@ public record ComparisonOptions(String matrix, Dimensions dimensions, int repeat
 		return args.get(i + 1);
 	}
 
-	/** {@code N,N,...}: each within the bounds, repeats left out. */
 	private static List<Integer> intList(String name, String text, int min, int max) {
-		List<Integer> values = new ArrayList<>();
-		for (String part : text.split(",")) {
-			int value = intValue(name, part, min, max);
-			if (!values.contains(value)) {
-				values.add(value);
-			}
-		}
-		return List.copyOf(values);
+		return Arrays.stream(text.split(",")).map((part) -> intValue(name, part, min, max)).distinct().toList();
 	}
 
 	private static int intValue(String name, String text, int min, int max) {

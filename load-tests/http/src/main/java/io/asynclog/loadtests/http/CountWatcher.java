@@ -50,7 +50,6 @@ final class CountWatcher implements AutoCloseable {
 
 	private final List<Poll> allocatedPolls = new CopyOnWriteArrayList<>();
 
-	/** Only the polling thread counts. */
 	private long round;
 
 	private final ScheduledExecutorService polling;
@@ -134,7 +133,6 @@ final class CountWatcher implements AutoCloseable {
 		return afterNanos;
 	}
 
-	/** Writes the polls as CSV, in seconds since {@code originNanos}. */
 	void writeCsv(Path file, long originNanos) throws IOException {
 		StringBuilder text = new StringBuilder("t_s,count\n");
 		for (Poll poll : List.copyOf(this.polls)) {
@@ -148,7 +146,6 @@ final class CountWatcher implements AutoCloseable {
 		ProcSampler.stop(this.polling, 6000);
 	}
 
-	/** The window of these polls, from the count when Gatling was started. */
 	Window window(long baseline) {
 		return window(List.copyOf(this.polls), baseline);
 	}

@@ -19,9 +19,6 @@ import java.util.stream.Stream;
  * what logging costs. The app is told it has one CPU ({@link #ONE_CPU_FLAG}) from the start, so
  * that its collector, compiler threads and pools are sized for the core it is measured on.
  *
- * @param app the app's pin, or empty
- * @param gatling Gatling's pin, or empty
- * @param shared the pin of a process given both CPUs, or empty
  * @author asynclog
  */
 record CpuPlacement(List<String> app, List<String> gatling, List<String> shared) {

@@ -35,7 +35,6 @@ final class GatlingConsole {
 	private GatlingConsole() {
 	}
 
-	/** Parses Gatling's console output. */
 	static Summary parse(List<String> lines) {
 		int start = -1;
 		for (int i = 0; i < lines.size(); i++) {

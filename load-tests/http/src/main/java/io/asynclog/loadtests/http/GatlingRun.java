@@ -39,15 +39,6 @@ final class GatlingRun {
 	 * being silent requests Gatling sends before the load.
 	 */
 	record Load(String model, int users, int rate, int durationSeconds, int warmupSeconds) {
-
-		static Load closed(int users, int durationSeconds, int warmupSeconds) {
-			return new Load("closed", users, 0, durationSeconds, warmupSeconds);
-		}
-
-		static Load open(int rate, int durationSeconds, int warmupSeconds) {
-			return new Load("open", 0, rate, durationSeconds, warmupSeconds);
-		}
-
 	}
 
 	private final Process process;
@@ -91,7 +82,6 @@ final class GatlingRun {
 		return new GatlingRun(builder.start(), output, load.durationSeconds() + load.warmupSeconds(), startSignal);
 	}
 
-	/** Lets the simulation send its load. */
 	void release() throws IOException {
 		if (!this.process.isAlive()) {
 			throw new IOException("Gatling exited with " + this.process.exitValue() + " before the start; see "
@@ -125,7 +115,6 @@ final class GatlingRun {
 		}
 	}
 
-	/** Kills Gatling if it still runs (after a failure). */
 	void kill() throws InterruptedException {
 		if (this.process.isAlive()) {
 			this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

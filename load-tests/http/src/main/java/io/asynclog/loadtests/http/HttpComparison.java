@@ -39,7 +39,6 @@ public final class HttpComparison {
 	/** Rough fixed cost of one run on the 2-core machine (app start-up, Gatling report, stop), seconds. */
 	static final int FIXED_SECONDS_PER_RUN = 10;
 
-	/** Writes the report of a matrix from its raw runs, once every run is done. */
 	@FunctionalInterface
 	public interface ReportWriter {
 
@@ -50,6 +49,8 @@ public final class HttpComparison {
 	private final PrintStream log;
 
 	private final ComparisonOptions options;
+
+	private final Path failures;
 
 	private final List<RawRunsCsv.Row> rows = new ArrayList<>();
 
@@ -66,6 +67,7 @@ public final class HttpComparison {
 	private HttpComparison(PrintStream log, ComparisonOptions options) {
 		this.log = log;
 		this.options = options;
+		this.failures = options.out().resolve("failed-runs.txt");
 	}
 
 	/** Runs the comparison in this JVM (the app and Gatling are forked); returns the exit code. */
@@ -140,13 +142,12 @@ public final class HttpComparison {
 		this.csv = RawRunsCsv.create(options.out().resolve("raw-runs.csv"));
 		Path runInfoFile = options.out().resolve("run-info.properties");
 		RunInfoFile.write(runInfoFile, runInfo(gatlingVersion, jdk, placement, ""));
-		Files.deleteIfExists(failures());
+		Files.deleteIfExists(this.failures);
 		this.setup = new SingleRun.Setup(options.java(), options.jar(), options.logbackJar(), options.gatlingClasspath(),
 				placement, options.warmupSeconds(), options.wideWarmup(), ProcSampler.clockTicksPerSecond(), this.log);
 		// Every configuration once, then again: a drift of the machine spreads over all of them.
 		for (ComparisonMatrix.Planned planned : ComparisonMatrix.rounds(closed, options.repeats())) {
-			runOne(planned.config(), GatlingRun.Load.closed(options.users(), options.durationSeconds(),
-					options.gatlingWarmupSeconds()), planned.round());
+			runOne(planned.config(), 0, planned.round());
 		}
 
 		String openRate = "";
@@ -160,8 +161,7 @@ public final class HttpComparison {
 						this.failed.add("open model " + config.id() + ": no closed-model TPS to derive the rate from");
 					}
 					else {
-						runOne(config, GatlingRun.Load.open(rate, options.durationSeconds(),
-								options.gatlingWarmupSeconds()), 1);
+						runOne(config, rate, 1);
 					}
 				}
 			}
@@ -178,8 +178,7 @@ public final class HttpComparison {
 				this.log.printf("Open model at %d requests/s (%s)%n", rate, (options.openRate() > 0) ? "--open-rate"
 						: "50% of the lowest median closed-model TPS of " + ids);
 				for (RunConfig config : open) {
-					runOne(config, GatlingRun.Load.open(rate, options.durationSeconds(), options.gatlingWarmupSeconds()),
-							1);
+					runOne(config, rate, 1);
 				}
 			}
 		}
@@ -201,12 +200,11 @@ public final class HttpComparison {
 		return !this.failed.isEmpty() ? 1 : (lineFailures > 0 ? 3 : 0);
 	}
 
-	private Path failures() {
-		return this.options.out().resolve("failed-runs.txt");
-	}
-
-	private void runOne(RunConfig config, GatlingRun.Load load, int repeat) throws IOException, InterruptedException {
+	/** One run: closed-model for rate 0, open-model at that rate otherwise. */
+	private void runOne(RunConfig config, int rate, int repeat) throws IOException, InterruptedException {
 		this.index++;
+		GatlingRun.Load load = new GatlingRun.Load((rate == 0) ? "closed" : "open", (rate == 0) ? this.options.users() : 0,
+				rate, this.options.durationSeconds(), this.options.gatlingWarmupSeconds());
 		String label = config.id() + " " + load.model() + ("open".equals(load.model()) ? " " + load.rate() + "/s" : "")
 				+ " repeat " + repeat;
 		this.log.printf("[%d/%d] %s%n", this.index, this.runs, label);
@@ -228,7 +226,7 @@ public final class HttpComparison {
 			String message = label + ": " + ex.getMessage();
 			this.log.println("    FAILED: " + ex.getMessage());
 			this.failed.add(message);
-			Files.writeString(failures(), message + System.lineSeparator(), StandardOpenOption.CREATE,
+			Files.writeString(this.failures, message + System.lineSeparator(), StandardOpenOption.CREATE,
 					StandardOpenOption.APPEND);
 		}
 	}
@@ -256,7 +254,6 @@ public final class HttpComparison {
 		return Double.isNaN(lowest) ? 0 : (int) Math.max(1, Math.floor(lowest * OPEN_RATE_FRACTION));
 	}
 
-	/** The median closed-model TPS of one configuration, or NaN when it has no closed run. */
 	static double medianClosedTps(List<RawRunsCsv.Row> rows, RunConfig config) {
 		return Stats.median(rows.stream()
 			.filter((row) -> row.model().equals("closed") && row.config().id().equals(config.id()))

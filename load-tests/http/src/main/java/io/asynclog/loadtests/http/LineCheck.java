@@ -36,7 +36,6 @@ final class LineCheck {
 	 */
 	record Result(long expected, long found, boolean ok, List<FileCount> files, List<String> problems) {
 
-		/** The same counts with one more problem, so no longer ok. */
 		Result withProblem(String problem) {
 			return new Result(this.expected, this.found, false, this.files,
 					Stream.concat(this.problems.stream(), Stream.of(problem)).toList());
@@ -96,7 +95,6 @@ final class LineCheck {
 				List.copyOf(problems));
 	}
 
-	/** Counts the request lines of one file, and the distinct request numbers in 1..expected. */
 	static FileCount count(Path file, long expected) throws IOException {
 		long lines = 0;
 		BitSet seen = new BitSet((int) Math.min(Math.max(expected, 0) + 1, Integer.MAX_VALUE));

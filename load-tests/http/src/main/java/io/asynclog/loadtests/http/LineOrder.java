@@ -25,7 +25,6 @@ import java.time.ZoneOffset;
  */
 public final class LineOrder {
 
-	/** Where a line carries its timestamp. */
 	public enum Format {
 
 		/** The study and plain patterns: {@code yyyy-MM-dd HH:mm:ss,SSS} just before the first {@code ]}. */
@@ -42,8 +41,6 @@ public final class LineOrder {
 	 */
 	public record Result(long requestLines, long outOfOrder, long maxJumpBackMillis, long unparsed) {
 
-		static final Result NONE = new Result(0, 0, 0, 0);
-
 		/** The worse of two files: the counts of the one with more lines out of order, the larger jump. */
 		Result worse(Result other) {
 			Result more = (other.outOfOrder > this.outOfOrder) ? other : this;
@@ -56,7 +53,6 @@ public final class LineOrder {
 	private LineOrder() {
 	}
 
-	/** Reads a file top to bottom. */
 	public static Result scan(Path file, Format format) throws IOException {
 		long lines = 0;
 		long outOfOrder = 0;
@@ -88,7 +84,7 @@ public final class LineOrder {
 
 	/** Scans several files that each hold every request line: the worst file's counts, the largest jump of any. */
 	public static Result scanAll(Iterable<Path> files, Format format) throws IOException {
-		Result worst = Result.NONE;
+		Result worst = new Result(0, 0, 0, 0);
 		for (Path file : files) {
 			if (Files.isRegularFile(file)) {
 				worst = worst.worse(scan(file, format));

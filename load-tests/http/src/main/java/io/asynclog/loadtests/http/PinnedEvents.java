@@ -20,11 +20,7 @@ import java.util.List;
  */
 record PinnedEvents(long events, long inAsynclog, String firstAsynclogStack) {
 
-	/** The recording's file, in the run's directory. */
 	static final String FILE = "app.jfr";
-
-	/** Frames kept per stack: asynclog's may sit well below the park that pins. */
-	static final int STACK_DEPTH = 128;
 
 	static final PinnedEvents UNKNOWN = new PinnedEvents(-1, -1, "");
 
@@ -40,8 +36,9 @@ record PinnedEvents(long events, long inAsynclog, String firstAsynclogStack) {
 	static PinnedEvents read(Path java, Path recording) {
 		Path jfr = java.resolveSibling("jfr");
 		Path text = recording.resolveSibling(FILE + ".txt");
+		// 128 frames: asynclog's may sit well below the park that pins.
 		boolean printed = Files.isRegularFile(recording) && Files.isExecutable(jfr) && CpuPlacement.succeeds(
-				new ProcessBuilder(jfr.toString(), "print", "--stack-depth", Integer.toString(STACK_DEPTH), "--events",
+				new ProcessBuilder(jfr.toString(), "print", "--stack-depth", "128", "--events",
 						"jdk.VirtualThreadPinned", recording.toString()).redirectOutput(text.toFile()), 120);
 		try {
 			return printed ? parse(Files.readAllLines(text, StandardCharsets.UTF_8)) : UNKNOWN;

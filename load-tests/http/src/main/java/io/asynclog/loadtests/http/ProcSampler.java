@@ -97,7 +97,6 @@ final class ProcSampler implements AutoCloseable {
 
 	private volatile long gatlingPid = -1;
 
-	/** The kernel's name of each thread seen ({@code comm}), read once per thread. */
 	private final Map<Long, String> comms = new ConcurrentHashMap<>();
 
 	private final ScheduledExecutorService sampling;
@@ -124,7 +123,6 @@ final class ProcSampler implements AutoCloseable {
 		executor.awaitTermination(waitMillis, TimeUnit.MILLISECONDS);
 	}
 
-	/** Whether /proc has the files this class reads (Linux). */
 	static boolean available() {
 		return Stream.of("stat", "status", "io").allMatch((file) -> Files.isReadable(Path.of("/proc/self", file)));
 	}
@@ -156,7 +154,6 @@ final class ProcSampler implements AutoCloseable {
 		}
 	}
 
-	/** utime + stime of every thread of the app now, by thread id. */
 	private Map<Long, Double> threadTicks() {
 		Map<Long, Double> ticks = new HashMap<>();
 		try (Stream<Path> tasks = Files.list(proc(this.appPid, "task"))) {
@@ -186,7 +183,6 @@ final class ProcSampler implements AutoCloseable {
 				"Thread.print")).lines().toList());
 	}
 
-	/** The names in a thread dump's lines, by native thread id. */
 	static Map<Long, String> threadNames(List<String> dump) {
 		Map<Long, String> names = new HashMap<>();
 		for (String line : dump) {
@@ -214,7 +210,6 @@ final class ProcSampler implements AutoCloseable {
 		}
 	}
 
-	/** The {@code key: value} lines of a {@code status} or {@code io} file. */
 	static Map<String, String> fields(String text) {
 		Map<String, String> fields = new HashMap<>();
 		text.lines().forEach((line) -> {
@@ -360,7 +355,6 @@ final class ProcSampler implements AutoCloseable {
 		return new ThreadCpu(seconds[0], seconds[1], seconds[2], seconds[3], seconds[4]);
 	}
 
-	/** Writes the samples as CSV (seconds since the first sample, raw counters). */
 	void writeCsv(Path file) throws IOException {
 		List<Sample> all = List.copyOf(this.samples);
 		long origin = all.isEmpty() ? 0 : all.get(0).nanos();

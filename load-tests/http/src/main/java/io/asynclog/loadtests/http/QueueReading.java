@@ -8,18 +8,14 @@ import java.util.regex.Pattern;
 import java.util.stream.LongStream;
 
 /**
- * What the app's {@code /actuator/asynclog} endpoint says of its queues at the end of a run.
+ * What the app's {@code /actuator/asynclog} endpoint says of its queues: the highest {@code peak}
+ * (slots in use during the peak window, 0 without queues), the sum of {@code dropped} and of
+ * {@code used} (events held now), and how many queues there are (0 in sync mode).
  *
- * @param peak the highest {@code peak} over the queues (slots in use during the peak window), 0
- * without queues
- * @param dropped the sum of {@code dropped} over the queues
- * @param queues how many queues the app has (0 in sync mode)
- * @param used events the queues hold now
  * @author asynclog
  */
 record QueueReading(long peak, long dropped, int queues, long used) {
 
-	/** Reads the endpoint and keeps its answer beside the run's other files. */
 	static QueueReading read(AppProcess app, Path copy) throws IOException, InterruptedException {
 		String json = app.get("/actuator/asynclog", Duration.ofSeconds(10));
 		Files.writeString(copy, json);

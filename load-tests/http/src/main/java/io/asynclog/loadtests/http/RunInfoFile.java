@@ -61,8 +61,7 @@ public final class RunInfoFile {
 		List<String> command = new ArrayList<>(pin);
 		command.add(java.toString());
 		command.addAll(AppProcess.HEAP_FLAGS);
-		command.add("-XX:+PrintFlagsFinal");
-		command.add("-version");
+		command.addAll(List.of("-XX:+PrintFlagsFinal", "-version"));
 		for (String line : Machine.output(command).lines().toList()) {
 			String[] parts = line.strip().split("\\s+");
 			if (parts.length >= 4 && parts[0].equals("bool") && parts[3].equals("true")

@@ -38,23 +38,19 @@ final class ThrottledReader {
 		byte[] buffer = new byte[CHUNK];
 		long nanosPerChunk = 1_000_000_000L * CHUNK / bytesPerSecond;
 		long next = System.nanoTime();
-		OutputStream out = OutputStream.nullOutputStream();
-		try {
-			out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-		}
-		catch (IOException ex) {
-			// read without keeping: a reader that stopped would stall the app for good
-		}
-		try (InputStream input = in) {
+		try (InputStream input = in; OutputStream out = open(file)) {
+			// Once the file cannot take more, go on reading without keeping: a reader that stopped
+			// would stall the app for good.
+			boolean keeping = true;
 			int read;
 			while ((read = input.read(buffer)) >= 0) {
 				try {
-					out.write(buffer, 0, read);
+					if (keeping) {
+						out.write(buffer, 0, read);
+					}
 				}
 				catch (IOException ex) {
-					// Once the file cannot take it, go on reading without keeping.
-					close(out);
-					out = OutputStream.nullOutputStream();
+					keeping = false;
 				}
 				next += nanosPerChunk * read / CHUNK;
 				long wait = next - System.nanoTime();
@@ -70,17 +66,14 @@ final class ThrottledReader {
 		catch (IOException ex) {
 			// The app exited and the pipe closed: nothing left to read.
 		}
-		finally {
-			close(out);
-		}
 	}
 
-	private static void close(OutputStream out) {
+	private static OutputStream open(Path file) {
 		try {
-			out.close();
+			return Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
 		}
 		catch (IOException ex) {
-			// nothing more to keep
+			return OutputStream.nullOutputStream();
 		}
 	}
 

@@ -35,11 +35,6 @@ final class CountWatcher implements AutoCloseable {
 
 	/** The window found, in {@link System#nanoTime()} units. */
 	record Window(long startNanos, long endNanos, long baseline, long finalCount) {
-
-		double seconds() {
-			return (this.endNanos - this.startNanos) / 1e9;
-		}
-
 	}
 
 	private final AppProcess app;

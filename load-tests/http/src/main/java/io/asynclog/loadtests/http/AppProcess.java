@@ -14,21 +14,21 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 
 /**
  * The demo app as a child process: started with a fresh log directory and fixed heap flags
  * (optionally pinned with {@code taskset}), its stdout sent to a file; waited for through
- * {@code /actuator/health}; asked for {@code /log/count}; stopped with SIGTERM.
+ * {@code /actuator/health}; warmed up; stopped with SIGTERM.
  * <p>
  * It binds port 0 of 127.0.0.1 and writes the port it got to a file ({@value #PORT_FILE} beside
- * its stdout), which {@link #awaitPort()} reads: a port chosen here and handed over could be taken
- * by another process in between. The writer is Spring Boot's own {@code WebServerPortFileWriter},
- * which the app does not register itself: this class puts a {@code META-INF/spring.factories}
- * naming it ({@value #PORT_FILE_LISTENER} beside the stdout) on the app's class path, and names the
- * file with the system property {@code PORTFILE}; the jar is started through its launcher for
- * that ({@code -cp LISTENER:JAR JarLauncher}, which is what {@code -jar} runs). It also gets this JVM's
- * process id ({@code demo.parent-pid}) and exits by itself once this JVM is gone, even if it
- * was killed with SIGKILL and {@link #close()} never ran.
+ * its stdout): a port chosen here and handed over could be taken by another process in between.
+ * The writer is Spring Boot's own {@code WebServerPortFileWriter}, which the app does not register
+ * itself: a {@code META-INF/spring.factories} naming it goes on the app's class path, which is why
+ * the jar is started through its launcher ({@code -cp LISTENER:JAR JarLauncher}, what {@code -jar}
+ * runs). The app also gets this JVM's process id ({@code demo.parent-pid}) and exits by itself once
+ * this JVM is gone, even if it was killed with SIGKILL and {@link #close()} never ran.
  *
  * @author asynclog
  */
@@ -43,15 +43,11 @@ final class AppProcess implements AutoCloseable {
 	/** Far more than the slow sink needs for a full pipe (64 KiB at 256 KiB/s). */
 	static final Duration READER_DRAIN_TIMEOUT = Duration.ofSeconds(10);
 
-	/** The file the app writes its port to, beside its stdout. */
+	static final int WARMUP_THREADS = 16;
+
+	static final long WARMUP_MAX_REQUESTS = 1_000_000;
+
 	static final String PORT_FILE = "app.port";
-
-	/** The directory, beside the stdout, that registers Spring Boot's port file writer in the app. */
-	static final String PORT_FILE_LISTENER = "port-file-listener";
-
-	/** What {@link #PORT_FILE_LISTENER} holds as {@code META-INF/spring.factories}. */
-	static final String PORT_FILE_FACTORIES = "org.springframework.context.ApplicationListener="
-			+ "org.springframework.boot.web.server.context.WebServerPortFileWriter\n";
 
 	private final Process process;
 
@@ -66,53 +62,31 @@ final class AppProcess implements AutoCloseable {
 	/** The slow sink's reader, or null when the output goes straight to the file. */
 	private final Thread stdoutReader;
 
-	private final HttpClient client;
+	private final HttpClient client = HttpClient.newBuilder()
+		.version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(2))
+		.build();
 
 	private AppProcess(Process process, Path portFile, Path stdout, Thread stdoutReader) {
 		this.process = process;
 		this.portFile = portFile;
 		this.stdout = stdout;
 		this.stdoutReader = stdoutReader;
-		this.client = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(2))
-			.build();
 	}
 
 	/**
-	 * Starts the app.
-	 * @param logDir the log directory (must exist and be empty)
-	 * @param pinPrefix the command prefix that pins it (for example {@code taskset -c 0}), or empty
-	 */
-	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout)
-			throws IOException {
-		return start(java, jar, config, logDir, pinPrefix, stdout, List.of());
-	}
-
-	/**
-	 * Starts the app with more arguments after the configuration's, which therefore win.
-	 * @param logDir the log directory (must exist and be empty)
-	 * @param pinPrefix the command prefix that pins it (for example {@code taskset -c 0}), or empty
-	 * @param extraArgs more application arguments, for example {@code --asynclog.ring-buffer-size=128}
-	 */
-	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout,
-			List<String> extraArgs) throws IOException {
-		return start(java, jar, config, logDir, pinPrefix, stdout, List.of(), extraArgs);
-	}
-
-	/**
-	 * Starts the app with more JVM flags and more arguments after the configuration's.
-	 * @param logDir the log directory (must exist and be empty)
-	 * @param pinPrefix the command prefix that pins it (for example {@code taskset -c 0}), or empty
-	 * @param jvmFlags more JVM flags, for example {@code -XX:ActiveProcessorCount=1}
+	 * Starts the app in its (empty) log directory, the pin prefix (such as {@code taskset -c 0}) in
+	 * front; the extra arguments come after the configuration's, which they override.
 	 */
 	static AppProcess start(Path java, Path jar, RunConfig config, Path logDir, List<String> pinPrefix, Path stdout,
 			List<String> jvmFlags, List<String> extraArgs) throws IOException {
 		Path portFile = stdout.toAbsolutePath().resolveSibling(PORT_FILE);
 		Files.deleteIfExists(portFile);
-		Path listener = stdout.toAbsolutePath().resolveSibling(PORT_FILE_LISTENER);
+		// A class path entry that registers Spring Boot's port file writer in the app.
+		Path listener = stdout.toAbsolutePath().resolveSibling("port-file-listener");
 		Files.createDirectories(listener.resolve("META-INF"));
-		Files.writeString(listener.resolve("META-INF/spring.factories"), PORT_FILE_FACTORIES);
+		Files.writeString(listener.resolve("META-INF/spring.factories"), "org.springframework.context.ApplicationListener="
+				+ "org.springframework.boot.web.server.context.WebServerPortFileWriter\n");
 		List<String> command = new ArrayList<>(pinPrefix);
 		command.add(java.toString());
 		command.addAll(HEAP_FLAGS);
@@ -121,15 +95,12 @@ final class AppProcess implements AutoCloseable {
 		if (config.virtualThreads()) {
 			command.addAll(PinnedEvents.jvmFlags(stdout.toAbsolutePath().resolveSibling(PinnedEvents.FILE)));
 		}
-		// Port 0: the app binds a port nobody holds, and says which in the port file. Loopback only,
-		// whatever the app's own configuration says.
-		command.add("-DPORTFILE=" + portFile);
-		command.addAll(List.of("-cp", listener + File.pathSeparator + jar, "org.springframework.boot.loader.launch.JarLauncher"));
-		command.add("--server.port=0");
-		command.add("--server.address=127.0.0.1");
-		command.add("--demo.parent-pid=" + ProcessHandle.current().pid());
-		command.add("--spring.profiles.active=" + config.profiles());
-		command.add("--demo.log-dir=" + logDir);
+		command.addAll(List.of("-DPORTFILE=" + portFile, "-cp", listener + File.pathSeparator + jar,
+				"org.springframework.boot.loader.launch.JarLauncher"));
+		// Loopback only, whatever the app's own configuration says.
+		command.addAll(List.of("--server.port=0", "--server.address=127.0.0.1",
+				"--demo.parent-pid=" + ProcessHandle.current().pid(), "--spring.profiles.active=" + config.profiles(),
+				"--demo.log-dir=" + logDir));
 		// The queue peak read at the end of a run then covers the whole run, --full ones too.
 		command.add("--asynclog.metrics.peak-window=1h");
 		command.addAll(config.appArgs());
@@ -141,10 +112,8 @@ final class AppProcess implements AutoCloseable {
 			builder.redirectOutput(ProcessBuilder.Redirect.appendTo(stdout.toFile()));
 		}
 		Process process = builder.start();
-		Thread reader = null;
-		if (config.slowSink()) {
-			reader = ThrottledReader.start(process.getInputStream(), stdout, ThrottledReader.BYTES_PER_SECOND);
-		}
+		Thread reader = config.slowSink()
+				? ThrottledReader.start(process.getInputStream(), stdout, ThrottledReader.BYTES_PER_SECOND) : null;
 		return new AppProcess(process, portFile, stdout, reader);
 	}
 
@@ -154,25 +123,17 @@ final class AppProcess implements AutoCloseable {
 
 	/** The app's {@code http://127.0.0.1:<port>}, once {@link #awaitPort()} has read the port. */
 	URI baseUrl() {
-		URI url = this.baseUrl;
-		if (url == null) {
+		if (this.baseUrl == null) {
 			throw new IllegalStateException("the app's port is not known yet: awaitPort() first");
 		}
-		return url;
+		return this.baseUrl;
 	}
 
-	/**
-	 * Waits until the app has written the port its web server listens on (Tomcat has started);
-	 * at once if it is already known.
-	 */
+	/** Waits until the app has written the port its web server listens on (Tomcat has started). */
 	URI awaitPort() throws IOException, InterruptedException {
-		if (this.baseUrl != null) {
-			return this.baseUrl;
-		}
 		long deadline = this.startedAt + HEALTH_TIMEOUT.toNanos();
-		while (System.nanoTime() < deadline) {
-			// The writer creates the file, then writes the port (at most five bytes) in one go: an
-			// empty file is not written yet.
+		while (this.baseUrl == null && System.nanoTime() < deadline) {
+			// The writer creates the file, then writes the port in one go: an empty file is not written yet.
 			try {
 				String text = Files.readString(this.portFile, StandardCharsets.US_ASCII).strip();
 				if (!text.isEmpty()) {
@@ -181,7 +142,7 @@ final class AppProcess implements AutoCloseable {
 						throw new IOException("the app wrote port " + port + " to " + this.portFile);
 					}
 					this.baseUrl = URI.create("http://127.0.0.1:" + port);
-					return this.baseUrl;
+					break;
 				}
 			}
 			catch (NoSuchFileException ex) {
@@ -190,45 +151,43 @@ final class AppProcess implements AutoCloseable {
 			catch (NumberFormatException ex) {
 				throw new IOException("the app wrote no port number to " + this.portFile, ex);
 			}
-			if (!this.process.isAlive()) {
-				throw new IOException("the app exited with " + this.process.exitValue() + " during start-up; see "
-						+ this.stdout);
-			}
+			requireAlive();
 			Thread.sleep(50);
 		}
-		throw new IOException("the app wrote no port to " + this.portFile + " within " + HEALTH_TIMEOUT.toSeconds()
-				+ " s of its start; see " + this.stdout);
+		if (this.baseUrl == null) {
+			throw new IOException("the app wrote no port to " + this.portFile + " within "
+					+ HEALTH_TIMEOUT.toSeconds() + " s of its start; see " + this.stdout);
+		}
+		return this.baseUrl;
+	}
+
+	private void requireAlive() throws IOException {
+		if (!this.process.isAlive()) {
+			throw new IOException("the app exited with " + this.process.exitValue() + " during start-up; see "
+					+ this.stdout);
+		}
 	}
 
 	HttpClient client() {
 		return this.client;
 	}
 
-	/** The file that holds the app's command line, stdout and stderr. */
 	Path stdout() {
 		return this.stdout;
 	}
 
 	/**
 	 * Waits until the port is known and {@code /actuator/health} answers 200, within
-	 * {@link #HEALTH_TIMEOUT} of the start; returns how long that took from the start.
+	 * {@link #HEALTH_TIMEOUT}; returns how long that took from the start.
 	 */
 	Duration awaitHealthy() throws IOException, InterruptedException {
-		long start = this.startedAt;
-		URI url = awaitPort();
+		awaitPort();
 		long deadline = System.nanoTime() + HEALTH_TIMEOUT.toNanos();
-		HttpRequest request = HttpRequest.newBuilder(url.resolve("/actuator/health"))
-			.timeout(Duration.ofSeconds(2))
-			.build();
 		while (System.nanoTime() < deadline) {
-			if (!this.process.isAlive()) {
-				throw new IOException("the app exited with " + this.process.exitValue() + " during start-up; see "
-						+ this.stdout);
-			}
+			requireAlive();
 			try {
-				if (this.client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-					return Duration.ofNanos(System.nanoTime() - start);
-				}
+				get("/actuator/health", Duration.ofSeconds(2));
+				return Duration.ofNanos(System.nanoTime() - this.startedAt);
 			}
 			catch (IOException ex) {
 				// not listening yet
@@ -239,51 +198,98 @@ final class AppProcess implements AutoCloseable {
 				+ HEALTH_TIMEOUT.toSeconds() + " s; see " + this.stdout);
 	}
 
-	/** How many {@code /log} requests the app has handled ({@code /log/count}). */
-	long count() throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(baseUrl().resolve("/log/count"))
-			.timeout(Duration.ofSeconds(10))
-			.build();
+	String get(String path, Duration timeout) throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(baseUrl().resolve(path)).timeout(timeout).build();
 		HttpResponse<String> response = this.client.send(request, HttpResponse.BodyHandlers.ofString());
 		if (response.statusCode() != 200) {
-			throw new IOException("/log/count answered " + response.statusCode());
+			throw new IOException(path + " answered " + response.statusCode());
 		}
-		try {
-			return Long.parseLong(response.body().strip());
-		}
-		catch (NumberFormatException ex) {
-			throw new IOException("/log/count answered '" + response.body().strip() + "'");
-		}
+		return response.body();
 	}
 
 	/**
-	 * Sends SIGTERM and waits for the app to exit, killing it (an IOException) after
-	 * {@link #STOP_TIMEOUT}; returns how long it took to exit.
+	 * What the warm-up sent: requests answered 200, and those that failed or got another status.
 	 */
+	record Warmup(long ok, long failed) {
+	}
+
+	/**
+	 * Warms the app up (JIT, pools, log files) before Gatling starts: {@value #WARMUP_THREADS}
+	 * threads send {@code GET /log} back to back, more than the 10 Tomcat threads can serve at once,
+	 * for some seconds and at most {@value #WARMUP_MAX_REQUESTS} requests.
+	 */
+	Warmup warmUp(int linesPerRequest, int seconds) throws InterruptedException {
+		if (seconds <= 0) {
+			return new Warmup(0, 0);
+		}
+		HttpRequest request = HttpRequest.newBuilder(baseUrl().resolve("/log?lines=" + linesPerRequest))
+			.timeout(Duration.ofSeconds(10))
+			.build();
+		long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+		AtomicLong budget = new AtomicLong(WARMUP_MAX_REQUESTS);
+		AtomicLong ok = new AtomicLong();
+		AtomicLong failed = new AtomicLong();
+		Runnable sender = () -> {
+			while (System.nanoTime() < deadline && budget.decrementAndGet() >= 0) {
+				try {
+					int status = this.client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+					(status == 200 ? ok : failed).incrementAndGet();
+				}
+				catch (IOException ex) {
+					failed.incrementAndGet();
+				}
+				catch (InterruptedException ex) {
+					return;
+				}
+			}
+		};
+		List<Thread> threads = IntStream.range(0, WARMUP_THREADS)
+			.mapToObj((i) -> new Thread(sender, "warmup-" + i))
+			.toList();
+		for (Thread thread : threads) {
+			thread.setDaemon(true);
+			thread.start();
+		}
+		for (Thread thread : threads) {
+			thread.join();
+		}
+		return new Warmup(ok.get(), failed.get());
+	}
+
+	/** How many {@code /log} requests the app has handled ({@code /log/count}). */
+	long count() throws IOException, InterruptedException {
+		String body = get("/log/count", Duration.ofSeconds(10)).strip();
+		try {
+			return Long.parseLong(body);
+		}
+		catch (NumberFormatException ex) {
+			throw new IOException("/log/count answered '" + body + "'");
+		}
+	}
+
+	/** Sends SIGTERM and waits for the app to exit (see {@link #awaitExit}); returns how long it took. */
 	Duration stop() throws IOException, InterruptedException {
 		long start = System.nanoTime();
-		if (!this.process.isAlive()) {
-			return Duration.ZERO;
+		if (this.process.isAlive()) {
+			sendSigterm();
+			awaitExit(STOP_TIMEOUT);
 		}
-		sendSigterm();
-		awaitExit(STOP_TIMEOUT);
 		return Duration.ofNanos(System.nanoTime() - start);
 	}
 
 	/**
-	 * Sends SIGTERM and returns at once, so that load can go on while the app shuts down.
-	 * Through the process handle: {@link Process#destroy()} also closes this side of the app's
-	 * stdout pipe, and the slow sink's console would then fail at once instead of taking the
-	 * lines still queued, which would be lost from it.
+	 * Sends SIGTERM and returns at once. Through the process handle: {@link Process#destroy()} also
+	 * closes this side of the app's stdout pipe, and the slow sink's console would then fail at once
+	 * instead of taking the lines still queued.
 	 */
 	void sendSigterm() {
 		this.process.toHandle().destroy();
 	}
 
 	/**
-	 * Waits for the app to exit; kills it if it does not within the timeout. With the slow sink,
-	 * also waits until its reader has copied the last of the app's output (at most 64 KiB left in
-	 * the pipe), so that the stdout file is complete, its last lines (a shutdown warning) too.
+	 * Waits for the app to exit, killing it (an IOException) if it does not within the timeout.
+	 * With the slow sink, also waits until its reader has copied the last of the app's output, so
+	 * that the stdout file is complete, a shutdown warning included.
 	 */
 	int awaitExit(Duration timeout) throws IOException, InterruptedException {
 		if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -301,7 +307,6 @@ final class AppProcess implements AutoCloseable {
 		return this.process.exitValue();
 	}
 
-	/** Kills the app if it still runs (after a failure). */
 	@Override
 	public void close() throws InterruptedException {
 		if (this.process.isAlive()) {

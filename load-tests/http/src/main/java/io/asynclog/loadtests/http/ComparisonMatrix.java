@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The configurations of the HTTP comparison: the default closed-model matrix (14), the four
@@ -17,16 +19,10 @@ public final class ComparisonMatrix {
 	static final List<String> OPEN_IDS = List.of("sync/3/flush/study", "async-appender/3/flush/study",
 			"async-logger/3/flush/study", RunConfig.LOGGING_OFF);
 
-	/**
-	 * The where-async-pays matrix's base: one file, flushed, plain pattern; the mode goes in.
-	 * Its logging-off rows stand for this base.
-	 */
+	/** The where-async-pays matrix's base, the mode left to fill in; its logging-off rows stand for it. */
 	public static final String PAYS_BASE = "%s/1/flush/plain";
 
-	/**
-	 * The busy-core matrix's Spring Boot console base: the mode goes in. Its logging-off rows
-	 * stand for it.
-	 */
+	/** The busy-core matrix's Spring Boot console base; its logging-off rows stand for it. */
 	public static final String BOOT_CONSOLE_BASE = "%s/1/flush/" + RunConfig.BOOT_PATTERN;
 
 	/** The busy-core matrix's rolling file: one file, buffered (no flush after each line), plain pattern. */
@@ -35,16 +31,34 @@ public final class ComparisonMatrix {
 	private ComparisonMatrix() {
 	}
 
+	static List<RunConfig> closed(ComparisonOptions options) {
+		ComparisonOptions.Dimensions dimensions = options.dimensions();
+		return !options.configs().isEmpty() ? closed(options.configs()) : switch (options.matrix()) {
+			case ComparisonOptions.STUDY -> defaultClosed();
+			case ComparisonOptions.BUSY_CORE -> busyCore(dimensions);
+			case ComparisonOptions.LOGBACK -> logback(dimensions);
+			case ComparisonOptions.VIRTUAL_THREADS -> virtualThreads(dimensions);
+			default -> whereAsyncPays(dimensions);
+		};
+	}
+
+	/** Whether the matrix has an open-model part: the busy-core, logback and virtual-threads ones have none. */
+	static boolean hasOpenPart(String matrix) {
+		return matrix.equals(ComparisonOptions.STUDY) || matrix.equals(ComparisonOptions.WHERE_ASYNC_PAYS);
+	}
+
+	static List<RunConfig> open(ComparisonOptions options, List<RunConfig> closed) {
+		if (!options.open() || !hasOpenPart(options.matrix())) {
+			return List.of();
+		}
+		return options.matrix().equals(ComparisonOptions.STUDY) ? open(closed)
+				: whereAsyncPaysOpen(closed, options.dimensions());
+	}
+
 	/**
-	 * The {@code busy-core} matrix: a small app that only adds the starter, at the most lines per
-	 * request, on both backends. With the app on one core (the load on the other): Spring Boot's
-	 * console ({@code sink=boot-console}) and one buffered rolling file, each with sync,
-	 * async-appender and async-logger (and, on Logback's console, Logback's own AsyncAppender);
-	 * with the app and the load sharing both cores: the console with every mode, where the ring stays
-	 * full and the background thread is the limit; Log4j2's
-	 * logging-off on the console on one core as the ceiling; then, for every ring size asked for,
-	 * async-logger on Log4j2's console on one core with that ring.
-	 * @param dimensions what it varies (the most lines, the ring sizes)
+	 * The {@code busy-core} matrix, both backends: on one core, Spring Boot's console and a buffered
+	 * file in each mode; on two shared cores, where the ring stays full, the console in each mode;
+	 * logging-off as the ceiling; async-logger with each ring size asked for.
 	 */
 	static List<RunConfig> busyCore(ComparisonOptions.Dimensions dimensions) {
 		String lines = "/lines=" + dimensions.mostLines();
@@ -53,149 +67,100 @@ public final class ComparisonMatrix {
 		for (String backend : List.of("", "/backend=" + RunConfig.LOGBACK)) {
 			List<String> consoleModes = backend.isEmpty() ? List.of("sync", "async-appender", "async-logger")
 					: List.of("sync", RunConfig.LOGBACK_ASYNC_APPENDER, "async-appender", "async-logger");
-			for (String mode : consoleModes) {
-				ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + console + backend);
-			}
-			for (String mode : List.of("sync", "async-appender", "async-logger")) {
-				ids.add(NO_FLUSH_FILE_BASE.formatted(mode) + lines + backend);
-			}
-			for (String mode : consoleModes) {
-				ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + "/cores=2" + console + backend);
-			}
+			consoleModes.forEach((mode) -> ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + console + backend));
+			Stream.of("sync", "async-appender", "async-logger")
+				.forEach((mode) -> ids.add(NO_FLUSH_FILE_BASE.formatted(mode) + lines + backend));
+			consoleModes.forEach(
+					(mode) -> ids.add(BOOT_CONSOLE_BASE.formatted(mode) + lines + "/cores=2" + console + backend));
 		}
 		ids.add(RunConfig.LOGGING_OFF + lines + console);
-		for (int ring : dimensions.ringSizes()) {
-			ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + lines + console + "/ring=" + ring);
-		}
+		dimensions.ringSizes()
+			.forEach((ring) -> ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + lines + console + "/ring=" + ring));
 		return closed(ids);
 	}
 
-	/**
-	 * The {@code virtual-threads} matrix: the busy-core app serving its requests on virtual threads
-	 * ({@code threads=virtual}), at the most lines per request, Spring Boot's console, one busy
-	 * core, both backends: sync and every asynclog mode the backend has.
-	 * @param dimensions what it varies (the most lines)
-	 */
+	/** The {@code virtual-threads} matrix: busy-core's console on one core, every mode, on virtual threads. */
 	static List<RunConfig> virtualThreads(ComparisonOptions.Dimensions dimensions) {
 		String options = "/lines=" + dimensions.mostLines() + "/sink=boot-console";
 		List<String> ids = new ArrayList<>();
-		for (String mode : List.of("sync", "async-appender", "async-logger", "all-async")) {
-			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + options + "/threads=virtual");
-		}
-		for (String mode : List.of("sync", "async-appender", "async-logger")) {
-			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + options + "/backend=" + RunConfig.LOGBACK + "/threads=virtual");
-		}
+		Stream.of("sync", "async-appender", "async-logger", "all-async")
+			.forEach((mode) -> ids.add(BOOT_CONSOLE_BASE.formatted(mode) + options + "/threads=virtual"));
+		Stream.of("sync", "async-appender", "async-logger").forEach((mode) -> ids.add(
+				BOOT_CONSOLE_BASE.formatted(mode) + options + "/backend=" + RunConfig.LOGBACK + "/threads=virtual"));
 		return closed(ids);
 	}
 
 	/**
-	 * The {@code logback} matrix: the demo app on Logback, Spring Boot's default, at the most lines
-	 * per request, Spring Boot's console as the only sink, the app and the load sharing both cores:
-	 * Boot's console written synchronously (asynclog in sync mode), behind Logback's own
-	 * {@code AsyncAppender} as its documentation configures it (asynclog in sync mode, so it adds
-	 * nothing), behind asynclog's async-logger ring (default settings, and again with
-	 * {@code queue-full-policy: discard}, the policy that drops like the {@code AsyncAppender} but
-	 * counts what it drops), and logging-off as the ceiling.
-	 * @param dimensions what it varies (the most lines)
+	 * The {@code logback} matrix: Boot's console on Logback, two shared cores: sync, Logback's own
+	 * {@code AsyncAppender}, async-logger with {@code block} and with {@code discard} (which drops
+	 * like the {@code AsyncAppender} but counts what it drops), logging-off.
 	 */
 	static List<RunConfig> logback(ComparisonOptions.Dimensions dimensions) {
 		String placement = "/lines=" + dimensions.mostLines() + "/cores=2";
 		String options = "/sink=boot-console/backend=" + RunConfig.LOGBACK;
 		List<String> ids = new ArrayList<>();
-		for (String mode : List.of("sync", RunConfig.LOGBACK_ASYNC_APPENDER, "async-logger")) {
-			ids.add(BOOT_CONSOLE_BASE.formatted(mode) + placement + options);
-		}
+		Stream.of("sync", RunConfig.LOGBACK_ASYNC_APPENDER, "async-logger")
+			.forEach((mode) -> ids.add(BOOT_CONSOLE_BASE.formatted(mode) + placement + options));
 		ids.add(BOOT_CONSOLE_BASE.formatted("async-logger") + placement + "/policy=discard" + options);
 		ids.add(RunConfig.LOGGING_OFF + placement + options);
 		return closed(ids);
 	}
 
-	/**
-	 * The closed-model runs in order: round 1 runs every configuration once, round 2 again, and
-	 * so on, so that a drift of the machine (another job, heat) spreads over all configurations
-	 * instead of hitting the one that ran last.
-	 */
+	/** The closed-model runs in rounds: every configuration once, then again, and so on. */
 	static List<Planned> rounds(List<RunConfig> configs, int rounds) {
-		List<Planned> runs = new ArrayList<>();
-		for (int round = 1; round <= rounds; round++) {
-			for (RunConfig config : configs) {
-				runs.add(new Planned(round, config));
-			}
-		}
-		return List.copyOf(runs);
+		return IntStream.rangeClosed(1, rounds)
+			.boxed()
+			.flatMap((round) -> configs.stream().map((config) -> new Planned(round, config)))
+			.toList();
 	}
 
-	/**
-	 * One planned closed-model run.
-	 * @param round the 1-based round (the repeat number of the CSV)
-	 * @param config the configuration
-	 */
+	/** One planned closed-model run; the round is the repeat number of the CSV. */
 	record Planned(int round, RunConfig config) {
 	}
 
 	/**
-	 * The default closed-model matrix: sync, async-appender and async-logger with 1, 3 and 6
-	 * files; async-logger/3 without flush; all-async/3; sync/3 and async-logger/3 with the plain
-	 * pattern; logging-off.
+	 * The study's closed-model matrix: sync, async-appender and async-logger with 1, 3 and 6 files;
+	 * async-logger/3 without flush; all-async/3; sync/3 and async-logger/3 with the plain pattern;
+	 * logging-off.
 	 */
 	static List<RunConfig> defaultClosed() {
 		List<String> ids = new ArrayList<>();
 		for (String mode : List.of("sync", "async-appender", "async-logger")) {
-			for (int files : List.of(1, 3, 6)) {
-				ids.add(mode + "/" + files + "/flush/study");
-			}
+			Stream.of(1, 3, 6).forEach((files) -> ids.add(mode + "/" + files + "/flush/study"));
 		}
-		ids.add("async-logger/3/no-flush/study");
-		ids.add("all-async/3/flush/study");
-		ids.add("sync/3/flush/plain");
-		ids.add("async-logger/3/flush/plain");
-		ids.add(RunConfig.LOGGING_OFF);
-		return ids.stream().map(RunConfig::parse).toList();
-	}
-
-	/**
-	 * The {@code where-async-pays} matrix. All on one file, flushed, plain pattern: for each
-	 * lines-per-request count, sync, async-appender, async-logger and logging-off on one core;
-	 * at the most lines, sync and async-logger without the flush after each line (asynclog's
-	 * default), and sync, async-logger and logging-off for every other CPU placement; and
-	 * with the slow sink (one line per request, one core), sync, async-logger with
-	 * {@code block} and with {@code discard}, and logging-off.
-	 */
-	static List<RunConfig> whereAsyncPays(ComparisonOptions.Dimensions dimensions) {
-		List<String> ids = new ArrayList<>();
-		for (int lines : dimensions.lines()) {
-			for (String mode : List.of("sync", "async-appender", "async-logger")) {
-				ids.add(PAYS_BASE.formatted(mode) + "/lines=" + lines);
-			}
-			ids.add(RunConfig.LOGGING_OFF + "/lines=" + lines);
-		}
-		// asynclog's own default: no flush after each line, so the background thread flushes once a batch.
-		String mostLines = "/lines=" + dimensions.mostLines();
-		ids.add("sync/1/no-flush/plain" + mostLines);
-		ids.add("async-logger/1/no-flush/plain" + mostLines);
-		for (int cores : dimensions.cores()) {
-			if (cores == 1) {
-				continue;
-			}
-			String options = "/lines=" + dimensions.mostLines() + "/cores=" + cores;
-			ids.add(PAYS_BASE.formatted("sync") + options);
-			ids.add(PAYS_BASE.formatted("async-logger") + options);
-			ids.add(RunConfig.LOGGING_OFF + options);
-		}
-		if (dimensions.slowSink()) {
-			ids.add(PAYS_BASE.formatted("sync") + "/sink=slow");
-			ids.add(PAYS_BASE.formatted("async-logger") + "/sink=slow");
-			ids.add(PAYS_BASE.formatted("async-logger") + "/policy=discard/sink=slow");
-			ids.add(RunConfig.LOGGING_OFF + "/sink=slow");
-		}
+		ids.addAll(List.of("async-logger/3/no-flush/study", "all-async/3/flush/study", "sync/3/flush/plain",
+				"async-logger/3/flush/plain", RunConfig.LOGGING_OFF));
 		return closed(ids);
 	}
 
 	/**
-	 * The {@code where-async-pays} open-model configurations: sync, async-logger (block) and
-	 * logging-off at the most lines on one core, and with the slow sink, those of them the
-	 * closed part runs.
+	 * The {@code where-async-pays} matrix, one flushed file: each mode for each lines-per-request
+	 * count; at the most lines, without the flush (asynclog's default) and on the other placements;
+	 * the slow sink with {@code block} and with {@code discard}.
 	 */
+	static List<RunConfig> whereAsyncPays(ComparisonOptions.Dimensions dimensions) {
+		List<String> ids = new ArrayList<>();
+		for (int lines : dimensions.lines()) {
+			Stream.of("sync", "async-appender", "async-logger")
+				.forEach((mode) -> ids.add(PAYS_BASE.formatted(mode) + "/lines=" + lines));
+			ids.add(RunConfig.LOGGING_OFF + "/lines=" + lines);
+		}
+		String mostLines = "/lines=" + dimensions.mostLines();
+		ids.add("sync/1/no-flush/plain" + mostLines);
+		ids.add("async-logger/1/no-flush/plain" + mostLines);
+		dimensions.cores().stream().filter((cores) -> cores != 1).forEach((cores) -> {
+			ids.add(PAYS_BASE.formatted("sync") + mostLines + "/cores=" + cores);
+			ids.add(PAYS_BASE.formatted("async-logger") + mostLines + "/cores=" + cores);
+			ids.add(RunConfig.LOGGING_OFF + mostLines + "/cores=" + cores);
+		});
+		if (dimensions.slowSink()) {
+			ids.addAll(List.of(PAYS_BASE.formatted("sync") + "/sink=slow", PAYS_BASE.formatted("async-logger") + "/sink=slow",
+					PAYS_BASE.formatted("async-logger") + "/policy=discard/sink=slow", RunConfig.LOGGING_OFF + "/sink=slow"));
+		}
+		return closed(ids);
+	}
+
+	/** The where-async-pays open model: sync, async-logger (block) and logging-off at the most lines and on the slow sink. */
 	static List<RunConfig> whereAsyncPaysOpen(List<RunConfig> closed, ComparisonOptions.Dimensions dimensions) {
 		return closed.stream()
 			.filter((config) -> config.cores() == 1 && !config.discard() && config.immediateFlush()
@@ -204,28 +169,17 @@ public final class ComparisonMatrix {
 			.toList();
 	}
 
-	/**
-	 * The configurations named by {@code --configs}, or the default matrix.
-	 * @param ids the ids given, or an empty list
-	 */
 	static List<RunConfig> closed(List<String> ids) {
 		if (ids.isEmpty()) {
 			return defaultClosed();
 		}
 		Set<String> seen = new LinkedHashSet<>();
-		List<RunConfig> configs = new ArrayList<>();
-		for (String id : ids) {
-			RunConfig config = RunConfig.parse(id);
-			if (seen.add(config.id())) {
-				configs.add(config);
-			}
-		}
-		return configs;
+		return ids.stream().map(RunConfig::parse).filter((config) -> seen.add(config.id())).toList();
 	}
 
 	/**
-	 * The open-model configurations: those of {@link #OPEN_IDS} that the closed part runs too
-	 * (all four with the default matrix), so that the rate can come from their closed results.
+	 * The study's open-model configurations: those of {@link #OPEN_IDS} that the closed part runs
+	 * too, so that the rate can come from their closed results.
 	 */
 	static List<RunConfig> open(List<RunConfig> closed) {
 		Set<String> closedIds = new LinkedHashSet<>();

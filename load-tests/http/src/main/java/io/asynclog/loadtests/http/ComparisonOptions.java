@@ -2,52 +2,23 @@ package io.asynclog.loadtests.http;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * The runner's command-line options. Every value is bounded so that a typo cannot start an
- * endless load.
+ * The runner's command-line options ({@link #USAGE}). Every value is bounded so that a typo
+ * cannot start an endless load.
  *
- * @param full whether {@code --full} (the study's 6 minutes per run) was given
- * @param matrix {@code where-async-pays} (the default: lines per request, CPU placement, a slow
- * sink, open-model latency at shares of each configuration's capacity), {@code study} (the
- * published study's grid of modes and appender counts) or {@code busy-core} (Spring Boot's
- * console and a buffered file on one busy core, see {@link ComparisonMatrix#busyCore}) or
- * {@code logback} (the demo app on Logback: Boot's console synchronous, behind Logback's
- * AsyncAppender and behind asynclog, see {@link ComparisonMatrix#logback})
- * @param dimensions what the {@code where-async-pays} matrix varies
- * @param repeats closed-model runs per configuration
- * @param durationSeconds measured seconds of load per run (Gatling's {@code during})
- * @param warmupSeconds seconds of warm-up requests before Gatling starts
- * @param gatlingWarmupSeconds seconds Gatling warms itself up (silent requests) before its load
- * @param users closed-model concurrent users
- * @param configs the ids given with {@code --configs}, or empty for the default matrix
- * @param jar the demo app's jar on Log4j2
- * @param logbackJar the demo app's jar on Logback, for {@code backend=logback} configurations
- * @param out where raw outputs go
- * @param report where the report is written
- * @param pin whether to pin the app and Gatling to separate CPUs (when taskset works)
+ * @param configs the ids given with {@code --configs}, or empty for the matrix's
  * @param wideWarmup whether a one-core app warms up on both CPUs before it is measured on its own
- * ({@link CpuPlacement}); the default of the matrices with the long warm-up
- * @param open whether to run the open-model part
+ * ({@link CpuPlacement})
  * @param openRate the open-model rate given with {@code --open-rate}, or 0 to derive it
- * @param gatlingClasspath the class path of the forked Gatling JVM
- * @param java the java executable of the app (and of Gatling)
- * @param command the command line, for run-info
  * @author asynclog
  */
-public record ComparisonOptions(boolean full, String matrix, Dimensions dimensions, int repeats, int durationSeconds, int warmupSeconds, int gatlingWarmupSeconds,
-		int users,
-		List<String> configs, Path jar, Path logbackJar, Path out, Path report, boolean pin, boolean wideWarmup, boolean open,
-		int openRate, String gatlingClasspath, Path java, String command) {
-
-	static final int QUICK_DURATION = 20;
-
-	static final int FULL_DURATION = 360;
-
-	static final int QUICK_WARMUP = 5;
-
-	static final int FULL_WARMUP = 10;
+public record ComparisonOptions(String matrix, Dimensions dimensions, int repeats, int durationSeconds,
+		int warmupSeconds, int gatlingWarmupSeconds, int users, List<String> configs, Path jar, Path logbackJar,
+		Path out, Path report, boolean pin, boolean wideWarmup, boolean open, int openRate, String gatlingClasspath,
+		Path java, String command) {
 
 	/**
 	 * The demo app on Log4j2: the matrices measure Log4j2's modes, and the study's pattern ({@code %l})
@@ -68,10 +39,13 @@ public record ComparisonOptions(boolean full, String matrix, Dimensions dimensio
 
 	public static final String VIRTUAL_THREADS = "virtual-threads";
 
-	/** The busy-core matrix warms up longer: JIT and Boot's console path settle well after 5 s. */
-	static final int BUSY_CORE_WARMUP = 40;
+	static final List<String> MATRICES = List.of(WHERE_ASYNC_PAYS, STUDY, BUSY_CORE, LOGBACK, VIRTUAL_THREADS);
 
-	static final int BUSY_CORE_REPEATS = 3;
+	/**
+	 * The warm-up of the busy-core, logback and virtual-threads matrices, which also run three
+	 * rounds: JIT and Boot's console path settle well after 5 s.
+	 */
+	static final int LONG_WARMUP = 40;
 
 	static final String USAGE = """
 			Usage: HttpComparison [--matrix where-async-pays|study|busy-core|logback|virtual-threads] [--lines L,L]
@@ -135,10 +109,9 @@ public record ComparisonOptions(boolean full, String matrix, Dimensions dimensio
 			  --java PATH        java executable for the app and Gatling (default: this JVM's)
 			""";
 
-	/** Parses the arguments. */
 	static ComparisonOptions parse(String... args) {
-		boolean full = false;
 		String matrix = WHERE_ASYNC_PAYS;
+		boolean full = false;
 		List<Integer> lines = List.of(1, 20);
 		List<Integer> cores = List.of(1, 2);
 		boolean slowSink = true;
@@ -163,45 +136,22 @@ public record ComparisonOptions(boolean full, String matrix, Dimensions dimensio
 		List<String> list = new ArrayList<>();
 		for (String arg : args) {
 			int eq = arg.indexOf('=');
-			if (arg.startsWith("--") && eq > 0) {
-				list.add(arg.substring(0, eq));
-				list.add(arg.substring(eq + 1));
-			}
-			else {
-				list.add(arg);
-			}
+			list.addAll((arg.startsWith("--") && eq > 0) ? List.of(arg.substring(0, eq), arg.substring(eq + 1))
+					: List.of(arg));
 		}
 		for (int i = 0; i < list.size(); i++) {
 			String name = list.get(i);
 			switch (name) {
-				case "--matrix" -> {
-					matrix = value(list, i++);
-					if (!List.of(WHERE_ASYNC_PAYS, STUDY, BUSY_CORE, LOGBACK, VIRTUAL_THREADS).contains(matrix)) {
-						throw new IllegalArgumentException("--matrix must be " + WHERE_ASYNC_PAYS + ", " + STUDY + ", "
-								+ BUSY_CORE + ", " + LOGBACK + " or " + VIRTUAL_THREADS + ", not '" + matrix + "'");
-					}
-				}
+				case "--matrix" -> matrix = value(list, i++);
+				case "--quick", "--full" -> full = name.equals("--full");
+				case "--slow-sink", "--no-slow-sink" -> slowSink = name.equals("--slow-sink");
+				case "--no-pin" -> pin = false;
+				case "--wide-warmup", "--no-wide-warmup" -> wideWarmup = name.equals("--wide-warmup");
+				case "--open", "--no-open" -> open = name.equals("--open");
 				case "--lines" -> lines = intList(name, value(list, i++), 1, RunConfig.MAX_LINES);
 				case "--cores" -> cores = intList(name, value(list, i++), 1, 2);
-				case "--slow-sink" -> slowSink = true;
-				case "--no-slow-sink" -> slowSink = false;
 				case "--open-percents" -> openPercents = intList(name, value(list, i++), 1, 100);
-				case "--ring-sizes" -> {
-					ringSizes = intList(name, value(list, i++), RunConfig.MIN_RING, RunConfig.MAX_RING);
-					for (int ring : ringSizes) {
-						if (Integer.bitCount(ring) != 1) {
-							throw new IllegalArgumentException("--ring-sizes takes powers of two from " + RunConfig.MIN_RING
-									+ " to " + RunConfig.MAX_RING + ", not " + ring);
-						}
-					}
-				}
-				case "--quick" -> full = false;
-				case "--full" -> full = true;
-				case "--no-pin" -> pin = false;
-				case "--wide-warmup" -> wideWarmup = true;
-				case "--no-wide-warmup" -> wideWarmup = false;
-				case "--open" -> open = true;
-				case "--no-open" -> open = false;
+				case "--ring-sizes" -> ringSizes = intList(name, value(list, i++), RunConfig.MIN_RING, RunConfig.MAX_RING);
 				case "--repeats" -> repeats = intValue(name, value(list, i++), 1, 20);
 				case "--duration" -> duration = intValue(name, value(list, i++), 1, 900);
 				case "--warmup" -> warmup = intValue(name, value(list, i++), 0, 60);
@@ -224,29 +174,31 @@ public record ComparisonOptions(boolean full, String matrix, Dimensions dimensio
 				default -> throw new IllegalArgumentException("unknown option '" + name + "'");
 			}
 		}
-		int durationSeconds = (duration != null) ? duration : (full ? FULL_DURATION : QUICK_DURATION);
-		boolean busyCore = matrix.equals(BUSY_CORE);
-		// The logback and virtual-threads matrices are measured like busy-core: long warm-up, three
-		// interleaved rounds.
-		boolean longWarmup = busyCore || matrix.equals(LOGBACK) || matrix.equals(VIRTUAL_THREADS);
-		if (!ringSizes.isEmpty() && !busyCore) {
+		if (!MATRICES.contains(matrix)) {
+			throw new IllegalArgumentException("--matrix must be " + String.join(", ", MATRICES.subList(0, 4)) + " or "
+					+ VIRTUAL_THREADS + ", not '" + matrix + "'");
+		}
+		for (int ring : ringSizes) {
+			if (Integer.bitCount(ring) != 1) {
+				throw new IllegalArgumentException("--ring-sizes takes powers of two from " + RunConfig.MIN_RING + " to "
+						+ RunConfig.MAX_RING + ", not " + ring);
+			}
+		}
+		if (!ringSizes.isEmpty() && !matrix.equals(BUSY_CORE)) {
 			throw new IllegalArgumentException("--ring-sizes belongs to --matrix " + BUSY_CORE
 					+ "; for another matrix name the rows with --configs ...ring=N");
 		}
-		int warmupSeconds = (warmup != null) ? warmup
-				: longWarmup ? BUSY_CORE_WARMUP : (full ? FULL_WARMUP : QUICK_WARMUP);
 		if (classpath == null || classpath.isBlank()) {
 			throw new IllegalArgumentException("no class path for Gatling: give --gatling-classpath");
 		}
-		int repeatCount = (repeats != null) ? repeats
-				: (matrix.equals(STUDY) ? 3 : longWarmup ? BUSY_CORE_REPEATS : 2);
-		return new ComparisonOptions(full, matrix, new Dimensions(lines, cores, slowSink, openPercents, ringSizes),
-				repeatCount,
-				durationSeconds, warmupSeconds, gatlingWarmup, users,
+		boolean longWarmup = List.of(BUSY_CORE, LOGBACK, VIRTUAL_THREADS).contains(matrix);
+		return new ComparisonOptions(matrix, new Dimensions(lines, cores, slowSink, openPercents, ringSizes),
+				(repeats != null) ? repeats : (matrix.equals(STUDY) || longWarmup) ? 3 : 2,
+				(duration != null) ? duration : full ? 360 : 20,
+				(warmup != null) ? warmup : longWarmup ? LONG_WARMUP : full ? 10 : 5, gatlingWarmup, users,
 				List.copyOf(configs), jar.toAbsolutePath().normalize(), logbackJar.toAbsolutePath().normalize(),
-				out.toAbsolutePath().normalize(),
-				report.toAbsolutePath().normalize(), pin, (wideWarmup != null) ? wideWarmup : longWarmup, open, openRate,
-				classpath, java, String.join(" ", args));
+				out.toAbsolutePath().normalize(), report.toAbsolutePath().normalize(), pin,
+				(wideWarmup != null) ? wideWarmup : longWarmup, open, openRate, classpath, java, String.join(" ", args));
 	}
 
 	private static String value(List<String> args, int i) {
@@ -257,14 +209,7 @@ public record ComparisonOptions(boolean full, String matrix, Dimensions dimensio
 	}
 
 	private static List<Integer> intList(String name, String text, int min, int max) {
-		List<Integer> values = new ArrayList<>();
-		for (String part : text.split(",")) {
-			int value = intValue(name, part, min, max);
-			if (!values.contains(value)) {
-				values.add(value);
-			}
-		}
-		return List.copyOf(values);
+		return Arrays.stream(text.split(",")).map((part) -> intValue(name, part, min, max)).distinct().toList();
 	}
 
 	private static int intValue(String name, String text, int min, int max) {
@@ -282,10 +227,9 @@ public record ComparisonOptions(boolean full, String matrix, Dimensions dimensio
 	}
 
 	/**
-	 * What the {@code where-async-pays} matrix varies.
+	 * What the {@code where-async-pays} matrix varies (and {@code busy-core}: the most lines, the ring sizes).
 	 * @param lines lines per request, each run on one core
 	 * @param cores CPU placements: 1 (the load on the other CPU) and 2 (both shared)
-	 * @param slowSink whether to run the slow-sink configurations
 	 * @param openPercents open-model rates, in percent of each configuration's closed-model TPS
 	 * @param ringSizes busy-core: the ring sizes of the extra async-logger rows, possibly none
 	 */

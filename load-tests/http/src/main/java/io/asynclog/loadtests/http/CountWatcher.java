@@ -1,23 +1,22 @@
 package io.asynclog.loadtests.http;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.ToLongFunction;
 
 /**
- * Finds the load window by polling the app's {@code /log/count} every
- * {@value #PERIOD_MILLIS} ms on its own thread: the window runs from the first poll that sees
- * the count above the value it had when Gatling was started to the first poll that sees the
- * final value (the last increase). Each poll is stamped at the middle of its request, so both
- * ends carry the same lag and the window's length is not biased by it.
+ * Finds the load window by polling the app's {@code /log/count} every {@value #PERIOD_MILLIS} ms:
+ * the window runs from the first poll that sees the count above the value it had when Gatling
+ * was started to the first poll that sees the final value (the last increase). Each poll is
+ * stamped at the middle of its request, so both ends carry the same lag and the window's length
+ * is not biased by it. It also polls the queues' fill (to find when the backlog was written) and
+ * the bytes the app allocated.
  *
  * @author asynclog
  */
@@ -28,128 +27,57 @@ final class CountWatcher implements AutoCloseable {
 	/** The app's allocated bytes are read every this many rounds. */
 	static final int ALLOCATED_EVERY = 5;
 
+	private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
 	/** One poll: when (middle of the request, {@link System#nanoTime()}) and what it read. */
 	record Poll(long nanos, long count) {
 	}
 
 	/** The window found, in {@link System#nanoTime()} units. */
 	record Window(long startNanos, long endNanos, long baseline, long finalCount) {
-
-		double seconds() {
-			return (this.endNanos - this.startNanos) / 1e9;
-		}
-
 	}
 
-	private final HttpClient client;
-
-	private final HttpRequest request;
+	private final AppProcess app;
 
 	private final List<Poll> polls = new CopyOnWriteArrayList<>();
 
-	private final HttpRequest queueRequest;
-
 	private final List<Poll> queuePolls = new CopyOnWriteArrayList<>();
-
-	private final HttpRequest allocatedRequest;
 
 	private final List<Poll> allocatedPolls = new CopyOnWriteArrayList<>();
 
-	private final Thread thread;
+	private long round;
 
-	private volatile boolean stopped;
+	private final ScheduledExecutorService polling;
 
-	CountWatcher(HttpClient client, URI baseUrl) {
-		this.client = client;
-		this.request = HttpRequest.newBuilder(baseUrl.resolve("/log/count")).timeout(Duration.ofSeconds(5)).build();
-		this.queueRequest = HttpRequest.newBuilder(baseUrl.resolve("/actuator/asynclog"))
-			.timeout(Duration.ofSeconds(5))
-			.build();
-		this.allocatedRequest = HttpRequest.newBuilder(baseUrl.resolve("/log/allocated"))
-			.timeout(Duration.ofSeconds(5))
-			.build();
-		this.thread = new Thread(this::loop, "count-watcher");
-		this.thread.setDaemon(true);
+	CountWatcher(AppProcess app) {
+		this.app = app;
+		this.polling = ProcSampler.every(PERIOD_MILLIS, "count-watcher", this::pollRound);
 	}
 
-	CountWatcher start() {
-		this.thread.start();
-		return this;
-	}
-
-	private void loop() {
-		long round = 0;
-		while (!this.stopped) {
-			if (round % 2 == 1) {
-				pollQueues();
-			}
-			if (round++ % ALLOCATED_EVERY == 0) {
-				pollAllocated();
-			}
-			long sent = System.nanoTime();
-			try {
-				HttpResponse<String> response = this.client.send(this.request, HttpResponse.BodyHandlers.ofString());
-				long received = System.nanoTime();
-				if (response.statusCode() == 200) {
-					this.polls.add(new Poll(sent + (received - sent) / 2, Long.parseLong(response.body().strip())));
-				}
-			}
-			catch (IOException | NumberFormatException ex) {
-				// a missed poll only coarsens the window's ends
-			}
-			catch (InterruptedException ex) {
-				return;
-			}
-			long sleep = PERIOD_MILLIS - (System.nanoTime() - sent) / 1_000_000L;
-			if (sleep > 0) {
-				try {
-					Thread.sleep(sleep);
-				}
-				catch (InterruptedException ex) {
-					return;
-				}
-			}
+	private void pollRound() {
+		// The queues every other round: an async mode may still be writing the load's backlog after
+		// the last request was answered.
+		if (this.round % 2 == 1) {
+			poll("/actuator/asynclog", (body) -> QueueReading.parse(body).used(), this.queuePolls);
 		}
+		if (this.round++ % ALLOCATED_EVERY == 0) {
+			poll("/log/allocated", (body) -> Long.parseLong(body.strip()), this.allocatedPolls);
+		}
+		poll("/log/count", (body) -> Long.parseLong(body.strip()), this.polls);
 	}
 
-	/**
-	 * Reads how many events the app's queues hold, every other round: an async mode may still
-	 * be writing the backlog of the load after the last request was answered.
-	 */
-	private void pollQueues() {
+	private void poll(String path, ToLongFunction<String> reading, List<Poll> into) {
 		long sent = System.nanoTime();
 		try {
-			HttpResponse<String> response = this.client.send(this.queueRequest, HttpResponse.BodyHandlers.ofString());
+			String body = this.app.get(path, TIMEOUT);
 			long received = System.nanoTime();
-			if (response.statusCode() == 200) {
-				this.queuePolls.add(new Poll(sent + (received - sent) / 2, QueueReading.parse(response.body()).used()));
+			long value = reading.applyAsLong(body);
+			if (value >= 0) {
+				into.add(new Poll(sent + (received - sent) / 2, value));
 			}
 		}
-		catch (IOException ex) {
-			// a missed poll only coarsens the drain's end
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
-	/**
-	 * Reads the bytes the app has allocated so far ({@code /log/allocated}), for the allocation
-	 * per request over the window.
-	 */
-	private void pollAllocated() {
-		long sent = System.nanoTime();
-		try {
-			HttpResponse<String> response = this.client.send(this.allocatedRequest,
-					HttpResponse.BodyHandlers.ofString());
-			long received = System.nanoTime();
-			long bytes = (response.statusCode() == 200) ? Long.parseLong(response.body().strip()) : -1;
-			if (bytes >= 0) {
-				this.allocatedPolls.add(new Poll(sent + (received - sent) / 2, bytes));
-			}
-		}
-		catch (IOException | NumberFormatException ex) {
-			// an app without the endpoint, or a missed poll: the allocation stays unknown or coarser
+		catch (IOException | RuntimeException ex) {
+			// a missed poll only coarsens what it times (an app without /log/allocated leaves it unknown)
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -200,56 +128,31 @@ final class CountWatcher implements AutoCloseable {
 		return afterNanos;
 	}
 
-	/**
-	 * Writes the polls as CSV, in seconds since {@code originNanos}.
-	 * @param originNanos time zero ({@link System#nanoTime()})
-	 */
 	void writeCsv(Path file, long originNanos) throws IOException {
 		StringBuilder text = new StringBuilder("t_s,count\n");
-		for (Poll poll : polls()) {
+		for (Poll poll : List.copyOf(this.polls)) {
 			text.append(String.format(Locale.ROOT, "%.3f,%d%n", (poll.nanos() - originNanos) / 1e9, poll.count()));
 		}
 		Files.writeString(file, text);
 	}
 
-	List<Poll> polls() {
-		return List.copyOf(this.polls);
-	}
-
 	@Override
 	public void close() throws InterruptedException {
-		this.stopped = true;
-		this.thread.interrupt();
-		this.thread.join(6000);
+		ProcSampler.stop(this.polling, 6000);
 	}
 
-	/**
-	 * The window of these polls.
-	 * @param baseline the count when Gatling was started
-	 */
 	Window window(long baseline) {
-		return window(polls(), baseline);
+		return window(List.copyOf(this.polls), baseline);
 	}
 
 	static Window window(List<Poll> polls, long baseline) {
-		long finalCount = baseline;
-		for (Poll poll : polls) {
-			finalCount = Math.max(finalCount, poll.count());
-		}
+		long finalCount = Math.max(baseline, polls.stream().mapToLong(Poll::count).max().orElse(baseline));
 		if (finalCount == baseline) {
 			throw new IllegalStateException("/log/count never rose above " + baseline + " while Gatling ran");
 		}
-		Long start = null;
-		Long end = null;
-		for (Poll poll : polls) {
-			if (start == null && poll.count() > baseline) {
-				start = poll.nanos();
-			}
-			if (end == null && poll.count() == finalCount) {
-				end = poll.nanos();
-			}
-		}
-		if (start == null || end == null || end <= start) {
+		long start = polls.stream().filter((poll) -> poll.count() > baseline).findFirst().orElseThrow().nanos();
+		long end = polls.stream().filter((poll) -> poll.count() == finalCount).findFirst().orElseThrow().nanos();
+		if (end <= start) {
 			throw new IllegalStateException("/log/count rose from " + baseline + " to " + finalCount
 					+ " between two polls only: no window to measure (the run is too short)");
 		}

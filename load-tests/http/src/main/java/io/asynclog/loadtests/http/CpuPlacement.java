@@ -1,6 +1,7 @@
 package io.asynclog.loadtests.http;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -8,57 +9,98 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Moves every thread of a running app to other CPUs ({@code taskset -a -p -c}). The one-core
- * runs warm the app up on both CPUs and measure it on its own: on one busy core the JIT never
- * catches up (C2's queue held 120–185 methods from 20 s to 120 s of load), so a run measured
- * how far the compilers had got more than what logging costs. The app is told it has one CPU
- * ({@code -XX:ActiveProcessorCount=1}) from the start, so that its collector, compiler threads and
- * pools are sized for the core it is measured on.
+ * Where the app and Gatling run: {@code taskset -c 0} and {@code taskset -c 1} when taskset works
+ * for both CPUs, unless {@code --no-pin}; both CPUs ({@code taskset -c 0,1}, explicitly, since a
+ * process left unpinned would inherit the runner's own pin) for {@code cores=2}.
+ *
+ * <p>The wide warm-up moves every thread of a running one-core app to both CPUs and back
+ * ({@code taskset -a -p -c}): on one busy core the JIT never catches up (C2's queue held 120–185
+ * methods from 20 s to 120 s of load), so a run measured how far the compilers had got more than
+ * what logging costs. The app is told it has one CPU ({@link #ONE_CPU_FLAG}) from the start, so
+ * that its collector, compiler threads and pools are sized for the core it is measured on.
  *
  * @author asynclog
  */
-final class CpuPlacement {
+record CpuPlacement(List<String> app, List<String> gatling, List<String> shared) {
 
-	/** The JVM flag that keeps the app's view at one CPU while it warms up on two. */
 	static final String ONE_CPU_FLAG = "-XX:ActiveProcessorCount=1";
 
-	private CpuPlacement() {
+	static final CpuPlacement NONE = new CpuPlacement(List.of(), List.of(), List.of());
+
+	static CpuPlacement detect(boolean wanted, PrintStream log) {
+		if (!wanted) {
+			return NONE;
+		}
+		// Not availableProcessors(): the runner itself may be pinned to one CPU (by the script).
+		if (!succeeds(new ProcessBuilder("taskset", "-c", "0", "true"), 30)
+				|| !succeeds(new ProcessBuilder("taskset", "-c", "1", "true"), 30)) {
+			log.println("warning: taskset is missing or does not work here: the app and Gatling are not pinned");
+			return NONE;
+		}
+		return new CpuPlacement(List.of("taskset", "-c", "0"), List.of("taskset", "-c", "1"),
+				List.of("taskset", "-c", "0,1"));
 	}
 
-	/** Moves every thread of a process to the CPUs a {@code taskset -c CPUS} prefix names. */
-	static long move(long pid, List<String> pinPrefix) throws IOException, InterruptedException {
+	String describe() {
+		return this.app.isEmpty() ? "none"
+				: "app: " + String.join(" ", this.app) + ", gatling: " + String.join(" ", this.gatling);
+	}
+
+	List<String> app(RunConfig config) {
+		return (config.cores() == 2) ? this.shared : this.app;
+	}
+
+	List<String> gatling(RunConfig config) {
+		return (config.cores() == 2) ? this.shared : this.gatling;
+	}
+
+	/** Whether a one-core app can warm up on both CPUs and be measured on its own. */
+	boolean canWarmUpWide(RunConfig config) {
+		return config.cores() == 1 && !this.app.isEmpty() && !this.shared.isEmpty();
+	}
+
+	/**
+	 * Moves every thread of a process to the CPUs a {@code taskset -c CPUS} prefix names; returns
+	 * how many are still allowed elsewhere when that is one CPU.
+	 */
+	static long move(long pid, List<String> pinPrefix) throws IOException {
 		String cpus = pinPrefix.get(pinPrefix.size() - 1);
 		// Twice: a thread started during the first pass may have inherited its creator's old CPUs.
 		for (int pass = 0; pass < 2; pass++) {
-			Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid))
-				.redirectErrorStream(true)
-				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
-				.start();
-			if (!taskset.waitFor(10, TimeUnit.SECONDS) || taskset.exitValue() != 0) {
-				taskset.destroyForcibly();
+			if (!succeeds(new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)), 10)) {
 				throw new IOException("taskset -a -p -c " + cpus + " " + pid + " failed");
 			}
 		}
-		return cpus.matches("\\d+") ? threadsNotOn(pid, cpus) : 0;
-	}
-
-	/** Counts the threads allowed on other CPUs than this one. */
-	private static long threadsNotOn(long pid, String cpus) throws IOException {
-		try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-			return tasks.map(CpuPlacement::allowedCpus).filter((allowed) -> allowed != null && !allowed.equals(cpus)).count();
+		if (!cpus.matches("\\d+")) {
+			return 0;
+		}
+		try (Stream<Path> tasks = Files.list(ProcSampler.proc(pid, "task"))) {
+			// A thread that ended meanwhile has no status left to read.
+			return tasks.map((task) -> ProcSampler.fields(ProcSampler.read(task.resolve("status"))).get("Cpus_allowed_list"))
+				.filter((allowed) -> allowed != null && !allowed.equals(cpus))
+				.count();
 		}
 	}
 
-	/** A thread's allowed CPUs, or null if it ended meanwhile. */
-	private static String allowedCpus(Path task) {
-		try (Stream<String> lines = Files.lines(task.resolve("status"))) {
-			return lines.filter((line) -> line.startsWith("Cpus_allowed_list:"))
-				.map((line) -> line.substring(line.indexOf(':') + 1).trim())
-				.findFirst()
-				.orElse(null);
+	/** Whether a command, its output discarded unless redirected, exits with 0 within the timeout (killed if not). */
+	static boolean succeeds(ProcessBuilder command, long timeoutSeconds) {
+		try {
+			if (command.redirectOutput() == ProcessBuilder.Redirect.PIPE) {
+				command.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+			}
+			Process process = command.redirectErrorStream(true).start();
+			if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+				return false;
+			}
+			return process.exitValue() == 0;
 		}
 		catch (IOException ex) {
-			return null;
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
 		}
 	}
 

@@ -1,7 +1,10 @@
 package io.asynclog.loadtests.http;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * Reads the "Global Information" block that Gatling 3.15 prints to the console when it
@@ -10,11 +13,7 @@ import java.util.Locale;
  * <pre>
  * ---- Global Information ---------------------------------------|---Total---|-----OK----|----KO----
  * &gt; request count                                                |     9,492 |     9,492 |         -
- * &gt; max response time (ms)                                       |       916 |       916 |         -
- * &gt; mean response time (ms)                                      |       212 |       212 |         -
  * &gt; response time 50th percentile (ms)                           |       200 |       200 |         -
- * &gt; response time 95th percentile (ms)                           |       403 |       403 |         -
- * &gt; response time 99th percentile (ms)                           |       689 |       689 |         -
  * &gt; mean throughput (rps)                                        |     1,356 |     1,356 |         -
  * </pre>
  *
@@ -26,16 +25,8 @@ import java.util.Locale;
 final class GatlingConsole {
 
 	/**
-	 * The figures of one run.
-	 * @param ok requests answered as expected
-	 * @param ko requests that failed (timeouts, errors, other status)
-	 * @param meanMs mean response time
-	 * @param p50Ms 50th percentile
-	 * @param p95Ms 95th percentile
-	 * @param p99Ms 99th percentile
-	 * @param p999Ms 99.9th percentile, NaN when Gatling was not asked for it
-	 * @param maxMs largest response time
-	 * @param meanRps Gatling's mean throughput (over its own run time)
+	 * The figures of one run; KO requests are timeouts, errors and other statuses, p999 is NaN when
+	 * Gatling was not asked for it, and the throughput is over Gatling's own run time.
 	 */
 	record Summary(long ok, long ko, double meanMs, double p50Ms, double p95Ms, double p99Ms, double p999Ms,
 			double maxMs, double meanRps) {
@@ -44,82 +35,57 @@ final class GatlingConsole {
 	private GatlingConsole() {
 	}
 
-	/** Parses Gatling's console output. */
 	static Summary parse(List<String> lines) {
 		int start = -1;
 		for (int i = 0; i < lines.size(); i++) {
-			if (lines.get(i).contains("---- Global Information")) {
-				start = i;
-			}
+			start = lines.get(i).contains("---- Global Information") ? i : start;
 		}
 		if (start < 0) {
 			throw new IllegalArgumentException("no '---- Global Information' block in Gatling's output");
 		}
-		Double total = null;
-		Double ok = null;
-		Double ko = null;
-		Double mean = null;
-		Double p50 = null;
-		Double p999 = null;
-		Double p95 = null;
-		Double p99 = null;
-		Double max = null;
-		Double rps = null;
-		for (int i = start + 1; i < lines.size(); i++) {
-			String line = lines.get(i).strip();
+		// label -> Total, OK and KO cells
+		Map<String, Double[]> rows = new LinkedHashMap<>();
+		for (String text : lines.subList(start + 1, lines.size())) {
+			String line = text.strip();
 			if (line.startsWith("----") || line.startsWith("====")) {
 				break;
 			}
-			if (!line.startsWith(">")) {
-				continue;
-			}
-			String[] cells = line.substring(1).split("\\|");
-			if (cells.length < 3) {
-				continue;
-			}
-			String label = cells[0].strip().toLowerCase(Locale.ROOT);
-			Double totalCell = number(cells[1]);
-			Double okCell = number(cells[2]);
-			Double koCell = (cells.length > 3) ? number(cells[3]) : null;
-			Double time = (okCell != null) ? okCell : totalCell;
-			if (label.startsWith("request count")) {
-				total = totalCell;
-				ok = (okCell != null) ? okCell : 0.0;
-				ko = (koCell != null) ? koCell : 0.0;
-			}
-			else if (label.startsWith("mean response time")) {
-				mean = time;
-			}
-			else if (label.startsWith("max response time")) {
-				max = time;
-			}
-			else if (label.contains("50th percentile")) {
-				p50 = time;
-			}
-			else if (label.contains("99.9th percentile")) {
-				p999 = time;
-			}
-			else if (label.contains("95th percentile")) {
-				p95 = time;
-			}
-			else if (label.contains("99th percentile")) {
-				p99 = time;
-			}
-			else if (label.startsWith("mean throughput") || label.startsWith("mean requests/sec")) {
-				rps = totalCell;
+			String[] cells = line.startsWith(">") ? line.substring(1).split("\\|") : new String[0];
+			if (cells.length >= 3) {
+				rows.put(cells[0].strip().toLowerCase(Locale.ROOT), new Double[] { number(cells[1]), number(cells[2]),
+						(cells.length > 3) ? number(cells[3]) : null });
 			}
 		}
-		if (total == null) {
+		Double[] count = row(rows, "request count");
+		if (count == null) {
 			throw new IllegalArgumentException("no 'request count' row in Gatling's Global Information block");
 		}
-		if (Math.round(ok) + Math.round(ko) != Math.round(total)) {
+		double ok = (count[1] != null) ? count[1] : 0.0;
+		double ko = (count[2] != null) ? count[2] : 0.0;
+		if (Math.round(ok) + Math.round(ko) != Math.round(count[0])) {
 			throw new IllegalArgumentException(
-					"Gatling's request count: OK " + ok + " + KO " + ko + " is not the total " + total);
+					"Gatling's request count: OK " + ok + " + KO " + ko + " is not the total " + count[0]);
 		}
-		return new Summary(Math.round(ok), Math.round(ko), required(mean, "mean response time"),
-				required(p50, "50th percentile"), required(p95, "95th percentile"), required(p99, "99th percentile"),
-				nan(p999), required(max, "max response time"),
-				required(rps, "mean throughput"));
+		Double[] throughput = row(rows, "mean throughput");
+		throughput = (throughput != null) ? throughput : row(rows, "mean requests/sec");
+		return new Summary(Math.round(ok), Math.round(ko), required(time(rows, "mean response time"), "mean response time"),
+				required(time(rows, "50th percentile"), "50th percentile"),
+				required(time(rows, "95th percentile"), "95th percentile"),
+				required(time(rows, "99th percentile"), "99th percentile"),
+				Objects.requireNonNullElse(time(rows, "99.9th percentile"), Double.NaN),
+				required(time(rows, "max response time"), "max response time"),
+				required((throughput != null) ? throughput[0] : null, "mean throughput"));
+	}
+
+	private static Double[] row(Map<String, Double[]> rows, String label) {
+		return rows.entrySet().stream().filter((row) -> row.getKey().contains(label)).map(Map.Entry::getValue)
+			.findFirst().orElse(null);
+	}
+
+	/** A response time: of the OK requests, or of them all when none was OK; null when there is none. */
+	private static Double time(Map<String, Double[]> rows, String label) {
+		Double[] cells = row(rows, label);
+		return (cells == null) ? null : (cells[1] != null) ? cells[1] : cells[0];
 	}
 
 	private static double required(Double value, String row) {
@@ -128,10 +94,6 @@ final class GatlingConsole {
 					+ "' value in Gatling's Global Information block (are the percentiles 50/75/95/99?)");
 		}
 		return value;
-	}
-
-	private static double nan(Double value) {
-		return (value != null) ? value : Double.NaN;
 	}
 
 	/** "9,492" or "1,356.5" as a number; "-" or blank as null. */

@@ -35,23 +35,10 @@ final class GatlingRun {
 	static final int REQUEST_TIMEOUT_MS = 15_000;
 
 	/**
-	 * Load model and size.
-	 * @param model {@code closed} or {@code open}
-	 * @param users closed-model users
-	 * @param rate open-model users per second
-	 * @param durationSeconds measured seconds
-	 * @param warmupSeconds seconds Gatling warms up (silent requests) before the load
+	 * Load model ({@code closed}: users; {@code open}: users per second) and size, the warm-up
+	 * being silent requests Gatling sends before the load.
 	 */
 	record Load(String model, int users, int rate, int durationSeconds, int warmupSeconds) {
-
-		static Load closed(int users, int durationSeconds, int warmupSeconds) {
-			return new Load("closed", users, 0, durationSeconds, warmupSeconds);
-		}
-
-		static Load open(int rate, int durationSeconds, int warmupSeconds) {
-			return new Load("open", 0, rate, durationSeconds, warmupSeconds);
-		}
-
 	}
 
 	private final Process process;
@@ -69,11 +56,7 @@ final class GatlingRun {
 		this.startSignal = startSignal;
 	}
 
-	/**
-	 * Starts Gatling.
-	 * @param pinPrefix the command prefix that pins it, or empty
-	 * @param startSignal the file whose creation releases the load (must not exist yet)
-	 */
+	/** Starts Gatling, pinned by the prefix; creating the start signal file releases the load. */
 	static GatlingRun start(Path java, String classpath, URI baseUrl, Load load, int linesPerRequest,
 			List<String> pinPrefix, Path resultsFolder, Path output, String description, Path startSignal)
 			throws IOException {
@@ -83,27 +66,12 @@ final class GatlingRun {
 		List<String> command = new ArrayList<>(pinPrefix);
 		command.add(java.toString());
 		command.addAll(JVM_FLAGS);
-		command.add("-DbaseUrl=" + baseUrl);
-		command.add("-Dmodel=" + load.model());
-		command.add("-Dlines=" + linesPerRequest);
-		if (load.model().equals("closed")) {
-			command.add("-Dusers=" + load.users());
-		}
-		else {
-			command.add("-Drate=" + load.rate());
-		}
-		command.add("-Dduration=" + load.durationSeconds());
-		command.add("-DgatlingWarmup=" + load.warmupSeconds());
-		command.add("-DrequestTimeoutMs=" + REQUEST_TIMEOUT_MS);
+		command.addAll(List.of("-DbaseUrl=" + baseUrl, "-Dmodel=" + load.model(), "-Dlines=" + linesPerRequest,
+				load.model().equals("closed") ? "-Dusers=" + load.users() : "-Drate=" + load.rate(),
+				"-Dduration=" + load.durationSeconds(), "-DgatlingWarmup=" + load.warmupSeconds(),
+				"-DrequestTimeoutMs=" + REQUEST_TIMEOUT_MS, "-DstartSignal=" + startSignal, MAIN_CLASS, "--simulation",
+				SIMULATION, "--results-folder", resultsFolder.toString(), "--run-description", description));
 		Files.deleteIfExists(startSignal);
-		command.add("-DstartSignal=" + startSignal);
-		command.add(MAIN_CLASS);
-		command.add("--simulation");
-		command.add(SIMULATION);
-		command.add("--results-folder");
-		command.add(resultsFolder.toString());
-		command.add("--run-description");
-		command.add(description);
 		Files.createDirectories(resultsFolder);
 		Files.writeString(output, String.join(" ", command) + System.lineSeparator());
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
@@ -114,7 +82,6 @@ final class GatlingRun {
 		return new GatlingRun(builder.start(), output, load.durationSeconds() + load.warmupSeconds(), startSignal);
 	}
 
-	/** Lets the simulation send its load. */
 	void release() throws IOException {
 		if (!this.process.isAlive()) {
 			throw new IOException("Gatling exited with " + this.process.exitValue() + " before the start; see "
@@ -137,20 +104,17 @@ final class GatlingRun {
 			throw new IOException("Gatling did not finish within " + (this.durationSeconds + 120)
 					+ " s and was killed; see " + this.output);
 		}
-		int exit = this.process.exitValue();
-		List<String> lines = Files.readAllLines(this.output, StandardCharsets.UTF_8);
-		if (exit != 0) {
-			throw new IOException("Gatling exited with " + exit + "; see " + this.output);
+		if (this.process.exitValue() != 0) {
+			throw new IOException("Gatling exited with " + this.process.exitValue() + "; see " + this.output);
 		}
 		try {
-			return GatlingConsole.parse(lines);
+			return GatlingConsole.parse(Files.readAllLines(this.output, StandardCharsets.UTF_8));
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IOException(ex.getMessage() + "; see " + this.output, ex);
 		}
 	}
 
-	/** Kills Gatling if it still runs (after a failure). */
 	void kill() throws InterruptedException {
 		if (this.process.isAlive()) {
 			this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

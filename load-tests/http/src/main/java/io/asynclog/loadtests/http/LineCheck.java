@@ -10,15 +10,14 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * Checks that no request line was lost or duplicated: each file that holds request lines (each
- * {@code app-N.log}, or the captured standard output for Spring Boot's console) must hold exactly
- * as many request lines (lines with {@code "request "} followed by 10 digits) as the app
- * handled {@code /log} requests times the lines each request logs, with every request number
- * 1..count among them (none at all for
- * {@code logging-off}), and the client cannot have seen more successful requests than the app
- * counted.
+ * Checks that no request line was lost or duplicated: each file that holds request lines
+ * ({@link RunConfig#requestLineFiles}) must hold exactly as many request lines as the app handled
+ * {@code /log} requests times the lines each request logs, with every request number 1..count
+ * among them (none for {@code logging-off}), and the client cannot have seen more successful
+ * requests than the app counted.
  *
  * @author asynclog
  */
@@ -26,12 +25,7 @@ final class LineCheck {
 
 	static final String MARKER = "request ";
 
-	/**
-	 * What one file holds.
-	 * @param file the file
-	 * @param lines request lines found
-	 * @param distinct distinct request numbers among them within 1..expected
-	 */
+	/** What one file holds: request lines, and distinct request numbers among them within 1..expected. */
 	record FileCount(Path file, long lines, long distinct) {
 	}
 
@@ -39,17 +33,12 @@ final class LineCheck {
 	 * The outcome.
 	 * @param expected request lines each file must hold
 	 * @param found the fewest request lines found in a file
-	 * @param ok whether every file holds exactly the expected lines and the client count fits
-	 * @param files the count of each file
-	 * @param problems what is wrong, empty when ok
 	 */
 	record Result(long expected, long found, boolean ok, List<FileCount> files, List<String> problems) {
 
-		/** The same counts with one more problem, so no longer ok. */
 		Result withProblem(String problem) {
-			List<String> all = new ArrayList<>(this.problems);
-			all.add(problem);
-			return new Result(this.expected, this.found, false, this.files, List.copyOf(all));
+			return new Result(this.expected, this.found, false, this.files,
+					Stream.concat(this.problems.stream(), Stream.of(problem)).toList());
 		}
 
 		/**
@@ -66,51 +55,10 @@ final class LineCheck {
 	}
 
 	/**
-	 * Counts and checks.
-	 * @param appenders how many files there must be
-	 * @param handled the app's {@code /log/count} just before it was stopped
-	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
-	 */
-	static Result check(Path logDir, int appenders, boolean loggingOff, long handled, long clientOk)
-			throws IOException {
-		return check(logDir, appenders, loggingOff, 1, handled, clientOk);
-	}
-
-	/**
-	 * Counts and checks, for requests that each log several lines.
-	 * @param appenders how many files there must be
-	 * @param handled the app's {@code /log/count} just before it was stopped
-	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
-	 */
-	static Result check(Path logDir, int appenders, boolean loggingOff, int linesPerRequest, long handled,
-			long clientOk) throws IOException {
-		List<Path> files = new ArrayList<>();
-		for (int i = 1; i <= appenders; i++) {
-			files.add(logDir.resolve("app-" + i + ".log"));
-		}
-		return check(files, loggingOff, linesPerRequest, handled, clientOk);
-	}
-
-	/**
-	 * Counts and checks the files a configuration names ({@link RunConfig#requestLineFiles}):
-	 * the log files, or the captured standard output for Spring Boot's console.
-	 * @param files the files that must each hold every request line
-	 * @param handled the app's {@code /log/count} just before it was stopped
-	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
-	 */
-	static Result check(List<Path> files, boolean loggingOff, int linesPerRequest, long handled, long clientOk)
-			throws IOException {
-		return check(files, loggingOff, false, linesPerRequest, handled, clientOk);
-	}
-
-	/**
-	 * Counts and checks, optionally for a configuration that may drop lines by design (Logback's
-	 * {@code AsyncAppender}): then a file may hold fewer request lines than expected, the missing
-	 * ones being counted ({@link Result#lost()}), but never more.
-	 * @param files the files that must each hold every request line
-	 * @param lossCounted whether missing lines are counted instead of failing the check
-	 * @param handled the app's {@code /log/count} just before it was stopped
-	 * @param clientOk successful requests seen by the clients (warm-up and Gatling)
+	 * Counts and checks, {@code handled} being the app's {@code /log/count} just before it was
+	 * stopped and {@code clientOk} the successful requests the clients saw (warm-up and Gatling).
+	 * A configuration that may drop lines by design ({@link RunConfig#lossCounted()}) may hold fewer
+	 * request lines than expected, the missing ones being counted ({@link Result#lost()}), never more.
 	 */
 	static Result check(List<Path> files, boolean loggingOff, boolean lossCounted, int linesPerRequest, long handled,
 			long clientOk) throws IOException {
@@ -147,7 +95,6 @@ final class LineCheck {
 				List.copyOf(problems));
 	}
 
-	/** Counts the request lines of one file, and the distinct request numbers in 1..expected. */
 	static FileCount count(Path file, long expected) throws IOException {
 		long lines = 0;
 		BitSet seen = new BitSet((int) Math.min(Math.max(expected, 0) + 1, Integer.MAX_VALUE));
@@ -166,38 +113,25 @@ final class LineCheck {
 		return new FileCount(file, lines, seen.cardinality());
 	}
 
-	/** The request number of a request line, or -1 if the line is not one. */
+	/** The request number of a request line ({@code "request "} and 10 digits), or -1 if the line is not one. */
 	static long requestNumber(String line) {
-		int from = 0;
-		while (true) {
-			int at = line.indexOf(MARKER, from);
-			if (at < 0) {
-				return -1;
-			}
+		for (int at = line.indexOf(MARKER); at >= 0; at = line.indexOf(MARKER, at + 1)) {
 			int digits = at + MARKER.length();
-			if (digits + 10 <= line.length()) {
-				boolean all = true;
-				long number = 0;
-				for (int i = digits; i < digits + 10; i++) {
-					char c = line.charAt(i);
-					if (c < '0' || c > '9') {
-						all = false;
-						break;
-					}
-					number = number * 10 + (c - '0');
-				}
-				if (all) {
-					return number;
-				}
+			long number = 0;
+			for (int i = digits; i < digits + 10 && number >= 0; i++) {
+				char c = (i < line.length()) ? line.charAt(i) : 'x';
+				number = (c >= '0' && c <= '9') ? number * 10 + (c - '0') : -1;
 			}
-			from = at + 1;
+			if (number >= 0) {
+				return number;
+			}
 		}
+		return -1;
 	}
 
 	/**
 	 * Removes the request lines from a file once they are counted (Spring Boot's console output
 	 * holds them next to the app's other output, which is worth keeping), and says how many went.
-	 * @param file the file; nothing happens if it does not exist
 	 */
 	static void stripRequestLines(Path file) throws IOException {
 		if (!Files.isRegularFile(file)) {

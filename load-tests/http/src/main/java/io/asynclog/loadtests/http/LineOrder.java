@@ -6,7 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DateTimeException;
-import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 
 /**
  * How far the request lines of one log file are out of time order. Read top to bottom, a
@@ -24,33 +25,21 @@ import java.time.LocalDate;
  */
 public final class LineOrder {
 
-	/** Where a line carries its timestamp. */
 	public enum Format {
 
-		/**
-		 * The study and plain patterns: {@code [%-5p ... %d{yyyy-MM-dd HH:mm:ss,SSS}]  %m%n}, the
-		 * timestamp the 23 characters before the first {@code ]}.
-		 */
+		/** The study and plain patterns: {@code yyyy-MM-dd HH:mm:ss,SSS} just before the first {@code ]}. */
 		BRACKETED,
 
-		/**
-		 * Spring Boot's console pattern: the line starts with
-		 * {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX}.
-		 */
+		/** Spring Boot's console pattern: the line starts with {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX}. */
 		BOOT_CONSOLE
 
 	}
 
 	/**
-	 * The outcome for one file.
-	 * @param requestLines request lines read
-	 * @param outOfOrder request lines older than the newest one before them
-	 * @param maxJumpBackMillis the largest such difference, in ms (0 when none)
-	 * @param unparsed request lines whose timestamp could not be read
+	 * The outcome for one file: request lines older than the newest one before them, the largest
+	 * such difference (0 when none), request lines whose timestamp could not be read.
 	 */
 	public record Result(long requestLines, long outOfOrder, long maxJumpBackMillis, long unparsed) {
-
-		static final Result NONE = new Result(0, 0, 0, 0);
 
 		/** The worse of two files: the counts of the one with more lines out of order, the larger jump. */
 		Result worse(Result other) {
@@ -64,13 +53,6 @@ public final class LineOrder {
 	private LineOrder() {
 	}
 
-	/**
-	 * Reads a file top to bottom.
-	 * @param file the log file
-	 * @param format where its lines carry the timestamp
-	 * @return the counts
-	 * @throws IOException if it cannot be read
-	 */
 	public static Result scan(Path file, Format format) throws IOException {
 		long lines = 0;
 		long outOfOrder = 0;
@@ -87,9 +69,8 @@ public final class LineOrder {
 				long millis = millis(line, format);
 				if (millis == Long.MIN_VALUE) {
 					unparsed++;
-					continue;
 				}
-				if (millis < newest) {
+				else if (millis < newest) {
 					outOfOrder++;
 					maxJump = Math.max(maxJump, newest - millis);
 				}
@@ -101,15 +82,9 @@ public final class LineOrder {
 		return new Result(lines, outOfOrder, maxJump, unparsed);
 	}
 
-	/**
-	 * Scans several files that each hold every request line.
-	 * @param files the files
-	 * @param format where their lines carry the timestamp
-	 * @return the worst file's counts, with the largest jump back of any
-	 * @throws IOException if one cannot be read
-	 */
+	/** Scans several files that each hold every request line: the worst file's counts, the largest jump of any. */
 	public static Result scanAll(Iterable<Path> files, Format format) throws IOException {
-		Result worst = Result.NONE;
+		Result worst = new Result(0, 0, 0, 0);
 		for (Path file : files) {
 			if (Files.isRegularFile(file)) {
 				worst = worst.worse(scan(file, format));
@@ -123,59 +98,29 @@ public final class LineOrder {
 	 * order within one file), or {@link Long#MIN_VALUE} when it has none where the format says.
 	 */
 	static long millis(String line, Format format) {
-		int at;
-		char dateTime;
-		char fraction;
-		if (format == Format.BRACKETED) {
-			int close = line.indexOf(']');
-			at = close - 23;
-			dateTime = ' ';
-			fraction = ',';
-		}
-		else {
-			at = 0;
-			dateTime = 'T';
-			fraction = '.';
-		}
-		if (at < 0 || at + 23 > line.length()) {
+		String shape = (format == Format.BRACKETED) ? "0000-00-00 00:00:00,000" : "0000-00-00T00:00:00.000";
+		int at = (format == Format.BRACKETED) ? line.indexOf(']') - shape.length() : 0;
+		if (at < 0 || at + shape.length() > line.length()) {
 			return Long.MIN_VALUE;
 		}
-		if (line.charAt(at + 4) != '-' || line.charAt(at + 7) != '-' || line.charAt(at + 10) != dateTime
-				|| line.charAt(at + 13) != ':' || line.charAt(at + 16) != ':' || line.charAt(at + 19) != fraction) {
-			return Long.MIN_VALUE;
+		for (int i = 0; i < shape.length(); i++) {
+			char c = line.charAt(at + i);
+			if ((shape.charAt(i) == '0') ? (c < '0' || c > '9') : (c != shape.charAt(i))) {
+				return Long.MIN_VALUE;
+			}
 		}
-		int year = digits(line, at, 4);
-		int month = digits(line, at + 5, 2);
-		int day = digits(line, at + 8, 2);
-		int hour = digits(line, at + 11, 2);
-		int minute = digits(line, at + 14, 2);
-		int second = digits(line, at + 17, 2);
-		int milli = digits(line, at + 20, 3);
-		if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0
-				|| minute > 59 || second < 0 || second > 60 || milli < 0) {
-			return Long.MIN_VALUE;
-		}
-		long days;
 		try {
-			days = LocalDate.of(year, month, day).toEpochDay();
+			return LocalDateTime.of(number(line, at, 4), number(line, at + 5, 2), number(line, at + 8, 2),
+					number(line, at + 11, 2), number(line, at + 14, 2), number(line, at + 17, 2))
+				.toEpochSecond(ZoneOffset.UTC) * 1000 + number(line, at + 20, 3);
 		}
 		catch (DateTimeException ex) {
 			return Long.MIN_VALUE;
 		}
-		return (((days * 24 + hour) * 60 + minute) * 60 + second) * 1000 + milli;
 	}
 
-	/** The number in {@code count} digits at {@code from}, or -1 if one is not a digit. */
-	private static int digits(String line, int from, int count) {
-		int value = 0;
-		for (int i = from; i < from + count; i++) {
-			char c = line.charAt(i);
-			if (c < '0' || c > '9') {
-				return -1;
-			}
-			value = value * 10 + (c - '0');
-		}
-		return value;
+	private static int number(String line, int from, int digits) {
+		return Integer.parseInt(line, from, from + digits, 10);
 	}
 
 }

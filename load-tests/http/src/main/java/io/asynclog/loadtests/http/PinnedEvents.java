@@ -6,13 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Virtual threads pinned to their carrier during a run, from the app's flight recording
  * ({@code jdk.VirtualThreadPinned}, every one whatever its duration): how many, and how many
  * with one of asynclog's frames on the stack. A {@code threads=virtual} run records them
- * ({@link #JVM_FLAGS}) and reads them with the JDK's {@code jfr} tool after the app stopped.
+ * ({@link #jvmFlags}) and reads them with the JDK's {@code jfr} tool after the app stopped.
  *
  * @param events pinned events in the recording
  * @param inAsynclog those with an {@code io.asynclog} frame on the stack
@@ -21,41 +20,28 @@ import java.util.concurrent.TimeUnit;
  */
 record PinnedEvents(long events, long inAsynclog, String firstAsynclogStack) {
 
-	/** The recording's file, in the run's directory. */
 	static final String FILE = "app.jfr";
-
-	/** Frames kept per stack: asynclog's may sit well below the park that pins. */
-	static final int STACK_DEPTH = 128;
 
 	static final PinnedEvents UNKNOWN = new PinnedEvents(-1, -1, "");
 
 	/**
-	 * The flags that record into {@code file} with JFR's default settings (about 1% of the CPU, in
-	 * every {@code threads=virtual} run alike), every pinned virtual thread included: the default
-	 * keeps only those pinned for 20 ms or more.
+	 * JFR's default settings (about 1% of the CPU, in every {@code threads=virtual} run alike), every
+	 * pinned virtual thread included: the default keeps only those pinned for 20 ms or more.
 	 */
 	static List<String> jvmFlags(Path file) {
 		return List.of("-XX:StartFlightRecording=jdk.VirtualThreadPinned#threshold=0ms,filename=" + file);
 	}
 
-	/** Reads a recording with the {@code jfr} tool next to {@code java}. */
-	static PinnedEvents read(Path java, Path recording) throws InterruptedException {
+	/** Reads a recording with the {@code jfr} tool next to {@code java}; its text is kept beside it. */
+	static PinnedEvents read(Path java, Path recording) {
 		Path jfr = java.resolveSibling("jfr");
-		if (!Files.isRegularFile(recording) || !Files.isExecutable(jfr)) {
-			return UNKNOWN;
-		}
+		Path text = recording.resolveSibling(FILE + ".txt");
+		// 128 frames: asynclog's may sit well below the park that pins.
+		boolean printed = Files.isRegularFile(recording) && Files.isExecutable(jfr) && CpuPlacement.succeeds(
+				new ProcessBuilder(jfr.toString(), "print", "--stack-depth", "128", "--events",
+						"jdk.VirtualThreadPinned", recording.toString()).redirectOutput(text.toFile()), 120);
 		try {
-			Path text = recording.resolveSibling(FILE + ".txt");
-			Process process = new ProcessBuilder(jfr.toString(), "print", "--stack-depth",
-					Integer.toString(STACK_DEPTH), "--events", "jdk.VirtualThreadPinned", recording.toString())
-				.redirectErrorStream(true)
-				.redirectOutput(text.toFile())
-				.start();
-			if (!process.waitFor(120, TimeUnit.SECONDS)) {
-				process.destroyForcibly();
-				return UNKNOWN;
-			}
-			return (process.exitValue() == 0) ? parse(Files.readAllLines(text, StandardCharsets.UTF_8)) : UNKNOWN;
+			return printed ? parse(Files.readAllLines(text, StandardCharsets.UTF_8)) : UNKNOWN;
 		}
 		catch (IOException ex) {
 			return UNKNOWN;
@@ -67,26 +53,20 @@ record PinnedEvents(long events, long inAsynclog, String firstAsynclogStack) {
 		long events = 0;
 		long inAsynclog = 0;
 		String first = "";
-		List<String> block = new ArrayList<>();
-		boolean inside = false;
+		List<String> block = null;
 		for (String line : lines) {
 			if (line.startsWith("jdk.VirtualThreadPinned {")) {
-				inside = true;
-				block.clear();
-				continue;
+				block = new ArrayList<>();
 			}
-			if (inside && line.equals("}")) {
-				inside = false;
+			else if (block != null && line.equals("}")) {
 				events++;
 				if (block.stream().anyMatch((frame) -> frame.strip().startsWith("io.asynclog."))) {
 					inAsynclog++;
-					if (first.isEmpty()) {
-						first = String.join("\n", block);
-					}
+					first = first.isEmpty() ? String.join("\n", block) : first;
 				}
-				continue;
+				block = null;
 			}
-			if (inside) {
+			else if (block != null) {
 				block.add(line);
 			}
 		}

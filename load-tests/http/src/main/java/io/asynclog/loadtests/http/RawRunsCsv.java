@@ -25,20 +25,8 @@ final class RawRunsCsv {
 			+ "threads,pinned_events,pinned_in_asynclog";
 
 	/**
-	 * One run's row.
-	 * @param config the configuration
-	 * @param model {@code closed} or {@code open}
-	 * @param users closed-model users (ignored for open)
-	 * @param rate open-model users per second (ignored for closed)
-	 * @param repeat 1-based repeat number
-	 * @param gatling Gatling's figures
-	 * @param window the app's figures over the load window
-	 * @param lines the line check
-	 * @param queues the app's queue endpoint at the end of the run
-	 * @param order how far the request lines are out of time order (the worst file)
-	 * @param threadCpu the app's CPU over the window by thread group
-	 * @param allocatedBytes bytes the app allocated over the window, NaN if unknown
-	 * @param pinned virtual threads pinned to their carrier ({@code threads=virtual} runs)
+	 * One run's row: users for the closed model, rate for the open one; the app's figures over the
+	 * load window; the queues as the endpoint gave them at the end of the run.
 	 */
 	record Row(RunConfig config, String model, int users, int rate, int repeat, GatlingConsole.Summary gatling,
 			ProcSampler.Window window, LineCheck.Result lines, QueueReading queues, LineOrder.Result order,

@@ -38,19 +38,8 @@ public final class RunInfoFile {
 
 	/** Escapes a value for a properties file (read back as UTF-8). */
 	static String escape(String value) {
-		StringBuilder out = new StringBuilder();
-		for (int i = 0; i < value.length(); i++) {
-			char c = value.charAt(i);
-			switch (c) {
-				case '\\' -> out.append("\\\\");
-				case '\n' -> out.append("\\n");
-				case '\r' -> out.append("\\r");
-				case '\t' -> out.append("\\t");
-				case ' ' -> out.append((i == 0) ? "\\ " : " ");
-				default -> out.append(c);
-			}
-		}
-		return out.toString();
+		String escaped = value.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
+		return escaped.startsWith(" ") ? "\\" + escaped : escaped;
 	}
 
 	static String now() {
@@ -72,8 +61,7 @@ public final class RunInfoFile {
 		List<String> command = new ArrayList<>(pin);
 		command.add(java.toString());
 		command.addAll(AppProcess.HEAP_FLAGS);
-		command.add("-XX:+PrintFlagsFinal");
-		command.add("-version");
+		command.addAll(List.of("-XX:+PrintFlagsFinal", "-version"));
 		for (String line : Machine.output(command).lines().toList()) {
 			String[] parts = line.strip().split("\\s+");
 			if (parts.length >= 4 && parts[0].equals("bool") && parts[3].equals("true")

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -28,39 +29,17 @@ final class SingleRun {
 
 	/**
 	 * What every run shares.
-	 * @param java the java executable
 	 * @param jar the demo app jar on Log4j2
 	 * @param logbackJar the demo app jar on Logback, for {@code backend=logback}
-	 * @param gatlingClasspath Gatling's class path
-	 * @param appPin command prefix pinning the app, or empty
-	 * @param gatlingPin command prefix pinning Gatling, or empty
-	 * @param sharedPin command prefix giving a process both CPUs, or empty
-	 * @param warmupSeconds warm-up length
 	 * @param wideWarmup whether a one-core app warms up on both CPUs ({@link CpuPlacement})
 	 * @param ticksPerSecond clock ticks per second of /proc/pid/stat
-	 * @param log where progress goes
 	 */
-	record Setup(Path java, Path jar, Path logbackJar, String gatlingClasspath, List<String> appPin, List<String> gatlingPin,
-			List<String> sharedPin, int warmupSeconds, boolean wideWarmup, double ticksPerSecond, PrintStream log) {
-
-		/** Whether this configuration's app warms up on both CPUs and is measured on its own. */
-		boolean warmsUpWide(RunConfig config) {
-			return this.wideWarmup && config.cores() == 1 && !this.appPin.isEmpty() && !this.sharedPin.isEmpty();
-		}
+	record Setup(Path java, Path jar, Path logbackJar, String gatlingClasspath, CpuPlacement placement,
+			int warmupSeconds, boolean wideWarmup, double ticksPerSecond, PrintStream log) {
 
 		/** The demo app jar of the configuration's backend. */
 		Path jar(RunConfig config) {
 			return config.logback() ? this.logbackJar : this.jar;
-		}
-
-		/** The app's pin: its own CPU, or both CPUs shared with the load for {@code cores=2}. */
-		List<String> appPin(RunConfig config) {
-			return (config.cores() == 2) ? this.sharedPin : this.appPin;
-		}
-
-		/** Gatling's pin: its own CPU, or both CPUs shared with the app for {@code cores=2}. */
-		List<String> gatlingPin(RunConfig config) {
-			return (config.cores() == 2) ? this.sharedPin : this.gatlingPin;
 		}
 
 	}
@@ -68,10 +47,7 @@ final class SingleRun {
 	private SingleRun() {
 	}
 
-	/**
-	 * Runs once.
-	 * @param runDir this run's directory (created)
-	 */
+	/** Runs once, in this run's directory (created anew). */
 	static RawRunsCsv.Row execute(Setup setup, RunConfig config, GatlingRun.Load load, int repeat, Path runDir)
 			throws IOException, InterruptedException {
 		deleteTree(runDir);
@@ -82,84 +58,75 @@ final class SingleRun {
 		CountWatcher watcher = null;
 		GatlingRun gatling = null;
 		try {
-			boolean wide = setup.warmsUpWide(config);
-			app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, setup.appPin(config),
+			CpuPlacement placement = setup.placement();
+			boolean wide = setup.wideWarmup() && placement.canWarmUpWide(config);
+			app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, placement.app(config),
 					runDir.resolve(RunConfig.STDOUT_FILE), wide ? List.of(CpuPlacement.ONE_CPU_FLAG) : List.of(),
 					List.of());
-			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond()).start();
+			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond());
 			// Gatling needs the URL when it starts, and the app says its port once Tomcat listens.
 			app.awaitPort();
 			// Gatling's JVM starts meanwhile (on its own CPU) and waits for the start signal.
 			String description = config.id() + " " + load.model() + " repeat " + repeat;
 			gatling = GatlingRun.start(setup.java(), setup.gatlingClasspath(), app.baseUrl(), load,
-					config.linesPerRequest(), setup.gatlingPin(config), runDir.resolve("gatling"), runDir.resolve("gatling-console.log"), description,
-					runDir.resolve("start-signal"));
+					config.linesPerRequest(), placement.gatling(config), runDir.resolve("gatling"),
+					runDir.resolve("gatling-console.log"), description, runDir.resolve("start-signal"));
 			sampler.gatlingPid(gatling.pid());
-			Duration ready = app.awaitHealthy();
-			note(notes, "ready_s", seconds(ready));
+			note(notes, "ready_s", seconds(app.awaitHealthy().toNanos()));
 
 			long warmStart = System.nanoTime();
 			if (wide) {
-				CpuPlacement.move(app.pid(), setup.sharedPin());
+				CpuPlacement.move(app.pid(), placement.shared());
 			}
-			Warmup.Result warm = Warmup.run(app.client(), app.baseUrl(), config.linesPerRequest(),
-					setup.warmupSeconds());
+			AppProcess.Warmup warm = app.warmUp(config.linesPerRequest(), setup.warmupSeconds());
 			if (wide) {
-				long escaped = CpuPlacement.move(app.pid(), setup.appPin());
+				long escaped = CpuPlacement.move(app.pid(), placement.app());
 				note(notes, "threads_not_back_on_own_cpu", escaped);
 				if (escaped > 0) {
 					setup.log().printf("    warning: %d threads of the app still run on other CPUs after the warm-up%n", escaped);
 				}
 			}
-			note(notes, "warmup_s", seconds(Duration.ofNanos(System.nanoTime() - warmStart)));
-			note(notes, "warmup_ok", warm.ok());
-			note(notes, "warmup_failed", warm.failed());
+			note(notes, "warmup_s", seconds(System.nanoTime() - warmStart), "warmup_ok", warm.ok(), "warmup_failed",
+					warm.failed());
 			if (warm.failed() > 0) {
 				setup.log().printf("    warning: %d warm-up requests failed%n", warm.failed());
 			}
 
 			long baseline = app.count();
-			watcher = new CountWatcher(app.client(), app.baseUrl()).start();
+			watcher = new CountWatcher(app);
 			long released = System.nanoTime();
 			gatling.release();
 			GatlingConsole.Summary summary = gatling.await();
-			note(notes, "gatling_after_release_s", seconds(Duration.ofNanos(System.nanoTime() - released)));
+			note(notes, "gatling_after_release_s", seconds(System.nanoTime() - released));
 			watcher.close();
 			watcher.writeCsv(runDir.resolve("count-polls.csv"), released);
 			CountWatcher.Window answered = watcher.window(baseline);
 			// Throughput counts until the lines are written: an async mode that fell behind is still
 			// writing when the last request has been answered.
 			long drained = watcher.drainedAt(answered.endNanos());
-			note(notes, "drain_after_last_answer_s",
-					String.format(Locale.ROOT, "%.3f", (drained - answered.endNanos()) / 1e9));
 			CountWatcher.Window window = new CountWatcher.Window(answered.startNanos(), drained, answered.baseline(),
 					answered.finalCount());
-			note(notes, "window_s", String.format(Locale.ROOT, "%.3f", window.seconds()));
-			note(notes, "window_start_after_release_s",
-					String.format(Locale.ROOT, "%.3f", (window.startNanos() - released) / 1e9));
-			note(notes, "count_baseline", baseline);
-			note(notes, "count_window_end", window.finalCount());
 			double allocated = watcher.allocatedBytes(window.startNanos(), window.endNanos());
-			note(notes, "allocated_bytes", RawRunsCsv.fixed(allocated, 0));
+			note(notes, "drain_after_last_answer_s", toMillisecond(drained - answered.endNanos()), "window_s",
+					toMillisecond(window.endNanos() - window.startNanos()), "window_start_after_release_s",
+					toMillisecond(window.startNanos() - released), "count_baseline", baseline, "count_window_end",
+					window.finalCount(), "allocated_bytes", RawRunsCsv.fixed(allocated, 0));
 
 			long handled = app.count();
 			note(notes, "count_before_stop", handled);
 			// After the window, so that the dump's safepoint is not measured.
-			Map<Long, String> threadNames = ThreadNames.dump(setup.java(), app.pid());
+			Map<Long, String> threadNames = ProcSampler.threadNames(setup.java(), app.pid());
 			note(notes, "thread_names", threadNames.size());
 			if (threadNames.isEmpty()) {
 				setup.log().println("    warning: no thread dump (jcmd): the CPU split by thread stays empty");
 			}
-			QueueReading queues = QueueReading.read(app.client(), app.baseUrl(), runDir.resolve("asynclog.json"));
-			note(notes, "queue_peak", queues.peak());
-			note(notes, "queue_dropped", queues.dropped());
-			Duration stopped = app.stop();
-			note(notes, "stop_s", seconds(stopped));
+			QueueReading queues = QueueReading.read(app, runDir.resolve("asynclog.json"));
+			note(notes, "queue_peak", queues.peak(), "queue_dropped", queues.dropped());
+			note(notes, "stop_s", seconds(app.stop().toNanos()));
 			PinnedEvents pinned = config.virtualThreads()
 					? PinnedEvents.read(setup.java(), runDir.resolve(PinnedEvents.FILE)) : PinnedEvents.UNKNOWN;
 			if (config.virtualThreads()) {
-				note(notes, "pinned_events", pinned.events());
-				note(notes, "pinned_in_asynclog", pinned.inAsynclog());
+				note(notes, "pinned_events", pinned.events(), "pinned_in_asynclog", pinned.inAsynclog());
 				if (!pinned.firstAsynclogStack().isEmpty()) {
 					note(notes, "first_pinned_in_asynclog", "\n" + pinned.firstAsynclogStack());
 				}
@@ -225,7 +192,7 @@ final class SingleRun {
 				if (config.bootConsole()) {
 					LineCheck.stripRequestLines(runDir.resolve(RunConfig.STDOUT_FILE));
 				}
-				deleteSimulationLogs(runDir.resolve("gatling"));
+				delete(runDir.resolve("gatling"), (path) -> path.getFileName().toString().equals("simulation.log"));
 				Files.deleteIfExists(runDir.resolve("start-signal"));
 			}
 			catch (IOException ex) {
@@ -234,32 +201,31 @@ final class SingleRun {
 		}
 	}
 
-	private static void note(StringBuilder notes, String key, Object value) {
-		notes.append(key).append(": ").append(value).append('\n');
+	/** Appends {@code key: value} lines to run.txt. */
+	private static void note(StringBuilder notes, Object... keysAndValues) {
+		for (int i = 0; i < keysAndValues.length; i += 2) {
+			notes.append(keysAndValues[i]).append(": ").append(keysAndValues[i + 1]).append('\n');
+		}
 	}
 
-	private static String seconds(Duration duration) {
-		return String.format(Locale.ROOT, "%.1f", duration.toMillis() / 1000.0);
+	private static String seconds(long nanos) {
+		return String.format(Locale.ROOT, "%.1f", Duration.ofNanos(nanos).toMillis() / 1000.0);
+	}
+
+	private static String toMillisecond(long nanos) {
+		return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
 	}
 
 	static void deleteTree(Path dir) throws IOException {
-		if (!Files.exists(dir)) {
-			return;
-		}
-		try (Stream<Path> paths = Files.walk(dir)) {
-			for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-				Files.deleteIfExists(path);
-			}
-		}
+		delete(dir, (path) -> true);
 	}
 
-	private static void deleteSimulationLogs(Path gatlingDir) throws IOException {
-		if (!Files.isDirectory(gatlingDir)) {
-			return;
-		}
-		try (Stream<Path> paths = Files.walk(gatlingDir)) {
-			for (Path path : paths.filter((p) -> p.getFileName().toString().equals("simulation.log")).toList()) {
-				Files.deleteIfExists(path);
+	private static void delete(Path dir, Predicate<Path> which) throws IOException {
+		if (Files.exists(dir)) {
+			try (Stream<Path> paths = Files.walk(dir)) {
+				for (Path path : paths.sorted(Comparator.reverseOrder()).filter(which).toList()) {
+					Files.deleteIfExists(path);
+				}
 			}
 		}
 	}

@@ -15,23 +15,14 @@ import java.util.concurrent.locks.LockSupport;
  *
  * @author asynclog
  */
-final class ThrottledReader implements Runnable {
+final class ThrottledReader {
 
 	/** The rate of the slow sink: about 2,400 of the demo's 108-byte lines a second. */
 	static final int BYTES_PER_SECOND = 256 * 1024;
 
 	private static final int CHUNK = 4096;
 
-	private final InputStream in;
-
-	private final Path file;
-
-	private final int bytesPerSecond;
-
-	private ThrottledReader(InputStream in, Path file, int bytesPerSecond) {
-		this.in = in;
-		this.file = file;
-		this.bytesPerSecond = bytesPerSecond;
+	private ThrottledReader() {
 	}
 
 	/** Starts reading on a daemon thread, until the stream ends. */
@@ -44,19 +35,23 @@ final class ThrottledReader implements Runnable {
 
 	/** Reads at the given rate, on this thread, until the stream ends. */
 	static void copy(InputStream in, Path file, int bytesPerSecond) {
-		new ThrottledReader(in, file, bytesPerSecond).run();
-	}
-
-	@Override
-	public void run() {
 		byte[] buffer = new byte[CHUNK];
-		long nanosPerChunk = 1_000_000_000L * CHUNK / this.bytesPerSecond;
+		long nanosPerChunk = 1_000_000_000L * CHUNK / bytesPerSecond;
 		long next = System.nanoTime();
-		OutputStream out = open();
-		try (InputStream input = this.in) {
+		try (InputStream input = in; OutputStream out = open(file)) {
+			// Once the file cannot take more, go on reading without keeping: a reader that stopped
+			// would stall the app for good.
+			boolean keeping = true;
 			int read;
 			while ((read = input.read(buffer)) >= 0) {
-				out = write(out, buffer, read);
+				try {
+					if (keeping) {
+						out.write(buffer, 0, read);
+					}
+				}
+				catch (IOException ex) {
+					keeping = false;
+				}
 				next += nanosPerChunk * read / CHUNK;
 				long wait = next - System.nanoTime();
 				if (wait > 0) {
@@ -71,41 +66,14 @@ final class ThrottledReader implements Runnable {
 		catch (IOException ex) {
 			// The app exited and the pipe closed: nothing left to read.
 		}
-		finally {
-			close(out);
-		}
 	}
 
-	private OutputStream open() {
+	private static OutputStream open(Path file) {
 		try {
-			return Files.newOutputStream(this.file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+			return Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
 		}
 		catch (IOException ex) {
 			return OutputStream.nullOutputStream();
-		}
-	}
-
-	/**
-	 * Keeps what was read, or, once the file cannot take it, goes on reading without keeping:
-	 * a reader that stopped would stall the app for good.
-	 */
-	private static OutputStream write(OutputStream out, byte[] buffer, int length) {
-		try {
-			out.write(buffer, 0, length);
-			return out;
-		}
-		catch (IOException ex) {
-			close(out);
-			return OutputStream.nullOutputStream();
-		}
-	}
-
-	private static void close(OutputStream out) {
-		try {
-			out.close();
-		}
-		catch (IOException ex) {
-			// Nothing more to keep.
 		}
 	}
 

@@ -102,8 +102,8 @@ class BusyCorePartsTests {
 				line(1, 1), line(1, 2), line(2, 1), line(2, 2)), StandardCharsets.ISO_8859_1);
 		RunConfig config = RunConfig.parse("sync/1/flush/boot/lines=2/sink=boot-console");
 		List<Path> files = config.requestLineFiles(this.dir.resolve("logs"), stdout);
-		assertThat(LineCheck.check(files, false, 2, 2, 2).ok()).isTrue();
-		LineCheck.Result short1 = LineCheck.check(files, false, 2, 3, 3);
+		assertThat(LineCheck.check(files, false, false, 2, 2, 2).ok()).isTrue();
+		LineCheck.Result short1 = LineCheck.check(files, false, false, 2, 3, 3);
 		assertThat(short1.ok()).isFalse();
 		assertThat(short1.problems()).containsExactly("app-stdout.log holds 4 request lines, expected 6");
 
@@ -185,7 +185,7 @@ class BusyCorePartsTests {
 
 	@Test
 	void aThreadDumpGivesJavaNamesByNativeId() {
-		Map<Long, String> names = ThreadNames.parse(List.of("2026-11-23 10:25:50", "Full thread dump OpenJDK",
+		Map<Long, String> names = ProcSampler.threadNames(List.of("2026-11-23 10:25:50", "Full thread dump OpenJDK",
 				"\"http-nio-127.0.0.1-18231-exec-1\" #22 daemon prio=5 os_prio=0 cpu=1.2ms elapsed=9s tid=0x7f nid=0x1147 waiting on condition  [0x7f]",
 				"   java.lang.Thread.State: WAITING (parking)",
 				"\"Log4j2-TF-1-AsyncLoggerConfig-1\" #14 daemon prio=5 os_prio=0 cpu=3ms elapsed=9s tid=0x7e nid=4358 in Object.wait()",

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -228,7 +230,7 @@ class HttpComparisonPartsTests {
 
 	private static ProcSampler.Sample sample(long nanos, double ticks, double rssKb, double threads, double syscw,
 			double gatlingTicks) {
-		return new ProcSampler.Sample(nanos, ticks, rssKb, threads, syscw, syscw * 100, syscw * 200, gatlingTicks);
+		return new ProcSampler.Sample(nanos, ticks, rssKb, threads, syscw, syscw * 100, syscw * 200, gatlingTicks, Map.of());
 	}
 
 	@Test
@@ -240,19 +242,19 @@ class HttpComparisonPartsTests {
 		}
 		Files.writeString(dir.resolve("app-1.log"), all);
 		Files.writeString(dir.resolve("app-2.log"), all);
-		LineCheck.Result ok = LineCheck.check(dir, 2, false, 5, 5);
+		LineCheck.Result ok = check(dir, 2, false, 1, 5, 5);
 		assertTrue(ok.ok(), ok.problems().toString());
 		assertEquals(5, ok.found());
 
-		LineCheck.Result tooMany = LineCheck.check(dir, 2, false, 5, 6);
+		LineCheck.Result tooMany = check(dir, 2, false, 1, 5, 6);
 		assertFalse(tooMany.ok());
 
 		Files.writeString(dir.resolve("app-2.log"), all.toString().replace("request 0000000003", "request 0000000002"));
-		LineCheck.Result duplicate = LineCheck.check(dir, 2, false, 5, 5);
+		LineCheck.Result duplicate = check(dir, 2, false, 1, 5, 5);
 		assertFalse(duplicate.ok());
 		assertEquals(5, duplicate.found());
 
-		LineCheck.Result missingFile = LineCheck.check(dir, 3, false, 5, 5);
+		LineCheck.Result missingFile = check(dir, 3, false, 1, 5, 5);
 		assertFalse(missingFile.ok());
 		assertEquals(0, missingFile.found());
 
@@ -265,21 +267,27 @@ class HttpComparisonPartsTests {
 		Files.writeString(dir.resolve("app-3.log"), numbered);
 		Files.move(dir.resolve("app-1.log"), dir.resolve("app-1.log.keep"));
 		Files.copy(dir.resolve("app-3.log"), dir.resolve("app-1.log"));
-		LineCheck.Result twoPerRequest = LineCheck.check(dir, 1, false, 2, 3, 3);
+		LineCheck.Result twoPerRequest = check(dir, 1, false, 2, 3, 3);
 		assertTrue(twoPerRequest.ok(), twoPerRequest.problems().toString());
 		Files.delete(dir.resolve("app-1.log"));
 		Files.delete(dir.resolve("app-3.log"));
 		Files.move(dir.resolve("app-1.log.keep"), dir.resolve("app-1.log"));
 
-		LineCheck.Result perRequest = LineCheck.check(dir, 1, false, 2, 3, 3);
+		LineCheck.Result perRequest = check(dir, 1, false, 2, 3, 3);
 		assertFalse(perRequest.ok(), "5 lines are not 2 lines for each of 3 requests");
 		assertEquals(6, perRequest.expected());
 
-		LineCheck.Result off = LineCheck.check(dir, 1, true, 5, 5);
+		LineCheck.Result off = check(dir, 1, true, 1, 5, 5);
 		assertFalse(off.ok(), "logging-off expects no request line");
 		assertEquals(-1, LineCheck.requestNumber("request 12345 handled"));
 		assertEquals(7, LineCheck.requestNumber("[INFO  x]  request 0000000007 line 19 ......"));
 		assertEquals(42, LineCheck.requestNumber("a request x request 0000000042 handled"));
+	}
+
+	private static LineCheck.Result check(Path logDir, int appenders, boolean loggingOff, int linesPerRequest,
+			long handled, long clientOk) throws IOException {
+		List<Path> files = IntStream.rangeClosed(1, appenders).mapToObj((i) -> logDir.resolve("app-" + i + ".log")).toList();
+		return LineCheck.check(files, loggingOff, false, linesPerRequest, handled, clientOk);
 	}
 
 	@Test

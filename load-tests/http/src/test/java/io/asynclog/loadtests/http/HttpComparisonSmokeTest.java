@@ -39,15 +39,15 @@ class HttpComparisonSmokeTest {
 		Path report = out.resolve("report");
 		SingleRun.deleteTree(out);
 		ByteArrayOutputStream progress = new ByteArrayOutputStream();
-		HttpComparison.Outcome outcome;
+		int exitCode;
 		try (PrintStream log = new PrintStream(progress, true, StandardCharsets.UTF_8)) {
-			outcome = HttpComparisonCommand.run(log, "--configs", CONFIG, "--repeats", "1", "--duration", "4", "--warmup",
+			exitCode = HttpComparisonCommand.run(log, "--configs", CONFIG, "--repeats", "1", "--duration", "4", "--warmup",
 					"1", "--gatling-warmup", "1", "--users", "20", "--no-open", "--jar", jar.toString(), "--out",
 					out.toString(), "--report", report.toString());
 		}
 		String text = progress.toString(StandardCharsets.UTF_8);
 		System.out.print(text);
-		assertEquals(0, outcome.exitCode(), () -> "exit code; progress:\n" + text);
+		assertEquals(0, exitCode, () -> "exit code; progress:\n" + text);
 		assertTrue(report.startsWith(Path.of("target").toAbsolutePath()), "the report stays under target/");
 
 		List<String> csv = Files.readAllLines(out.resolve("raw-runs.csv"));
@@ -97,15 +97,15 @@ class HttpComparisonSmokeTest {
 		Path report = out.resolve("report");
 		SingleRun.deleteTree(out);
 		ByteArrayOutputStream progress = new ByteArrayOutputStream();
-		HttpComparison.Outcome outcome;
+		int exitCode;
 		try (PrintStream log = new PrintStream(progress, true, StandardCharsets.UTF_8)) {
-			outcome = HttpComparisonCommand.run(log, "--matrix", "busy-core", "--configs", config, "--repeats", "1",
+			exitCode = HttpComparisonCommand.run(log, "--matrix", "busy-core", "--configs", config, "--repeats", "1",
 					"--duration", "2", "--warmup", "0", "--gatling-warmup", "1", "--users", "20", "--jar",
 					jar.toString(), "--out", out.toString(), "--report", report.toString());
 		}
 		String text = progress.toString(StandardCharsets.UTF_8);
 		System.out.print(text);
-		assertEquals(0, outcome.exitCode(), () -> "exit code; progress:\n" + text);
+		assertEquals(0, exitCode, () -> "exit code; progress:\n" + text);
 
 		List<String> csv = Files.readAllLines(out.resolve("raw-runs.csv"));
 		assertEquals(2, csv.size(), () -> "one row expected:\n" + String.join("\n", csv));

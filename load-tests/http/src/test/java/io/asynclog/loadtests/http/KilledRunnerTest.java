@@ -124,7 +124,8 @@ class KilledRunnerTest {
 			Path out = Path.of(args[1]);
 			Path logDir = Files.createDirectories(out.resolve("logs"));
 			try (AppProcess app = AppProcess.start(Path.of(System.getProperty("java.home"), "bin", "java"), jar,
-					RunConfig.parse("async-logger/1/flush/plain"), logDir, List.of(), out.resolve("app-stdout.log"))) {
+					RunConfig.parse("async-logger/1/flush/plain"), logDir, List.of(), out.resolve("app-stdout.log"), List.of(),
+					List.of())) {
 				app.awaitHealthy();
 				System.out.println("app " + app.pid() + " " + app.baseUrl());
 				System.out.flush();

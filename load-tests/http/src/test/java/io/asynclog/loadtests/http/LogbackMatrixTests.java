@@ -89,7 +89,7 @@ class LogbackMatrixTests {
 			assertThat(config.bootConsole()).isTrue();
 		});
 		SingleRun.Setup setup = new SingleRun.Setup(Path.of("java"), Path.of("log4j2.jar"), Path.of("logback.jar"), "cp",
-				List.of(), List.of(), List.of(), 40, true, 100, System.out);
+				CpuPlacement.NONE, 40, true, 100, System.out);
 		assertThat(setup.jar(configs.get(0))).isEqualTo(Path.of("logback.jar"));
 		assertThat(setup.jar(RunConfig.parse("sync/1/flush/boot/lines=20/sink=boot-console"))).isEqualTo(Path.of("log4j2.jar"));
 		ComparisonOptions jar = ComparisonOptions.parse("--matrix=logback", "--logback-jar", "x/app.jar", "--repeats",

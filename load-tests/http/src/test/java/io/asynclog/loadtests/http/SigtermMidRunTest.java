@@ -90,9 +90,9 @@ class SigtermMidRunTest {
 		Path out = Path.of("target", "sigterm-mid-run").toAbsolutePath();
 		SingleRun.deleteTree(out);
 		Path logDir = Files.createDirectories(out.resolve("logs"));
-		List<String> pin = HttpComparison.Pinning.detect(true, System.out).app();
+		List<String> pin = CpuPlacement.detect(true, System.out).app();
 		try (AppProcess app = AppProcess.start(Path.of(System.getProperty("java.home"), "bin", "java"),
-				HttpComparisonSmokeTest.demoJar(), CONFIG, logDir, pin, out.resolve("app-stdout.log"), DEEP_RING)) {
+				HttpComparisonSmokeTest.demoJar(), CONFIG, logDir, pin, out.resolve("app-stdout.log"), List.of(), DEEP_RING)) {
 			app.awaitHealthy();
 			Load load = new Load(app.client(), app.baseUrl().resolve("/log?lines=" + LINES));
 			load.start();
@@ -162,7 +162,7 @@ class SigtermMidRunTest {
 		long deadline = System.nanoTime() + BACKLOG_WAIT.toNanos();
 		long most = 0;
 		while (System.nanoTime() < deadline) {
-			QueueReading reading = QueueReading.read(app.client(), app.baseUrl(), copy);
+			QueueReading reading = QueueReading.read(app, copy);
 			if (reading.used() >= BACKLOG_TARGET) {
 				return reading;
 			}

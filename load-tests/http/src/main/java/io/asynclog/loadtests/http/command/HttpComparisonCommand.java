@@ -28,16 +28,11 @@ public final class HttpComparisonCommand {
 		Runtime.getRuntime()
 			.addShutdownHook(new Thread(() -> ProcessHandle.current().children().forEach(ProcessHandle::destroy),
 					"stop-children"));
-		System.exit(run(System.out, args).exitCode());
+		System.exit(run(System.out, args));
 	}
 
-	/**
-	 * Runs the matrix in this JVM (the app and Gatling are forked) and writes its report.
-	 * @param log where progress goes
-	 * @param args the command-line options
-	 * @return what it produced
-	 */
-	public static HttpComparison.Outcome run(PrintStream log, String... args) {
+	/** Runs the matrix in this JVM (the app and Gatling are forked), writes its report, returns the exit code. */
+	public static int run(PrintStream log, String... args) {
 		return HttpComparison.run(log, HttpComparisonCommand::writeReport, args);
 	}
 

@@ -21,8 +21,6 @@ import static org.awaitility.Awaitility.await;
  * is then AOT-processed code, while its logging set-up (an application listener) runs as on a
  * plain start.
  *
- * <p>Each method that adds an expectation returns a copy.
- *
  * @param app the application and what its backend looks like
  * @param artifactId the application module's artifact id, under which process-aot writes the
  * reachability metadata
@@ -34,12 +32,7 @@ import static org.awaitility.Awaitility.await;
 public record AotModeCheck(AppUnderTest app, String artifactId, String reportedQueue, List<String> metadataContains,
 		List<String> metadataDoesNotContain) {
 
-	/**
-	 * Describes the check of an application; {@link #reportsQueue} must follow.
-	 * @param app the application and what its backend looks like
-	 * @param artifactId the application module's artifact id
-	 * @return the check
-	 */
+	/** {@link #reportsQueue} must follow. */
 	public static AotModeCheck of(AppUnderTest app, String artifactId) {
 		return new AotModeCheck(app, artifactId, null, List.of(), List.of());
 	}
@@ -65,12 +58,6 @@ public record AotModeCheck(AppUnderTest app, String artifactId, String reportedQ
 		return List.copyOf(all);
 	}
 
-	/**
-	 * Checks what process-aot generated, then starts the application in AOT mode and checks
-	 * the start, asynclog's report, a request's line in the log file and the ring's thread.
-	 * @param dir a directory for the log file and the JVM's output
-	 * @throws Exception if a request or reading the metadata fails
-	 */
 	public void run(Path dir) throws Exception {
 		Class<?> application = this.app.application();
 		// What process-aot generated, without which AOT mode cannot start.

@@ -22,12 +22,7 @@ public final class RestartClassLoader extends URLClassLoader {
 		ClassLoader.registerAsParallelCapable();
 	}
 
-	/**
-	 * Creates a loader for one restart.
-	 * @param applicationClasses the application's class directories (DevTools' default:
-	 * the directories of the class path, not its jars)
-	 * @param parent the base class loader holding the libraries
-	 */
+	/** {@code applicationClasses}: DevTools' default, the class path's directories, not its jars. */
 	public RestartClassLoader(URL[] applicationClasses, ClassLoader parent) {
 		super("restart", applicationClasses, parent);
 	}

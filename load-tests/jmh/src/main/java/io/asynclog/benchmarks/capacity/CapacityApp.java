@@ -69,7 +69,6 @@ public final class CapacityApp implements AutoCloseable {
 				: LogbackSinkCall.of(LOGGER, TEXT, slots);
 	}
 
-	/** Reads the async-logger ring now. */
 	public LogQueue ring() {
 		return Backend.running()
 			.queues()

@@ -91,7 +91,6 @@ public final class Setups {
 		return setup;
 	}
 
-	/** How many events a setup should deliver at its sink for the calls made. */
 	public static long expectedDeliveries(String name, long logged) {
 		return DISABLED.equals(name) ? 0 : logged;
 	}

@@ -18,7 +18,6 @@ import java.util.TreeMap;
  */
 final class CsvRows {
 
-	/** The raw CSV's columns, in order. */
 	static final List<String> COLUMNS = List.of("round", "position", "config", "lines", "warmup", "seconds",
 			"lines_per_s", "caller_seconds", "caller_lines_per_s", "delivered", "checked", "check", "record_bytes",
 			"cpu_caller_s", "cpu_background_s", "cpu_producer_s", "cpu_lane_s", "cpu_format_s", "cpu_gc_s", "cpu_jit_s", "cpu_other_s", "cpu_app_s",

@@ -20,13 +20,9 @@ import static org.awaitility.Awaitility.await;
  * them in a JVM of its own with {@code -Dspring.aot.enabled=true}. asynclog's auto-configuration
  * is then AOT-processed code, while its logging set-up (an application listener) runs as on a
  * plain start.
+ * process-aot writes the reachability metadata under the module's {@code artifactId};
+ * {@code reportedQueue} is a regular expression for the start-up report's queue line.
  *
- * @param app the application and what its backend looks like
- * @param artifactId the application module's artifact id, under which process-aot writes the
- * reachability metadata
- * @param reportedQueue a regular expression asynclog's start-up report's queue line must contain
- * @param metadataContains texts the generated reachability metadata must contain, literally
- * @param metadataDoesNotContain texts it must not contain
  * @author asynclog
  */
 public record AotModeCheck(AppUnderTest app, String artifactId, String reportedQueue, List<String> metadataContains,

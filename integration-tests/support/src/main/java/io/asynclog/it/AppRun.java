@@ -14,8 +14,6 @@ import java.util.concurrent.TimeUnit;
  * that is expected to stop by itself: its exit code and everything it printed (standard
  * output and error, interleaved as printed).
  *
- * @param exitCode the JVM's exit code
- * @param output what it printed
  * @author asynclog
  */
 public record AppRun(int exitCode, String output) {
@@ -23,20 +21,24 @@ public record AppRun(int exitCode, String output) {
 	/** The longest a run, a start or a stop may take. */
 	static final int TIMEOUT_SECONDS = 60;
 
-	/** Waits for the JVM to exit; kills it and fails if it still runs after a minute. */
 	public static AppRun of(List<String> classPath, String mainClass, Path outputFile, String... args) {
 		Process process = launch(classPath, List.of(), mainClass, outputFile, args);
+		int exitCode = awaitExit(process, outputFile, "after " + TIMEOUT_SECONDS + " s");
+		return new AppRun(exitCode, read(outputFile));
+	}
+
+	/** Waits for the JVM to exit; kills it and fails if it still runs after a minute. */
+	static int awaitExit(Process process, Path outputFile, String stillRunning) {
 		try {
 			if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
 				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				throw new AssertionError("The application was still running after " + TIMEOUT_SECONDS + " s:\n"
-						+ read(outputFile));
+				throw new AssertionError("The application was still running " + stillRunning + ":\n" + read(outputFile));
 			}
-			return new AppRun(process.exitValue(), read(outputFile));
+			return process.exitValue();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while " + mainClass + " ran", ex);
+			throw new IllegalStateException("Interrupted while waiting for the application to exit", ex);
 		}
 	}
 

@@ -25,16 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * application's logging backend. The checks of a plain start, of {@link RestartCheck restarts}
  * and of {@link AotModeCheck AOT mode} are the same for every backend; this holds what differs,
  * so that each backend's tests say only that. Each {@code with}-style method returns a copy.
+ * {@code backend} is as {@code LoggingBackend.name()} and the endpoint give it;
+ * {@code firstQueuePath} is a field of the endpoint's first queue, such as {@code $.queues[0].type}.
  *
- * @param application the application's main class
- * @param backend asynclog's backend name for it, as {@code LoggingBackend.name()} and the
- * endpoint's {@code backend} give it
- * @param loggingSystem the logging system Spring Boot must choose
- * @param firstQueuePath the endpoint's field of its first queue, such as {@code $.queues[0].type}
- * @param firstQueueValue that field's expected value
- * @param ringThreadDescription what the ring's thread is, for assertion messages
- * @param ringThread whether a thread's name is the ring's
- * @param backendCheck a backend's own check once the application has started
  * @author asynclog
  */
 public record AppUnderTest(Class<?> application, String backend, Class<? extends LoggingSystem> loggingSystem,

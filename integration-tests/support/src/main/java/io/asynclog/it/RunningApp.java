@@ -96,18 +96,7 @@ public final class RunningApp implements AutoCloseable {
 	/** Stops it as a service manager does, with SIGTERM; returns the JVM's exit code. */
 	public int stop() {
 		this.process.destroy();
-		try {
-			if (!this.process.waitFor(AppRun.TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				throw new AssertionError("The application was still running " + AppRun.TIMEOUT_SECONDS
-						+ " s after SIGTERM:\n" + output());
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while the application stopped", ex);
-		}
-		return this.process.exitValue();
+		return AppRun.awaitExit(this.process, this.outputFile, AppRun.TIMEOUT_SECONDS + " s after SIGTERM");
 	}
 
 	@Override

@@ -19,8 +19,7 @@ import static org.awaitility.Awaitility.await;
  * definitions and runtime hints into {@code target/classes}, and the application starts from
  * them in a JVM of its own with {@code -Dspring.aot.enabled=true}. asynclog's auto-configuration
  * is then AOT-processed code, while its logging set-up (an application listener) runs as on a
- * plain start.
- * process-aot writes the reachability metadata under the module's {@code artifactId};
+ * plain start. process-aot writes the reachability metadata under the module's {@code artifactId};
  * {@code reportedQueue} is a regular expression for the start-up report's queue line.
  *
  * @author asynclog

@@ -9,10 +9,8 @@ import java.util.Enumeration;
  * The class loader Spring Boot DevTools restarts an application in, as its
  * {@code RestartClassLoader} behaves: child-first over the application's own class
  * directories, everything else (the libraries, asynclog's jar among them) from its parent, the
- * JVM's application class loader, which DevTools keeps as the base loader across restarts.
- * Like DevTools, it looks up a class or resource in its own directories first even though the
- * parent's class path holds them too, and takes the resources of a name from the parent, whose
- * class path has the same directories.
+ * JVM's application class loader, which DevTools keeps as the base loader across restarts. Like
+ * DevTools, it looks in its own directories first though the parent's class path holds them too.
  *
  * @author asynclog
  */
@@ -54,6 +52,7 @@ public final class RestartClassLoader extends URLClassLoader {
 
 	@Override
 	public Enumeration<URL> getResources(String name) throws IOException {
+		// As DevTools: the parent's class path has the same directories.
 		return getParent().getResources(name);
 	}
 

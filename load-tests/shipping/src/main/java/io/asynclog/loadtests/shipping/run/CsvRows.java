@@ -66,9 +66,7 @@ final class CsvRows {
 			return "";
 		}
 		if (value instanceof Double number) {
-			return new BigDecimal(number).setScale(4, RoundingMode.HALF_UP)
-				.stripTrailingZeros()
-				.toPlainString();
+			return new BigDecimal(number).setScale(4, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
 		}
 		return value.toString().replace(',', ';');
 	}

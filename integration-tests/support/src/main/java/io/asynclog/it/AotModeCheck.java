@@ -19,27 +19,15 @@ import static org.awaitility.Awaitility.await;
  * definitions and runtime hints into {@code target/classes}, and the application starts from
  * them in a JVM of its own with {@code -Dspring.aot.enabled=true}. asynclog's auto-configuration
  * is then AOT-processed code, while its logging set-up (an application listener) runs as on a
- * plain start.
+ * plain start. process-aot writes the reachability metadata under the module's {@code artifactId};
+ * {@code reportedQueue} is a regular expression for the start-up report's queue line.
  *
- * <p>Each method that adds an expectation returns a copy.
- *
- * @param app the application and what its backend looks like
- * @param artifactId the application module's artifact id, under which process-aot writes the
- * reachability metadata
- * @param reportedQueue a regular expression asynclog's start-up report's queue line must contain
- * @param metadataContains texts the generated reachability metadata must contain, literally
- * @param metadataDoesNotContain texts it must not contain
  * @author asynclog
  */
 public record AotModeCheck(AppUnderTest app, String artifactId, String reportedQueue, List<String> metadataContains,
 		List<String> metadataDoesNotContain) {
 
-	/**
-	 * Describes the check of an application; {@link #reportsQueue} must follow.
-	 * @param app the application and what its backend looks like
-	 * @param artifactId the application module's artifact id
-	 * @return the check
-	 */
+	/** {@link #reportsQueue} must follow. */
 	public static AotModeCheck of(AppUnderTest app, String artifactId) {
 		return new AotModeCheck(app, artifactId, null, List.of(), List.of());
 	}
@@ -65,12 +53,6 @@ public record AotModeCheck(AppUnderTest app, String artifactId, String reportedQ
 		return List.copyOf(all);
 	}
 
-	/**
-	 * Checks what process-aot generated, then starts the application in AOT mode and checks
-	 * the start, asynclog's report, a request's line in the log file and the ring's thread.
-	 * @param dir a directory for the log file and the JVM's output
-	 * @throws Exception if a request or reading the metadata fails
-	 */
 	public void run(Path dir) throws Exception {
 		Class<?> application = this.app.application();
 		// What process-aot generated, without which AOT mode cannot start.

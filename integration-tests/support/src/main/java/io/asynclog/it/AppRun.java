@@ -14,8 +14,6 @@ import java.util.concurrent.TimeUnit;
  * that is expected to stop by itself: its exit code and everything it printed (standard
  * output and error, interleaved as printed).
  *
- * @param exitCode the JVM's exit code
- * @param output what it printed
  * @author asynclog
  */
 public record AppRun(int exitCode, String output) {
@@ -23,28 +21,24 @@ public record AppRun(int exitCode, String output) {
 	/** The longest a run, a start or a stop may take. */
 	static final int TIMEOUT_SECONDS = 60;
 
-	/**
-	 * Runs the main class and waits for the JVM to exit.
-	 * @param classPath the class path, in order
-	 * @param mainClass the class whose main method to run
-	 * @param outputFile where to keep what it prints
-	 * @param args the program arguments
-	 * @return the run
-	 * @throws AssertionError if the JVM is still running after a minute (it is then killed)
-	 */
 	public static AppRun of(List<String> classPath, String mainClass, Path outputFile, String... args) {
 		Process process = launch(classPath, List.of(), mainClass, outputFile, args);
+		int exitCode = awaitExit(process, outputFile, "after " + TIMEOUT_SECONDS + " s");
+		return new AppRun(exitCode, read(outputFile));
+	}
+
+	/** Waits for the JVM to exit; kills it and fails if it still runs after a minute. */
+	static int awaitExit(Process process, Path outputFile, String stillRunning) {
 		try {
 			if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
 				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				throw new AssertionError("The application was still running after " + TIMEOUT_SECONDS + " s:\n"
-						+ read(outputFile));
+				throw new AssertionError("The application was still running " + stillRunning + ":\n" + read(outputFile));
 			}
-			return new AppRun(process.exitValue(), read(outputFile));
+			return process.exitValue();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while " + mainClass + " ran", ex);
+			throw new IllegalStateException("Interrupted while waiting for the application to exit", ex);
 		}
 	}
 
@@ -66,23 +60,12 @@ public record AppRun(int exitCode, String output) {
 		return Path.of(System.getProperty("java.home"), "bin", name).toString();
 	}
 
-	/**
-	 * Returns the class path the tests run with. Surefire starts tests from a small jar whose
-	 * manifest lists the class path; the full list is in a system property of its own.
-	 * @return the entries, in order
-	 */
+	/** Surefire starts tests from a jar whose manifest lists the class path; its property has the full list. */
 	public static List<String> testClassPath() {
 		String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
 		return List.of(classPath.split(File.pathSeparator));
 	}
 
-	/**
-	 * Returns the position of the jar whose file name starts with the given prefix.
-	 * @param classPath the class path
-	 * @param jarPrefix the start of the jar's file name, such as {@code logback-classic-}
-	 * @return its index
-	 * @throws AssertionError if there is no such jar
-	 */
 	public static int indexOf(List<String> classPath, String jarPrefix) {
 		for (int i = 0; i < classPath.size(); i++) {
 			if (Path.of(classPath.get(i)).getFileName().toString().startsWith(jarPrefix)) {
@@ -92,25 +75,13 @@ public record AppRun(int exitCode, String output) {
 		throw new AssertionError("No " + jarPrefix + "*.jar on the class path " + classPath);
 	}
 
-	/**
-	 * Returns the class path with one jar moved to the front, as a pom that declares it
-	 * first would have it.
-	 * @param classPath the class path
-	 * @param jarPrefix the start of the jar's file name
-	 * @return the reordered class path
-	 */
+	/** As a pom that declares the jar first would have it. */
 	public static List<String> moveToFront(List<String> classPath, String jarPrefix) {
 		List<String> reordered = new ArrayList<>(classPath);
 		reordered.add(0, reordered.remove(indexOf(classPath, jarPrefix)));
 		return reordered;
 	}
 
-	/**
-	 * Returns the class path without one jar.
-	 * @param classPath the class path
-	 * @param jarPrefix the start of the jar's file name
-	 * @return the class path without it
-	 */
 	public static List<String> without(List<String> classPath, String jarPrefix) {
 		List<String> remaining = new ArrayList<>(classPath);
 		remaining.remove(indexOf(classPath, jarPrefix));

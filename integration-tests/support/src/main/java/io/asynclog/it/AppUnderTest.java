@@ -25,30 +25,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * application's logging backend. The checks of a plain start, of {@link RestartCheck restarts}
  * and of {@link AotModeCheck AOT mode} are the same for every backend; this holds what differs,
  * so that each backend's tests say only that. Each {@code with}-style method returns a copy.
+ * {@code backend} is as {@code LoggingBackend.name()} and the endpoint give it;
+ * {@code firstQueuePath} is a field of the endpoint's first queue, such as {@code $.queues[0].type}.
  *
- * @param application the application's main class
- * @param backend asynclog's backend name for it, as {@code LoggingBackend.name()} and the
- * endpoint's {@code backend} give it
- * @param loggingSystem the logging system Spring Boot must choose
- * @param firstQueuePath the endpoint's field of its first queue, such as {@code $.queues[0].type}
- * @param firstQueueValue that field's expected value
- * @param ringThreadDescription what the ring's thread is, for assertion messages
- * @param ringThread whether a thread's name is the ring's
- * @param backendCheck a backend's own check once the application has started
  * @author asynclog
  */
 public record AppUnderTest(Class<?> application, String backend, Class<? extends LoggingSystem> loggingSystem,
 		String firstQueuePath, String firstQueueValue, String ringThreadDescription, Predicate<String> ringThread,
 		Runnable backendCheck) {
 
-	/**
-	 * Describes an application; {@link #firstQueue} and {@link #ringThread(String, Predicate)}
-	 * must follow.
-	 * @param application the application's main class
-	 * @param backend asynclog's backend name for it
-	 * @param loggingSystem the logging system Spring Boot must choose
-	 * @return the description
-	 */
+	/** {@link #firstQueue} and {@link #ringThread(String, Predicate)} must follow. */
 	public static AppUnderTest of(Class<?> application, String backend, Class<? extends LoggingSystem> loggingSystem) {
 		return new AppUnderTest(application, backend, loggingSystem, null, null, null, null, () -> {
 		});
@@ -65,11 +51,9 @@ public record AppUnderTest(Class<?> application, String backend, Class<? extends
 	}
 
 	/**
-	 * Returns a copy that also runs a backend's own check once the application has started,
-	 * such as that Log4j2's root logger is asynchronous. It runs on the test's thread, so a
-	 * check that looks a logger context up by its caller finds the test class's.
-	 * @param check the check
-	 * @return the copy
+	 * Adds a backend's own check, such as that Log4j2's root logger is asynchronous. It runs on
+	 * the test's thread, so a check that looks a logger context up by its caller finds the test
+	 * class's.
 	 */
 	public AppUnderTest alsoCheck(Runnable check) {
 		return new AppUnderTest(this.application, this.backend, this.loggingSystem, this.firstQueuePath,
@@ -86,23 +70,13 @@ public record AppUnderTest(Class<?> application, String backend, Class<? extends
 		return Objects.requireNonNull(this.ringThread, "no ringThread(...) given");
 	}
 
-	/**
-	 * Returns the program arguments the in-JVM starts use: a free port on the loopback
-	 * address, the log file, and asynclog's endpoint exposed.
-	 * @param log the log file
-	 * @return the arguments
-	 */
+	/** The in-JVM starts' arguments: a free loopback port, the log file, the endpoint exposed. */
 	public static String[] webArgs(Path log) {
 		return new String[] { "--server.port=0", "--server.address=127.0.0.1", "--logging.file.name=" + log,
 				"--management.endpoints.web.exposure.include=asynclog" };
 	}
 
-	/**
-	 * Asserts that Spring Boot chose the expected logging system and that asynclog runs its
-	 * backend for it, then runs the {@link #alsoCheck backend's own check}.
-	 * @param context the started application
-	 * @param classLoader the class loader the application runs in, whose backend to ask for
-	 */
+	/** {@code classLoader} is the one the application runs in, whose backend to ask for. */
 	public void assertRunsOnItsBackend(ConfigurableApplicationContext context, ClassLoader classLoader) {
 		assertThat(context.getBean(LoggingSystem.class)).isInstanceOf(this.loggingSystem);
 		LoggingBackend running = LoggingBackends.running(classLoader);
@@ -111,14 +85,7 @@ public record AppUnderTest(Class<?> application, String backend, Class<? extends
 		this.backendCheck.run();
 	}
 
-	/**
-	 * Asserts that the application greets {@code name} and that asynclog's endpoint reports the
-	 * backend, the async-logger mode and the expected first queue. Waiting for the greeting's
-	 * line in the log file is left to the caller: a plain start and a restart wait differently.
-	 * @param context the started application
-	 * @param name the name to greet
-	 * @throws Exception if a request fails
-	 */
+	/** Waiting for the greeting's log line is the caller's: a plain start and a restart wait differently. */
 	public void assertServes(ConfigurableApplicationContext context, String name) throws Exception {
 		Objects.requireNonNull(this.firstQueuePath, "no firstQueue(...) given");
 		int port = ((WebServerApplicationContext) context).getWebServer().getPort();

@@ -35,12 +35,6 @@ public final class RestartCheck {
 	private RestartCheck() {
 	}
 
-	/**
-	 * Restarts the application five times and checks each start and the log file.
-	 * @param app the application and what its backend looks like
-	 * @param log the log file, which every restart appends to
-	 * @throws Exception if a start or a request fails
-	 */
 	public static void assertFiveRestarts(AppUnderTest app, Path log) throws Exception {
 		Class<?> main = app.application();
 		URL applicationClasses = main.getProtectionDomain().getCodeSource().getLocation();

@@ -9,10 +9,8 @@ import java.util.Enumeration;
  * The class loader Spring Boot DevTools restarts an application in, as its
  * {@code RestartClassLoader} behaves: child-first over the application's own class
  * directories, everything else (the libraries, asynclog's jar among them) from its parent, the
- * JVM's application class loader, which DevTools keeps as the base loader across restarts.
- * Like DevTools, it looks up a class or resource in its own directories first even though the
- * parent's class path holds them too, and takes the resources of a name from the parent, whose
- * class path has the same directories.
+ * JVM's application class loader, which DevTools keeps as the base loader across restarts. Like
+ * DevTools, it looks in its own directories first though the parent's class path holds them too.
  *
  * @author asynclog
  */
@@ -22,12 +20,7 @@ public final class RestartClassLoader extends URLClassLoader {
 		ClassLoader.registerAsParallelCapable();
 	}
 
-	/**
-	 * Creates a loader for one restart.
-	 * @param applicationClasses the application's class directories (DevTools' default:
-	 * the directories of the class path, not its jars)
-	 * @param parent the base class loader holding the libraries
-	 */
+	/** {@code applicationClasses}: DevTools' default, the class path's directories, not its jars. */
 	public RestartClassLoader(URL[] applicationClasses, ClassLoader parent) {
 		super("restart", applicationClasses, parent);
 	}
@@ -59,6 +52,7 @@ public final class RestartClassLoader extends URLClassLoader {
 
 	@Override
 	public Enumeration<URL> getResources(String name) throws IOException {
+		// As DevTools: the parent's class path has the same directories.
 		return getParent().getResources(name);
 	}
 

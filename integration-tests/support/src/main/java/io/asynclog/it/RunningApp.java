@@ -32,16 +32,7 @@ public final class RunningApp implements AutoCloseable {
 		this.outputFile = outputFile;
 	}
 
-	/**
-	 * Starts the main class and waits until Spring Boot reports it started.
-	 * @param classPath the class path, in order
-	 * @param jvmOptions options for the JVM, such as system properties
-	 * @param mainClass the class whose main method to run
-	 * @param outputFile where to keep what it prints
-	 * @param args the program arguments
-	 * @return the running application
-	 * @throws AssertionError if it exits or has not started within a minute (it is then killed)
-	 */
+	/** Waits until Spring Boot reports the start; fails (and kills it) if it exits or takes over a minute. */
 	public static RunningApp start(List<String> classPath, List<String> jvmOptions, String mainClass,
 			Path outputFile, String... args) {
 		RunningApp app = new RunningApp(AppRun.launch(classPath, jvmOptions, mainClass, outputFile, args), outputFile);
@@ -65,19 +56,10 @@ public final class RunningApp implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Returns everything the application printed so far, standard output and error
-	 * interleaved as printed.
-	 * @return the output
-	 */
 	public String output() {
 		return AppRun.read(this.outputFile);
 	}
 
-	/**
-	 * Returns the port the web server bound, from Tomcat's start-up line.
-	 * @return the port
-	 */
 	public int port() {
 		Matcher matcher = PORT.matcher(output());
 		if (!matcher.find()) {
@@ -86,11 +68,6 @@ public final class RunningApp implements AutoCloseable {
 		return Integer.parseInt(matcher.group(1));
 	}
 
-	/**
-	 * Returns the names of the application's live threads, as {@code jcmd Thread.print}
-	 * lists them.
-	 * @return the names
-	 */
 	public List<String> threadNames() {
 		try {
 			Process jcmd = new ProcessBuilder(AppRun.javaTool("jcmd"), String.valueOf(this.process.pid()), "Thread.print")
@@ -116,25 +93,10 @@ public final class RunningApp implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Stops the application as a service manager does, with SIGTERM, and waits for its JVM
-	 * to exit.
-	 * @return the JVM's exit code
-	 */
+	/** Stops it as a service manager does, with SIGTERM; returns the JVM's exit code. */
 	public int stop() {
 		this.process.destroy();
-		try {
-			if (!this.process.waitFor(AppRun.TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				throw new AssertionError("The application was still running " + AppRun.TIMEOUT_SECONDS
-						+ " s after SIGTERM:\n" + output());
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while the application stopped", ex);
-		}
-		return this.process.exitValue();
+		return AppRun.awaitExit(this.process, this.outputFile, AppRun.TIMEOUT_SECONDS + " s after SIGTERM");
 	}
 
 	@Override

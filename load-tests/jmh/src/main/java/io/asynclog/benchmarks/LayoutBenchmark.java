@@ -34,7 +34,6 @@ import io.asynclog.benchmarks.setup.Sink;
 @Threads(1)
 public class LayoutBenchmark {
 
-	/** A row of the table: the setup and its pattern. */
 	enum Row {
 
 		RAW(Setups.RAW_WRITE, "%m%n"), M(Setups.LOG4J2_SYNC, "%m%n"), D_M_EX(Setups.LOG4J2_SYNC, "%d %m %ex%n"),

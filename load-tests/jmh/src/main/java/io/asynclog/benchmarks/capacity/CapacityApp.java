@@ -69,7 +69,6 @@ public final class CapacityApp implements AutoCloseable {
 				: LogbackSinkCall.of(LOGGER, TEXT, slots);
 	}
 
-	/** Reads the async-logger ring now. */
 	public LogQueue ring() {
 		return Backend.running()
 			.queues()
@@ -94,8 +93,7 @@ public final class CapacityApp implements AutoCloseable {
 	@Override
 	public void close() {
 		this.application.close();
-		// Spring Boot stops the library only from a JVM shutdown hook; the runs stop it now,
-		// which drains the ring into the sink.
+		// Spring Boot stops the library only from a JVM shutdown hook: the runs need it drained now.
 		if (this.backend == Backend.LOGBACK) {
 			((ch.qos.logback.classic.LoggerContext) LoggerFactory.getILoggerFactory()).stop();
 		}

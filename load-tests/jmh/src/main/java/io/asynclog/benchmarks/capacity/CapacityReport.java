@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -165,7 +164,7 @@ public final class CapacityReport {
 	}
 
 	static double median(List<Double> values) {
-		List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
+		List<Double> sorted = values.stream().sorted().toList();
 		int middle = sorted.size() / 2;
 		return (sorted.size() % 2 == 1) ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
 	}

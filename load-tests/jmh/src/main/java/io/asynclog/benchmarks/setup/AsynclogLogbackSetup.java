@@ -90,8 +90,8 @@ final class AsynclogLogbackSetup extends AsynclogBoot {
 	@Override
 	public void close() {
 		this.application.close();
-		// Spring Boot stops Logback only from a JVM shutdown hook; the trial counts the file now.
-		// Stopping the context stops asynclog's ring, which drains (shutdown-timeout) and closes the sink.
+		// Spring Boot stops Logback only from a JVM shutdown hook; the trial counts the file now, once
+		// asynclog's ring has drained (shutdown-timeout) and closed the sink.
 		this.context.stop();
 	}
 

@@ -17,11 +17,9 @@ import io.asynclog.core.backend.LoggingBackends;
  */
 public enum Backend {
 
-	/** Log4j2. */
 	LOG4J2("org.springframework.boot.logging.log4j2.Log4J2LoggingSystem",
 			"org.apache.logging.slf4j.SLF4JServiceProvider", "org.apache.logging.slf4j", "AsyncLoggerConfig-"),
 
-	/** Logback. */
 	LOGBACK("org.springframework.boot.logging.logback.LogbackLoggingSystem",
 			"ch.qos.logback.classic.spi.LogbackServiceProvider", "ch.qos.logback", "asynclog-logback-async-logger");
 

@@ -4,15 +4,8 @@ import java.nio.file.Path;
 
 /**
  * What every setup of one benchmark trial shares, so that none wins by a different buffer,
- * pattern or flush policy.
- *
- * @param sink where events go
- * @param file the log file, for {@link Sink#FILE}
- * @param pattern the layout pattern (Log4j2 syntax; Logback setups get the same text)
- * @param bufferSize slots of every queue or ring buffer
- * @param immediateFlush whether a file appender flushes after every event
- * @param includeLocation whether async setups capture the caller's location
- * @param waitStrategy the wait strategy of asynclog's ring, in asynclog's spelling
+ * pattern or flush policy. The pattern is in Log4j2's syntax (Logback setups get the same text),
+ * the buffer size counts the slots of every queue, the wait strategy is in asynclog's spelling.
  */
 public record SetupOptions(Sink sink, Path file, String pattern, int bufferSize, boolean immediateFlush,
 		boolean includeLocation, String waitStrategy) {

@@ -51,10 +51,8 @@ public final class Setups {
 
 	/** Starts a setup ({@link #ALL}) on a fresh log file and checks it runs the path its name promises. */
 	public static LoggingSetup start(String name, SetupOptions options) {
-		// Logback and Log4j2 are both in this jar, each set up through its own API. Anything that
-		// logs through SLF4J goes to Log4j2, as it did when its binding was the first one listed;
-		// naming the provider makes that choice explicit, which asynclog's check for two bindings
-		// on one class path asks for.
+		// Logback and Log4j2 are both in this jar: SLF4J goes to Log4j2, named explicitly, as
+		// asynclog's check for two bindings on one class path asks.
 		if (System.getProperty("slf4j.provider") == null) {
 			System.setProperty("slf4j.provider", "org.apache.logging.slf4j.SLF4JServiceProvider");
 		}
@@ -84,14 +82,12 @@ public final class Setups {
 			default -> throw new IllegalArgumentException("Unknown setup '" + name + "'; accepted: " + ALL);
 		};
 		setup.verify();
-		// Start-up garbage (a Spring context, a preallocated ring) would otherwise be collected
-		// during the measurement of some setups and not others: a 20 ms pause in the middle of a
-		// latency run. Every setup starts measuring from the same clean heap.
+		// Start-up garbage (a Spring context, a preallocated ring) would otherwise be collected while
+		// some setups are measured and not others: a 20 ms pause in the middle of a latency run.
 		System.gc();
 		return setup;
 	}
 
-	/** How many events a setup should deliver at its sink for the calls made. */
 	public static long expectedDeliveries(String name, long logged) {
 		return DISABLED.equals(name) ? 0 : logged;
 	}

@@ -18,7 +18,6 @@ import java.util.TreeMap;
  */
 final class CsvRows {
 
-	/** The raw CSV's columns, in order. */
 	static final List<String> COLUMNS = List.of("round", "position", "config", "lines", "warmup", "seconds",
 			"lines_per_s", "caller_seconds", "caller_lines_per_s", "delivered", "checked", "check", "record_bytes",
 			"cpu_caller_s", "cpu_background_s", "cpu_producer_s", "cpu_lane_s", "cpu_format_s", "cpu_gc_s", "cpu_jit_s", "cpu_other_s", "cpu_app_s",
@@ -67,9 +66,7 @@ final class CsvRows {
 			return "";
 		}
 		if (value instanceof Double number) {
-			return new BigDecimal(number).setScale(4, RoundingMode.HALF_UP)
-				.stripTrailingZeros()
-				.toPlainString();
+			return new BigDecimal(number).setScale(4, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
 		}
 		return value.toString().replace(',', ';');
 	}

@@ -30,7 +30,6 @@ interface Delivery {
 				+ ", not sent " + AppenderDrops.byReason(APPENDER);
 	}
 
-	/** The result of checking the sink after the run. */
 	record Check(boolean passed, String detail, long recordBytes) {
 	}
 

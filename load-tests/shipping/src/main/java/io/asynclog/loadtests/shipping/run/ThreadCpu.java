@@ -21,11 +21,8 @@ final class ThreadCpu {
 	}
 
 	/**
-	 * One thread at one moment.
-	 * @param comm its name
-	 * @param ticks CPU time, user + system, in clock ticks
-	 * @param waitNanos time spent runnable but waiting for a CPU ({@code schedstat}), -1 if unknown
-	 * @param runNanos time spent on a CPU ({@code schedstat}), -1 if unknown
+	 * One thread at one moment: CPU time (user + system) in clock ticks, and from {@code schedstat}
+	 * (-1 if unknown) the nanoseconds it waited runnable for a CPU and ran on one.
 	 */
 	record Thread(String comm, long ticks, long waitNanos, long runNanos) {
 

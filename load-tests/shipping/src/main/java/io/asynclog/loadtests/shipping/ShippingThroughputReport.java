@@ -167,16 +167,16 @@ public final class ShippingThroughputReport {
 		md.append("Waiting for a CPU (share of the run) and the machine's busy cores:\n\n");
 		table(md, runs, (config) -> {
 			boolean remote = !config.equals(YARDSTICK);
-			return List.of(config, percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("caller"))),
-					percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("background"))),
-					remote ? percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("producer"))) : Fmt.DASH,
+			return List.of(config, Fmt.spread(stats(runs, config, (run) -> 100 * run.waiting("caller")), Fmt::percent),
+					Fmt.spread(stats(runs, config, (run) -> 100 * run.waiting("background")), Fmt::percent),
+					remote ? Fmt.spread(stats(runs, config, (run) -> 100 * run.waiting("producer")), Fmt::percent) : Fmt.DASH,
 					Fmt.withSpread(stats(runs, config, ShippingRun::machineCores)), Fmt.withSpread(stats(runs, config,
 							(run) -> run.machineCores() - run.cores("app") - (remote ? run.cores("broker") : 0))));
 		}, "configuration", "caller waited", "ring thread waited", "client I/O waited", "machine busy, cores",
 				"of which neither app nor broker or receiver");
 		md.append("\n## The ring\n\n");
 		table(md, runs, (config) -> List.of(config, Fmt.number(median(runs, config, (run) -> run.figure("ring_capacity"))),
-				percentWithSpread(stats(runs, config, ShippingRun::ringNearlyFullPercent)),
+				Fmt.spread(stats(runs, config, ShippingRun::ringNearlyFullPercent), Fmt::percent),
 				Fmt.withSpread(stats(runs, config, (run) -> run.figure("ring_used_at_caller_end")))),
 				"configuration", "slots", "reads that found it at least 90% full", "events left when the caller finished");
 		md.append('\n');
@@ -326,11 +326,6 @@ public final class ShippingThroughputReport {
 
 	private static double median(List<ShippingRun> runs, String config, ToDoubleFunction<ShippingRun> figure) {
 		return stats(runs, config, figure).median();
-	}
-
-	private static String percentWithSpread(Stats stats) {
-		return Fmt.percent(stats.median()) + ((stats.count() > 1)
-				? " (" + Fmt.percent(stats.min()) + Fmt.DASH + Fmt.percent(stats.max()) + ")" : "");
 	}
 
 }

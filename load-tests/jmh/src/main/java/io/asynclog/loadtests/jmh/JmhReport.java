@@ -20,6 +20,7 @@ import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
 import io.asynclog.loadtests.jmh.JmhResults.SideResult;
 import io.asynclog.loadtests.report.Charts;
 import io.asynclog.loadtests.report.Fmt;
+import io.asynclog.loadtests.report.RunFiles;
 
 /**
  * Writes {@code docs/results/jmh.md}, its charts, a summary CSV and a copy of the raw results
@@ -62,13 +63,8 @@ public abstract class JmhReport {
 
 	/** Writes the page, its charts, summary and raw copy into {@code resultsDir}; returns the page. */
 	public static Path write(Path runDir, Path resultsDir) throws IOException {
-		Properties info = new Properties();
 		Path infoFile = runDir.resolve(RUN_INFO);
-		if (Files.exists(infoFile)) {
-			try (var in = Files.newBufferedReader(infoFile)) {
-				info.load(in);
-			}
-		}
+		Properties info = RunFiles.properties(infoFile);
 		boolean logback = "logback".equals(info.getProperty("suite"));
 		List<Path> roundDirs = logback ? rounds(runDir) : List.of(runDir);
 		if (roundDirs.isEmpty()) {

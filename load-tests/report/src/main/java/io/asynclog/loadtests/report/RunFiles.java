@@ -4,9 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Properties;
 
 /**
- * The raw files of a run, kept beside the page made from them.
+ * The raw files of a run, kept beside the page made from them, and its run-info properties.
  *
  * @author asynclog
  */
@@ -35,6 +36,17 @@ public final class RunFiles {
 		if (Files.isRegularFile(from) && !Files.isSameFile(from.getParent(), to.getParent())) {
 			Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
 		}
+	}
+
+	/** A run-info properties file, read as UTF-8; empty when the file is missing, so the page shows the gaps. */
+	public static Properties properties(Path file) throws IOException {
+		Properties properties = new Properties();
+		if (Files.isRegularFile(file)) {
+			try (var reader = Files.newBufferedReader(file)) {
+				properties.load(reader);
+			}
+		}
+		return properties;
 	}
 
 }

@@ -1,7 +1,10 @@
 package io.asynclog.loadtests.report;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Number formatting shared by the markdown, the CSV and the charts. Unknown values (NaN) print as
@@ -84,6 +87,15 @@ public final class Fmt {
 		for (Object cell : cells) {
 			md.append(' ').append(cell).append(" |");
 		}
+		md.append('\n');
+	}
+
+	/** Appends a section: its title, then a table with one line of cells for each item. */
+	public static <T> void table(StringBuilder md, String title, List<String> columns, Stream<T> items,
+			Function<T, Object[]> cells) {
+		md.append("## ").append(title).append("\n\n");
+		Fmt.tableHead(md, columns.toArray(String[]::new));
+		items.forEach((item) -> Fmt.tableRow(md, cells.apply(item)));
 		md.append('\n');
 	}
 

@@ -181,12 +181,11 @@ public final class ShippingThroughputReport {
 				"configuration", "slots", "reads that found it at least 90% full", "events left when the caller finished");
 		md.append('\n');
 		if (!threads.isEmpty()) {
-			md.append("## Threads seen\n\n| group | threads |\n|---|---|\n");
-			threads.stream()
+			Fmt.table(md, "Threads seen", List.of("group", "threads"), threads.stream()
 				.collect(Collectors.groupingBy((thread) -> thread[3], TreeMap::new,
 						Collectors.mapping((thread) -> "`" + thread[2] + "`", Collectors.toCollection(TreeSet::new))))
-				.forEach((group, names) -> Fmt.tableRow(md, GROUP_LABELS.getOrDefault(group, group), String.join(", ", names)));
-			md.append('\n');
+				.entrySet().stream(), (group) -> new Object[] { GROUP_LABELS.getOrDefault(group.getKey(), group.getKey()),
+						String.join(", ", group.getValue()) });
 		}
 		checks(md, runs);
 		return md.toString();
@@ -290,17 +289,15 @@ public final class ShippingThroughputReport {
 
 	/** What each run's check found, the runs that found the same thing on one row. */
 	private static void checks(StringBuilder md, List<ShippingRun> runs) {
-		md.append("## Checks\n\n| runs (configuration: rounds) | passed | what was found |\n|---|---|---|\n");
-		configs(runs).stream()
+		Fmt.table(md, "Checks", List.of("runs (configuration: rounds)", "passed", "what was found"), configs(runs).stream()
 			.flatMap((config) -> of(runs, config).sorted(Comparator.comparingInt(ShippingRun::round)))
 			.collect(Collectors.groupingBy((run) -> List.of(run.checked() ? "yes" : "**no**",
 					Fmt.orDash(run.row().get("check"))), LinkedHashMap::new,
 					Collectors.groupingBy(ShippingRun::config, LinkedHashMap::new,
 							Collectors.mapping((run) -> String.valueOf(run.round()), Collectors.joining(", ")))))
-			.forEach((found, byConfig) -> Fmt.tableRow(md, byConfig.entrySet().stream()
+			.entrySet().stream(), (found) -> new Object[] { found.getValue().entrySet().stream()
 				.map((entry) -> entry.getKey() + ": " + entry.getValue())
-				.collect(Collectors.joining("; ")), found.get(0), found.get(1)));
-		md.append('\n');
+				.collect(Collectors.joining("; ")), found.getKey().get(0), found.getKey().get(1) });
 	}
 
 	/** The configurations run, the known ones first in their order. */

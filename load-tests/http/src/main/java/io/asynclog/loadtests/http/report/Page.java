@@ -5,10 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Function;
-import java.util.stream.Stream;
 
-import io.asynclog.loadtests.report.Fmt;
 import io.asynclog.loadtests.report.RunFiles;
 
 /**
@@ -77,15 +74,6 @@ record Page(String tool, String markdown, String rawCsv, String runInfo, String 
 			.append(" s after ").append(info.warmupSeconds()).append(" s of warm-up")
 			.append(info.wideWarmup() ? " on both CPUs" : "").append("; ").append(info.repeats())
 			.append(" interleaved rounds; medians (min–max over the rounds).\n");
-	}
-
-	/** Appends a section: its title, then a table with one line of cells for each item. */
-	static <T> void table(StringBuilder md, String title, List<String> columns, Stream<T> items,
-			Function<T, Object[]> cells) {
-		md.append("## ").append(title).append("\n\n");
-		Fmt.tableHead(md, columns.toArray(String[]::new));
-		items.forEach((item) -> Fmt.tableRow(md, cells.apply(item)));
-		md.append('\n');
 	}
 
 	/** A link to the method in {@code docs/load-tests.md} when the page is under {@code docs/}. */

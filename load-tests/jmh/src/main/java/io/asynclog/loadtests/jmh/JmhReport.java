@@ -54,10 +54,7 @@ public abstract class JmhReport {
 
 	/** Arguments: the run's output directory, then the results directory. */
 	public static void main(String[] args) throws IOException {
-		if (args.length != 2) {
-			System.err.println("Usage: JmhReport <run output dir> <docs/results dir>");
-			System.exit(2);
-		}
+		RunFiles.requireArgs(args, 2, "Usage: JmhReport <run output dir> <docs/results dir>");
 		System.out.println("Wrote " + write(Path.of(args[0]), Path.of(args[1])));
 	}
 

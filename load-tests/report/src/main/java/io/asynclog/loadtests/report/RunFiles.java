@@ -7,7 +7,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.Properties;
 
 /**
- * The raw files of a run, kept beside the page made from them, and its run-info properties.
+ * The raw files of a run, kept beside the page made from them, its run-info properties and the
+ * report tools' command line.
  *
  * @author asynclog
  */
@@ -47,6 +48,14 @@ public final class RunFiles {
 			}
 		}
 		return properties;
+	}
+
+	/** Exits with status 2 after printing {@code usage} unless the command line has {@code count} arguments. */
+	public static void requireArgs(String[] args, int count, String usage) {
+		if (args.length != count) {
+			System.err.println(usage);
+			System.exit(2);
+		}
 	}
 
 }

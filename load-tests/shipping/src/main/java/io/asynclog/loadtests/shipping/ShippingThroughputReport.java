@@ -74,11 +74,7 @@ public final class ShippingThroughputReport {
 	}
 
 	public static void main(String[] args) throws IOException {
-		if (args.length != 2) {
-			System.err.println("usage: ShippingThroughputReport OUT_DIR REPORT_DIR");
-			System.exit(2);
-			return;
-		}
+		RunFiles.requireArgs(args, 2, "usage: ShippingThroughputReport OUT_DIR REPORT_DIR");
 		write(Path.of(args[0]), Path.of(args[1]));
 		System.out.println("Wrote " + Path.of(args[1]).resolve(PAGE + ".md"));
 	}

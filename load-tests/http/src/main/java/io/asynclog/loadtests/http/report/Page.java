@@ -26,10 +26,7 @@ record Page(String tool, String markdown, String rawCsv, String runInfo, String 
 
 	/** The command line of the page's report tool: {@code RAW_CSV RUN_INFO REPORT_DIR}. */
 	void main(String[] args, Renderer renderer) throws IOException {
-		if (args.length != 3) {
-			System.err.println("usage: " + this.tool + " RAW_CSV RUN_INFO REPORT_DIR");
-			System.exit(2);
-		}
+		RunFiles.requireArgs(args, 3, "usage: " + this.tool + " RAW_CSV RUN_INFO REPORT_DIR");
 		write(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]), renderer);
 		System.out.println("Wrote " + Path.of(args[2]).resolve(markdown()));
 	}

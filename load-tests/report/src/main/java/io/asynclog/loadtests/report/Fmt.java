@@ -94,8 +94,8 @@ public final class Fmt {
 	public static <T> void table(StringBuilder md, String title, List<String> columns, Stream<T> items,
 			Function<T, Object[]> cells) {
 		md.append("## ").append(title).append("\n\n");
-		Fmt.tableHead(md, columns.toArray(String[]::new));
-		items.forEach((item) -> Fmt.tableRow(md, cells.apply(item)));
+		tableHead(md, columns.toArray(String[]::new));
+		items.forEach((item) -> tableRow(md, cells.apply(item)));
 		md.append('\n');
 	}
 

@@ -20,6 +20,7 @@ import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
 import io.asynclog.loadtests.jmh.JmhResults.SideResult;
 import io.asynclog.loadtests.report.Charts;
 import io.asynclog.loadtests.report.Fmt;
+import io.asynclog.loadtests.report.RunFiles;
 
 /**
  * Writes {@code docs/results/jmh.md}, its charts, a summary CSV and a copy of the raw results
@@ -53,22 +54,14 @@ public abstract class JmhReport {
 
 	/** Arguments: the run's output directory, then the results directory. */
 	public static void main(String[] args) throws IOException {
-		if (args.length != 2) {
-			System.err.println("Usage: JmhReport <run output dir> <docs/results dir>");
-			System.exit(2);
-		}
+		RunFiles.requireArgs(args, 2, "Usage: JmhReport <run output dir> <docs/results dir>");
 		System.out.println("Wrote " + write(Path.of(args[0]), Path.of(args[1])));
 	}
 
 	/** Writes the page, its charts, summary and raw copy into {@code resultsDir}; returns the page. */
 	public static Path write(Path runDir, Path resultsDir) throws IOException {
-		Properties info = new Properties();
 		Path infoFile = runDir.resolve(RUN_INFO);
-		if (Files.exists(infoFile)) {
-			try (var in = Files.newBufferedReader(infoFile)) {
-				info.load(in);
-			}
-		}
+		Properties info = RunFiles.properties(infoFile);
 		boolean logback = "logback".equals(info.getProperty("suite"));
 		List<Path> roundDirs = logback ? rounds(runDir) : List.of(runDir);
 		if (roundDirs.isEmpty()) {

@@ -1,6 +1,10 @@
 package io.asynclog.loadtests.report;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleFunction;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Number formatting shared by the markdown, the CSV and the charts. Unknown values (NaN) print as
@@ -35,13 +39,20 @@ public final class Fmt {
 
 	/** The median with its min–max spread, such as {@code 1,234 (1,200–1,260)}; the spread is left out for one value. */
 	public static String withSpread(Stats stats) {
+		return spread(stats, Fmt::number);
+	}
+
+	/**
+	 * The median with its min–max spread, each in {@code format}, such as {@code 47.8% (40.1%–52.0%)};
+	 * the spread is left out for one value.
+	 */
+	public static String spread(Stats stats, DoubleFunction<String> format) {
 		if (!stats.measured()) {
 			return DASH;
 		}
-		if (stats.count() == 1) {
-			return number(stats.median());
-		}
-		return number(stats.median()) + " (" + number(stats.min()) + DASH + number(stats.max()) + ")";
+		String median = format.apply(stats.median());
+		return (stats.count() == 1) ? median
+				: median + " (" + format.apply(stats.min()) + DASH + format.apply(stats.max()) + ")";
 	}
 
 	public static String ratio(double value) {
@@ -50,13 +61,7 @@ public final class Fmt {
 
 	/** Ratios' median with their min–max, such as {@code 1.52× (1.20×–2.22×)}; the spread is left out for one. */
 	public static String ratioWithSpread(Stats ratio) {
-		if (!ratio.measured()) {
-			return DASH;
-		}
-		if (ratio.count() == 1) {
-			return ratio(ratio.median());
-		}
-		return ratio(ratio.median()) + " (" + ratio(ratio.min()) + DASH + ratio(ratio.max()) + ")";
+		return spread(ratio, Fmt::ratio);
 	}
 
 	/** Per-round ratios as the targets give them, such as {@code 1.22× (1.04×–1.38× over 3 rounds)}. */
@@ -82,6 +87,15 @@ public final class Fmt {
 		for (Object cell : cells) {
 			md.append(' ').append(cell).append(" |");
 		}
+		md.append('\n');
+	}
+
+	/** Appends a section: its title, then a table with one line of cells for each item. */
+	public static <T> void table(StringBuilder md, String title, List<String> columns, Stream<T> items,
+			Function<T, Object[]> cells) {
+		md.append("## ").append(title).append("\n\n");
+		tableHead(md, columns.toArray(String[]::new));
+		items.forEach((item) -> tableRow(md, cells.apply(item)));
 		md.append('\n');
 	}
 

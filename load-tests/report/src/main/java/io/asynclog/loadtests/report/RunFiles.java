@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Properties;
 
 /**
- * The raw files of a run, kept beside the page made from them.
+ * The raw files of a run, kept beside the page made from them, its run-info properties and the
+ * report tools' command line.
  *
  * @author asynclog
  */
@@ -34,6 +36,25 @@ public final class RunFiles {
 	private static void copy(Path from, Path to) throws IOException {
 		if (Files.isRegularFile(from) && !Files.isSameFile(from.getParent(), to.getParent())) {
 			Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+		}
+	}
+
+	/** A run-info properties file, read as UTF-8; empty when the file is missing, so the page shows the gaps. */
+	public static Properties properties(Path file) throws IOException {
+		Properties properties = new Properties();
+		if (Files.isRegularFile(file)) {
+			try (var reader = Files.newBufferedReader(file)) {
+				properties.load(reader);
+			}
+		}
+		return properties;
+	}
+
+	/** Exits with status 2 after printing {@code usage} unless the command line has {@code count} arguments. */
+	public static void requireArgs(String[] args, int count, String usage) {
+		if (args.length != count) {
+			System.err.println(usage);
+			System.exit(2);
 		}
 	}
 

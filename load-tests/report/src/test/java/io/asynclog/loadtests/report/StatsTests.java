@@ -1,15 +1,20 @@
 package io.asynclog.loadtests.report;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Tests of the median, spread and ratio maths.
+ * Tests of the median, spread and ratio maths, and of the helpers the pages share.
  *
  * @author asynclog
  */
@@ -86,6 +91,29 @@ class StatsTests {
 		assertEquals("2000", Fmt.csv(2000));
 		assertEquals("0.648", Fmt.csv(0.648));
 		assertEquals("", Fmt.csv(Double.NaN));
+	}
+
+	@Test
+	void spreadFormatsTheMedianAndRangeAlikeAndLeavesTheRangeOutForOneValue() {
+		assertEquals("47.8% (40.1%\u201352%)", Fmt.spread(Stats.of(40.1, 47.8, 52), Fmt::percent));
+		assertEquals("1.50\u00d7", Fmt.spread(Stats.of(1.5), Fmt::ratio));
+		assertEquals("\u2013", Fmt.spread(Stats.EMPTY, Fmt::percent));
+		assertEquals("1,234 (1,200\u20131,260)", Fmt.withSpread(Stats.of(1200, 1234, 1260)));
+	}
+
+	@Test
+	void sectionIsHeadingHeaderRowAndOneRowPerItem() {
+		StringBuilder md = new StringBuilder();
+		Fmt.table(md, "Checks", List.of("a", "b"), Stream.of(1, 2), (n) -> new Object[] { n, n * 10 });
+		assertEquals("## Checks\n\n| a | b |\n|---|---|\n| 1 | 10 |\n| 2 | 20 |\n\n", md.toString());
+	}
+
+	@Test
+	void missingRunInfoReadsAsNoProperties(@TempDir Path dir) throws Exception {
+		assertTrue(RunFiles.properties(dir.resolve("run-info.properties")).isEmpty());
+		Files.writeString(dir.resolve("run-info.properties"), "machine=caf\u00e9 box\n",
+				StandardCharsets.UTF_8);
+		assertEquals("caf\u00e9 box", RunFiles.properties(dir.resolve("run-info.properties")).getProperty("machine"));
 	}
 
 }

@@ -41,10 +41,7 @@ public final class ShippingLatencyReport {
 	}
 
 	public static void main(String[] args) throws IOException {
-		if (args.length != 2) {
-			System.err.println("Usage: ShippingLatencyReport RUN_DIR RESULTS_DIR");
-			System.exit(2);
-		}
+		RunFiles.requireArgs(args, 2, "Usage: ShippingLatencyReport RUN_DIR RESULTS_DIR");
 		Path run = Path.of(args[0]);
 		Path results = Path.of(args[1]);
 		List<ShippingRun> runs = ShippingRun.read(Files.readAllLines(run.resolve(PAGE + "-raw.csv")));

@@ -74,11 +74,7 @@ public final class ShippingThroughputReport {
 	}
 
 	public static void main(String[] args) throws IOException {
-		if (args.length != 2) {
-			System.err.println("usage: ShippingThroughputReport OUT_DIR REPORT_DIR");
-			System.exit(2);
-			return;
-		}
+		RunFiles.requireArgs(args, 2, "usage: ShippingThroughputReport OUT_DIR REPORT_DIR");
 		write(Path.of(args[0]), Path.of(args[1]));
 		System.out.println("Wrote " + Path.of(args[1]).resolve(PAGE + ".md"));
 	}
@@ -167,26 +163,25 @@ public final class ShippingThroughputReport {
 		md.append("Waiting for a CPU (share of the run) and the machine's busy cores:\n\n");
 		table(md, runs, (config) -> {
 			boolean remote = !config.equals(YARDSTICK);
-			return List.of(config, percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("caller"))),
-					percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("background"))),
-					remote ? percentWithSpread(stats(runs, config, (run) -> 100 * run.waiting("producer"))) : Fmt.DASH,
+			return List.of(config, Fmt.spread(stats(runs, config, (run) -> 100 * run.waiting("caller")), Fmt::percent),
+					Fmt.spread(stats(runs, config, (run) -> 100 * run.waiting("background")), Fmt::percent),
+					remote ? Fmt.spread(stats(runs, config, (run) -> 100 * run.waiting("producer")), Fmt::percent) : Fmt.DASH,
 					Fmt.withSpread(stats(runs, config, ShippingRun::machineCores)), Fmt.withSpread(stats(runs, config,
 							(run) -> run.machineCores() - run.cores("app") - (remote ? run.cores("broker") : 0))));
 		}, "configuration", "caller waited", "ring thread waited", "client I/O waited", "machine busy, cores",
 				"of which neither app nor broker or receiver");
 		md.append("\n## The ring\n\n");
 		table(md, runs, (config) -> List.of(config, Fmt.number(median(runs, config, (run) -> run.figure("ring_capacity"))),
-				percentWithSpread(stats(runs, config, ShippingRun::ringNearlyFullPercent)),
+				Fmt.spread(stats(runs, config, ShippingRun::ringNearlyFullPercent), Fmt::percent),
 				Fmt.withSpread(stats(runs, config, (run) -> run.figure("ring_used_at_caller_end")))),
 				"configuration", "slots", "reads that found it at least 90% full", "events left when the caller finished");
 		md.append('\n');
 		if (!threads.isEmpty()) {
-			md.append("## Threads seen\n\n| group | threads |\n|---|---|\n");
-			threads.stream()
+			Fmt.table(md, "Threads seen", List.of("group", "threads"), threads.stream()
 				.collect(Collectors.groupingBy((thread) -> thread[3], TreeMap::new,
 						Collectors.mapping((thread) -> "`" + thread[2] + "`", Collectors.toCollection(TreeSet::new))))
-				.forEach((group, names) -> Fmt.tableRow(md, GROUP_LABELS.getOrDefault(group, group), String.join(", ", names)));
-			md.append('\n');
+				.entrySet().stream(), (group) -> new Object[] { GROUP_LABELS.getOrDefault(group.getKey(), group.getKey()),
+						String.join(", ", group.getValue()) });
 		}
 		checks(md, runs);
 		return md.toString();
@@ -290,17 +285,15 @@ public final class ShippingThroughputReport {
 
 	/** What each run's check found, the runs that found the same thing on one row. */
 	private static void checks(StringBuilder md, List<ShippingRun> runs) {
-		md.append("## Checks\n\n| runs (configuration: rounds) | passed | what was found |\n|---|---|---|\n");
-		configs(runs).stream()
+		Fmt.table(md, "Checks", List.of("runs (configuration: rounds)", "passed", "what was found"), configs(runs).stream()
 			.flatMap((config) -> of(runs, config).sorted(Comparator.comparingInt(ShippingRun::round)))
 			.collect(Collectors.groupingBy((run) -> List.of(run.checked() ? "yes" : "**no**",
 					Fmt.orDash(run.row().get("check"))), LinkedHashMap::new,
 					Collectors.groupingBy(ShippingRun::config, LinkedHashMap::new,
 							Collectors.mapping((run) -> String.valueOf(run.round()), Collectors.joining(", ")))))
-			.forEach((found, byConfig) -> Fmt.tableRow(md, byConfig.entrySet().stream()
+			.entrySet().stream(), (found) -> new Object[] { found.getValue().entrySet().stream()
 				.map((entry) -> entry.getKey() + ": " + entry.getValue())
-				.collect(Collectors.joining("; ")), found.get(0), found.get(1)));
-		md.append('\n');
+				.collect(Collectors.joining("; ")), found.getKey().get(0), found.getKey().get(1) });
 	}
 
 	/** The configurations run, the known ones first in their order. */
@@ -326,11 +319,6 @@ public final class ShippingThroughputReport {
 
 	private static double median(List<ShippingRun> runs, String config, ToDoubleFunction<ShippingRun> figure) {
 		return stats(runs, config, figure).median();
-	}
-
-	private static String percentWithSpread(Stats stats) {
-		return Fmt.percent(stats.median()) + ((stats.count() > 1)
-				? " (" + Fmt.percent(stats.min()) + Fmt.DASH + Fmt.percent(stats.max()) + ")" : "");
 	}
 
 }

@@ -361,7 +361,7 @@ public final class BusyCoreReport {
 		}
 		left.removeAll(rows);
 		// The columns are defined in docs/load-tests.md: CPU per request first, then its split by thread group.
-		Page.table(md, number + ". " + title, List.of("configuration", "CPU µs/request", "CPU × sync",
+		Fmt.table(md, number + ". " + title, List.of("configuration", "CPU µs/request", "CPU × sync",
 				"request threads", "logging threads", "GC", "JIT", "other", "KiB/request", "TPS", "TPS × sync", "p99 ms",
 				"out of order, worst run", "jump back ms, worst run", "peak ring", "lines"), rows.stream(),
 				(row) -> new Object[] { label(row.config()), Fmt.withSpread(cpuUs(row)),

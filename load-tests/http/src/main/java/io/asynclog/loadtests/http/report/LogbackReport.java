@@ -71,7 +71,7 @@ public final class LogbackReport {
 		md.append("- App: `").append(info.get("app.logback_jar")).append("`, Spring Boot's console only, the app and"
 				+ " Gatling sharing both cores (`cores=2`).\n\n");
 		Target.table(md, List.of(throughput(runs), nothingDropped(runs)));
-		Page.table(md, "Logback, Spring Boot's console, two shared cores, 20 lines a request", List.of("configuration",
+		Fmt.table(md, "Logback, Spring Boot's console, two shared cores, 20 lines a request", List.of("configuration",
 				"TPS", "× sync", "× AsyncAppender", "p99 ms", "lines lost", "lost %", "out of order, worst run",
 				"jump back ms", "peak queue", "dropped, counted", "CPU µs/request: request threads", "background threads",
 				"other threads", "line check"), runs.rows().stream(),

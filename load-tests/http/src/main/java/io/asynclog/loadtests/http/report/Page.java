@@ -5,10 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Function;
-import java.util.stream.Stream;
 
-import io.asynclog.loadtests.report.Fmt;
 import io.asynclog.loadtests.report.RunFiles;
 
 /**
@@ -29,10 +26,7 @@ record Page(String tool, String markdown, String rawCsv, String runInfo, String 
 
 	/** The command line of the page's report tool: {@code RAW_CSV RUN_INFO REPORT_DIR}. */
 	void main(String[] args, Renderer renderer) throws IOException {
-		if (args.length != 3) {
-			System.err.println("usage: " + this.tool + " RAW_CSV RUN_INFO REPORT_DIR");
-			System.exit(2);
-		}
+		RunFiles.requireArgs(args, 3, "usage: " + this.tool + " RAW_CSV RUN_INFO REPORT_DIR");
 		write(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]), renderer);
 		System.out.println("Wrote " + Path.of(args[2]).resolve(markdown()));
 	}
@@ -77,15 +71,6 @@ record Page(String tool, String markdown, String rawCsv, String runInfo, String 
 			.append(" s after ").append(info.warmupSeconds()).append(" s of warm-up")
 			.append(info.wideWarmup() ? " on both CPUs" : "").append("; ").append(info.repeats())
 			.append(" interleaved rounds; medians (min–max over the rounds).\n");
-	}
-
-	/** Appends a section: its title, then a table with one line of cells for each item. */
-	static <T> void table(StringBuilder md, String title, List<String> columns, Stream<T> items,
-			Function<T, Object[]> cells) {
-		md.append("## ").append(title).append("\n\n");
-		Fmt.tableHead(md, columns.toArray(String[]::new));
-		items.forEach((item) -> Fmt.tableRow(md, cells.apply(item)));
-		md.append('\n');
 	}
 
 	/** A link to the method in {@code docs/load-tests.md} when the page is under {@code docs/}. */

@@ -1,13 +1,11 @@
 package io.asynclog.loadtests.http.report;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 
 import io.asynclog.loadtests.report.Fmt;
+import io.asynclog.loadtests.report.RunFiles;
 
 /**
  * The runner's {@code run-info} properties: where, when and how the run was made. A missing file
@@ -23,12 +21,7 @@ record RunInfo(Properties properties, String date, String machine, String jdk, S
 		String openRate, String pinning, String command) {
 
 	static RunInfo load(Path file) throws IOException {
-		Properties p = new Properties();
-		if (file != null && Files.isRegularFile(file)) {
-			try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-				p.load(reader);
-			}
-		}
+		Properties p = RunFiles.properties(file);
 		return new RunInfo(p, get(p, "date"), get(p, "machine"), get(p, "jdk"), get(p, "gatling.version"),
 				get(p, "warmup_s"), Boolean.parseBoolean(get(p, "warmup.wide")), get(p, "duration_s"),
 				get(p, "repeats"), get(p, "users"), get(p, "open.rate"), get(p, "pinning"), get(p, "command"));

@@ -54,7 +54,7 @@ public final class VirtualThreadsReport {
 				(config) -> !config.logback());
 		number = BusyCoreReport.section(md, number, "Logback, virtual threads, one busy core: Spring Boot's console",
 				left, RunConfig::logback);
-		Page.table(md, number + ". Pinned virtual threads", List.of("configuration", "pinned events, all rounds",
+		Fmt.table(md, number + ". Pinned virtual threads", List.of("configuration", "pinned events, all rounds",
 				"in asynclog's frames"), runs.rows().stream(), (row) -> new Object[] { label(row.config()),
 					Fmt.number(row.runs().stream().mapToDouble(RunRecord::pinnedEvents).sum()),
 					Fmt.number(row.runs().stream().mapToDouble(RunRecord::pinnedInAsynclog).sum()) });

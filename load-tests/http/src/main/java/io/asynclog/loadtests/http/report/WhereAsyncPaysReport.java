@@ -75,14 +75,14 @@ public final class WhereAsyncPaysReport {
 		Target.table(md, targets(runs, model));
 
 		List<RoundRuns.Row> rows = runs.closed().rows();
-		Page.table(md, "1. Lines per request (the app on one core, the load on the other)",
+		Fmt.table(md, "1. Lines per request (the app on one core, the load on the other)",
 				List.of("lines", "configuration", "TPS", "× sync", "× logging off", "p99 ms", "app CPU µs/request", "lines"),
 				rows.stream().filter((row) -> row.config().cores() == 1 && !row.config().slowSink() && !row.config().discard()),
 				(row) -> new Object[] { row.config().linesPerRequest(), label(row.config()),
 					Fmt.withSpread(row.over(RunRecord::tps)), Fmt.ratio(row.medianRatioTo(PaysRuns.SYNC, RunRecord::tps)),
 					Fmt.ratio(row.medianRatioTo(RunConfig.LOGGING_OFF, RunRecord::tps)), row.median(RunRecord::p99Ms),
 					Fmt.number(PaysRuns.cpuUsPerRequest(row)), linesCell(row) });
-		Page.table(md, "2. CPU placement", List.of("lines", "mode", "one core TPS", "both cores TPS", "both / one",
+		Fmt.table(md, "2. CPU placement", List.of("lines", "mode", "one core TPS", "both cores TPS", "both / one",
 				"app CPU % (both)", "Gatling CPU % (both)"), rows.stream().filter((row) -> row.config().cores() == 2),
 				(row) -> {
 					double one = runs.closed().row(row.config().id().replace("/cores=2", ""))
@@ -93,13 +93,13 @@ public final class WhereAsyncPaysReport {
 						Fmt.ratio(Stats.ratio(row.over(RunRecord::tps).median(), one)), row.median(RunRecord::appCpuPct),
 						row.median(RunRecord::gatlingCpuPct) };
 				});
-		Page.table(md, "3. Slow sink", List.of("configuration", "TPS", "× logging off", "p50 ms", "p99 ms",
+		Fmt.table(md, "3. Slow sink", List.of("configuration", "TPS", "× logging off", "p50 ms", "p99 ms",
 				"queue peak (slots)", "dropped", "lines"), rows.stream().filter((row) -> row.config().slowSink()),
 				(row) -> new Object[] { label(row.config()), Fmt.withSpread(row.over(RunRecord::tps)),
 					Fmt.ratio(row.medianRatioTo(RunConfig.LOGGING_OFF, RunRecord::tps)), row.median(RunRecord::p50Ms),
 					row.median(RunRecord::p99Ms), Fmt.number(row.worst(RunRecord::queuePeak)),
 					Fmt.number(row.worst(RunRecord::queueDropped)), linesCell(row) });
-		Page.table(md, "4. Open-model latency at shares of each configuration's own capacity",
+		Fmt.table(md, "4. Open-model latency at shares of each configuration's own capacity",
 				List.of("configuration", "rate /s", "% of its closed TPS", "p50 ms", "p99 ms", "p99.9 ms", "KO"),
 				runs.open().stream(), (open) -> new Object[] { label(open.config()), Fmt.number(open.rate()),
 					Fmt.number(open.percentOfCapacity()), Fmt.number(open.p50Ms().median()),
@@ -112,7 +112,7 @@ public final class WhereAsyncPaysReport {
 				+ CostModel.JmhCosts.ASYNCLOG_ROW + ") and " + Fmt.number(jmh.asyncAppenderHandOffUs())
 				+ " for the AsyncAppender (" + CostModel.JmhCosts.ASYNC_APPENDER_ROW + ")."
 				+ " The model: [load-tests.md](../load-tests.md#the-cost-model).";
-		Page.table(md, costs, List.of("configuration", "h µs", "logging µs/request", "predicted TPS", "measured TPS",
+		Fmt.table(md, costs, List.of("configuration", "h µs", "logging µs/request", "predicted TPS", "measured TPS",
 				"measured / predicted", "measured logging µs/line", "limited by"),
 				rows.stream().filter((row) -> model.predict(row.config(), runs).isPresent()), (row) -> {
 					CostModel.Prediction p = model.predict(row.config(), runs).get();

@@ -34,7 +34,7 @@ public final class RunningApp implements AutoCloseable {
 
 	/** Waits until Spring Boot reports the start; fails (and kills it) if it exits or takes over a minute. */
 	public static RunningApp start(List<String> classPath, List<String> jvmOptions, String mainClass,
-			Path outputFile, String... args) throws InterruptedException {
+			Path outputFile, String... args) throws IOException, InterruptedException {
 		RunningApp app = new RunningApp(AppRun.launch(classPath, jvmOptions, mainClass, outputFile, args), outputFile);
 		app.awaitStarted();
 		return app;
@@ -85,13 +85,13 @@ public final class RunningApp implements AutoCloseable {
 	}
 
 	/** Stops it as a service manager does, with SIGTERM; returns the JVM's exit code. */
-	public int stop() {
+	public int stop() throws InterruptedException {
 		this.process.destroy();
 		return AppRun.awaitExit(this.process, this.outputFile, AppRun.TIMEOUT_SECONDS + " s after SIGTERM");
 	}
 
 	@Override
-	public void close() {
+	public void close() throws InterruptedException {
 		if (this.process.isAlive()) {
 			stop();
 		}

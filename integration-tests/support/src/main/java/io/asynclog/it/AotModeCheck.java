@@ -6,9 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -20,38 +18,13 @@ import static org.awaitility.Awaitility.await;
  * them in a JVM of its own with {@code -Dspring.aot.enabled=true}. asynclog's auto-configuration
  * is then AOT-processed code, while its logging set-up (an application listener) runs as on a
  * plain start. process-aot writes the reachability metadata under the module's {@code artifactId};
- * {@code reportedQueue} is a regular expression for the start-up report's queue line.
+ * {@code reportedQueue} is a regular expression for the start-up report's queue line, and the
+ * metadata must hold each of {@code metadataContains} and none of {@code metadataDoesNotContain}.
  *
  * @author asynclog
  */
 public record AotModeCheck(AppUnderTest app, String artifactId, String reportedQueue, List<String> metadataContains,
 		List<String> metadataDoesNotContain) {
-
-	/** {@link #reportsQueue} must follow. */
-	public static AotModeCheck of(AppUnderTest app, String artifactId) {
-		return new AotModeCheck(app, artifactId, null, List.of(), List.of());
-	}
-
-	public AotModeCheck reportsQueue(String pattern) {
-		return new AotModeCheck(this.app, this.artifactId, pattern, this.metadataContains,
-				this.metadataDoesNotContain);
-	}
-
-	public AotModeCheck metadataContains(String... texts) {
-		return new AotModeCheck(this.app, this.artifactId, this.reportedQueue, plus(this.metadataContains, texts),
-				this.metadataDoesNotContain);
-	}
-
-	public AotModeCheck metadataDoesNotContain(String... texts) {
-		return new AotModeCheck(this.app, this.artifactId, this.reportedQueue, this.metadataContains,
-				plus(this.metadataDoesNotContain, texts));
-	}
-
-	private static List<String> plus(List<String> list, String... texts) {
-		List<String> all = new ArrayList<>(list);
-		all.addAll(List.of(texts));
-		return List.copyOf(all);
-	}
 
 	public void run(Path dir) throws Exception {
 		Class<?> application = this.app.application();
@@ -67,7 +40,6 @@ public record AotModeCheck(AppUnderTest app, String artifactId, String reportedQ
 		for (String text : this.metadataDoesNotContain) {
 			assertThat(metadata).as("the hints process-aot wrote for a native image").doesNotContain(text);
 		}
-		String queue = Objects.requireNonNull(this.reportedQueue, "no reportsQueue(...) given");
 		Path log = dir.resolve("app.log");
 		try (RunningApp running = RunningApp.start(AppRun.testClassPath(), List.of("-Dspring.aot.enabled=true"),
 				application.getName(), dir.resolve("aot.out"), "--server.port=0", "--server.address=127.0.0.1",
@@ -76,7 +48,7 @@ public record AotModeCheck(AppUnderTest app, String artifactId, String reportedQ
 			assertThat(running.output()).contains("Starting AOT-processed " + application.getSimpleName())
 				// asynclog's start-up report, from its AOT-processed auto-configuration.
 				.contains("asynclog: mode async-logger")
-				.containsPattern(queue);
+				.containsPattern(this.reportedQueue);
 			HttpResponse<String> greeting = AppUnderTest.get(running.port(), "/greet?name=ada");
 			assertThat(greeting.body()).isEqualTo("hello ada\n");
 			await().atMost(Duration.ofSeconds(20))

@@ -21,39 +21,29 @@ public record AppRun(int exitCode, String output) {
 	/** The longest a run, a start or a stop may take. */
 	static final int TIMEOUT_SECONDS = 60;
 
-	public static AppRun of(List<String> classPath, String mainClass, Path outputFile, String... args) {
+	public static AppRun of(List<String> classPath, String mainClass, Path outputFile, String... args)
+			throws IOException, InterruptedException {
 		Process process = launch(classPath, List.of(), mainClass, outputFile, args);
 		int exitCode = awaitExit(process, outputFile, "after " + TIMEOUT_SECONDS + " s");
 		return new AppRun(exitCode, read(outputFile));
 	}
 
 	/** Waits for the JVM to exit; kills it and fails if it still runs after a minute. */
-	static int awaitExit(Process process, Path outputFile, String stillRunning) {
-		try {
-			if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				throw new AssertionError("The application was still running " + stillRunning + ":\n" + read(outputFile));
-			}
-			return process.exitValue();
+	static int awaitExit(Process process, Path outputFile, String stillRunning) throws InterruptedException {
+		if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+			process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+			throw new AssertionError("The application was still running " + stillRunning + ":\n" + read(outputFile));
 		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while waiting for the application to exit", ex);
-		}
+		return process.exitValue();
 	}
 
 	static Process launch(List<String> classPath, List<String> jvmOptions, String mainClass, Path outputFile,
-			String... args) {
+			String... args) throws IOException {
 		List<String> command = new ArrayList<>(List.of(javaTool("java"), "-Xmx256m"));
 		command.addAll(jvmOptions);
 		command.addAll(List.of("-cp", String.join(File.pathSeparator, classPath), mainClass));
 		command.addAll(List.of(args));
-		try {
-			return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(outputFile.toFile()).start();
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException("Could not start " + mainClass, ex);
-		}
+		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(outputFile.toFile()).start();
 	}
 
 	static String javaTool(String name) {

@@ -5,7 +5,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.util.Objects;
 import java.util.function.Predicate;
 
 import com.jayway.jsonpath.DocumentContext;
@@ -24,51 +23,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and asynclog's actuator endpoint) and what asynclog looks like in it once it runs on the
  * application's logging backend. The checks of a plain start, of {@link RestartCheck restarts}
  * and of {@link AotModeCheck AOT mode} are the same for every backend; this holds what differs,
- * so that each backend's tests say only that. Each {@code with}-style method returns a copy.
- * {@code backend} is as {@code LoggingBackend.name()} and the endpoint give it;
- * {@code firstQueuePath} is a field of the endpoint's first queue, such as {@code $.queues[0].type}.
+ * so that each backend's tests say only that. {@code backend} is as {@code LoggingBackend.name()}
+ * and the endpoint give it; {@code firstQueuePath} is a field of the endpoint's first queue, such
+ * as {@code $.queues[0].type}; {@code backendCheck} is a backend's own check, such as that Log4j2's
+ * root logger is asynchronous: it runs on the test's thread, so a check that looks a logger
+ * context up by its caller finds the test class's.
  *
  * @author asynclog
  */
 public record AppUnderTest(Class<?> application, String backend, Class<? extends LoggingSystem> loggingSystem,
 		String firstQueuePath, String firstQueueValue, String ringThreadDescription, Predicate<String> ringThread,
 		Runnable backendCheck) {
-
-	/** {@link #firstQueue} and {@link #ringThread(String, Predicate)} must follow. */
-	public static AppUnderTest of(Class<?> application, String backend, Class<? extends LoggingSystem> loggingSystem) {
-		return new AppUnderTest(application, backend, loggingSystem, null, null, null, null, () -> {
-		});
-	}
-
-	public AppUnderTest firstQueue(String jsonPath, String value) {
-		return new AppUnderTest(this.application, this.backend, this.loggingSystem, jsonPath, value,
-				this.ringThreadDescription, this.ringThread, this.backendCheck);
-	}
-
-	public AppUnderTest ringThread(String description, Predicate<String> name) {
-		return new AppUnderTest(this.application, this.backend, this.loggingSystem, this.firstQueuePath,
-				this.firstQueueValue, description, name, this.backendCheck);
-	}
-
-	/**
-	 * Adds a backend's own check, such as that Log4j2's root logger is asynchronous. It runs on
-	 * the test's thread, so a check that looks a logger context up by its caller finds the test
-	 * class's.
-	 */
-	public AppUnderTest alsoCheck(Runnable check) {
-		return new AppUnderTest(this.application, this.backend, this.loggingSystem, this.firstQueuePath,
-				this.firstQueueValue, this.ringThreadDescription, this.ringThread, check);
-	}
-
-	@Override
-	public String ringThreadDescription() {
-		return Objects.requireNonNull(this.ringThreadDescription, "no ringThread(...) given");
-	}
-
-	@Override
-	public Predicate<String> ringThread() {
-		return Objects.requireNonNull(this.ringThread, "no ringThread(...) given");
-	}
 
 	/** The in-JVM starts' arguments: a free loopback port, the log file, the endpoint exposed. */
 	public static String[] webArgs(Path log) {
@@ -87,7 +52,6 @@ public record AppUnderTest(Class<?> application, String backend, Class<? extends
 
 	/** Waiting for the greeting's log line is the caller's: a plain start and a restart wait differently. */
 	public void assertServes(ConfigurableApplicationContext context, String name) throws Exception {
-		Objects.requireNonNull(this.firstQueuePath, "no firstQueue(...) given");
 		int port = ((WebServerApplicationContext) context).getWebServer().getPort();
 		assertThat(get(port, "/greet?name=" + name).body()).isEqualTo("hello " + name + "\n");
 		HttpResponse<String> endpoint = get(port, "/actuator/asynclog");

@@ -78,17 +78,12 @@ public final class RestartCheck {
 	 */
 	private static ConfigurableApplicationContext runOnRestartedMain(ClassLoader loader, Class<?> application,
 			String... args) throws Exception {
-		CompletableFuture<ConfigurableApplicationContext> started = new CompletableFuture<>();
-		Thread restartedMain = new Thread(() -> {
-			try {
-				started.complete(SpringApplication.run(application, args));
-			}
-			catch (Throwable ex) {
-				started.completeExceptionally(ex);
-			}
-		}, "restartedMain");
-		restartedMain.setContextClassLoader(loader);
-		restartedMain.start();
+		CompletableFuture<ConfigurableApplicationContext> started = CompletableFuture
+			.supplyAsync(() -> SpringApplication.run(application, args), (task) -> {
+				Thread restartedMain = new Thread(task, "restartedMain");
+				restartedMain.setContextClassLoader(loader);
+				restartedMain.start();
+			});
 		return started.get(60, TimeUnit.SECONDS);
 	}
 

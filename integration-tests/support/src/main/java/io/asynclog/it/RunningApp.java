@@ -34,13 +34,13 @@ public final class RunningApp implements AutoCloseable {
 
 	/** Waits until Spring Boot reports the start; fails (and kills it) if it exits or takes over a minute. */
 	public static RunningApp start(List<String> classPath, List<String> jvmOptions, String mainClass,
-			Path outputFile, String... args) {
+			Path outputFile, String... args) throws IOException, InterruptedException {
 		RunningApp app = new RunningApp(AppRun.launch(classPath, jvmOptions, mainClass, outputFile, args), outputFile);
 		app.awaitStarted();
 		return app;
 	}
 
-	private void awaitStarted() {
+	private void awaitStarted() throws InterruptedException {
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(AppRun.TIMEOUT_SECONDS);
 		while (!STARTED.matcher(output()).find()) {
 			if (!this.process.isAlive()) {
@@ -52,7 +52,7 @@ public final class RunningApp implements AutoCloseable {
 				throw new AssertionError(
 						"The application had not started after " + AppRun.TIMEOUT_SECONDS + " s:\n" + output());
 			}
-			sleep(100);
+			Thread.sleep(100);
 		}
 	}
 
@@ -68,51 +68,32 @@ public final class RunningApp implements AutoCloseable {
 		return Integer.parseInt(matcher.group(1));
 	}
 
-	public List<String> threadNames() {
-		try {
-			Process jcmd = new ProcessBuilder(AppRun.javaTool("jcmd"), String.valueOf(this.process.pid()), "Thread.print")
-				.redirectErrorStream(true)
-				.start();
-			String dump = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-			if (!jcmd.waitFor(AppRun.TIMEOUT_SECONDS, TimeUnit.SECONDS) || jcmd.exitValue() != 0) {
-				throw new AssertionError("jcmd Thread.print failed:\n" + dump);
-			}
-			List<String> names = new ArrayList<>();
-			Matcher matcher = Pattern.compile("(?m)^\"([^\"]+)\"").matcher(dump);
-			while (matcher.find()) {
-				names.add(matcher.group(1));
-			}
-			return names;
+	public List<String> threadNames() throws IOException, InterruptedException {
+		Process jcmd = new ProcessBuilder(AppRun.javaTool("jcmd"), String.valueOf(this.process.pid()), "Thread.print")
+			.redirectErrorStream(true)
+			.start();
+		String dump = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		if (!jcmd.waitFor(AppRun.TIMEOUT_SECONDS, TimeUnit.SECONDS) || jcmd.exitValue() != 0) {
+			throw new AssertionError("jcmd Thread.print failed:\n" + dump);
 		}
-		catch (IOException ex) {
-			throw new IllegalStateException("Could not run jcmd", ex);
+		List<String> names = new ArrayList<>();
+		Matcher matcher = Pattern.compile("(?m)^\"([^\"]+)\"").matcher(dump);
+		while (matcher.find()) {
+			names.add(matcher.group(1));
 		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while jcmd ran", ex);
-		}
+		return names;
 	}
 
 	/** Stops it as a service manager does, with SIGTERM; returns the JVM's exit code. */
-	public int stop() {
+	public int stop() throws InterruptedException {
 		this.process.destroy();
 		return AppRun.awaitExit(this.process, this.outputFile, AppRun.TIMEOUT_SECONDS + " s after SIGTERM");
 	}
 
 	@Override
-	public void close() {
+	public void close() throws InterruptedException {
 		if (this.process.isAlive()) {
 			stop();
-		}
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while waiting for the application", ex);
 		}
 	}
 

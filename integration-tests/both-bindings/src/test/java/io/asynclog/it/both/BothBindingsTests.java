@@ -27,7 +27,7 @@ class BothBindingsTests {
 	Path dir;
 
 	@Test
-	void log4j2BindingFirstStopsInLog4jsStartUpBeforeAnySpringCode() {
+	void log4j2BindingFirstStopsInLog4jsStartUpBeforeAnySpringCode() throws Exception {
 		AppRun run = run(AppRun.moveToFront(AppRun.testClassPath(), LOG4J_BINDING), "log4j2-first");
 		assertStopsWithTheReport(run);
 		assertThat(run.output()).contains("SLF4J takes Log4j2's, which comes first, and Log4j cannot start next to"
@@ -39,7 +39,7 @@ class BothBindingsTests {
 	}
 
 	@Test
-	void logbackBindingFirstStopsBeforeSpringBootConfiguresLogging() {
+	void logbackBindingFirstStopsBeforeSpringBootConfiguresLogging() throws Exception {
 		List<String> classPath = AppRun.testClassPath();
 		assertThat(AppRun.indexOf(classPath, LOGBACK_BINDING)).as("Maven's order for this pom")
 			.isLessThan(AppRun.indexOf(classPath, LOG4J_BINDING));
@@ -50,7 +50,7 @@ class BothBindingsTests {
 			.doesNotContain("Tomcat initialized");
 	}
 
-	private AppRun run(List<String> classPath, String name) {
+	private AppRun run(List<String> classPath, String name) throws Exception {
 		return AppRun.of(classPath, BothBindingsApplication.class.getName(), this.dir.resolve(name + ".out"),
 				"--server.port=0", "--server.address=127.0.0.1");
 	}

@@ -1,6 +1,7 @@
 package io.asynclog.it.log4j2;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,13 +18,14 @@ class AotModeTests {
 
 	@Test
 	void theAotProcessedApplicationRunsOnLog4j2sRing() throws Exception {
-		AotModeCheck.of(Log4j2App.UNDER_TEST, "asynclog-it-log4j2-app")
-			.reportsQueue("asynclog: queue 'async-logger' \\([^)]+\\) has \\d+ slots")
-			// asynclog's runtime hints registrars (META-INF/spring/aot.factories).
-			.metadataContains("\"io.asynclog.log4j2.queue.BlockingQueueFullPolicy\"",
-					"\"io.asynclog.log4j2.appender.BatchingConsole$Builder\"",
-					// JSON escapes the slashes of a resource's glob.
-					"plugins\\/Log4j2Plugins.dat")
+		new AotModeCheck(Log4j2App.UNDER_TEST, "asynclog-it-log4j2-app",
+				"asynclog: queue 'async-logger' \\([^)]+\\) has \\d+ slots",
+				// asynclog's runtime hints registrars (META-INF/spring/aot.factories).
+				List.of("\"io.asynclog.log4j2.queue.BlockingQueueFullPolicy\"",
+						"\"io.asynclog.log4j2.appender.BatchingConsole$Builder\"",
+						// JSON escapes the slashes of a resource's glob.
+						"plugins\\/Log4j2Plugins.dat"),
+				List.of())
 			.run(this.dir);
 	}
 

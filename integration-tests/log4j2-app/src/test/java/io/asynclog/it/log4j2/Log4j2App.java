@@ -15,12 +15,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 final class Log4j2App {
 
-	static final AppUnderTest UNDER_TEST = AppUnderTest.of(Log4j2Application.class, "log4j2",
-			Log4J2LoggingSystem.class)
-		.firstQueue("$.queues[0].name", "async-logger")
-		.ringThread("the async-logger ring's thread", (name) -> name.contains("AsyncLoggerConfig"))
-		.alsoCheck(() -> assertThat(LoggerContext.getContext(false).getConfiguration().getRootLogger())
-			.isInstanceOf(AsyncLoggerConfig.class));
+	static final AppUnderTest UNDER_TEST = new AppUnderTest(Log4j2Application.class, "log4j2",
+			Log4J2LoggingSystem.class, "$.queues[0].name", "async-logger", "the async-logger ring's thread",
+			(name) -> name.contains("AsyncLoggerConfig"),
+			() -> assertThat(LoggerContext.getContext(false).getConfiguration().getRootLogger())
+				.isInstanceOf(AsyncLoggerConfig.class));
 
 	private Log4j2App() {
 	}

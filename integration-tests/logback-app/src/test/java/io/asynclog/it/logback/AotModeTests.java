@@ -1,6 +1,7 @@
 package io.asynclog.it.logback;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,12 +18,12 @@ class AotModeTests {
 
 	@Test
 	void theAotProcessedApplicationRunsOnLogbacksRing() throws Exception {
-		AotModeCheck.of(LogbackApp.UNDER_TEST, "asynclog-it-logback-app")
-			.reportsQueue("asynclog: queue '[^']+' \\(ring-buffer\\) has \\d+ slots")
-			// Without log4j-core, Log4j2's hints registrars add nothing (Log4j2Detector is there: Spring
-			// registers what spring.factories lists).
-			.metadataContains("\"io.asynclog.core.config.AsyncLogProperties\"")
-			.metadataDoesNotContain("io.asynclog.log4j2.queue.", "Log4j2Plugins.dat")
+		new AotModeCheck(LogbackApp.UNDER_TEST, "asynclog-it-logback-app",
+				"asynclog: queue '[^']+' \\(ring-buffer\\) has \\d+ slots",
+				List.of("\"io.asynclog.core.config.AsyncLogProperties\""),
+				// Without log4j-core, Log4j2's hints registrars add nothing (Log4j2Detector is there: Spring
+				// registers what spring.factories lists).
+				List.of("io.asynclog.log4j2.queue.", "Log4j2Plugins.dat"))
 			.run(this.dir);
 	}
 

@@ -10,10 +10,10 @@ import io.asynclog.it.AppUnderTest;
  */
 final class LogbackApp {
 
-	static final AppUnderTest UNDER_TEST = AppUnderTest.of(LogbackApplication.class, "logback",
-			LogbackLoggingSystem.class)
-		.firstQueue("$.queues[0].type", "ring-buffer")
-		.ringThread("asynclog's ring thread", (name) -> name.startsWith("asynclog-logback-"));
+	static final AppUnderTest UNDER_TEST = new AppUnderTest(LogbackApplication.class, "logback",
+			LogbackLoggingSystem.class, "$.queues[0].type", "ring-buffer", "asynclog's ring thread",
+			(name) -> name.startsWith("asynclog-logback-"), () -> {
+			});
 
 	private LogbackApp() {
 	}

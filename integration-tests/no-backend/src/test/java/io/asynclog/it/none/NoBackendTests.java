@@ -44,7 +44,7 @@ class NoBackendTests {
 	 * java.util.logging, and Spring Boot prints its failure analysis through it.
 	 */
 	@Test
-	void stopsWithSpringBootsFailureAnalysisNamingTheStarterToAdd() {
+	void stopsWithSpringBootsFailureAnalysisNamingTheStarterToAdd() throws Exception {
 		AppRun run = AppRun.of(AppRun.without(AppRun.testClassPath(), "slf4j-api-"),
 				NoBackendApplication.class.getName(), this.dir.resolve("no-backend.out"), "--server.port=0",
 				"--server.address=127.0.0.1");

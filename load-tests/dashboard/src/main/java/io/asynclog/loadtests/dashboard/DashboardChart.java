@@ -79,6 +79,8 @@ public final class DashboardChart {
 
 	static final int PANEL_HEIGHT = 430;
 
+	private static final String BUSY_SECONDS = "asynclog_thread_busy_time_seconds_total";
+
 	private DashboardChart() {
 	}
 
@@ -235,7 +237,6 @@ public final class DashboardChart {
 	static List<Point> points(List<TimedScrape> scrapes, Pattern queuePattern) {
 		Predicate<Sample> queue = (sample) -> sample.label("queue") != null
 				&& queuePattern.matcher(sample.label("queue")).matches();
-		Predicate<Sample> any = (sample) -> true;
 		List<Point> points = new ArrayList<>();
 		for (int i = 1; i < scrapes.size(); i++) {
 			TimedScrape previous = scrapes.get(i - 1);
@@ -258,17 +259,15 @@ public final class DashboardChart {
 			NavigableMap<Double, Double> buckets = PrometheusText.increase(buckets(before, queue), buckets(now, queue));
 			double max = now.named("asynclog_delivery_lag_seconds_max", queue).stream().mapToDouble(Sample::value).max()
 				.orElse(Double.NaN);
+			// A queue's threads are labelled lane="none", a lane's queue="none".
 			Map<String, Double> busy = new TreeMap<>();
-			for (String label : List.of("queue", "lane")) {
-				// A queue's threads are labelled lane="none", a lane's queue="none".
-				String other = label.equals("queue") ? "lane" : "queue";
-				Predicate<Sample> threads = (label.equals("queue") ? queue : any).and((s) -> "none".equals(s.label(other)));
-				rates(before, now, "asynclog_thread_busy_time_seconds_total", label, threads, dt)
-					.forEach((name, rate) -> busy.put(label + " " + name, 100 * rate));
-			}
+			rates(before, now, BUSY_SECONDS, "queue", queue.and((s) -> "none".equals(s.label("lane"))), dt)
+				.forEach((name, rate) -> busy.put("queue " + name, 100 * rate));
+			rates(before, now, BUSY_SECONDS, "lane", (s) -> "none".equals(s.label("queue")), dt)
+				.forEach((name, rate) -> busy.put("lane " + name, 100 * rate));
 			double cpu = now.named("process_cpu_usage").stream().mapToDouble(Sample::value).findFirst().orElse(Double.NaN);
 			points.add(new Point(current.seconds(), fill, peakPercent,
-					rates(before, now, "log4j2_events_total", "level", any, dt),
+					rates(before, now, "log4j2_events_total", "level", (sample) -> true, dt),
 					rates(before, now, "asynclog_events_dropped_total", "level", queue, dt),
 					(current.clientRequests() - previous.clientRequests()) / dt,
 					1000 * PrometheusText.quantile(0.50, buckets), 1000 * PrometheusText.quantile(0.99, buckets), 1000 * max,
@@ -340,9 +339,7 @@ public final class DashboardChart {
 	static void writeCsv(List<Point> points, Path csv) throws IOException {
 		Set<String> queues = keys(points, Point::fillPercent);
 		Set<String> threads = keys(points, Point::busyPercent);
-		if (csv.getParent() != null) {
-			Files.createDirectories(csv.getParent());
-		}
+		Files.createDirectories(csv.toAbsolutePath().getParent());
 		try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8))) {
 			StringBuilder header = new StringBuilder("seconds");
 			queues.forEach((q) -> header.append(",fill_pct[").append(q).append("],peak_pct[").append(q).append(']'));
@@ -383,9 +380,7 @@ public final class DashboardChart {
 		finally {
 			g.dispose();
 		}
-		if (output.toAbsolutePath().getParent() != null) {
-			Files.createDirectories(output.toAbsolutePath().getParent());
-		}
+		Files.createDirectories(output.toAbsolutePath().getParent());
 		ImageIO.write(image, "png", output.toFile());
 	}
 

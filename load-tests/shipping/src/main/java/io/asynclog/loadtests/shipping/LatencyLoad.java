@@ -29,6 +29,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.asynclog.loadtests.shipping.run.ThreadCpu;
+
 /**
  * A fixed-rate open-model load on the demo app's {@code GET /log} for scripts/shipping-latency.sh:
  * request {@code i} is due at {@code start + i / rate}, sent without waiting for earlier answers
@@ -80,16 +82,6 @@ public final class LatencyLoad {
 				rate, seconds, warmup, Integer.parseInt(options.get("lines")), Path.of(options.get("csv")));
 	}
 
-	/** Reads the first line of /proc/loadavg. */
-	static String loadAverages() {
-		try {
-			return String.join(" ", List.of(Files.readString(Path.of("/proc/loadavg")).trim().split(" ")).subList(0, 3));
-		}
-		catch (IOException | RuntimeException ex) {
-			return "";
-		}
-	}
-
 	private static void run(String base, String config, int round, int position, int rate, int seconds, int warmup,
 			int lines, Path csv) throws Exception {
 		HttpClient client = HttpClient.newBuilder()
@@ -133,7 +125,7 @@ public final class LatencyLoad {
 			}
 			boolean record = i >= warmupCount;
 			if (i == warmupCount) {
-				loadStart = loadAverages();
+				loadStart = ThreadCpu.loadAverage();
 				watch.scheduleWithFixedDelay(() -> {
 					JsonNode node = read(watchClient, endpoint);
 					if (node == null) {
@@ -179,7 +171,7 @@ public final class LatencyLoad {
 		}
 		watch.shutdown();
 		watch.awaitTermination(15, TimeUnit.SECONDS);
-		String loadEnd = loadAverages();
+		String loadEnd = ThreadCpu.loadAverage();
 		JsonNode last = read(watchClient, endpoint);
 		long ringPeak = 0;
 		long dropped = 0;

@@ -44,11 +44,8 @@ public final class ShippingLatencyReport {
 		RunFiles.requireArgs(args, 2, "Usage: ShippingLatencyReport RUN_DIR RESULTS_DIR");
 		Path run = Path.of(args[0]);
 		Path results = Path.of(args[1]);
-		List<ShippingRun> runs = ShippingRun.read(Files.readAllLines(run.resolve(PAGE + "-raw.csv")));
-		Properties info = ShippingRun.runInfo(run);
-		Files.createDirectories(results);
-		RunFiles.copy(run.resolve(PAGE + "-raw.csv"), run.resolve("run-info.properties"), results, PAGE + "-raw.csv",
-				PAGE + "-run-info.properties");
+		List<ShippingRun> runs = ShippingRun.readAndCopy(run, PAGE, results);
+		Properties info = RunFiles.properties(run.resolve("run-info.properties"));
 		Files.writeString(results.resolve(PAGE + ".md"), markdown(runs, info), StandardCharsets.UTF_8);
 		System.out.println("Wrote " + results.resolve(PAGE + ".md"));
 	}

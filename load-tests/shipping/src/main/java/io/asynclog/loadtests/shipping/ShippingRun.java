@@ -1,8 +1,6 @@
 package io.asynclog.loadtests.shipping;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -11,6 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Stream;
+
+import io.asynclog.loadtests.report.RunFiles;
 
 /**
  * One run of a shipping script: one row of its raw CSV, by the header's column names. A
@@ -100,12 +100,15 @@ record ShippingRun(Map<String, String> row) {
 		}).toList();
 	}
 
-	static Properties runInfo(Path out) throws IOException {
-		Properties info = new Properties();
-		try (Reader reader = Files.newBufferedReader(out.resolve("run-info.properties"), StandardCharsets.UTF_8)) {
-			info.load(reader);
-		}
-		return info;
+	/**
+	 * Reads the runs a script wrote to its output directory ({@code PAGE-raw.csv}), after copying
+	 * that CSV and the run info beside the page as {@code PAGE-raw.csv} and {@code PAGE-run-info.properties}.
+	 */
+	static List<ShippingRun> readAndCopy(Path out, String page, Path reportDir) throws IOException {
+		Files.createDirectories(reportDir);
+		RunFiles.copy(out.resolve(page + "-raw.csv"), out.resolve("run-info.properties"), reportDir, page + "-raw.csv",
+				page + "-run-info.properties");
+		return read(Files.readAllLines(out.resolve(page + "-raw.csv")));
 	}
 
 	/** When, how long and on what a run was made, from its run info, in one line. */

@@ -81,18 +81,15 @@ public final class ShippingThroughputReport {
 
 	static void write(Path out, Path reportDir) throws IOException {
 		System.setProperty("java.awt.headless", System.getProperty("java.awt.headless", "true"));
-		List<ShippingRun> runs = ShippingRun.read(Files.readAllLines(out.resolve(PAGE + "-raw.csv")));
-		Properties info = ShippingRun.runInfo(out);
+		List<ShippingRun> runs = ShippingRun.readAndCopy(out, PAGE, reportDir);
+		RunFiles.copy(out.resolve(PAGE + "-threads.csv"), out.resolve("run-info.properties"), reportDir,
+				PAGE + "-threads.csv", PAGE + "-run-info.properties");
+		Properties info = RunFiles.properties(out.resolve("run-info.properties"));
 		Path threadsCsv = out.resolve(PAGE + "-threads.csv");
 		// The rows (round, config, thread, group, CPU seconds); a thread name with a comma is left out.
 		List<String[]> threads = !Files.isRegularFile(threadsCsv) ? List.of()
 				: Files.readAllLines(threadsCsv, StandardCharsets.UTF_8).stream().skip(1)
 					.map((line) -> line.split(",", -1)).filter((cells) -> cells.length == 5).toList();
-		Files.createDirectories(reportDir);
-		for (String raw : List.of("-raw.csv", "-threads.csv")) {
-			RunFiles.copy(out.resolve(PAGE + raw), out.resolve("run-info.properties"), reportDir, PAGE + raw,
-					PAGE + "-run-info.properties");
-		}
 		List<String> configs = configs(runs);
 		CategoryChart lines = Charts.plainBars("Lines per second, first call to last delivered (per round)", "",
 				"lines/s", 900, 520);
@@ -144,18 +141,17 @@ public final class ShippingThroughputReport {
 				"configuration", "lines/s, first call to last delivered", "÷ file, same round", "caller's calls/s",
 				"bytes per record or line", "runs checked");
 		List<String> configs = configs(runs);
-		md.append("\n## Per round\n\n");
-		Fmt.tableHead(md, Stream.concat(Stream.of("round", "order", "load average before", "after"),
-				configs.stream().map((config) -> config + " lines/s")).toArray(String[]::new));
-		for (int round : rounds(runs)) {
+		md.append('\n');
+		Fmt.table(md, "Per round", Stream.concat(Stream.of("round", "order", "load average before", "after"),
+				configs.stream().map((config) -> config + " lines/s")).toList(), rounds(runs).stream(), (round) -> {
 			List<Object> cells = new ArrayList<>(List.of(round, info.getProperty("round." + round + ".order", Fmt.DASH),
 					info.getProperty("round." + round + ".load.before", Fmt.DASH),
 					info.getProperty("round." + round + ".load.after", Fmt.DASH)));
 			configs.forEach((config) -> cells.add(of(runs, config).filter((run) -> run.round() == round).findFirst()
 				.map((run) -> run.checked() ? Fmt.number(run.linesPerSecond()) : "failed").orElse(Fmt.DASH)));
-			Fmt.tableRow(md, cells.toArray());
-		}
-		md.append("\n## CPU per thread\n\nCores kept busy (CPU seconds ÷ run seconds):\n\n");
+			return cells.toArray();
+		});
+		md.append("## CPU per thread\n\nCores kept busy (CPU seconds ÷ run seconds):\n\n");
 		cpuTable(md, runs, ShippingRun::cores);
 		md.append("\nCPU microseconds per line:\n\n");
 		cpuTable(md, runs, ShippingRun::microsPerLine);

@@ -20,17 +20,11 @@ abstract class AcknowledgedDelivery implements Delivery {
 
 	/** Waits until the sender counts {@code total} records acknowledged; false if any failed or was dropped. */
 	@Override
-	public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
-		long deadline = System.nanoTime() + patience.toNanos();
-		while (this.sender.acknowledged() < total) {
-			// Records the lane did not send never arrive: no use waiting for them.
-			if (this.sender.failed() > 0 || Delivery.notSent() || System.nanoTime() > deadline) {
-				return false;
-			}
-			Thread.onSpinWait();
-			Thread.sleep(0, 200_000);
-		}
-		return this.sender.failed() == 0 && this.sender.acknowledged() == total;
+	public boolean awaitDelivered(long total, Duration patience) throws Exception {
+		// Records the lane did not send never arrive: no use waiting for them.
+		return Delivery.poll(patience, () -> this.sender.acknowledged() >= total,
+				() -> this.sender.failed() > 0 || Delivery.notSent())
+				&& this.sender.failed() == 0 && this.sender.acknowledged() == total;
 	}
 
 	@Override

@@ -1,6 +1,7 @@
 package io.asynclog.loadtests.shipping.run;
 
 import java.time.Duration;
+import java.util.concurrent.Callable;
 
 import io.asynclog.core.count.AppenderDrops;
 import io.asynclog.core.lane.Sender;
@@ -19,6 +20,18 @@ interface Delivery {
 	Check check(long total) throws Exception;
 
 	String state();
+
+	/** Polls every 0.2 ms until {@code done}; false at once when {@code hopeless}, or after {@code patience}. */
+	static boolean poll(Duration patience, Callable<Boolean> done, Callable<Boolean> hopeless) throws Exception {
+		long deadline = System.nanoTime() + patience.toNanos();
+		while (!done.call()) {
+			if (hopeless.call() || System.nanoTime() > deadline) {
+				return false;
+			}
+			Thread.sleep(0, 200_000);
+		}
+		return true;
+	}
 
 	/** Whether the appender left any record unsent (dropped), for whatever reason. */
 	static boolean notSent() {

@@ -26,14 +26,7 @@ final class FileDelivery implements Delivery {
 
 	@Override
 	public boolean awaitDelivered(long total, Duration patience) throws Exception {
-		long deadline = System.nanoTime() + patience.toNanos();
-		while (total > 0 && !endsWithLine(total)) {
-			if (System.nanoTime() > deadline) {
-				return false;
-			}
-			Thread.sleep(0, 200_000);
-		}
-		return true;
+		return Delivery.poll(patience, () -> total <= 0 || endsWithLine(total), () -> false);
 	}
 
 	@Override

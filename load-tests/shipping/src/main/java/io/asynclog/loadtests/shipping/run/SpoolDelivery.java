@@ -28,15 +28,8 @@ final class SpoolDelivery implements Delivery {
 	}
 
 	@Override
-	public boolean awaitDelivered(long total, Duration patience) throws InterruptedException {
-		long deadline = System.nanoTime() + patience.toNanos();
-		while (spooled(this.lane.spoolReading()) + held() < total) {
-			if (Delivery.notSent() || System.nanoTime() > deadline) {
-				return false;
-			}
-			Thread.sleep(0, 200_000);
-		}
-		return true;
+	public boolean awaitDelivered(long total, Duration patience) throws Exception {
+		return Delivery.poll(patience, () -> spooled(this.lane.spoolReading()) + held() >= total, Delivery::notSent);
 	}
 
 	private static long spooled(Shipping.Spool spool) {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,7 +16,7 @@ import java.util.Map;
  *
  * @author asynclog
  */
-final class ThreadCpu {
+public final class ThreadCpu {
 
 	private ThreadCpu() {
 	}
@@ -28,10 +29,6 @@ final class ThreadCpu {
 
 		Thread(String comm, long ticks) {
 			this(comm, ticks, -1, -1);
-		}
-
-		Thread(String comm, long ticks, long waitNanos) {
-			this(comm, ticks, waitNanos, -1);
 		}
 
 		/**
@@ -94,6 +91,16 @@ final class ThreadCpu {
 			busy += Long.parseLong(fields[i]);
 		}
 		return busy;
+	}
+
+	/** The 1, 5 and 15 minute load averages of {@code /proc/loadavg}, space-separated; empty where it cannot be read. */
+	public static String loadAverage() {
+		try {
+			return String.join(" ", List.of(Files.readString(Path.of("/proc/loadavg")).trim().split(" ")).subList(0, 3));
+		}
+		catch (IOException | RuntimeException ex) {
+			return "";
+		}
 	}
 
 	/** Reads a whole process's CPU ticks (user + system, all its threads, living and ended). */

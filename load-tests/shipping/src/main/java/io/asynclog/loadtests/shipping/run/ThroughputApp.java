@@ -89,31 +89,31 @@ public class ThroughputApp {
 
 	private static boolean run(Options options, Path spool) throws Exception {
 		String message = TEXT + "{}";
+		String sink = "--asynclog.appenders." + APPENDER + ".";
 		List<String> properties = new ArrayList<>(List.of("--asynclog.mode=async-logger",
-				"--asynclog.queue-full-policy=block", "--asynclog.appenders." + APPENDER + ".type=" + options.type(),
+				"--asynclog.queue-full-policy=block", sink + "type=" + options.type(),
 				"--asynclog.loggers[" + LOGGER + "].appenders=" + APPENDER,
 				"--asynclog.loggers[" + LOGGER + "].additivity=false", "--spring.main.banner-mode=off"));
 		if (options.type().equals("kafka")) {
-			properties.add("--asynclog.appenders." + APPENDER + ".topic=" + options.topic());
-			properties.add("--asynclog.appenders." + APPENDER + ".bootstrap-servers=" + options.bootstrap());
-			properties.add(options.config().equals("kafka-ecs") ? "--asynclog.appenders." + APPENDER + ".format=ecs"
-					: "--asynclog.appenders." + APPENDER + ".pattern=" + PATTERN);
+			properties.add(sink + "topic=" + options.topic());
+			properties.add(sink + "bootstrap-servers=" + options.bootstrap());
+			properties.add(sink + (options.config().equals("kafka-ecs") ? "format=ecs" : "pattern=" + PATTERN));
 		}
 		else if (options.type().equals("otlp")) {
 			// OTLP/HTTP with the exporter's defaults otherwise (protobuf, no compression). No pattern:
 			// the record's body is the formatted message.
-			properties.add("--asynclog.appenders." + APPENDER + ".endpoint=" + options.endpoint());
+			properties.add(sink + "endpoint=" + options.endpoint());
 		}
 		if (options.remote()) {
 			// A spool of the run's own: what one run leaves must not be sent by the next.
-			properties.add("--asynclog.appenders." + APPENDER + ".spool.directory=" + spool);
+			properties.add(sink + "spool.directory=" + spool);
 			// A destination away spools the warm-up too, up to LOCAL_WARMUP_MOST lines.
-			properties.add("--asynclog.appenders." + APPENDER + ".spool.max-size=8GB");
+			properties.add(sink + "spool.max-size=8GB");
 		}
 		else {
 			Files.deleteIfExists(options.file());
-			properties.add("--asynclog.appenders." + APPENDER + ".file-name=" + options.file());
-			properties.add("--asynclog.appenders." + APPENDER + ".pattern=" + PATTERN);
+			properties.add(sink + "file-name=" + options.file());
+			properties.add(sink + "pattern=" + PATTERN);
 		}
 		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(ThroughputApp.class)
 			.web(WebApplicationType.NONE)
@@ -143,7 +143,7 @@ public class ThroughputApp {
 			while (options.warmup() > 0 && System.nanoTime() - warmupUntil < 0
 					&& !((options.config().endsWith("-away") || !options.remote()) && warmup >= LOCAL_WARMUP_MOST));
 			options = options.withWarmup(warmup);
-			String load = loadAverage();
+			String load = ThreadCpu.loadAverage();
 			long brokerBefore = ThreadCpu.process(options.brokerPid());
 			long processBefore = ThreadCpu.process("self");
 			long machineBefore = ThreadCpu.machineBusy();
@@ -170,7 +170,7 @@ public class ThroughputApp {
 			long processAfter = ThreadCpu.process("self");
 			long machineAfter = ThreadCpu.machineBusy();
 			long brokerAfter = ThreadCpu.process(options.brokerPid());
-			String loadAfter = loadAverage();
+			String loadAfter = ThreadCpu.loadAverage();
 			caller.shutdown();
 			Map<String, Object> row = new LinkedHashMap<>();
 			row.put("seconds", seconds(end - start));
@@ -240,11 +240,6 @@ public class ThroughputApp {
 
 	private static double seconds(long nanos) {
 		return nanos / 1e9;
-	}
-
-	static String loadAverage() throws IOException {
-		String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-		return fields[0] + " " + fields[1] + " " + fields[2];
 	}
 
 }

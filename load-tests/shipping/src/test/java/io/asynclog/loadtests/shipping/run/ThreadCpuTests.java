@@ -64,9 +64,9 @@ class ThreadCpuTests {
 
 	@Test
 	void waitByGroupCountsTheRunsWaitAndMarksUnknownOnes() {
-		Map<Long, ThreadCpu.Thread> before = Map.of(1L, new ThreadCpu.Thread("Log4j2-TF-1-Asy", 0, 1_000_000_000L));
-		Map<Long, ThreadCpu.Thread> after = Map.of(1L, new ThreadCpu.Thread("Log4j2-TF-1-Asy", 0, 3_500_000_000L), 2L,
-				new ThreadCpu.Thread("kafka-producer-", 0, -1));
+		Map<Long, ThreadCpu.Thread> before = Map.of(1L, new ThreadCpu.Thread("Log4j2-TF-1-Asy", 0, 1_000_000_000L, -1));
+		Map<Long, ThreadCpu.Thread> after = Map.of(1L, new ThreadCpu.Thread("Log4j2-TF-1-Asy", 0, 3_500_000_000L, -1), 2L,
+				new ThreadCpu.Thread("kafka-producer-", 0, -1, -1));
 		Map<String, Double> waited = CpuAccounting.waitByGroup(before, after);
 		assertThat(waited.get("background")).isCloseTo(2.5, within(1e-9));
 		assertThat(waited.get("producer")).isNaN();

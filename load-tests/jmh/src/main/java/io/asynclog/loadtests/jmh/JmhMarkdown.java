@@ -17,7 +17,6 @@ import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
 import io.asynclog.loadtests.jmh.JmhResults.SideResult;
 import io.asynclog.loadtests.report.Fmt;
 
-import static io.asynclog.loadtests.jmh.JmhResults.ALLOCATION;
 import static io.asynclog.loadtests.jmh.JmhResults.LATENCY;
 
 /**
@@ -94,9 +93,9 @@ final class JmhMarkdown extends JmhReport {
 
 	private final JmhResults results;
 
-	JmhMarkdown(JmhResults results, Properties info, String notes) {
-		super(info, notes);
-		this.results = results;
+	JmhMarkdown(List<JmhResults> rounds, Properties info, String notes) {
+		super(rounds, info, notes);
+		this.results = rounds.get(0);
 	}
 
 	@Override
@@ -135,7 +134,7 @@ final class JmhMarkdown extends JmhReport {
 		Map<String, Double> file = new LinkedHashMap<>();
 		setups("FileThroughputBenchmark").forEach((setup) -> file.put(setup, callsPerSecond(FILE, setup)));
 		bars(dir.resolve("jmh-file-throughput.png"), "Sustained into a file, 1 thread, 108-byte lines", "calls/s", file);
-		TreeSet<String> rates = this.results.rates();
+		TreeSet<String> rates = rates();
 		String highest = rates.isEmpty() ? "0" : rates.last();
 		Map<String, Double> latency = new LinkedHashMap<>();
 		sideSetups(LATENCY).forEach((setup) -> latency.put(setup, this.results.latency(setup, highest, "p99_99_ns") / 1000));
@@ -156,7 +155,7 @@ final class JmhMarkdown extends JmhReport {
 		double syncFlush = callsPerSecond(FILE, "log4j2-sync-flush");
 		target("asynclog's hand-off ≥ 6× Log4j2 sync flushed into a file, 1 thread", callsPerSecond(HAND_OFF, ASYNCLOG) / syncFlush, 6);
 		target("the same, both into a file", callsPerSecond(FILE, ASYNCLOG) / syncFlush, 6);
-		for (String rate : this.results.rates()) {
+		for (String rate : rates()) {
 			target("asynclog p99.99 ≥ 10× lower than Logback AsyncAppender at " + rate(rate) + " calls/s",
 					this.results.latency("logback-async-appender", rate, "p99_99_ns") / this.results.latency(ASYNCLOG, rate, "p99_99_ns"), 10);
 		}
@@ -213,16 +212,9 @@ final class JmhMarkdown extends JmhReport {
 		paragraph("## 3. Latency of one call at a fixed rate");
 		paragraph("Microseconds from each call's scheduled start. Seed: " + MANUAL_LATENCY + ".");
 		paragraph("![latency](jmh-latency-p9999.png)");
-		for (String rate : this.results.rates()) {
-			paragraph("At " + rate(rate) + " calls/s:");
-			tableHead("setup", "calls", "p50", "p90", "p99", "p99.9", "p99.99", "max");
-			for (String setup : sideSetups(LATENCY)) {
-				this.results.side(LATENCY, setup, Map.of("rate", rate), "p50_ns").ifPresent((s) -> row(setup,
-						Fmt.number(s.value("count")), micros(s, "p50_ns"), micros(s, "p90_ns"), micros(s, "p99_ns"),
-						micros(s, "p99_9_ns"), micros(s, "p99_99_ns"), micros(s, "max_ns")));
-			}
-			line("");
-		}
+		latencyTables("calls", false, (rate) -> sideSetups(LATENCY).stream()
+			.filter((setup) -> this.results.side(LATENCY, setup, Map.of("rate", rate), "p50_ns").isPresent())
+			.toList());
 	}
 
 	private void layout() {
@@ -235,7 +227,7 @@ final class JmhMarkdown extends JmhReport {
 			String row = result.params().get("row");
 			String setup = this.results.sides(LAYOUT, Map.of("row", row)).map(SideResult::setup).findFirst().orElse("?");
 			row(layoutRow(result), setup, "`" + LOG4J2_930_PATTERNS.getOrDefault(row, "?") + "`",
-					Fmt.number(result.score()) + flagged(this.results.missing(LAYOUT, Map.of("row", row))),
+					Fmt.number(result.score()) + missing(LAYOUT, Map.of("row", row)),
 					Fmt.ratio(result.score() / plain), seed(LOG4J2_930.get(row)));
 		}
 		line("");
@@ -249,8 +241,7 @@ final class JmhMarkdown extends JmhReport {
 		for (String setup : setups("LocationBenchmark")) {
 			Map<String, String> off = Map.of("setup", setup, "includeLocation", "false");
 			Map<String, String> on = Map.of("setup", setup, "includeLocation", "true");
-			row(setup, Fmt.number(this.results.score(LOCATION, off)) + flagged(this.results.missing(LOCATION, off)),
-					Fmt.number(this.results.score(LOCATION, on)) + flagged(this.results.missing(LOCATION, on)),
+			row(setup, calls(LOCATION, off), calls(LOCATION, on),
 					Fmt.ratio(this.results.score(LOCATION, off) / this.results.score(LOCATION, on)),
 					seed(MANUAL_WITH_LOCATION.get(setup)));
 		}
@@ -274,12 +265,7 @@ final class JmhMarkdown extends JmhReport {
 	private void allocation() {
 		paragraph("## 7. Allocation and heap");
 		paragraph("Bytes per call of the whole JVM (`-prof gc` `gc.alloc.rate.norm`), one caller, counting sink.");
-		tableHead("setup", "bytes per call", "calls/s under the profiler");
-		for (String setup : setups("AllocationBenchmark")) {
-			this.results.find(ALLOCATION, Map.of("setup", setup))
-				.ifPresent((result) -> row(setup, Fmt.number(result.allocationPerCall()), Fmt.number(result.score())));
-		}
-		line("");
+		allocationTable(setups("AllocationBenchmark"));
 		paragraph("Heap held once started, after full collections: the queue's own cost.");
 		tableHead("setup", "128 slots", "262,144 slots", "the queue's cost");
 		for (String setup : sideSetups(RING_HEAP)) {
@@ -317,14 +303,13 @@ final class JmhMarkdown extends JmhReport {
 			return;
 		}
 		List<String> columns = new ArrayList<>(List.of("setup", "hand-off, 1 thr", "hand-off, 2 thr", "into a file, 1 thr"));
-		this.results.rates().forEach((rate) -> columns.add("p99.99 at " + rate(rate) + "/s (µs)"));
+		rates().forEach((rate) -> columns.add("p99.99 at " + rate(rate) + "/s (µs)"));
 		columns.add("bytes per call");
 		tableHead(columns.toArray(String[]::new));
-		for (String setup : List.of("asynclog-logback", "asynclog-logback-no-meters", "logstash-disruptor", "logback-async-appender",
-				"logback-sync")) {
+		for (String setup : JmhLogbackMarkdown.SETUPS) {
 			List<Object> cells = new ArrayList<>(List.of(setup, Fmt.number(callsPerSecond(HAND_OFF, setup)),
 					Fmt.number(callsPerSecond(HAND_OFF_TWO, setup)), Fmt.number(callsPerSecond(FILE, setup))));
-			this.results.rates().forEach((rate) -> cells.add(Fmt.number(this.results.latency(setup, rate, "p99_99_ns") / 1000)));
+			rates().forEach((rate) -> cells.add(Fmt.number(this.results.latency(setup, rate, "p99_99_ns") / 1000)));
 			cells.add(Fmt.number(this.results.allocation(setup)));
 			row(cells.toArray());
 		}
@@ -357,11 +342,6 @@ final class JmhMarkdown extends JmhReport {
 		return this.results.callsPerSecond(benchmark, params(benchmark, setup));
 	}
 
-	/** Calls per second of a benchmark's configuration, flagged when a trial of it lost events. */
-	private String calls(String benchmark, Map<String, String> params) {
-		return Fmt.number(this.results.callsPerSecond(benchmark, params)) + flagged(this.results.missing(benchmark, params));
-	}
-
 	private double idle(String strategy) {
 		return this.results.sideValue(IDLE, NO_METERS, Map.of("waitStrategy", strategy), "idle_cpu_percent");
 	}
@@ -381,10 +361,6 @@ final class JmhMarkdown extends JmhReport {
 	/** A seed figure, or a dash where the seed has none. */
 	private static String seed(Long figure) {
 		return (figure != null) ? Fmt.number(figure) : Fmt.DASH;
-	}
-
-	private static String micros(SideResult side, String value) {
-		return Fmt.number(side.value(value) / 1000.0);
 	}
 
 	/** Setups of a benchmark class in the order JMH ran them. */

@@ -225,8 +225,8 @@ public abstract class JmhReport {
 
 	/** The latency benchmark's rates in any round, lowest first. */
 	TreeSet<String> rates() {
-		TreeSet<String> rates = new TreeSet<>(this.rounds.get(0).rates().comparator());
-		this.rounds.forEach((round) -> rates.addAll(round.rates()));
+		TreeSet<String> rates = new TreeSet<>(Comparator.comparingLong(Long::parseLong));
+		this.rounds.forEach((round) -> round.sides(LATENCY, Map.of()).forEach((s) -> rates.add(s.params().get("rate"))));
 		return rates;
 	}
 

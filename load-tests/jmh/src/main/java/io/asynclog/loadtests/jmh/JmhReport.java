@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
+import org.springframework.util.FileSystemUtils;
 
 import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
 import io.asynclog.loadtests.jmh.JmhResults.SideResult;
@@ -107,12 +108,7 @@ public abstract class JmhReport {
 			if (!Files.isSameFile(rawDir, runDir)) {
 				// Rounds of an earlier, longer run would otherwise join this one's when the page is rebuilt.
 				for (Path stale : rounds(rawDir)) {
-					try (Stream<Path> files = Files.list(stale)) {
-						for (Path file : files.toList()) {
-							Files.delete(file);
-						}
-					}
-					Files.delete(stale);
+					FileSystemUtils.deleteRecursively(stale);
 				}
 			}
 			for (Path roundDir : roundDirs) {

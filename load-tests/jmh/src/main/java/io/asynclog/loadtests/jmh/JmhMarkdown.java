@@ -3,7 +3,6 @@ package io.asynclog.loadtests.jmh;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -122,28 +121,19 @@ final class JmhMarkdown extends JmhReport {
 
 	@Override
 	void drawCharts(Path dir) throws IOException {
-		Map<String, Double> handOff = new LinkedHashMap<>();
-		for (String setup : setups("HandOffBenchmark")) {
-			// Tens of millions of calls per second would flatten every other bar.
-			if (!"disabled".equals(setup)) {
-				handOff.put(setup, callsPerSecond(HAND_OFF, setup));
-			}
-		}
+		// Tens of millions of calls per second would flatten every other bar.
+		List<String> handOff = setups("HandOffBenchmark").stream().filter((setup) -> !"disabled".equals(setup)).toList();
 		bars(dir.resolve("jmh-hand-off.png"), "Hand-off, 1 thread, 108 B, bursts that fit the queue (sync setups only count: they write nothing)",
-				"calls/s", handOff);
-		Map<String, Double> file = new LinkedHashMap<>();
-		setups("FileThroughputBenchmark").forEach((setup) -> file.put(setup, callsPerSecond(FILE, setup)));
-		bars(dir.resolve("jmh-file-throughput.png"), "Sustained into a file, 1 thread, 108-byte lines", "calls/s", file);
+				"calls/s", handOff, String::valueOf, (setup) -> callsPerSecond(HAND_OFF, setup));
+		bars(dir.resolve("jmh-file-throughput.png"), "Sustained into a file, 1 thread, 108-byte lines", "calls/s",
+				setups("FileThroughputBenchmark"), String::valueOf, (setup) -> callsPerSecond(FILE, setup));
 		TreeSet<String> rates = rates();
 		String highest = rates.isEmpty() ? "0" : rates.last();
-		Map<String, Double> latency = new LinkedHashMap<>();
-		sideSetups(LATENCY).forEach((setup) -> latency.put(setup, this.results.latency(setup, highest, "p99_99_ns") / 1000));
 		bars(dir.resolve("jmh-latency-p9999.png"), "p99.99 latency of one call at " + rate(highest)
-				+ " calls/s (corrected for coordinated omission)", "microseconds", latency);
-		Map<String, Double> layout = new LinkedHashMap<>();
-		layoutResults().forEach((result) -> layout.put(layoutRow(result), result.score()));
+				+ " calls/s (corrected for coordinated omission)", "microseconds", sideSetups(LATENCY), String::valueOf,
+				(setup) -> this.results.latency(setup, highest, "p99_99_ns") / 1000);
 		bars(dir.resolve("jmh-layout.png"), "Formatting cost (LOG4J2-930 rows), 1 thread into a file", "calls/s",
-				layout);
+				layoutResults(), JmhMarkdown::layoutRow, JmhResult::score);
 	}
 
 	private void targets() {

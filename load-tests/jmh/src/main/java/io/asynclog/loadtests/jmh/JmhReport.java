@@ -251,19 +251,22 @@ public abstract class JmhReport {
 				: ((higherIsBetter ? measured >= goal : measured <= goal) ? "met" : "**missed**");
 	}
 
-	/** Draws a bar per known value, asynclog's in its own colour. */
-	static void bars(Path file, String title, String yTitle, Map<String, Double> values) throws IOException {
+	/** Draws a bar per item whose value is known, labelled by {@code label}, asynclog's in its own colour. */
+	static <T> void bars(Path file, String title, String yTitle, Collection<T> items, Function<T, String> label,
+			ToDoubleFunction<T> value) throws IOException {
 		List<String> labels = new ArrayList<>();
 		List<Double> ours = new ArrayList<>();
 		List<Double> theirs = new ArrayList<>();
-		values.forEach((label, value) -> {
-			if (value != null && !value.isNaN()) {
-				labels.add(label);
-				boolean asynclog = label.startsWith("asynclog");
-				ours.add(asynclog ? value : 0.0);
-				theirs.add(asynclog ? 0.0 : value);
+		for (T item : items) {
+			double known = value.applyAsDouble(item);
+			if (!Double.isNaN(known)) {
+				String name = label.apply(item);
+				labels.add(name);
+				boolean asynclog = name.startsWith("asynclog");
+				ours.add(asynclog ? known : 0.0);
+				theirs.add(asynclog ? 0.0 : known);
 			}
-		});
+		}
 		CategoryChart chart = chart(title, yTitle, 30);
 		chart.getStyler().setOverlapped(true);
 		chart.getStyler().setSeriesColors(new Color[] { OTHERS, ASYNCLOG });

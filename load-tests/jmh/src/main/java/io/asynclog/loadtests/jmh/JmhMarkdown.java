@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import io.asynclog.benchmarks.LayoutBenchmark;
 import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
 import io.asynclog.loadtests.jmh.JmhResults.SideResult;
 import io.asynclog.loadtests.report.Fmt;
@@ -46,8 +47,6 @@ final class JmhMarkdown extends JmhReport {
 
 	private static final String NO_METERS = "asynclog-no-meters";
 
-	private static final String LONGEST_930 = "%d %p %c{1.} [%t] %X{aKey} %m %ex%n";
-
 	private static final String MANUAL_HARDWARE = "Log4j2 manual (2014): Solaris 10, 2x4-core Xeon X5570 2.93 GHz, 16 vCPU, JDK 7, "
 			+ "500-char messages, per thread";
 
@@ -77,14 +76,6 @@ final class JmhMarkdown extends JmhReport {
 			Map.entry("D_M_EX", 1_194_184L), Map.entry("D_T_M_EX", 1_027_927L), Map.entry("D_P_T_M_EX", 939_122L),
 			Map.entry("D_P_C_T_M_EX", 595_663L), Map.entry("D_P_C_T_X_M_EX", 573_651L),
 			Map.entry("D_P_C_T_X_M_EX_FLUSH", 205_833L), Map.entry("D_P_C_T_X_M_EX_ALL_ASYNC", 4_719_766L));
-
-	/** The patterns of the LOG4J2-930 rows, which LayoutBenchmark runs. */
-	private static final Map<String, String> LOG4J2_930_PATTERNS = Map.ofEntries(Map.entry("RAW", "%m%n"), Map.entry("M", "%m%n"),
-			Map.entry("D_M_EX", "%d %m %ex%n"), Map.entry("D_T_M_EX", "%d [%t] %m %ex%n"),
-			Map.entry("D_P_T_M_EX", "%d %p [%t] %m %ex%n"), Map.entry("D_P_C_T_M_EX", "%d %p %c{1.} [%t] %m %ex%n"),
-			Map.entry("D_P_C_T_X_M_EX", LONGEST_930), Map.entry("D_P_C_T_X_M_EX_FLUSH", LONGEST_930),
-			Map.entry("D_P_C_T_X_M_EX_ALL_ASYNC", LONGEST_930),
-			Map.entry("D_P_C_T_X_M_EX_ASYNCLOG", LONGEST_930));
 
 	/** Manual latency, all async, 1 thread: average and 99.99% bound in ns. */
 	private static final String MANUAL_LATENCY = "Log4j2 manual, same Solaris box, 1 thread: all async average 677 ns, "
@@ -216,7 +207,7 @@ final class JmhMarkdown extends JmhReport {
 		for (JmhResult result : layoutResults()) {
 			String row = result.params().get("row");
 			String setup = this.results.sides(LAYOUT, Map.of("row", row)).map(SideResult::setup).findFirst().orElse("?");
-			row(layoutRow(result), setup, "`" + LOG4J2_930_PATTERNS.getOrDefault(row, "?") + "`",
+			row(layoutRow(result), setup, "`" + LayoutBenchmark.pattern(row).orElse("?") + "`",
 					Fmt.number(result.score()) + missing(LAYOUT, Map.of("row", row)),
 					Fmt.ratio(result.score() / plain), seed(LOG4J2_930.get(row)));
 		}

@@ -140,7 +140,7 @@ final class JmhLogbackMarkdown extends JmhReport {
 		for (String setup : SETUPS) {
 			ToDoubleFunction<JmhResults> one = handOff(ONE_THREAD, setup);
 			ToDoubleFunction<JmhResults> four = handOff(FOUR_THREADS, setup);
-			row(setup, calls(ONE_THREAD, handOffParams(setup)), calls(FOUR_THREADS, handOffParams(setup)),
+			row(setup, calls(ONE_THREAD, handOffParams(setup, "108")), calls(FOUR_THREADS, handOffParams(setup, "108")),
 					Fmt.withSpread(over((round) -> 4 * four.applyAsDouble(round))),
 					ratio(one, handOff(ONE_THREAD, LOGSTASH)), ratio(four, handOff(FOUR_THREADS, LOGSTASH)),
 					ratio(one, handOff(ONE_THREAD, ASYNC_APPENDER)), ratio(four, handOff(FOUR_THREADS, ASYNC_APPENDER)));
@@ -194,11 +194,7 @@ final class JmhLogbackMarkdown extends JmhReport {
 
 	/** Calls per second per thread of a hand-off benchmark for one setup, 108-byte messages. */
 	private static ToDoubleFunction<JmhResults> handOff(String benchmark, String setup) {
-		return (round) -> round.callsPerSecond(benchmark, handOffParams(setup));
-	}
-
-	private static Map<String, String> handOffParams(String setup) {
-		return Map.of("setup", setup, "message", "108");
+		return (round) -> round.callsPerSecond(benchmark, handOffParams(setup, "108"));
 	}
 
 }

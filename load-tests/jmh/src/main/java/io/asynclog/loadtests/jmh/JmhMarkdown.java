@@ -165,8 +165,8 @@ final class JmhMarkdown extends JmhReport {
 		for (String setup : setups("HandOffBenchmark")) {
 			double one = callsPerSecond(HAND_OFF, setup);
 			long[] seed = MANUAL_THROUGHPUT.get(setup);
-			row(setup, calls(HAND_OFF, handOff(setup, "108")), calls(HAND_OFF, handOff(setup, "500")),
-					calls(HAND_OFF_TWO, handOff(setup, "108")), calls(HAND_OFF_TWO, handOff(setup, "500")),
+			row(setup, calls(HAND_OFF, handOffParams(setup, "108")), calls(HAND_OFF, handOffParams(setup, "500")),
+					calls(HAND_OFF_TWO, handOffParams(setup, "108")), calls(HAND_OFF_TWO, handOffParams(setup, "500")),
 					Fmt.ratio(one / syncFlush), Fmt.ratio(one / sync), Fmt.ratio(one / disabled),
 					seed((seed != null) ? seed[0] : null), seed((seed != null) ? seed[1] : null),
 					seed(MANUAL_I5.get(setup)));
@@ -312,11 +312,7 @@ final class JmhMarkdown extends JmhReport {
 
 	/** The parameters of a setup's 108-byte hand-off, or of its run of another benchmark. */
 	private static Map<String, String> params(String benchmark, String setup) {
-		return benchmark.startsWith("HandOffBenchmark") ? handOff(setup, "108") : Map.of("setup", setup);
-	}
-
-	private static Map<String, String> handOff(String setup, String message) {
-		return Map.of("setup", setup, "message", message);
+		return benchmark.startsWith("HandOffBenchmark") ? handOffParams(setup, "108") : Map.of("setup", setup);
 	}
 
 	private double callsPerSecond(String benchmark, String setup) {

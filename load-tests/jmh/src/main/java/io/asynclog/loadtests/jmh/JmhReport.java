@@ -231,6 +231,11 @@ public abstract class JmhReport {
 		return Stats.of(this.rounds.stream().mapToDouble(figure).toArray());
 	}
 
+	/** The parameters of a setup's hand-off with messages of the given length. */
+	static Map<String, String> handOffParams(String setup, String message) {
+		return Map.of("setup", setup, "message", message);
+	}
+
 	static ToDoubleFunction<JmhResults> micros(String setup, String rate, String value) {
 		return (round) -> round.latency(setup, rate, value) / 1000.0;
 	}

@@ -36,7 +36,8 @@ import static io.asynclog.loadtests.jmh.JmhResults.LATENCY;
  * from one run of {@code load-tests/scripts/jmh.sh}; from a {@code --logback} run (its run-info
  * says {@code suite=logback}), {@code docs/results/jmh-logback.md} and its files instead, from the
  * run's {@code round-N} directories. Each page is a subclass; what they share is here: the head,
- * the Markdown they append, how they flag lost events and their XChart bar charts, whose axes are
+ * the latency and allocation tables, figures over the rounds (jmh.md's run is a single round: a
+ * figure without a spread), how they flag lost events and their XChart bar charts, whose axes are
  * linear (XChart's bars always start at zero, which a logarithmic axis cannot show).
  */
 public abstract class JmhReport {

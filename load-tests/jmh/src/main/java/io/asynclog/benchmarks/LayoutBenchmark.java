@@ -1,5 +1,7 @@
 package io.asynclog.benchmarks;
 
+import java.util.Arrays;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.logging.log4j.ThreadContext;
@@ -54,6 +56,14 @@ public class LayoutBenchmark {
 			this.pattern = pattern;
 		}
 
+	}
+
+	/** The pattern of a row, by the name the results give it, for the report. */
+	public static Optional<String> pattern(String row) {
+		return Arrays.stream(Row.values())
+			.filter((candidate) -> candidate.name().equals(row))
+			.map((candidate) -> candidate.pattern)
+			.findFirst();
 	}
 
 	@State(Scope.Benchmark)

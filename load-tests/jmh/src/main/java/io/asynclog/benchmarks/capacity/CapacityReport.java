@@ -16,6 +16,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import io.asynclog.loadtests.report.Fmt;
+import io.asynclog.loadtests.report.Stats;
+
 /**
  * The capacity check (docs/results/capacity-check.md), from the raw files of
  * load-tests/scripts/capacity.sh: each sink's cost per line on the ring thread from JMH
@@ -124,23 +127,20 @@ public final class CapacityReport {
 				+ "through in the window. A prediction holds when the median of measured ÷ predicted (each round against "
 				+ "its own JMH run) is within " + Math.round(TOLERANCE * 100) + "%.\n\n");
 		out.append("**").append(result.summary()).append("**\n\n");
-		out.append("| backend, sink | JMH ns a line | predicted lines/s | measured lines/s | measured ÷ predicted | holds | "
-				+ "ring thread's ns a line in the run | its CPU share | busy meter | ring at least half full |\n");
-		out.append("|---|---|---|---|---|---|---|---|---|---|\n");
+		Fmt.tableHead(out, "backend, sink", "JMH ns a line", "predicted lines/s", "measured lines/s", "measured ÷ predicted",
+				"holds", "ring thread's ns a line in the run", "its CPU share", "busy meter", "ring at least half full");
 		for (Check check : result.checks()) {
-			out.append("| ").append(check.config().replace(" ", ", ")).append(" | ").append(range(check.costs(), "%,.0f"));
-			out.append(" | ").append(String.format(Locale.ROOT, "%,.0f", check.predicted()));
+			String config = check.config().replace(" ", ", ");
+			String predicted = String.format(Locale.ROOT, "%,.0f", check.predicted());
 			if (check.runs().isEmpty()) {
-				out.append(" | not measured | – | – | – | – | – | – |\n");
+				Fmt.tableRow(out, config, range(check.costs(), "%,.0f"), predicted, "not measured", Fmt.DASH, Fmt.DASH,
+						Fmt.DASH, Fmt.DASH, Fmt.DASH, Fmt.DASH);
 				continue;
 			}
-			out.append(" | ").append(range(check.values(Run::linesPerSecond), "%,.0f"));
-			out.append(" | ").append(range(check.ratios(), "%.2f"));
-			out.append(" | ").append(check.holds() ? "yes" : "**no**");
-			out.append(" | ").append(range(check.values(Run::ringCpuNanosPerLine), "%,.0f"));
-			out.append(" | ").append(range(check.values(Run::ringCpuShare), "%.2f"));
-			out.append(" | ").append(range(check.values(Run::busyShare), "%.3f"));
-			out.append(" | ").append(range(check.values(Run::halfFullShare), "%.2f")).append(" |\n");
+			Fmt.tableRow(out, config, range(check.costs(), "%,.0f"), predicted, range(check.values(Run::linesPerSecond), "%,.0f"),
+					range(check.ratios(), "%.2f"), check.holds() ? "yes" : "**no**",
+					range(check.values(Run::ringCpuNanosPerLine), "%,.0f"), range(check.values(Run::ringCpuShare), "%.2f"),
+					range(check.values(Run::busyShare), "%.3f"), range(check.values(Run::halfFullShare), "%.2f"));
 		}
 		out.append("\nFigures are medians over the rounds, with the range in brackets. \"Its CPU share\" is the ring "
 				+ "thread's CPU time over the window (1.00: a whole core); \"busy meter\" is what "
@@ -149,24 +149,16 @@ public final class CapacityReport {
 		return out.toString();
 	}
 
+	/** The median with the range in brackets, left out when both ends print alike. */
 	private static String range(List<Double> values, String format) {
-		if (values.isEmpty()) {
-			return "–";
+		Stats stats = Stats.of(values);
+		if (!stats.measured()) {
+			return Fmt.DASH;
 		}
-		List<Double> sorted = values.stream().sorted().toList();
-		String median = String.format(Locale.ROOT, format, median(sorted));
-		String lowest = String.format(Locale.ROOT, format, sorted.get(0));
-		String highest = String.format(Locale.ROOT, format, sorted.get(sorted.size() - 1));
-		if (lowest.equals(highest)) {
-			return median;
-		}
-		return median + " (" + lowest + "–" + highest + ")";
-	}
-
-	static double median(List<Double> values) {
-		List<Double> sorted = values.stream().sorted().toList();
-		int middle = sorted.size() / 2;
-		return (sorted.size() % 2 == 1) ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
+		String median = String.format(Locale.ROOT, format, stats.median());
+		String lowest = String.format(Locale.ROOT, format, stats.min());
+		String highest = String.format(Locale.ROOT, format, stats.max());
+		return lowest.equals(highest) ? median : median + " (" + lowest + Fmt.DASH + highest + ")";
 	}
 
 	record Run(int round, String config, double linesPerSecond, double ringCpuNanosPerLine, double ringCpuShare,
@@ -178,7 +170,7 @@ public final class CapacityReport {
 	record Check(String config, List<Double> costs, List<Run> runs, List<Double> ratios) {
 
 		double predicted() {
-			return 1e9 / median(this.costs);
+			return 1e9 / Stats.of(this.costs).median();
 		}
 
 		List<Double> values(ToDoubleFunction<Run> value) {
@@ -190,7 +182,7 @@ public final class CapacityReport {
 		}
 
 		boolean holds() {
-			return measured() && Math.abs(median(this.ratios) - 1) <= TOLERANCE;
+			return measured() && Math.abs(Stats.of(this.ratios).median() - 1) <= TOLERANCE;
 		}
 
 	}

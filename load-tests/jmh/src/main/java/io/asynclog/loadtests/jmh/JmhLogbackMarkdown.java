@@ -8,17 +8,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
-import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
 import io.asynclog.loadtests.jmh.JmhResults.SideResult;
 import io.asynclog.loadtests.report.Fmt;
 import io.asynclog.loadtests.report.Stats;
 
-import static io.asynclog.loadtests.jmh.JmhResults.ALLOCATION;
-import static io.asynclog.loadtests.jmh.JmhResults.LATENCY;
 
 /**
  * The text of {@code docs/results/jmh-logback.md}: asynclog's async-logger mode on Logback against
@@ -51,11 +47,8 @@ final class JmhLogbackMarkdown extends JmhReport {
 	/** The rate whose p99.99 the latency target compares. */
 	private static final String TARGET_RATE = "10000";
 
-	private final List<JmhResults> rounds;
-
 	JmhLogbackMarkdown(List<JmhResults> rounds, Properties info, String notes) {
-		super(info, notes);
-		this.rounds = rounds;
+		super(rounds, info, notes);
 	}
 
 	@Override
@@ -147,8 +140,7 @@ final class JmhLogbackMarkdown extends JmhReport {
 		for (String setup : SETUPS) {
 			ToDoubleFunction<JmhResults> one = handOff(ONE_THREAD, setup);
 			ToDoubleFunction<JmhResults> four = handOff(FOUR_THREADS, setup);
-			row(setup, Fmt.withSpread(over(one)) + missing(ONE_THREAD, setup, Map.of("message", "108")),
-					Fmt.withSpread(over(four)) + missing(FOUR_THREADS, setup, Map.of("message", "108")),
+			row(setup, calls(ONE_THREAD, handOffParams(setup, "108")), calls(FOUR_THREADS, handOffParams(setup, "108")),
 					Fmt.withSpread(over((round) -> 4 * four.applyAsDouble(round))),
 					ratio(one, handOff(ONE_THREAD, LOGSTASH)), ratio(four, handOff(FOUR_THREADS, LOGSTASH)),
 					ratio(one, handOff(ONE_THREAD, ASYNC_APPENDER)), ratio(four, handOff(FOUR_THREADS, ASYNC_APPENDER)));
@@ -160,30 +152,13 @@ final class JmhLogbackMarkdown extends JmhReport {
 		paragraph("## 2. Latency of one call at a fixed rate");
 		paragraph("Microseconds from each call's scheduled start, into the file.");
 		paragraph("![latency](jmh-logback-latency-p9999.png)");
-		for (String rate : rates()) {
-			paragraph("At " + rate(rate) + " calls/s:");
-			tableHead("setup", "calls per round", "p50", "p90", "p99", "p99.9", "p99.99", "max");
-			for (String setup : SETUPS) {
-				List<Object> cells = new ArrayList<>(List.of(setup, Fmt.withSpread(over((round) -> round.latency(setup, rate, "count")))
-						+ missing(LATENCY, setup, Map.of("rate", rate))));
-				for (String value : List.of("p50_ns", "p90_ns", "p99_ns", "p99_9_ns", "p99_99_ns", "max_ns")) {
-					cells.add(Fmt.withSpread(over(micros(setup, rate, value))));
-				}
-				row(cells.toArray());
-			}
-			line("");
-		}
+		latencyTables("calls per round", true, (rate) -> SETUPS);
 	}
 
 	private void allocation() {
 		paragraph("## 3. Allocation per call");
 		paragraph("Bytes per call of the whole JVM (`-prof gc`), one caller, counting sink.");
-		tableHead("setup", "bytes per call", "calls/s under the profiler");
-		for (String setup : SETUPS) {
-			row(setup, Fmt.withSpread(over((round) -> round.allocation(setup))), Fmt.withSpread(over((round) -> round
-				.find(ALLOCATION, Map.of("setup", setup)).map(JmhResult::score).orElse(Double.NaN))));
-		}
-		line("");
+		allocationTable(SETUPS);
 	}
 
 	private void checks() {
@@ -206,24 +181,6 @@ final class JmhLogbackMarkdown extends JmhReport {
 		line("");
 	}
 
-	/** A warning for a table cell when a trial of that configuration lost events in any round. */
-	private String missing(String benchmark, String setup, Map<String, String> params) {
-		Map<String, String> wanted = new LinkedHashMap<>(params);
-		wanted.put("setup", setup);
-		return flagged(this.rounds.stream().mapToDouble((round) -> round.missing(benchmark, wanted)).sum());
-	}
-
-	private TreeSet<String> rates() {
-		TreeSet<String> rates = new TreeSet<>(this.rounds.get(0).rates().comparator());
-		this.rounds.forEach((round) -> rates.addAll(round.rates()));
-		return rates;
-	}
-
-	/** A figure's median, minimum and maximum over the rounds, NaN where a round lacks it. */
-	private Stats over(ToDoubleFunction<JmhResults> figure) {
-		return Stats.of(this.rounds.stream().mapToDouble(figure).toArray());
-	}
-
 	private double[] ratios(ToDoubleFunction<JmhResults> numerator, ToDoubleFunction<JmhResults> denominator) {
 		return this.rounds.stream()
 			.mapToDouble((round) -> Stats.ratio(numerator.applyAsDouble(round), denominator.applyAsDouble(round)))
@@ -237,11 +194,7 @@ final class JmhLogbackMarkdown extends JmhReport {
 
 	/** Calls per second per thread of a hand-off benchmark for one setup, 108-byte messages. */
 	private static ToDoubleFunction<JmhResults> handOff(String benchmark, String setup) {
-		return (round) -> round.callsPerSecond(benchmark, Map.of("setup", setup, "message", "108"));
-	}
-
-	private static ToDoubleFunction<JmhResults> micros(String setup, String rate, String value) {
-		return (round) -> round.latency(setup, rate, value) / 1000.0;
+		return (round) -> round.callsPerSecond(benchmark, handOffParams(setup, "108"));
 	}
 
 }

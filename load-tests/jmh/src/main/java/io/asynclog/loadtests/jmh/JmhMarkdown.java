@@ -3,7 +3,6 @@ package io.asynclog.loadtests.jmh;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -13,11 +12,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import io.asynclog.benchmarks.LayoutBenchmark;
 import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
 import io.asynclog.loadtests.jmh.JmhResults.SideResult;
 import io.asynclog.loadtests.report.Fmt;
 
-import static io.asynclog.loadtests.jmh.JmhResults.ALLOCATION;
 import static io.asynclog.loadtests.jmh.JmhResults.LATENCY;
 
 /**
@@ -47,8 +46,6 @@ final class JmhMarkdown extends JmhReport {
 	private static final String NO_LAG_PROBE = "asynclog-no-lag-probe";
 
 	private static final String NO_METERS = "asynclog-no-meters";
-
-	private static final String LONGEST_930 = "%d %p %c{1.} [%t] %X{aKey} %m %ex%n";
 
 	private static final String MANUAL_HARDWARE = "Log4j2 manual (2014): Solaris 10, 2x4-core Xeon X5570 2.93 GHz, 16 vCPU, JDK 7, "
 			+ "500-char messages, per thread";
@@ -80,23 +77,15 @@ final class JmhMarkdown extends JmhReport {
 			Map.entry("D_P_C_T_M_EX", 595_663L), Map.entry("D_P_C_T_X_M_EX", 573_651L),
 			Map.entry("D_P_C_T_X_M_EX_FLUSH", 205_833L), Map.entry("D_P_C_T_X_M_EX_ALL_ASYNC", 4_719_766L));
 
-	/** The patterns of the LOG4J2-930 rows, which LayoutBenchmark runs. */
-	private static final Map<String, String> LOG4J2_930_PATTERNS = Map.ofEntries(Map.entry("RAW", "%m%n"), Map.entry("M", "%m%n"),
-			Map.entry("D_M_EX", "%d %m %ex%n"), Map.entry("D_T_M_EX", "%d [%t] %m %ex%n"),
-			Map.entry("D_P_T_M_EX", "%d %p [%t] %m %ex%n"), Map.entry("D_P_C_T_M_EX", "%d %p %c{1.} [%t] %m %ex%n"),
-			Map.entry("D_P_C_T_X_M_EX", LONGEST_930), Map.entry("D_P_C_T_X_M_EX_FLUSH", LONGEST_930),
-			Map.entry("D_P_C_T_X_M_EX_ALL_ASYNC", LONGEST_930),
-			Map.entry("D_P_C_T_X_M_EX_ASYNCLOG", LONGEST_930));
-
 	/** Manual latency, all async, 1 thread: average and 99.99% bound in ns. */
 	private static final String MANUAL_LATENCY = "Log4j2 manual, same Solaris box, 1 thread: all async average 677 ns, "
 			+ "99.99% < 8,192 ns; Log4j2 AsyncAppender average 2,423 ns, 99.99% < 16,384 ns";
 
 	private final JmhResults results;
 
-	JmhMarkdown(JmhResults results, Properties info, String notes) {
-		super(info, notes);
-		this.results = results;
+	JmhMarkdown(List<JmhResults> rounds, Properties info, String notes) {
+		super(rounds, info, notes);
+		this.results = rounds.get(0);
 	}
 
 	@Override
@@ -123,28 +112,19 @@ final class JmhMarkdown extends JmhReport {
 
 	@Override
 	void drawCharts(Path dir) throws IOException {
-		Map<String, Double> handOff = new LinkedHashMap<>();
-		for (String setup : setups("HandOffBenchmark")) {
-			// Tens of millions of calls per second would flatten every other bar.
-			if (!"disabled".equals(setup)) {
-				handOff.put(setup, callsPerSecond(HAND_OFF, setup));
-			}
-		}
+		// Tens of millions of calls per second would flatten every other bar.
+		List<String> handOff = setups("HandOffBenchmark").stream().filter((setup) -> !"disabled".equals(setup)).toList();
 		bars(dir.resolve("jmh-hand-off.png"), "Hand-off, 1 thread, 108 B, bursts that fit the queue (sync setups only count: they write nothing)",
-				"calls/s", handOff);
-		Map<String, Double> file = new LinkedHashMap<>();
-		setups("FileThroughputBenchmark").forEach((setup) -> file.put(setup, callsPerSecond(FILE, setup)));
-		bars(dir.resolve("jmh-file-throughput.png"), "Sustained into a file, 1 thread, 108-byte lines", "calls/s", file);
-		TreeSet<String> rates = this.results.rates();
+				"calls/s", handOff, String::valueOf, (setup) -> callsPerSecond(HAND_OFF, setup));
+		bars(dir.resolve("jmh-file-throughput.png"), "Sustained into a file, 1 thread, 108-byte lines", "calls/s",
+				setups("FileThroughputBenchmark"), String::valueOf, (setup) -> callsPerSecond(FILE, setup));
+		TreeSet<String> rates = rates();
 		String highest = rates.isEmpty() ? "0" : rates.last();
-		Map<String, Double> latency = new LinkedHashMap<>();
-		sideSetups(LATENCY).forEach((setup) -> latency.put(setup, this.results.latency(setup, highest, "p99_99_ns") / 1000));
 		bars(dir.resolve("jmh-latency-p9999.png"), "p99.99 latency of one call at " + rate(highest)
-				+ " calls/s (corrected for coordinated omission)", "microseconds", latency);
-		Map<String, Double> layout = new LinkedHashMap<>();
-		layoutResults().forEach((result) -> layout.put(layoutRow(result), result.score()));
+				+ " calls/s (corrected for coordinated omission)", "microseconds", sideSetups(LATENCY), String::valueOf,
+				(setup) -> this.results.latency(setup, highest, "p99_99_ns") / 1000);
 		bars(dir.resolve("jmh-layout.png"), "Formatting cost (LOG4J2-930 rows), 1 thread into a file", "calls/s",
-				layout);
+				layoutResults(), JmhMarkdown::layoutRow, JmhResult::score);
 	}
 
 	private void targets() {
@@ -156,7 +136,7 @@ final class JmhMarkdown extends JmhReport {
 		double syncFlush = callsPerSecond(FILE, "log4j2-sync-flush");
 		target("asynclog's hand-off ≥ 6× Log4j2 sync flushed into a file, 1 thread", callsPerSecond(HAND_OFF, ASYNCLOG) / syncFlush, 6);
 		target("the same, both into a file", callsPerSecond(FILE, ASYNCLOG) / syncFlush, 6);
-		for (String rate : this.results.rates()) {
+		for (String rate : rates()) {
 			target("asynclog p99.99 ≥ 10× lower than Logback AsyncAppender at " + rate(rate) + " calls/s",
 					this.results.latency("logback-async-appender", rate, "p99_99_ns") / this.results.latency(ASYNCLOG, rate, "p99_99_ns"), 10);
 		}
@@ -185,8 +165,8 @@ final class JmhMarkdown extends JmhReport {
 		for (String setup : setups("HandOffBenchmark")) {
 			double one = callsPerSecond(HAND_OFF, setup);
 			long[] seed = MANUAL_THROUGHPUT.get(setup);
-			row(setup, calls(HAND_OFF, handOff(setup, "108")), calls(HAND_OFF, handOff(setup, "500")),
-					calls(HAND_OFF_TWO, handOff(setup, "108")), calls(HAND_OFF_TWO, handOff(setup, "500")),
+			row(setup, calls(HAND_OFF, handOffParams(setup, "108")), calls(HAND_OFF, handOffParams(setup, "500")),
+					calls(HAND_OFF_TWO, handOffParams(setup, "108")), calls(HAND_OFF_TWO, handOffParams(setup, "500")),
 					Fmt.ratio(one / syncFlush), Fmt.ratio(one / sync), Fmt.ratio(one / disabled),
 					seed((seed != null) ? seed[0] : null), seed((seed != null) ? seed[1] : null),
 					seed(MANUAL_I5.get(setup)));
@@ -213,16 +193,9 @@ final class JmhMarkdown extends JmhReport {
 		paragraph("## 3. Latency of one call at a fixed rate");
 		paragraph("Microseconds from each call's scheduled start. Seed: " + MANUAL_LATENCY + ".");
 		paragraph("![latency](jmh-latency-p9999.png)");
-		for (String rate : this.results.rates()) {
-			paragraph("At " + rate(rate) + " calls/s:");
-			tableHead("setup", "calls", "p50", "p90", "p99", "p99.9", "p99.99", "max");
-			for (String setup : sideSetups(LATENCY)) {
-				this.results.side(LATENCY, setup, Map.of("rate", rate), "p50_ns").ifPresent((s) -> row(setup,
-						Fmt.number(s.value("count")), micros(s, "p50_ns"), micros(s, "p90_ns"), micros(s, "p99_ns"),
-						micros(s, "p99_9_ns"), micros(s, "p99_99_ns"), micros(s, "max_ns")));
-			}
-			line("");
-		}
+		latencyTables("calls", false, (rate) -> sideSetups(LATENCY).stream()
+			.filter((setup) -> !Double.isNaN(this.results.latency(setup, rate, "p50_ns")))
+			.toList());
 	}
 
 	private void layout() {
@@ -234,8 +207,8 @@ final class JmhMarkdown extends JmhReport {
 		for (JmhResult result : layoutResults()) {
 			String row = result.params().get("row");
 			String setup = this.results.sides(LAYOUT, Map.of("row", row)).map(SideResult::setup).findFirst().orElse("?");
-			row(layoutRow(result), setup, "`" + LOG4J2_930_PATTERNS.getOrDefault(row, "?") + "`",
-					Fmt.number(result.score()) + flagged(this.results.missing(LAYOUT, Map.of("row", row))),
+			row(layoutRow(result), setup, "`" + LayoutBenchmark.pattern(row).orElse("?") + "`",
+					Fmt.number(result.score()) + missing(LAYOUT, Map.of("row", row)),
 					Fmt.ratio(result.score() / plain), seed(LOG4J2_930.get(row)));
 		}
 		line("");
@@ -249,8 +222,7 @@ final class JmhMarkdown extends JmhReport {
 		for (String setup : setups("LocationBenchmark")) {
 			Map<String, String> off = Map.of("setup", setup, "includeLocation", "false");
 			Map<String, String> on = Map.of("setup", setup, "includeLocation", "true");
-			row(setup, Fmt.number(this.results.score(LOCATION, off)) + flagged(this.results.missing(LOCATION, off)),
-					Fmt.number(this.results.score(LOCATION, on)) + flagged(this.results.missing(LOCATION, on)),
+			row(setup, calls(LOCATION, off), calls(LOCATION, on),
 					Fmt.ratio(this.results.score(LOCATION, off) / this.results.score(LOCATION, on)),
 					seed(MANUAL_WITH_LOCATION.get(setup)));
 		}
@@ -274,12 +246,7 @@ final class JmhMarkdown extends JmhReport {
 	private void allocation() {
 		paragraph("## 7. Allocation and heap");
 		paragraph("Bytes per call of the whole JVM (`-prof gc` `gc.alloc.rate.norm`), one caller, counting sink.");
-		tableHead("setup", "bytes per call", "calls/s under the profiler");
-		for (String setup : setups("AllocationBenchmark")) {
-			this.results.find(ALLOCATION, Map.of("setup", setup))
-				.ifPresent((result) -> row(setup, Fmt.number(result.allocationPerCall()), Fmt.number(result.score())));
-		}
-		line("");
+		allocationTable(setups("AllocationBenchmark"));
 		paragraph("Heap held once started, after full collections: the queue's own cost.");
 		tableHead("setup", "128 slots", "262,144 slots", "the queue's cost");
 		for (String setup : sideSetups(RING_HEAP)) {
@@ -317,14 +284,13 @@ final class JmhMarkdown extends JmhReport {
 			return;
 		}
 		List<String> columns = new ArrayList<>(List.of("setup", "hand-off, 1 thr", "hand-off, 2 thr", "into a file, 1 thr"));
-		this.results.rates().forEach((rate) -> columns.add("p99.99 at " + rate(rate) + "/s (µs)"));
+		rates().forEach((rate) -> columns.add("p99.99 at " + rate(rate) + "/s (µs)"));
 		columns.add("bytes per call");
 		tableHead(columns.toArray(String[]::new));
-		for (String setup : List.of("asynclog-logback", "asynclog-logback-no-meters", "logstash-disruptor", "logback-async-appender",
-				"logback-sync")) {
+		for (String setup : JmhLogbackMarkdown.SETUPS) {
 			List<Object> cells = new ArrayList<>(List.of(setup, Fmt.number(callsPerSecond(HAND_OFF, setup)),
 					Fmt.number(callsPerSecond(HAND_OFF_TWO, setup)), Fmt.number(callsPerSecond(FILE, setup))));
-			this.results.rates().forEach((rate) -> cells.add(Fmt.number(this.results.latency(setup, rate, "p99_99_ns") / 1000)));
+			rates().forEach((rate) -> cells.add(Fmt.number(this.results.latency(setup, rate, "p99_99_ns") / 1000)));
 			cells.add(Fmt.number(this.results.allocation(setup)));
 			row(cells.toArray());
 		}
@@ -346,20 +312,11 @@ final class JmhMarkdown extends JmhReport {
 
 	/** The parameters of a setup's 108-byte hand-off, or of its run of another benchmark. */
 	private static Map<String, String> params(String benchmark, String setup) {
-		return benchmark.startsWith("HandOffBenchmark") ? handOff(setup, "108") : Map.of("setup", setup);
-	}
-
-	private static Map<String, String> handOff(String setup, String message) {
-		return Map.of("setup", setup, "message", message);
+		return benchmark.startsWith("HandOffBenchmark") ? handOffParams(setup, "108") : Map.of("setup", setup);
 	}
 
 	private double callsPerSecond(String benchmark, String setup) {
 		return this.results.callsPerSecond(benchmark, params(benchmark, setup));
-	}
-
-	/** Calls per second of a benchmark's configuration, flagged when a trial of it lost events. */
-	private String calls(String benchmark, Map<String, String> params) {
-		return Fmt.number(this.results.callsPerSecond(benchmark, params)) + flagged(this.results.missing(benchmark, params));
 	}
 
 	private double idle(String strategy) {
@@ -381,10 +338,6 @@ final class JmhMarkdown extends JmhReport {
 	/** A seed figure, or a dash where the seed has none. */
 	private static String seed(Long figure) {
 		return (figure != null) ? Fmt.number(figure) : Fmt.DASH;
-	}
-
-	private static String micros(SideResult side, String value) {
-		return Fmt.number(side.value(value) / 1000.0);
 	}
 
 	/** Setups of a benchmark class in the order JMH ran them. */

@@ -6,28 +6,38 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
+import org.springframework.util.FileSystemUtils;
 
 import io.asynclog.loadtests.jmh.JmhResults.JmhResult;
 import io.asynclog.loadtests.jmh.JmhResults.SideResult;
 import io.asynclog.loadtests.report.Charts;
 import io.asynclog.loadtests.report.Fmt;
 import io.asynclog.loadtests.report.RunFiles;
+import io.asynclog.loadtests.report.Stats;
+
+import static io.asynclog.loadtests.jmh.JmhResults.ALLOCATION;
+import static io.asynclog.loadtests.jmh.JmhResults.LATENCY;
 
 /**
  * Writes {@code docs/results/jmh.md}, its charts, a summary CSV and a copy of the raw results
  * from one run of {@code load-tests/scripts/jmh.sh}; from a {@code --logback} run (its run-info
  * says {@code suite=logback}), {@code docs/results/jmh-logback.md} and its files instead, from the
  * run's {@code round-N} directories. Each page is a subclass; what they share is here: the head,
- * the Markdown they append, how they flag lost events and their XChart bar charts, whose axes are
+ * the latency and allocation tables, figures over the rounds (jmh.md's run is a single round: a
+ * figure without a spread), how they flag lost events and their XChart bar charts, whose axes are
  * linear (XChart's bars always start at zero, which a logarithmic axis cannot show).
  */
 public abstract class JmhReport {
@@ -42,12 +52,16 @@ public abstract class JmhReport {
 
 	final StringBuilder out = new StringBuilder();
 
+	/** The run's results: one per round of a {@code --logback} run, else the run's only one. */
+	final List<JmhResults> rounds;
+
 	final Properties info;
 
 	/** The hand-written notes' file name, which the page links to, or {@code null} when there are none. */
 	final String notes;
 
-	JmhReport(Properties info, String notes) {
+	JmhReport(List<JmhResults> rounds, Properties info, String notes) {
+		this.rounds = rounds;
 		this.info = info;
 		this.notes = notes;
 	}
@@ -60,8 +74,7 @@ public abstract class JmhReport {
 
 	/** Writes the page, its charts, summary and raw copy into {@code resultsDir}; returns the page. */
 	public static Path write(Path runDir, Path resultsDir) throws IOException {
-		Path infoFile = runDir.resolve(RUN_INFO);
-		Properties info = RunFiles.properties(infoFile);
+		Properties info = RunFiles.properties(runDir.resolve(RUN_INFO));
 		boolean logback = "logback".equals(info.getProperty("suite"));
 		List<Path> roundDirs = logback ? rounds(runDir) : List.of(runDir);
 		if (roundDirs.isEmpty()) {
@@ -74,7 +87,7 @@ public abstract class JmhReport {
 		String name = logback ? "jmh-logback" : "jmh";
 		Files.createDirectories(resultsDir);
 		String notes = Files.exists(resultsDir.resolve(name + "-notes.md")) ? name + "-notes.md" : null;
-		JmhReport markdown = logback ? new JmhLogbackMarkdown(rounds, info, notes) : new JmhMarkdown(rounds.get(0), info, notes);
+		JmhReport markdown = logback ? new JmhLogbackMarkdown(rounds, info, notes) : new JmhMarkdown(rounds, info, notes);
 		Path page = resultsDir.resolve(name + ".md");
 		Files.writeString(page, markdown.render());
 		markdown.drawCharts(resultsDir);
@@ -90,26 +103,18 @@ public abstract class JmhReport {
 		}
 		Files.writeString(resultsDir.resolve(name + "-summary.csv"), csv);
 		Path rawDir = resultsDir.resolve(name + "-raw");
-		if (!logback) {
-			copyRaw(runDir, rawDir);
-			return page;
-		}
-		if (Files.isDirectory(rawDir) && !Files.isSameFile(rawDir, runDir)) {
-			// Rounds of an earlier, longer run would otherwise join this one's when the page is rebuilt.
-			for (Path stale : rounds(rawDir)) {
-				try (Stream<Path> files = Files.list(stale)) {
-					for (Path file : files.toList()) {
-						Files.delete(file);
-					}
+		// The run's own files: its run-info and, from a run without rounds, its results.
+		copyRaw(runDir, rawDir);
+		if (logback) {
+			if (!Files.isSameFile(rawDir, runDir)) {
+				// Rounds of an earlier, longer run would otherwise join this one's when the page is rebuilt.
+				for (Path stale : rounds(rawDir)) {
+					FileSystemUtils.deleteRecursively(stale);
 				}
-				Files.delete(stale);
 			}
-		}
-		for (Path roundDir : roundDirs) {
-			copyRaw(roundDir, rawDir.resolve(roundDir.getFileName().toString()));
-		}
-		if (Files.exists(infoFile)) {
-			Files.copy(infoFile, rawDir.resolve(RUN_INFO), StandardCopyOption.REPLACE_EXISTING);
+			for (Path roundDir : roundDirs) {
+				copyRaw(roundDir, rawDir.resolve(roundDir.getFileName().toString()));
+			}
 		}
 		return page;
 	}
@@ -174,9 +179,66 @@ public abstract class JmhReport {
 		Fmt.tableRow(this.out, cells);
 	}
 
-	/** A warning for a table cell when trials of its configuration lost events, else nothing. */
-	static String flagged(double missing) {
+	/**
+	 * The latency section's tables, one per rate, each figure in microseconds over the rounds; a row
+	 * per setup that {@code setupsAt} gives for the rate, its calls flagged when {@code flagLosses}.
+	 */
+	void latencyTables(String callsColumn, boolean flagLosses, Function<String, Collection<String>> setupsAt) {
+		for (String rate : rates()) {
+			paragraph("At " + rate(rate) + " calls/s:");
+			tableHead("setup", callsColumn, "p50", "p90", "p99", "p99.9", "p99.99", "max");
+			for (String setup : setupsAt.apply(rate)) {
+				List<Object> cells = new ArrayList<>(List.of(setup, Fmt.withSpread(over((round) -> round.latency(setup, rate, "count")))
+						+ (flagLosses ? missing(LATENCY, Map.of("setup", setup, "rate", rate)) : "")));
+				for (String value : List.of("p50_ns", "p90_ns", "p99_ns", "p99_9_ns", "p99_99_ns", "max_ns")) {
+					cells.add(Fmt.withSpread(over(micros(setup, rate, value))));
+				}
+				row(cells.toArray());
+			}
+			line("");
+		}
+	}
+
+	/** Bytes per call and calls per second under {@code -prof gc}, a row per setup. */
+	void allocationTable(Collection<String> setups) {
+		tableHead("setup", "bytes per call", "calls/s under the profiler");
+		for (String setup : setups) {
+			row(setup, Fmt.withSpread(over((round) -> round.allocation(setup))),
+					Fmt.withSpread(over((round) -> round.score(ALLOCATION, Map.of("setup", setup)))));
+		}
+		line("");
+	}
+
+	/** Calls per second of a benchmark's configuration over the rounds, flagged when a trial of it lost events. */
+	String calls(String benchmark, Map<String, String> params) {
+		return Fmt.withSpread(over((round) -> round.callsPerSecond(benchmark, params))) + missing(benchmark, params);
+	}
+
+	/** A warning for a table cell when trials of its configuration lost events in any round, else nothing. */
+	String missing(String benchmark, Map<String, String> params) {
+		double missing = this.rounds.stream().mapToDouble((round) -> round.missing(benchmark, params)).sum();
 		return (missing > 0) ? " (**" + Fmt.number(missing) + " events missing**)" : "";
+	}
+
+	/** The latency benchmark's rates in any round, lowest first. */
+	TreeSet<String> rates() {
+		TreeSet<String> rates = new TreeSet<>(Comparator.comparingLong(Long::parseLong));
+		this.rounds.forEach((round) -> round.sides(LATENCY, Map.of()).forEach((s) -> rates.add(s.params().get("rate"))));
+		return rates;
+	}
+
+	/** A figure's median, minimum and maximum over the rounds, NaN where a round lacks it. */
+	Stats over(ToDoubleFunction<JmhResults> figure) {
+		return Stats.of(this.rounds.stream().mapToDouble(figure).toArray());
+	}
+
+	/** The parameters of a setup's hand-off with messages of the given length. */
+	static Map<String, String> handOffParams(String setup, String message) {
+		return Map.of("setup", setup, "message", message);
+	}
+
+	static ToDoubleFunction<JmhResults> micros(String setup, String rate, String value) {
+		return (round) -> round.latency(setup, rate, value) / 1000.0;
 	}
 
 	/** What a trial that lost events lost, after the list item's start. */
@@ -195,19 +257,22 @@ public abstract class JmhReport {
 				: ((higherIsBetter ? measured >= goal : measured <= goal) ? "met" : "**missed**");
 	}
 
-	/** Draws a bar per known value, asynclog's in its own colour. */
-	static void bars(Path file, String title, String yTitle, Map<String, Double> values) throws IOException {
+	/** Draws a bar per item whose value is known, labelled by {@code label}, asynclog's in its own colour. */
+	static <T> void bars(Path file, String title, String yTitle, Collection<T> items, Function<T, String> label,
+			ToDoubleFunction<T> value) throws IOException {
 		List<String> labels = new ArrayList<>();
 		List<Double> ours = new ArrayList<>();
 		List<Double> theirs = new ArrayList<>();
-		values.forEach((label, value) -> {
-			if (value != null && !value.isNaN()) {
-				labels.add(label);
-				boolean asynclog = label.startsWith("asynclog");
-				ours.add(asynclog ? value : 0.0);
-				theirs.add(asynclog ? 0.0 : value);
+		for (T item : items) {
+			double known = value.applyAsDouble(item);
+			if (!Double.isNaN(known)) {
+				String name = label.apply(item);
+				labels.add(name);
+				boolean asynclog = name.startsWith("asynclog");
+				ours.add(asynclog ? known : 0.0);
+				theirs.add(asynclog ? 0.0 : known);
 			}
-		});
+		}
 		CategoryChart chart = chart(title, yTitle, 30);
 		chart.getStyler().setOverlapped(true);
 		chart.getStyler().setSeriesColors(new Color[] { OTHERS, ASYNCLOG });

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import tools.jackson.databind.JsonNode;
@@ -85,11 +84,7 @@ record JmhResults(List<JmhResult> results, List<SideResult> sides) {
 		if (Files.exists(sideFile)) {
 			for (String line : Files.readAllLines(sideFile)) {
 				if (!line.isBlank()) {
-					JsonNode node = JSON.readTree(line);
-					Map<String, Double> values = new LinkedHashMap<>();
-					node.get("values").properties().forEach((e) -> values.put(e.getKey(), e.getValue().asDouble()));
-					sides.add(new SideResult(node.get("benchmark").asString(), node.get(SETUP).asString(),
-							strings(node.get("params")), values));
+					sides.add(JSON.readValue(line, SideResult.class));
 				}
 			}
 		}
@@ -156,15 +151,12 @@ record JmhResults(List<JmhResult> results, List<SideResult> sides) {
 				.equals(SETUP.equals(e.getKey()) ? s.setup() : s.params().get(e.getKey()))));
 	}
 
-	/** The first side result of a setup that holds the figure. */
-	Optional<SideResult> side(String benchmark, String setup, Map<String, String> params, String figure) {
+	/** A figure of a setup's first side result that holds it. */
+	double sideValue(String benchmark, String setup, Map<String, String> params, String figure) {
 		Map<String, String> wanted = new LinkedHashMap<>(params);
 		wanted.put(SETUP, setup);
-		return sides(benchmark, wanted).filter((s) -> s.values().containsKey(figure)).findFirst();
-	}
-
-	double sideValue(String benchmark, String setup, Map<String, String> params, String figure) {
-		return side(benchmark, setup, params, figure).map((s) -> s.value(figure)).orElse(Double.NaN);
+		return sides(benchmark, wanted).filter((s) -> s.values().containsKey(figure)).findFirst()
+			.map((s) -> s.value(figure)).orElse(Double.NaN);
 	}
 
 	double latency(String setup, String rate, String figure) {
@@ -174,13 +166,6 @@ record JmhResults(List<JmhResult> results, List<SideResult> sides) {
 	/** The events that trials of a configuration lost. */
 	double missing(String benchmark, Map<String, String> params) {
 		return sides(benchmark, params).mapToDouble((s) -> s.value("missing")).filter((v) -> v > 0).sum();
-	}
-
-	/** The latency benchmark's rates, lowest first. */
-	TreeSet<String> rates() {
-		TreeSet<String> rates = new TreeSet<>((a, b) -> Long.compare(Long.parseLong(a), Long.parseLong(b)));
-		this.sides.stream().filter((s) -> s.benchmark().equals(LATENCY)).forEach((s) -> rates.add(s.params().get("rate")));
-		return rates;
 	}
 
 }

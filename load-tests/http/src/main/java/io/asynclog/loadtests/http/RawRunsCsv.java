@@ -29,7 +29,7 @@ final class RawRunsCsv {
 	 * load window; the queues as the endpoint gave them at the end of the run.
 	 */
 	record Row(RunConfig config, String model, int users, int rate, int repeat, GatlingConsole.Summary gatling,
-			ProcSampler.Window window, LineCheck.Result lines, QueueReading queues, LineOrder.Result order,
+			ProcSampler.Window window, LineCheck.Result lines, QueueReading queues, LineCheck.Order order,
 			ProcSampler.ThreadCpu threadCpu, double allocatedBytes, PinnedEvents pinned) {
 
 		double tps() {

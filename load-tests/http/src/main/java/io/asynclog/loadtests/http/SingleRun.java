@@ -138,8 +138,8 @@ final class SingleRun {
 			sampler.writeCsv(runDir.resolve("proc-samples.csv"));
 
 			List<Path> requestLineFiles = config.requestLineFiles(logDir, runDir.resolve(RunConfig.STDOUT_FILE));
-			LineCheck.Result lines = LineCheck.check(requestLineFiles, config.loggingOff(), config.lossCounted(),
-					config.linesPerRequest(), handled, warm.ok() + summary.ok());
+			LineCheck.Result lines = LineCheck.check(requestLineFiles, config.timestampFormat(), config.loggingOff(),
+					config.lossCounted(), config.linesPerRequest(), handled, warm.ok() + summary.ok());
 			if (config.lossCounted()) {
 				note(notes, "lines_lost", lines.lost());
 			}
@@ -158,7 +158,7 @@ final class SingleRun {
 					}
 				}
 			}
-			LineOrder.Result order = LineOrder.scanAll(requestLineFiles, config.timestampFormat());
+			LineCheck.Order order = lines.order();
 			note(notes, "line_order", order);
 			if (order.unparsed() > 0) {
 				setup.log().printf("    warning: %d request lines without a readable timestamp%n", order.unparsed());

@@ -55,22 +55,9 @@ public record ComparisonOptions(String matrix, Dimensions dimensions, int repeat
 			                      [--gatling-warmup S] [--users N] [--configs id,id,...] [--open | --no-open]
 			                      [--open-rate R] [--no-pin] [--[no-]wide-warmup] [--jar PATH] [--logback-jar PATH] [--out DIR] [--report DIR]
 			                      [--gatling-classpath CP] [--java PATH]
-			  --matrix M         where-async-pays (default; about 30 min): sync, async-appender, async-logger and
-			                     logging-off on one file, flushed, plain pattern, for each --lines on one core; sync,
-			                     async-logger and logging-off at the most lines for each other --cores; the slow sink
-			                     (block and discard); open-model latency at --open-percents of each one's own
-			                     closed-model TPS. study: the published study's grid (14 configurations, part one).
-			                     busy-core (about 80 min; 3 rounds, 40 s warm-up, no open model): 20 lines a
-			                     request, both backends; on one busy core Spring Boot's console (Logback's
-			                     AsyncAppender too) and one buffered rolling file, each with sync,
-			                     async-appender and async-logger; on two shared cores the console with every
-			                     mode; Log4j2's logging-off on one core.
-			                     virtual-threads (about 35 min; give --java a JDK 21 or later): the same app
-			                     serving requests on virtual threads, 20 lines a request, Spring Boot's console,
-			                     one busy core, both backends, every mode; pinned virtual threads recorded.
-			                     logback (about 16 min; 3 rounds, 40 s warm-up, no open model): the demo app on
-			                     Logback, 20 lines a request, Spring Boot's console, two shared cores: sync,
-			                     Logback's AsyncAppender (its lost lines counted), asynclog async-logger, logging-off
+			  --matrix M         where-async-pays (default), study, busy-core, logback or virtual-threads (give
+			                     --java a JDK 21 or later); what each runs and how long it takes: the matrix
+			                     table of docs/load-tests.md, "The HTTP comparison"
 			  --ring-sizes N,N   busy-core: add async-logger on the console on one core with each ring size
 			                     (powers of two, 128..1048576; default none), e.g. 4096,16384,65536,262144
 			  --lines L,L        lines per request (default 1,20; 1..100)

@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -72,7 +70,7 @@ final class SingleRun {
 					config.linesPerRequest(), placement.gatling(config), runDir.resolve("gatling"),
 					runDir.resolve("gatling-console.log"), description, runDir.resolve("start-signal"));
 			sampler.gatlingPid(gatling.pid());
-			note(notes, "ready_s", seconds(app.awaitHealthy().toNanos()));
+			note(notes, "ready_s", seconds(app.awaitHealthy().toNanos(), 1));
 
 			long warmStart = System.nanoTime();
 			if (wide) {
@@ -86,7 +84,7 @@ final class SingleRun {
 					setup.log().printf("    warning: %d threads of the app still run on other CPUs after the warm-up%n", escaped);
 				}
 			}
-			note(notes, "warmup_s", seconds(System.nanoTime() - warmStart), "warmup_ok", warm.ok(), "warmup_failed",
+			note(notes, "warmup_s", seconds(System.nanoTime() - warmStart, 1), "warmup_ok", warm.ok(), "warmup_failed",
 					warm.failed());
 			if (warm.failed() > 0) {
 				setup.log().printf("    warning: %d warm-up requests failed%n", warm.failed());
@@ -97,7 +95,7 @@ final class SingleRun {
 			long released = System.nanoTime();
 			gatling.release();
 			GatlingConsole.Summary summary = gatling.await();
-			note(notes, "gatling_after_release_s", seconds(System.nanoTime() - released));
+			note(notes, "gatling_after_release_s", seconds(System.nanoTime() - released, 1));
 			watcher.close();
 			watcher.writeCsv(runDir.resolve("count-polls.csv"), released);
 			CountWatcher.Window answered = watcher.window(baseline);
@@ -107,9 +105,9 @@ final class SingleRun {
 			CountWatcher.Window window = new CountWatcher.Window(answered.startNanos(), drained, answered.baseline(),
 					answered.finalCount());
 			double allocated = watcher.allocatedBytes(window.startNanos(), window.endNanos());
-			note(notes, "drain_after_last_answer_s", toMillisecond(drained - answered.endNanos()), "window_s",
-					toMillisecond(window.endNanos() - window.startNanos()), "window_start_after_release_s",
-					toMillisecond(window.startNanos() - released), "count_baseline", baseline, "count_window_end",
+			note(notes, "drain_after_last_answer_s", seconds(drained - answered.endNanos(), 3), "window_s",
+					seconds(window.endNanos() - window.startNanos(), 3), "window_start_after_release_s",
+					seconds(window.startNanos() - released, 3), "count_baseline", baseline, "count_window_end",
 					window.finalCount(), "allocated_bytes", RawRunsCsv.fixed(allocated, 0));
 
 			long handled = app.count();
@@ -122,7 +120,7 @@ final class SingleRun {
 			}
 			QueueReading queues = QueueReading.read(app, runDir.resolve("asynclog.json"));
 			note(notes, "queue_peak", queues.peak(), "queue_dropped", queues.dropped());
-			note(notes, "stop_s", seconds(app.stop().toNanos()));
+			note(notes, "stop_s", seconds(app.stop().toNanos(), 1));
 			PinnedEvents pinned = config.virtualThreads()
 					? PinnedEvents.read(setup.java(), runDir.resolve(PinnedEvents.FILE)) : PinnedEvents.UNKNOWN;
 			if (config.virtualThreads()) {
@@ -208,12 +206,8 @@ final class SingleRun {
 		}
 	}
 
-	private static String seconds(long nanos) {
-		return String.format(Locale.ROOT, "%.1f", Duration.ofNanos(nanos).toMillis() / 1000.0);
-	}
-
-	private static String toMillisecond(long nanos) {
-		return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
+	private static String seconds(long nanos, int decimals) {
+		return RawRunsCsv.fixed(nanos / 1e9, decimals);
 	}
 
 	static void deleteTree(Path dir) throws IOException {

@@ -48,13 +48,7 @@ public record ComparisonOptions(String matrix, Dimensions dimensions, int repeat
 	static final int LONG_WARMUP = 40;
 
 	static final String USAGE = """
-			Usage: HttpComparison [--matrix where-async-pays|study|busy-core|logback|virtual-threads] [--lines L,L]
-			                      [--cores C,C]
-			                      [--slow-sink | --no-slow-sink] [--ring-sizes N,N] [--open-percents P,P]
-			                      [--quick | --full] [--repeats N] [--duration S] [--warmup S]
-			                      [--gatling-warmup S] [--users N] [--configs id,id,...] [--open | --no-open]
-			                      [--open-rate R] [--no-pin] [--[no-]wide-warmup] [--jar PATH] [--logback-jar PATH] [--out DIR] [--report DIR]
-			                      [--gatling-classpath CP] [--java PATH]
+			Usage: HttpComparison [OPTION]...
 			  --matrix M         where-async-pays (default), study, busy-core, logback or virtual-threads (give
 			                     --java a JDK 21 or later); what each runs and how long it takes: the matrix
 			                     table of docs/load-tests.md, "The HTTP comparison"
@@ -75,17 +69,14 @@ public record ComparisonOptions(String matrix, Dimensions dimensions, int repeat
 			  --gatling-warmup S seconds Gatling warms up with silent GET /log/count before its load
 			                     (default 2, 0..30)
 			  --users N          closed-model concurrent users (default 400, 1..5000)
-			  --configs LIST     run only these configurations, e.g. sync/3/flush/study,logging-off
-			                     (mode/files/flush|no-flush/study|plain; modes sync, async-appender,
-			                     async-logger, all-async; files 1, 3, 6; options such as /threads=virtual)
+			  --configs LIST     run only these configurations, e.g. sync/3/flush/study,logging-off (the ids:
+			                     "Configuration ids" in docs/load-tests.md)
 			  --open / --no-open run the open-model part (default: --open)
 			  --open-rate R      study matrix: open-model users per second (default: 50% of the lowest
 			                     median closed-model TPS among the open-model configurations)
 			  --no-pin           do not pin the app (CPU 0) and Gatling (CPU 1) with taskset
-			  --wide-warmup / --no-wide-warmup  a one-core app warms up on both CPUs, where its JIT
-			                     gets much further, and is measured on its own; it sees one CPU throughout
-			                     (-XX:ActiveProcessorCount=1) (default: on for busy-core, logback and
-			                     virtual-threads, off for the others)
+			  --wide-warmup / --no-wide-warmup  a one-core app warms up on both CPUs, then is measured on its
+			                     own (default: on for busy-core, logback and virtual-threads; see docs/load-tests.md)
 			  --jar PATH         demo app jar on Log4j2 (default
 			                     demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar)
 			  --logback-jar PATH demo app jar on Logback, for backend=logback configurations (default

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * @param durationSeconds how long the load lasts, Gatling's warm-up included
  * @author asynclog
  */
-record GatlingRun(Process process, Path output, int durationSeconds, Path startSignal) {
+record GatlingRun(Process process, Path output, int durationSeconds, Path startSignal) implements AutoCloseable {
 
 	static final String MAIN_CLASS = "io.gatling.app.Gatling";
 
@@ -102,7 +102,9 @@ record GatlingRun(Process process, Path output, int durationSeconds, Path startS
 		}
 	}
 
-	void kill() throws InterruptedException {
+	/** Kills Gatling if it still runs. */
+	@Override
+	public void close() throws InterruptedException {
 		if (this.process.isAlive()) {
 			this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 		}

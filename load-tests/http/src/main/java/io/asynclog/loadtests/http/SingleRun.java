@@ -51,24 +51,19 @@ final class SingleRun {
 		deleteTree(runDir);
 		Path logDir = Files.createDirectories(runDir.resolve("logs"));
 		StringBuilder notes = new StringBuilder();
-		AppProcess app = null;
-		ProcSampler sampler = null;
+		CpuPlacement placement = setup.placement();
+		boolean wide = setup.wideWarmup() && placement.canWarmUpWide(config);
 		CountWatcher watcher = null;
-		GatlingRun gatling = null;
-		try {
-			CpuPlacement placement = setup.placement();
-			boolean wide = setup.wideWarmup() && placement.canWarmUpWide(config);
-			app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, placement.app(config),
-					runDir.resolve(RunConfig.STDOUT_FILE), wide ? List.of(CpuPlacement.ONE_CPU_FLAG) : List.of(),
-					List.of());
-			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond());
-			// Gatling needs the URL when it starts, and the app says its port once Tomcat listens.
-			app.awaitPort();
-			// Gatling's JVM starts meanwhile (on its own CPU) and waits for the start signal.
-			String description = config.id() + " " + load.model() + " repeat " + repeat;
-			gatling = GatlingRun.start(setup.java(), setup.gatlingClasspath(), app.baseUrl(), load,
-					config.linesPerRequest(), placement.gatling(config), runDir.resolve("gatling"),
-					runDir.resolve("gatling-console.log"), description, runDir.resolve("start-signal"));
+		// Gatling needs the URL when it starts, and the app says its port once Tomcat listens; Gatling's
+		// JVM starts meanwhile (on its own CPU) and waits for the start signal. Closed in reverse order,
+		// Gatling first.
+		try (AppProcess app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, placement.app(config),
+				runDir.resolve(RunConfig.STDOUT_FILE), wide ? List.of(CpuPlacement.ONE_CPU_FLAG) : List.of(), List.of());
+				ProcSampler sampler = new ProcSampler(app.pid(), setup.ticksPerSecond());
+				GatlingRun gatling = GatlingRun.start(setup.java(), setup.gatlingClasspath(), app.awaitPort(), load,
+						config.linesPerRequest(), placement.gatling(config), runDir.resolve("gatling"),
+						runDir.resolve("gatling-console.log"), config.id() + " " + load.model() + " repeat " + repeat,
+						runDir.resolve("start-signal"))) {
 			sampler.gatlingPid(gatling.pid());
 			note(notes, "ready_s", seconds(app.awaitHealthy().toNanos(), 1));
 
@@ -170,17 +165,8 @@ final class SingleRun {
 					queues, order, threadCpu, allocated, pinned);
 		}
 		finally {
-			if (gatling != null) {
-				gatling.kill();
-			}
 			if (watcher != null) {
 				watcher.close();
-			}
-			if (app != null) {
-				app.close();
-			}
-			if (sampler != null) {
-				sampler.close();
 			}
 			try {
 				Files.writeString(runDir.resolve("run.txt"), notes);

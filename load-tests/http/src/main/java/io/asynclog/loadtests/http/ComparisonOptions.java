@@ -179,6 +179,11 @@ public record ComparisonOptions(String matrix, Dimensions dimensions, int repeat
 				(wideWarmup != null) ? wideWarmup : longWarmup, open, openRate, classpath, java, String.join(" ", args));
 	}
 
+	/** The demo app jar of the configuration's backend. */
+	Path jar(RunConfig config) {
+		return config.logback() ? this.logbackJar : this.jar;
+	}
+
 	private static String value(List<String> args, int i) {
 		if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
 			throw new IllegalArgumentException(args.get(i) + " needs a value");

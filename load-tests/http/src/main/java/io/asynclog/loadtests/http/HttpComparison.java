@@ -151,8 +151,7 @@ public final class HttpComparison {
 		Path runInfoFile = options.out().resolve("run-info.properties");
 		writeRunInfo(runInfoFile, runInfo(gatlingVersion, jdk, placement, ""));
 		Files.deleteIfExists(this.failures);
-		this.setup = new SingleRun.Setup(options.java(), options.jar(), options.logbackJar(), options.gatlingClasspath(),
-				placement, options.warmupSeconds(), options.wideWarmup(), ProcSampler.clockTicksPerSecond(), this.log);
+		this.setup = new SingleRun.Setup(options, placement, ProcSampler.clockTicksPerSecond(), this.log);
 		// Every configuration once, then again: a drift of the machine spreads over all of them.
 		for (ComparisonMatrix.Planned planned : ComparisonMatrix.rounds(closed, options.repeats())) {
 			runOne(planned.config(), 0, planned.round());

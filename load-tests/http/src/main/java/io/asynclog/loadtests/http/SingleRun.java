@@ -27,19 +27,9 @@ final class SingleRun {
 
 	/**
 	 * What every run shares.
-	 * @param jar the demo app jar on Log4j2
-	 * @param logbackJar the demo app jar on Logback, for {@code backend=logback}
-	 * @param wideWarmup whether a one-core app warms up on both CPUs ({@link CpuPlacement})
 	 * @param ticksPerSecond clock ticks per second of /proc/pid/stat
 	 */
-	record Setup(Path java, Path jar, Path logbackJar, String gatlingClasspath, CpuPlacement placement,
-			int warmupSeconds, boolean wideWarmup, double ticksPerSecond, PrintStream log) {
-
-		/** The demo app jar of the configuration's backend. */
-		Path jar(RunConfig config) {
-			return config.logback() ? this.logbackJar : this.jar;
-		}
-
+	record Setup(ComparisonOptions options, CpuPlacement placement, double ticksPerSecond, PrintStream log) {
 	}
 
 	private SingleRun() {
@@ -51,16 +41,17 @@ final class SingleRun {
 		deleteTree(runDir);
 		Path logDir = Files.createDirectories(runDir.resolve("logs"));
 		StringBuilder notes = new StringBuilder();
+		ComparisonOptions options = setup.options();
 		CpuPlacement placement = setup.placement();
-		boolean wide = setup.wideWarmup() && placement.canWarmUpWide(config);
+		boolean wide = options.wideWarmup() && placement.canWarmUpWide(config);
 		CountWatcher watcher = null;
 		// Gatling needs the URL when it starts, and the app says its port once Tomcat listens; Gatling's
 		// JVM starts meanwhile (on its own CPU) and waits for the start signal. Closed in reverse order,
 		// Gatling first.
-		try (AppProcess app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, placement.app(config),
+		try (AppProcess app = AppProcess.start(options.java(), options.jar(config), config, logDir, placement.app(config),
 				runDir.resolve(RunConfig.STDOUT_FILE), wide ? List.of(CpuPlacement.ONE_CPU_FLAG) : List.of(), List.of());
 				ProcSampler sampler = new ProcSampler(app.pid(), setup.ticksPerSecond());
-				GatlingRun gatling = GatlingRun.start(setup.java(), setup.gatlingClasspath(), app.awaitPort(), load,
+				GatlingRun gatling = GatlingRun.start(options.java(), options.gatlingClasspath(), app.awaitPort(), load,
 						config.linesPerRequest(), placement.gatling(config), runDir.resolve("gatling"),
 						runDir.resolve("gatling-console.log"), config.id() + " " + load.model() + " repeat " + repeat,
 						runDir.resolve("start-signal"))) {
@@ -71,7 +62,7 @@ final class SingleRun {
 			if (wide) {
 				CpuPlacement.move(app.pid(), placement.shared());
 			}
-			AppProcess.Warmup warm = app.warmUp(config.linesPerRequest(), setup.warmupSeconds());
+			AppProcess.Warmup warm = app.warmUp(config.linesPerRequest(), options.warmupSeconds());
 			if (wide) {
 				long escaped = CpuPlacement.move(app.pid(), placement.app());
 				note(notes, "threads_not_back_on_own_cpu", escaped);
@@ -108,7 +99,7 @@ final class SingleRun {
 			long handled = app.count();
 			note(notes, "count_before_stop", handled);
 			// After the window, so that the dump's safepoint is not measured.
-			Map<Long, String> threadNames = ProcSampler.threadNames(setup.java(), app.pid());
+			Map<Long, String> threadNames = ProcSampler.threadNames(options.java(), app.pid());
 			note(notes, "thread_names", threadNames.size());
 			if (threadNames.isEmpty()) {
 				setup.log().println("    warning: no thread dump (jcmd): the CPU split by thread stays empty");
@@ -117,7 +108,7 @@ final class SingleRun {
 			note(notes, "queue_peak", queues.peak(), "queue_dropped", queues.dropped());
 			note(notes, "stop_s", seconds(app.stop().toNanos(), 1));
 			PinnedEvents pinned = config.virtualThreads()
-					? PinnedEvents.read(setup.java(), runDir.resolve(PinnedEvents.FILE)) : PinnedEvents.UNKNOWN;
+					? PinnedEvents.read(options.java(), runDir.resolve(PinnedEvents.FILE)) : PinnedEvents.UNKNOWN;
 			if (config.virtualThreads()) {
 				note(notes, "pinned_events", pinned.events(), "pinned_in_asynclog", pinned.inAsynclog());
 				if (!pinned.firstAsynclogStack().isEmpty()) {

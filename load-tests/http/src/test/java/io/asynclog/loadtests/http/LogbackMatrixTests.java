@@ -88,10 +88,11 @@ class LogbackMatrixTests {
 			assertThat(config.cores()).isEqualTo(2);
 			assertThat(config.bootConsole()).isTrue();
 		});
-		SingleRun.Setup setup = new SingleRun.Setup(Path.of("java"), Path.of("log4j2.jar"), Path.of("logback.jar"), "cp",
-				CpuPlacement.NONE, 40, true, 100, System.out);
-		assertThat(setup.jar(configs.get(0))).isEqualTo(Path.of("logback.jar"));
-		assertThat(setup.jar(RunConfig.parse("sync/1/flush/boot/lines=20/sink=boot-console"))).isEqualTo(Path.of("log4j2.jar"));
+		ComparisonOptions jars = ComparisonOptions.parse("--jar", "log4j2.jar", "--logback-jar", "logback.jar",
+				"--gatling-classpath", "cp");
+		assertThat(jars.jar(configs.get(0))).isEqualTo(Path.of("logback.jar").toAbsolutePath());
+		assertThat(jars.jar(RunConfig.parse("sync/1/flush/boot/lines=20/sink=boot-console")))
+			.isEqualTo(Path.of("log4j2.jar").toAbsolutePath());
 		ComparisonOptions jar = ComparisonOptions.parse("--matrix=logback", "--logback-jar", "x/app.jar", "--repeats",
 				"2", "--gatling-classpath", "cp");
 		assertThat(jar.logbackJar().toString()).endsWith("x/app.jar");

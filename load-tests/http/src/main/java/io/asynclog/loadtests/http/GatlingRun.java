@@ -77,10 +77,6 @@ record GatlingRun(Process process, Path output, int durationSeconds, Path startS
 		Files.createFile(this.startSignal);
 	}
 
-	long pid() {
-		return this.process.pid();
-	}
-
 	/**
 	 * Waits for Gatling to exit (at most the duration plus 120 s after {@link #release()}) and
 	 * parses its output.

@@ -55,7 +55,7 @@ final class SingleRun {
 						config.linesPerRequest(), placement.gatling(config), runDir.resolve("gatling"),
 						runDir.resolve("gatling-console.log"), config.id() + " " + load.model() + " repeat " + repeat,
 						runDir.resolve("start-signal"))) {
-			sampler.gatlingPid(gatling.pid());
+			sampler.gatlingPid(gatling.process().pid());
 			note(notes, "ready_s", seconds(app.awaitHealthy().toNanos(), 1));
 
 			long warmStart = System.nanoTime();

@@ -48,29 +48,10 @@ public record ComparisonOptions(String matrix, Dimensions dimensions, int repeat
 	static final int LONG_WARMUP = 40;
 
 	static final String USAGE = """
-			Usage: HttpComparison [--matrix where-async-pays|study|busy-core|logback|virtual-threads] [--lines L,L]
-			                      [--cores C,C]
-			                      [--slow-sink | --no-slow-sink] [--ring-sizes N,N] [--open-percents P,P]
-			                      [--quick | --full] [--repeats N] [--duration S] [--warmup S]
-			                      [--gatling-warmup S] [--users N] [--configs id,id,...] [--open | --no-open]
-			                      [--open-rate R] [--no-pin] [--[no-]wide-warmup] [--jar PATH] [--logback-jar PATH] [--out DIR] [--report DIR]
-			                      [--gatling-classpath CP] [--java PATH]
-			  --matrix M         where-async-pays (default; about 30 min): sync, async-appender, async-logger and
-			                     logging-off on one file, flushed, plain pattern, for each --lines on one core; sync,
-			                     async-logger and logging-off at the most lines for each other --cores; the slow sink
-			                     (block and discard); open-model latency at --open-percents of each one's own
-			                     closed-model TPS. study: the published study's grid (14 configurations, part one).
-			                     busy-core (about 80 min; 3 rounds, 40 s warm-up, no open model): 20 lines a
-			                     request, both backends; on one busy core Spring Boot's console (Logback's
-			                     AsyncAppender too) and one buffered rolling file, each with sync,
-			                     async-appender and async-logger; on two shared cores the console with every
-			                     mode; Log4j2's logging-off on one core.
-			                     virtual-threads (about 35 min; give --java a JDK 21 or later): the same app
-			                     serving requests on virtual threads, 20 lines a request, Spring Boot's console,
-			                     one busy core, both backends, every mode; pinned virtual threads recorded.
-			                     logback (about 16 min; 3 rounds, 40 s warm-up, no open model): the demo app on
-			                     Logback, 20 lines a request, Spring Boot's console, two shared cores: sync,
-			                     Logback's AsyncAppender (its lost lines counted), asynclog async-logger, logging-off
+			Usage: HttpComparison [OPTION]...
+			  --matrix M         where-async-pays (default), study, busy-core, logback or virtual-threads (give
+			                     --java a JDK 21 or later); what each runs and how long it takes: the matrix
+			                     table of docs/load-tests.md, "The HTTP comparison"
 			  --ring-sizes N,N   busy-core: add async-logger on the console on one core with each ring size
 			                     (powers of two, 128..1048576; default none), e.g. 4096,16384,65536,262144
 			  --lines L,L        lines per request (default 1,20; 1..100)
@@ -88,17 +69,14 @@ public record ComparisonOptions(String matrix, Dimensions dimensions, int repeat
 			  --gatling-warmup S seconds Gatling warms up with silent GET /log/count before its load
 			                     (default 2, 0..30)
 			  --users N          closed-model concurrent users (default 400, 1..5000)
-			  --configs LIST     run only these configurations, e.g. sync/3/flush/study,logging-off
-			                     (mode/files/flush|no-flush/study|plain; modes sync, async-appender,
-			                     async-logger, all-async; files 1, 3, 6; options such as /threads=virtual)
+			  --configs LIST     run only these configurations, e.g. sync/3/flush/study,logging-off (the ids:
+			                     "Configuration ids" in docs/load-tests.md)
 			  --open / --no-open run the open-model part (default: --open)
 			  --open-rate R      study matrix: open-model users per second (default: 50% of the lowest
 			                     median closed-model TPS among the open-model configurations)
 			  --no-pin           do not pin the app (CPU 0) and Gatling (CPU 1) with taskset
-			  --wide-warmup / --no-wide-warmup  a one-core app warms up on both CPUs, where its JIT
-			                     gets much further, and is measured on its own; it sees one CPU throughout
-			                     (-XX:ActiveProcessorCount=1) (default: on for busy-core, logback and
-			                     virtual-threads, off for the others)
+			  --wide-warmup / --no-wide-warmup  a one-core app warms up on both CPUs, then is measured on its
+			                     own (default: on for busy-core, logback and virtual-threads; see docs/load-tests.md)
 			  --jar PATH         demo app jar on Log4j2 (default
 			                     demo-app-log4j2/target/asynclog-demo-app-log4j2-0.1.0-SNAPSHOT.jar)
 			  --logback-jar PATH demo app jar on Logback, for backend=logback configurations (default
@@ -199,6 +177,11 @@ public record ComparisonOptions(String matrix, Dimensions dimensions, int repeat
 				List.copyOf(configs), jar.toAbsolutePath().normalize(), logbackJar.toAbsolutePath().normalize(),
 				out.toAbsolutePath().normalize(), report.toAbsolutePath().normalize(), pin,
 				(wideWarmup != null) ? wideWarmup : longWarmup, open, openRate, classpath, java, String.join(" ", args));
+	}
+
+	/** The demo app jar of the configuration's backend. */
+	Path jar(RunConfig config) {
+		return config.logback() ? this.logbackJar : this.jar;
 	}
 
 	private static String value(List<String> args, int i) {

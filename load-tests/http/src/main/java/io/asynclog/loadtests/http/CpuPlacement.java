@@ -5,8 +5,9 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import io.asynclog.loadtests.report.Machine;
 
 /**
  * Where the app and Gatling run: {@code taskset -c 0} and {@code taskset -c 1} when taskset works
@@ -32,8 +33,7 @@ record CpuPlacement(List<String> app, List<String> gatling, List<String> shared)
 			return NONE;
 		}
 		// Not availableProcessors(): the runner itself may be pinned to one CPU (by the script).
-		if (!succeeds(new ProcessBuilder("taskset", "-c", "0", "true"), 30)
-				|| !succeeds(new ProcessBuilder("taskset", "-c", "1", "true"), 30)) {
+		if (Stream.of("0", "1").anyMatch((cpu) -> Machine.run(List.of("taskset", "-c", cpu, "true"), 30).exitCode() != 0)) {
 			log.println("warning: taskset is missing or does not work here: the app and Gatling are not pinned");
 			return NONE;
 		}
@@ -67,7 +67,7 @@ record CpuPlacement(List<String> app, List<String> gatling, List<String> shared)
 		String cpus = pinPrefix.get(pinPrefix.size() - 1);
 		// Twice: a thread started during the first pass may have inherited its creator's old CPUs.
 		for (int pass = 0; pass < 2; pass++) {
-			if (!succeeds(new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)), 10)) {
+			if (Machine.run(List.of("taskset", "-a", "-p", "-c", cpus, Long.toString(pid)), 10).exitCode() != 0) {
 				throw new IOException("taskset -a -p -c " + cpus + " " + pid + " failed");
 			}
 		}
@@ -79,28 +79,6 @@ record CpuPlacement(List<String> app, List<String> gatling, List<String> shared)
 			return tasks.map((task) -> ProcSampler.fields(ProcSampler.read(task.resolve("status"))).get("Cpus_allowed_list"))
 				.filter((allowed) -> allowed != null && !allowed.equals(cpus))
 				.count();
-		}
-	}
-
-	/** Whether a command, its output discarded unless redirected, exits with 0 within the timeout (killed if not). */
-	static boolean succeeds(ProcessBuilder command, long timeoutSeconds) {
-		try {
-			if (command.redirectOutput() == ProcessBuilder.Redirect.PIPE) {
-				command.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-			}
-			Process process = command.redirectErrorStream(true).start();
-			if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-				process.destroyForcibly();
-				return false;
-			}
-			return process.exitValue() == 0;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
 		}
 	}
 

@@ -19,9 +19,11 @@ import java.util.concurrent.TimeUnit;
  * several seconds to start. {@code LogSimulation} waits for a start-signal file before it
  * sends anything, and {@link #release()} creates that file.
  *
+ * @param output the file Gatling's console output goes to
+ * @param durationSeconds how long the load lasts, Gatling's warm-up included
  * @author asynclog
  */
-final class GatlingRun {
+record GatlingRun(Process process, Path output, int durationSeconds, Path startSignal) implements AutoCloseable {
 
 	static final String MAIN_CLASS = "io.gatling.app.Gatling";
 
@@ -39,21 +41,6 @@ final class GatlingRun {
 	 * being silent requests Gatling sends before the load.
 	 */
 	record Load(String model, int users, int rate, int durationSeconds, int warmupSeconds) {
-	}
-
-	private final Process process;
-
-	private final Path output;
-
-	private final int durationSeconds;
-
-	private final Path startSignal;
-
-	private GatlingRun(Process process, Path output, int durationSeconds, Path startSignal) {
-		this.process = process;
-		this.output = output;
-		this.durationSeconds = durationSeconds;
-		this.startSignal = startSignal;
 	}
 
 	/** Starts Gatling, pinned by the prefix; creating the start signal file releases the load. */
@@ -90,10 +77,6 @@ final class GatlingRun {
 		Files.createFile(this.startSignal);
 	}
 
-	long pid() {
-		return this.process.pid();
-	}
-
 	/**
 	 * Waits for Gatling to exit (at most the duration plus 120 s after {@link #release()}) and
 	 * parses its output.
@@ -115,7 +98,9 @@ final class GatlingRun {
 		}
 	}
 
-	void kill() throws InterruptedException {
+	/** Kills Gatling if it still runs. */
+	@Override
+	public void close() throws InterruptedException {
 		if (this.process.isAlive()) {
 			this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 		}

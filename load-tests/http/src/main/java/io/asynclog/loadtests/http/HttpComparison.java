@@ -1,16 +1,24 @@
 package io.asynclog.loadtests.http;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -110,7 +118,7 @@ public final class HttpComparison {
 		if (!ProcSampler.available()) {
 			throw new IOException("/proc/self/{stat,status,io} are not readable: the runner needs Linux /proc");
 		}
-		String gatlingVersion = RunInfoFile.gatlingVersion(options.gatlingClasspath());
+		String gatlingVersion = gatlingVersion(options.gatlingClasspath());
 		if (gatlingVersion.equals("unknown")) {
 			throw new IOException("io.gatling.app.Gatling is not on the Gatling class path (--gatling-classpath)");
 		}
@@ -118,7 +126,7 @@ public final class HttpComparison {
 		List<RunConfig> closed = ComparisonMatrix.closed(options);
 		requireJars(closed);
 		// Spring Boot would serve the requests on platform threads without a word.
-		String jdk = RunInfoFile.jdk(options.java());
+		String jdk = jdk(options.java());
 		if (closed.stream().anyMatch(RunConfig::virtualThreads) && majorVersion(jdk) < 21) {
 			throw new IllegalArgumentException("threads=virtual needs a JDK 21 or later for the app; --java "
 					+ options.java() + " is '" + jdk + "' (for example --java /usr/lib/jvm/temurin-25-jdk-amd64/bin/java)");
@@ -141,10 +149,9 @@ public final class HttpComparison {
 		Files.createDirectories(options.out());
 		this.csv = RawRunsCsv.create(options.out().resolve("raw-runs.csv"));
 		Path runInfoFile = options.out().resolve("run-info.properties");
-		RunInfoFile.write(runInfoFile, runInfo(gatlingVersion, jdk, placement, ""));
+		writeRunInfo(runInfoFile, runInfo(gatlingVersion, jdk, placement, ""));
 		Files.deleteIfExists(this.failures);
-		this.setup = new SingleRun.Setup(options.java(), options.jar(), options.logbackJar(), options.gatlingClasspath(),
-				placement, options.warmupSeconds(), options.wideWarmup(), ProcSampler.clockTicksPerSecond(), this.log);
+		this.setup = new SingleRun.Setup(options, placement, ProcSampler.clockTicksPerSecond(), this.log);
 		// Every configuration once, then again: a drift of the machine spreads over all of them.
 		for (ComparisonMatrix.Planned planned : ComparisonMatrix.rounds(closed, options.repeats())) {
 			runOne(planned.config(), 0, planned.round());
@@ -182,7 +189,7 @@ public final class HttpComparison {
 				}
 			}
 		}
-		RunInfoFile.write(runInfoFile, runInfo(gatlingVersion, jdk, placement, openRate));
+		writeRunInfo(runInfoFile, runInfo(gatlingVersion, jdk, placement, openRate));
 
 		long lineFailures = this.rows.stream().filter((row) -> !row.lines().ok()).count();
 		if (!this.rows.isEmpty()) {
@@ -265,7 +272,7 @@ public final class HttpComparison {
 		ComparisonOptions options = this.options;
 		String script = System.getProperty("asynclog.command");
 		Map<String, String> info = new LinkedHashMap<>();
-		info.put("date", RunInfoFile.now());
+		info.put("date", ZonedDateTime.now(ZoneOffset.UTC).withNano(0).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
 		info.put("machine", Machine.describe());
 		info.put("jdk", jdk);
 		info.put("gatling.version", gatlingVersion);
@@ -285,8 +292,73 @@ public final class HttpComparison {
 		info.put("app.heap", String.join(" ", AppProcess.HEAP_FLAGS));
 		info.put("app.jar", options.jar().getFileName().toString());
 		info.put("app.logback_jar", options.logbackJar().getFileName().toString());
-		info.put("app.gc", RunInfoFile.gc(placement.app(), options.java()));
+		info.put("app.gc", gc(placement.app(), options.java()));
 		return info;
+	}
+
+	/** Writes {@code run-info.properties}: when, where and how the comparison ran. */
+	private static void writeRunInfo(Path file, Map<String, String> values) throws IOException {
+		StringBuilder text = new StringBuilder("# asynclog HTTP comparison (scripts/http-comparison.sh)\n");
+		// Sorted keys, so the file reads the same way every time.
+		new TreeMap<>(values).forEach((key, value) -> text.append(key).append('=').append(escape(value)).append('\n'));
+		Files.createDirectories(file.getParent());
+		Files.writeString(file, text, StandardCharsets.UTF_8);
+	}
+
+	/** Escapes a value for a properties file (read back as UTF-8). */
+	private static String escape(String value) {
+		String escaped = value.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
+		return escaped.startsWith(" ") ? "\\" + escaped : escaped;
+	}
+
+	/** The first line {@code java -version} prints, e.g. {@code openjdk version "17.0.15" 2025-04-15}. */
+	static String jdk(Path java) {
+		String line = Machine.firstLine(List.of(java.toString(), "-version"));
+		return line.isEmpty() ? System.getProperty("java.vm.name") + " " + System.getProperty("java.version") : line;
+	}
+
+	/**
+	 * The garbage collector the app's JVM picks by ergonomics under the same pinning (a JVM
+	 * that sees one CPU picks SerialGC).
+	 * @param pin the app's pinning prefix, or empty
+	 */
+	private static String gc(List<String> pin, Path java) {
+		List<String> command = new ArrayList<>(pin);
+		command.add(java.toString());
+		command.addAll(AppProcess.HEAP_FLAGS);
+		command.addAll(List.of("-XX:+PrintFlagsFinal", "-version"));
+		for (String line : Machine.output(command).lines().toList()) {
+			String[] parts = line.strip().split("\\s+");
+			if (parts.length >= 4 && parts[0].equals("bool") && parts[3].equals("true")
+					&& parts[1].matches("Use(Serial|Parallel|G1|Z|Shenandoah|Epsilon)GC")) {
+				return parts[1].substring(3);
+			}
+		}
+		return "unknown";
+	}
+
+	/** The version of gatling-app on a class path (from its jar's manifest), or "unknown". */
+	private static String gatlingVersion(String classpath) {
+		List<URL> urls = new ArrayList<>();
+		for (String entry : classpath.split(File.pathSeparator)) {
+			if (!entry.isBlank()) {
+				try {
+					urls.add(Path.of(entry).toUri().toURL());
+				}
+				catch (IOException | RuntimeException ex) {
+					// skip it
+				}
+			}
+		}
+		// A URLClassLoader also follows the Class-Path of a manifest-only jar (Surefire's).
+		try (URLClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), null)) {
+			Class<?> gatling = Class.forName(GatlingRun.MAIN_CLASS, false, loader);
+			String version = gatling.getPackage().getImplementationVersion();
+			return (version != null) ? version : "unknown";
+		}
+		catch (IOException | ClassNotFoundException | LinkageError ex) {
+			return "unknown";
+		}
 	}
 
 }

@@ -7,6 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.DateTimeException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -19,14 +22,50 @@ import java.util.stream.Stream;
  * among them (none for {@code logging-off}), and the client cannot have seen more successful
  * requests than the app counted.
  *
+ * <p>The same pass measures how far the request lines of each file are out of time order. Read top
+ * to bottom, a request line whose timestamp is older than the newest timestamp of a request line
+ * written before it is out of order, by the difference. Threads that log at the same time can reach
+ * a file in another order than their timestamps say: a synchronous appender takes its lock after
+ * the timestamp is read, and an asynchronous mode stamps the event on the logging thread but writes
+ * it later, on the background thread, in the order the ring or queue hands it over. The timestamp is
+ * parsed by the pattern in use ({@link Format}), to the millisecond; request lines without a
+ * timestamp where the pattern puts it are counted as {@code unparsed} and otherwise left out.
+ *
  * @author asynclog
  */
 final class LineCheck {
 
 	static final String MARKER = "request ";
 
-	/** What one file holds: request lines, and distinct request numbers among them within 1..expected. */
-	record FileCount(Path file, long lines, long distinct) {
+	enum Format {
+
+		/** The study and plain patterns: {@code yyyy-MM-dd HH:mm:ss,SSS} just before the first {@code ]}. */
+		BRACKETED,
+
+		/** Spring Boot's console pattern: the line starts with {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX}. */
+		BOOT_CONSOLE
+
+	}
+
+	/**
+	 * The time order of one file's request lines: those older than the newest one before them, the
+	 * largest such difference (0 when none), those whose timestamp could not be read.
+	 */
+	record Order(long requestLines, long outOfOrder, long maxJumpBackMillis, long unparsed) {
+
+		static final Order NONE = new Order(0, 0, 0, 0);
+
+		/** The worse of two files: the counts of the one with more lines out of order, the larger jump. */
+		Order worse(Order other) {
+			Order more = (other.outOfOrder > this.outOfOrder) ? other : this;
+			return new Order(more.requestLines, more.outOfOrder,
+					Math.max(this.maxJumpBackMillis, other.maxJumpBackMillis), more.unparsed);
+		}
+
+	}
+
+	/** What one file holds: request lines, distinct request numbers among them within 1..expected, their order. */
+	record FileCount(Path file, long lines, long distinct, Order order) {
 	}
 
 	/**
@@ -35,6 +74,11 @@ final class LineCheck {
 	 * @param found the fewest request lines found in a file
 	 */
 	record Result(long expected, long found, boolean ok, List<FileCount> files, List<String> problems) {
+
+		/** The worst file's order counts (every file holds every request line), the largest jump of any. */
+		Order order() {
+			return this.files.stream().map(FileCount::order).reduce(Order.NONE, Order::worse);
+		}
 
 		Result withProblem(String problem) {
 			return new Result(this.expected, this.found, false, this.files,
@@ -60,15 +104,16 @@ final class LineCheck {
 	 * A configuration that may drop lines by design ({@link RunConfig#lossCounted()}) may hold fewer
 	 * request lines than expected, the missing ones being counted ({@link Result#lost()}), never more.
 	 */
-	static Result check(List<Path> files, boolean loggingOff, boolean lossCounted, int linesPerRequest, long handled,
-			long clientOk) throws IOException {
+	static Result check(List<Path> files, Format format, boolean loggingOff, boolean lossCounted, int linesPerRequest,
+			long handled, long clientOk) throws IOException {
 		long expected = loggingOff ? 0 : handled * linesPerRequest;
 		long expectedRequests = loggingOff ? 0 : handled;
 		List<FileCount> counts = new ArrayList<>();
 		List<String> problems = new ArrayList<>();
 		long found = Long.MAX_VALUE;
 		for (Path file : files) {
-			FileCount count = Files.isRegularFile(file) ? count(file, expectedRequests) : new FileCount(file, 0, 0);
+			FileCount count = Files.isRegularFile(file) ? count(file, expectedRequests, format)
+					: new FileCount(file, 0, 0, Order.NONE);
 			if (!Files.isRegularFile(file)) {
 				problems.add(file.getFileName() + " is missing");
 			}
@@ -95,22 +140,38 @@ final class LineCheck {
 				List.copyOf(problems));
 	}
 
-	static FileCount count(Path file, long expected) throws IOException {
+	static FileCount count(Path file, long expected, Format format) throws IOException {
 		long lines = 0;
 		BitSet seen = new BitSet((int) Math.min(Math.max(expected, 0) + 1, Integer.MAX_VALUE));
+		long outOfOrder = 0;
+		long maxJump = 0;
+		long unparsed = 0;
+		long newest = Long.MIN_VALUE;
 		try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
 			String line;
 			while ((line = reader.readLine()) != null) {
 				long number = requestNumber(line);
-				if (number >= 0) {
-					lines++;
-					if (number >= 1 && number <= expected && number < Integer.MAX_VALUE) {
-						seen.set((int) number);
-					}
+				if (number < 0) {
+					continue;
+				}
+				lines++;
+				if (number >= 1 && number <= expected && number < Integer.MAX_VALUE) {
+					seen.set((int) number);
+				}
+				long millis = millis(line, format);
+				if (millis == Long.MIN_VALUE) {
+					unparsed++;
+				}
+				else if (millis < newest) {
+					outOfOrder++;
+					maxJump = Math.max(maxJump, newest - millis);
+				}
+				else {
+					newest = millis;
 				}
 			}
 		}
-		return new FileCount(file, lines, seen.cardinality());
+		return new FileCount(file, lines, seen.cardinality(), new Order(lines, outOfOrder, maxJump, unparsed));
 	}
 
 	/** The request number of a request line ({@code "request "} and 10 digits), or -1 if the line is not one. */
@@ -127,6 +188,36 @@ final class LineCheck {
 			}
 		}
 		return -1;
+	}
+
+	/**
+	 * The line's timestamp as milliseconds on a local time line (the zone does not matter for
+	 * order within one file), or {@link Long#MIN_VALUE} when it has none where the format says.
+	 */
+	static long millis(String line, Format format) {
+		String shape = (format == Format.BRACKETED) ? "0000-00-00 00:00:00,000" : "0000-00-00T00:00:00.000";
+		int at = (format == Format.BRACKETED) ? line.indexOf(']') - shape.length() : 0;
+		if (at < 0 || at + shape.length() > line.length()) {
+			return Long.MIN_VALUE;
+		}
+		for (int i = 0; i < shape.length(); i++) {
+			char c = line.charAt(at + i);
+			if ((shape.charAt(i) == '0') ? (c < '0' || c > '9') : (c != shape.charAt(i))) {
+				return Long.MIN_VALUE;
+			}
+		}
+		try {
+			return LocalDateTime.of(number(line, at, 4), number(line, at + 5, 2), number(line, at + 8, 2),
+					number(line, at + 11, 2), number(line, at + 14, 2), number(line, at + 17, 2))
+				.toEpochSecond(ZoneOffset.UTC) * 1000 + number(line, at + 20, 3);
+		}
+		catch (DateTimeException ex) {
+			return Long.MIN_VALUE;
+		}
+	}
+
+	private static int number(String line, int from, int digits) {
+		return Integer.parseInt(line, from, from + digits, 10);
 	}
 
 	/**

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.asynclog.loadtests.report.Machine;
+
 /**
  * Virtual threads pinned to their carrier during a run, from the app's flight recording
  * ({@code jdk.VirtualThreadPinned}, every one whatever its duration): how many, and how many
@@ -35,17 +37,19 @@ record PinnedEvents(long events, long inAsynclog, String firstAsynclogStack) {
 	/** Reads a recording with the {@code jfr} tool next to {@code java}; its text is kept beside it. */
 	static PinnedEvents read(Path java, Path recording) {
 		Path jfr = java.resolveSibling("jfr");
-		Path text = recording.resolveSibling(FILE + ".txt");
+		if (!Files.isRegularFile(recording) || !Files.isExecutable(jfr)) {
+			return UNKNOWN;
+		}
 		// 128 frames: asynclog's may sit well below the park that pins.
-		boolean printed = Files.isRegularFile(recording) && Files.isExecutable(jfr) && CpuPlacement.succeeds(
-				new ProcessBuilder(jfr.toString(), "print", "--stack-depth", "128", "--events",
-						"jdk.VirtualThreadPinned", recording.toString()).redirectOutput(text.toFile()), 120);
+		Machine.Output printed = Machine.run(List.of(jfr.toString(), "print", "--stack-depth", "128", "--events",
+				"jdk.VirtualThreadPinned", recording.toString()), 120);
 		try {
-			return printed ? parse(Files.readAllLines(text, StandardCharsets.UTF_8)) : UNKNOWN;
+			Files.writeString(recording.resolveSibling(FILE + ".txt"), printed.text(), StandardCharsets.UTF_8);
 		}
 		catch (IOException ex) {
 			return UNKNOWN;
 		}
+		return (printed.exitCode() == 0) ? parse(printed.text().lines().toList()) : UNKNOWN;
 	}
 
 	/** Parses {@code jfr print} output: one {@code jdk.VirtualThreadPinned {...}} block per event. */

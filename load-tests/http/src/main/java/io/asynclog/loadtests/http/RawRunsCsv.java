@@ -15,7 +15,7 @@ import java.util.Locale;
  *
  * @author asynclog
  */
-final class RawRunsCsv {
+record RawRunsCsv(Path file) {
 
 	static final String HEADER = "config,mode,appenders,immediate_flush,pattern,model,users,rate,repeat,duration_s,"
 			+ "requests_ok,requests_ko,tps,mean_ms,p50_ms,p95_ms,p99_ms,max_ms,app_cpu_pct,app_rss_mb,app_threads,"
@@ -29,7 +29,7 @@ final class RawRunsCsv {
 	 * load window; the queues as the endpoint gave them at the end of the run.
 	 */
 	record Row(RunConfig config, String model, int users, int rate, int repeat, GatlingConsole.Summary gatling,
-			ProcSampler.Window window, LineCheck.Result lines, QueueReading queues, LineOrder.Result order,
+			ProcSampler.Window window, LineCheck.Result lines, QueueReading queues, LineCheck.Order order,
 			ProcSampler.ThreadCpu threadCpu, double allocatedBytes, PinnedEvents pinned) {
 
 		double tps() {
@@ -65,21 +65,11 @@ final class RawRunsCsv {
 
 	}
 
-	private final Path file;
-
-	private RawRunsCsv(Path file) {
-		this.file = file;
-	}
-
 	/** Starts the file with its header (replacing an older one). */
 	static RawRunsCsv create(Path file) throws IOException {
 		Files.createDirectories(file.getParent());
 		Files.writeString(file, HEADER + "\n", StandardCharsets.UTF_8);
 		return new RawRunsCsv(file);
-	}
-
-	Path file() {
-		return this.file;
 	}
 
 	void append(Row row) throws IOException {

@@ -285,8 +285,8 @@ public record RunConfig(String id, String mode, int appenders, boolean immediate
 				: IntStream.rangeClosed(1, this.appenders).mapToObj((i) -> logDir.resolve("app-" + i + ".log")).toList();
 	}
 
-	public LineOrder.Format timestampFormat() {
-		return this.bootConsole ? LineOrder.Format.BOOT_CONSOLE : LineOrder.Format.BRACKETED;
+	LineCheck.Format timestampFormat() {
+		return this.bootConsole ? LineCheck.Format.BOOT_CONSOLE : LineCheck.Format.BRACKETED;
 	}
 
 	/**

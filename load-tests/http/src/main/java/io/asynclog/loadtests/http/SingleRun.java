@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -29,19 +27,9 @@ final class SingleRun {
 
 	/**
 	 * What every run shares.
-	 * @param jar the demo app jar on Log4j2
-	 * @param logbackJar the demo app jar on Logback, for {@code backend=logback}
-	 * @param wideWarmup whether a one-core app warms up on both CPUs ({@link CpuPlacement})
 	 * @param ticksPerSecond clock ticks per second of /proc/pid/stat
 	 */
-	record Setup(Path java, Path jar, Path logbackJar, String gatlingClasspath, CpuPlacement placement,
-			int warmupSeconds, boolean wideWarmup, double ticksPerSecond, PrintStream log) {
-
-		/** The demo app jar of the configuration's backend. */
-		Path jar(RunConfig config) {
-			return config.logback() ? this.logbackJar : this.jar;
-		}
-
+	record Setup(ComparisonOptions options, CpuPlacement placement, double ticksPerSecond, PrintStream log) {
 	}
 
 	private SingleRun() {
@@ -53,32 +41,28 @@ final class SingleRun {
 		deleteTree(runDir);
 		Path logDir = Files.createDirectories(runDir.resolve("logs"));
 		StringBuilder notes = new StringBuilder();
-		AppProcess app = null;
-		ProcSampler sampler = null;
+		ComparisonOptions options = setup.options();
+		CpuPlacement placement = setup.placement();
+		boolean wide = options.wideWarmup() && placement.canWarmUpWide(config);
 		CountWatcher watcher = null;
-		GatlingRun gatling = null;
-		try {
-			CpuPlacement placement = setup.placement();
-			boolean wide = setup.wideWarmup() && placement.canWarmUpWide(config);
-			app = AppProcess.start(setup.java(), setup.jar(config), config, logDir, placement.app(config),
-					runDir.resolve(RunConfig.STDOUT_FILE), wide ? List.of(CpuPlacement.ONE_CPU_FLAG) : List.of(),
-					List.of());
-			sampler = new ProcSampler(app.pid(), setup.ticksPerSecond());
-			// Gatling needs the URL when it starts, and the app says its port once Tomcat listens.
-			app.awaitPort();
-			// Gatling's JVM starts meanwhile (on its own CPU) and waits for the start signal.
-			String description = config.id() + " " + load.model() + " repeat " + repeat;
-			gatling = GatlingRun.start(setup.java(), setup.gatlingClasspath(), app.baseUrl(), load,
-					config.linesPerRequest(), placement.gatling(config), runDir.resolve("gatling"),
-					runDir.resolve("gatling-console.log"), description, runDir.resolve("start-signal"));
-			sampler.gatlingPid(gatling.pid());
-			note(notes, "ready_s", seconds(app.awaitHealthy().toNanos()));
+		// Gatling needs the URL when it starts, and the app says its port once Tomcat listens; Gatling's
+		// JVM starts meanwhile (on its own CPU) and waits for the start signal. Closed in reverse order,
+		// Gatling first.
+		try (AppProcess app = AppProcess.start(options.java(), options.jar(config), config, logDir, placement.app(config),
+				runDir.resolve(RunConfig.STDOUT_FILE), wide ? List.of(CpuPlacement.ONE_CPU_FLAG) : List.of(), List.of());
+				ProcSampler sampler = new ProcSampler(app.pid(), setup.ticksPerSecond());
+				GatlingRun gatling = GatlingRun.start(options.java(), options.gatlingClasspath(), app.awaitPort(), load,
+						config.linesPerRequest(), placement.gatling(config), runDir.resolve("gatling"),
+						runDir.resolve("gatling-console.log"), config.id() + " " + load.model() + " repeat " + repeat,
+						runDir.resolve("start-signal"))) {
+			sampler.gatlingPid(gatling.process().pid());
+			note(notes, "ready_s", seconds(app.awaitHealthy().toNanos(), 1));
 
 			long warmStart = System.nanoTime();
 			if (wide) {
 				CpuPlacement.move(app.pid(), placement.shared());
 			}
-			AppProcess.Warmup warm = app.warmUp(config.linesPerRequest(), setup.warmupSeconds());
+			AppProcess.Warmup warm = app.warmUp(config.linesPerRequest(), options.warmupSeconds());
 			if (wide) {
 				long escaped = CpuPlacement.move(app.pid(), placement.app());
 				note(notes, "threads_not_back_on_own_cpu", escaped);
@@ -86,7 +70,7 @@ final class SingleRun {
 					setup.log().printf("    warning: %d threads of the app still run on other CPUs after the warm-up%n", escaped);
 				}
 			}
-			note(notes, "warmup_s", seconds(System.nanoTime() - warmStart), "warmup_ok", warm.ok(), "warmup_failed",
+			note(notes, "warmup_s", seconds(System.nanoTime() - warmStart, 1), "warmup_ok", warm.ok(), "warmup_failed",
 					warm.failed());
 			if (warm.failed() > 0) {
 				setup.log().printf("    warning: %d warm-up requests failed%n", warm.failed());
@@ -97,7 +81,7 @@ final class SingleRun {
 			long released = System.nanoTime();
 			gatling.release();
 			GatlingConsole.Summary summary = gatling.await();
-			note(notes, "gatling_after_release_s", seconds(System.nanoTime() - released));
+			note(notes, "gatling_after_release_s", seconds(System.nanoTime() - released, 1));
 			watcher.close();
 			watcher.writeCsv(runDir.resolve("count-polls.csv"), released);
 			CountWatcher.Window answered = watcher.window(baseline);
@@ -107,24 +91,24 @@ final class SingleRun {
 			CountWatcher.Window window = new CountWatcher.Window(answered.startNanos(), drained, answered.baseline(),
 					answered.finalCount());
 			double allocated = watcher.allocatedBytes(window.startNanos(), window.endNanos());
-			note(notes, "drain_after_last_answer_s", toMillisecond(drained - answered.endNanos()), "window_s",
-					toMillisecond(window.endNanos() - window.startNanos()), "window_start_after_release_s",
-					toMillisecond(window.startNanos() - released), "count_baseline", baseline, "count_window_end",
+			note(notes, "drain_after_last_answer_s", seconds(drained - answered.endNanos(), 3), "window_s",
+					seconds(window.endNanos() - window.startNanos(), 3), "window_start_after_release_s",
+					seconds(window.startNanos() - released, 3), "count_baseline", baseline, "count_window_end",
 					window.finalCount(), "allocated_bytes", RawRunsCsv.fixed(allocated, 0));
 
 			long handled = app.count();
 			note(notes, "count_before_stop", handled);
 			// After the window, so that the dump's safepoint is not measured.
-			Map<Long, String> threadNames = ProcSampler.threadNames(setup.java(), app.pid());
+			Map<Long, String> threadNames = ProcSampler.threadNames(options.java(), app.pid());
 			note(notes, "thread_names", threadNames.size());
 			if (threadNames.isEmpty()) {
 				setup.log().println("    warning: no thread dump (jcmd): the CPU split by thread stays empty");
 			}
 			QueueReading queues = QueueReading.read(app, runDir.resolve("asynclog.json"));
 			note(notes, "queue_peak", queues.peak(), "queue_dropped", queues.dropped());
-			note(notes, "stop_s", seconds(app.stop().toNanos()));
+			note(notes, "stop_s", seconds(app.stop().toNanos(), 1));
 			PinnedEvents pinned = config.virtualThreads()
-					? PinnedEvents.read(setup.java(), runDir.resolve(PinnedEvents.FILE)) : PinnedEvents.UNKNOWN;
+					? PinnedEvents.read(options.java(), runDir.resolve(PinnedEvents.FILE)) : PinnedEvents.UNKNOWN;
 			if (config.virtualThreads()) {
 				note(notes, "pinned_events", pinned.events(), "pinned_in_asynclog", pinned.inAsynclog());
 				if (!pinned.firstAsynclogStack().isEmpty()) {
@@ -138,8 +122,8 @@ final class SingleRun {
 			sampler.writeCsv(runDir.resolve("proc-samples.csv"));
 
 			List<Path> requestLineFiles = config.requestLineFiles(logDir, runDir.resolve(RunConfig.STDOUT_FILE));
-			LineCheck.Result lines = LineCheck.check(requestLineFiles, config.loggingOff(), config.lossCounted(),
-					config.linesPerRequest(), handled, warm.ok() + summary.ok());
+			LineCheck.Result lines = LineCheck.check(requestLineFiles, config.timestampFormat(), config.loggingOff(),
+					config.lossCounted(), config.linesPerRequest(), handled, warm.ok() + summary.ok());
 			if (config.lossCounted()) {
 				note(notes, "lines_lost", lines.lost());
 			}
@@ -158,7 +142,7 @@ final class SingleRun {
 					}
 				}
 			}
-			LineOrder.Result order = LineOrder.scanAll(requestLineFiles, config.timestampFormat());
+			LineCheck.Order order = lines.order();
 			note(notes, "line_order", order);
 			if (order.unparsed() > 0) {
 				setup.log().printf("    warning: %d request lines without a readable timestamp%n", order.unparsed());
@@ -172,17 +156,8 @@ final class SingleRun {
 					queues, order, threadCpu, allocated, pinned);
 		}
 		finally {
-			if (gatling != null) {
-				gatling.kill();
-			}
 			if (watcher != null) {
 				watcher.close();
-			}
-			if (app != null) {
-				app.close();
-			}
-			if (sampler != null) {
-				sampler.close();
 			}
 			try {
 				Files.writeString(runDir.resolve("run.txt"), notes);
@@ -208,12 +183,8 @@ final class SingleRun {
 		}
 	}
 
-	private static String seconds(long nanos) {
-		return String.format(Locale.ROOT, "%.1f", Duration.ofNanos(nanos).toMillis() / 1000.0);
-	}
-
-	private static String toMillisecond(long nanos) {
-		return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
+	private static String seconds(long nanos, int decimals) {
+		return RawRunsCsv.fixed(nanos / 1e9, decimals);
 	}
 
 	static void deleteTree(Path dir) throws IOException {

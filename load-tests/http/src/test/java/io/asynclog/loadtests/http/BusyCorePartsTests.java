@@ -35,7 +35,7 @@ class BusyCorePartsTests {
 		assertThat(config.profiles()).isEqualTo("comparison,async-logger,boot-console");
 		assertThat(config.requestLineFiles(this.dir.resolve("logs"), this.dir.resolve(RunConfig.STDOUT_FILE)))
 			.containsExactly(this.dir.resolve(RunConfig.STDOUT_FILE));
-		assertThat(config.timestampFormat()).isEqualTo(LineOrder.Format.BOOT_CONSOLE);
+		assertThat(config.timestampFormat()).isEqualTo(LineCheck.Format.BOOT_CONSOLE);
 		RunConfig off = RunConfig.parse("logging-off/sink=boot-console/lines=20");
 		assertThat(off.id()).isEqualTo("logging-off/lines=20/sink=boot-console");
 		assertThat(off.profiles()).isEqualTo("comparison,logging-off,async-logger,boot-console");
@@ -43,7 +43,7 @@ class BusyCorePartsTests {
 		RunConfig files = RunConfig.parse("sync/3/no-flush/plain");
 		assertThat(files.requestLineFiles(this.dir, this.dir.resolve("out")))
 			.containsExactly(this.dir.resolve("app-1.log"), this.dir.resolve("app-2.log"), this.dir.resolve("app-3.log"));
-		assertThat(files.timestampFormat()).isEqualTo(LineOrder.Format.BRACKETED);
+		assertThat(files.timestampFormat()).isEqualTo(LineCheck.Format.BRACKETED);
 	}
 
 	@Test
@@ -102,8 +102,8 @@ class BusyCorePartsTests {
 				line(1, 1), line(1, 2), line(2, 1), line(2, 2)), StandardCharsets.ISO_8859_1);
 		RunConfig config = RunConfig.parse("sync/1/flush/boot/lines=2/sink=boot-console");
 		List<Path> files = config.requestLineFiles(this.dir.resolve("logs"), stdout);
-		assertThat(LineCheck.check(files, false, false, 2, 2, 2).ok()).isTrue();
-		LineCheck.Result short1 = LineCheck.check(files, false, false, 2, 3, 3);
+		assertThat(LineCheck.check(files, LineCheck.Format.BOOT_CONSOLE, false, false, 2, 2, 2).ok()).isTrue();
+		LineCheck.Result short1 = LineCheck.check(files, LineCheck.Format.BOOT_CONSOLE, false, false, 2, 3, 3);
 		assertThat(short1.ok()).isFalse();
 		assertThat(short1.problems()).containsExactly("app-stdout.log holds 4 request lines, expected 6");
 

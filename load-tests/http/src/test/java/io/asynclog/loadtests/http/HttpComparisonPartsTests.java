@@ -287,7 +287,7 @@ class HttpComparisonPartsTests {
 	private static LineCheck.Result check(Path logDir, int appenders, boolean loggingOff, int linesPerRequest,
 			long handled, long clientOk) throws IOException {
 		List<Path> files = IntStream.rangeClosed(1, appenders).mapToObj((i) -> logDir.resolve("app-" + i + ".log")).toList();
-		return LineCheck.check(files, loggingOff, false, linesPerRequest, handled, clientOk);
+		return LineCheck.check(files, LineCheck.Format.BRACKETED, loggingOff, false, linesPerRequest, handled, clientOk);
 	}
 
 	@Test

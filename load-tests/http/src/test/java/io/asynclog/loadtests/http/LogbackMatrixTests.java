@@ -88,10 +88,11 @@ class LogbackMatrixTests {
 			assertThat(config.cores()).isEqualTo(2);
 			assertThat(config.bootConsole()).isTrue();
 		});
-		SingleRun.Setup setup = new SingleRun.Setup(Path.of("java"), Path.of("log4j2.jar"), Path.of("logback.jar"), "cp",
-				CpuPlacement.NONE, 40, true, 100, System.out);
-		assertThat(setup.jar(configs.get(0))).isEqualTo(Path.of("logback.jar"));
-		assertThat(setup.jar(RunConfig.parse("sync/1/flush/boot/lines=20/sink=boot-console"))).isEqualTo(Path.of("log4j2.jar"));
+		ComparisonOptions jars = ComparisonOptions.parse("--jar", "log4j2.jar", "--logback-jar", "logback.jar",
+				"--gatling-classpath", "cp");
+		assertThat(jars.jar(configs.get(0))).isEqualTo(Path.of("logback.jar").toAbsolutePath());
+		assertThat(jars.jar(RunConfig.parse("sync/1/flush/boot/lines=20/sink=boot-console")))
+			.isEqualTo(Path.of("log4j2.jar").toAbsolutePath());
 		ComparisonOptions jar = ComparisonOptions.parse("--matrix=logback", "--logback-jar", "x/app.jar", "--repeats",
 				"2", "--gatling-classpath", "cp");
 		assertThat(jar.logbackJar().toString()).endsWith("x/app.jar");
@@ -107,17 +108,17 @@ class LogbackMatrixTests {
 				"2026-11-23T14:00:00.003Z  INFO 1 --- [demo] [exec-3] LogController : request 0000000003 line 01 ...",
 				"2026-11-23T14:00:00.003Z  INFO 1 --- [demo] [exec-3] LogController : request 0000000003 line 02 ...",
 				"") , StandardCharsets.ISO_8859_1);
-		LineCheck.Result lossy = LineCheck.check(List.of(stdout), false, true, 2, 3, 3);
+		LineCheck.Result lossy = LineCheck.check(List.of(stdout), LineCheck.Format.BOOT_CONSOLE, false, true, 2, 3, 3);
 		assertThat(lossy.ok()).isTrue();
 		assertThat(lossy.expected()).isEqualTo(6);
 		assertThat(lossy.found()).isEqualTo(4);
 		assertThat(lossy.lost()).isEqualTo(2);
 		// Without loss counting the same file fails its check.
-		LineCheck.Result strict = LineCheck.check(List.of(stdout), false, false, 2, 3, 3);
+		LineCheck.Result strict = LineCheck.check(List.of(stdout), LineCheck.Format.BOOT_CONSOLE, false, false, 2, 3, 3);
 		assertThat(strict.ok()).isFalse();
 		assertThat(strict.problems()).anyMatch((problem) -> problem.contains("holds 4 request lines, expected 6"));
 		// More lines than were logged is never a loss to count.
-		LineCheck.Result tooMany = LineCheck.check(List.of(stdout), false, true, 1, 3, 3);
+		LineCheck.Result tooMany = LineCheck.check(List.of(stdout), LineCheck.Format.BOOT_CONSOLE, false, true, 1, 3, 3);
 		assertThat(tooMany.ok()).isFalse();
 		assertThat(tooMany.problems()).anyMatch((problem) -> problem.contains("more than the 3 logged"));
 	}
@@ -129,7 +130,7 @@ class LogbackMatrixTests {
 		ProcSampler.Window window = new ProcSampler.Window(20, 99, 300, 40, 1000, 0, 5e6, 60);
 		LineCheck.Result lines = new LineCheck.Result(40_000, 11_000, true, List.of(), List.of());
 		csv.append(new RawRunsCsv.Row(RunConfig.parse(ASYNC_APPENDER), "closed", 400, 0, 1, gatling, window, lines,
-				new QueueReading(256, 0, 1, 0), new LineOrder.Result(11_000, 5, 3, 0), ProcSampler.ThreadCpu.UNKNOWN, Double.NaN,
+				new QueueReading(256, 0, 1, 0), new LineCheck.Order(11_000, 5, 3, 0), ProcSampler.ThreadCpu.UNKNOWN, Double.NaN,
 				PinnedEvents.UNKNOWN));
 		List<String> written = new ArrayList<>(Files.readAllLines(csv.file()));
 		assertThat(written.get(1)).startsWith(ASYNC_APPENDER + ",logback-async-appender,").endsWith(",logback,29000,,,,platform,,");

@@ -28,10 +28,10 @@ class RawRunsCsvRoundTripTests {
 	void theNewColumnsGoThroughTheFileAndBack() throws IOException {
 		RawRunsCsv csv = RawRunsCsv.create(this.dir.resolve("raw-runs.csv"));
 		csv.append(row("async-logger/1/flush/boot/lines=20/sink=boot-console/ring=4096", new QueueReading(3500, 0, 1, 0),
-				new LineOrder.Result(40_000, 37, 155, 0), new ProcSampler.ThreadCpu(4.772, 0.5641, 0.8123, 0.2501, 1.3637)));
+				new LineCheck.Order(40_000, 37, 155, 0), new ProcSampler.ThreadCpu(4.772, 0.5641, 0.8123, 0.2501, 1.3637)));
 		// sync has no queue: the old column stays empty, the new one says 0
 		csv.append(row("sync/1/no-flush/plain/lines=20", new QueueReading(0, 0, 0, 0),
-				new LineOrder.Result(40_000, 0, 0, 0), ProcSampler.ThreadCpu.UNKNOWN));
+				new LineCheck.Order(40_000, 0, 0, 0), ProcSampler.ThreadCpu.UNKNOWN));
 
 		assertThat(Files.readAllLines(csv.file()).get(0)).endsWith(
 				",out_of_order_lines,max_jump_back_ms,peak_ring_used,cpu_request_s,cpu_logging_bg_s,cpu_other_s,backend,"
@@ -62,7 +62,7 @@ class RawRunsCsvRoundTripTests {
 		assertThat(sync.allocBytes()).isNaN();
 	}
 
-	private static RawRunsCsv.Row row(String id, QueueReading queues, LineOrder.Result order,
+	private static RawRunsCsv.Row row(String id, QueueReading queues, LineCheck.Order order,
 			ProcSampler.ThreadCpu cpu) {
 		GatlingConsole.Summary gatling = new GatlingConsole.Summary(2000, 0, 50, 40, 90, 120, 150, 300, 100);
 		ProcSampler.Window window = new ProcSampler.Window(20, 99, 300, 40, 1000, 0, 5e6, 60);

@@ -77,7 +77,7 @@ class VirtualThreadsSmokeTest {
 			return homes.sorted()
 				.filter((home) -> Files.isExecutable(home.resolve("bin/java")) && Files.isExecutable(home.resolve("bin/jfr")))
 				.map((home) -> home.resolve("bin/java"))
-				.filter((candidate) -> HttpComparison.majorVersion(RunInfoFile.jdk(candidate)) >= 21)
+				.filter((candidate) -> HttpComparison.majorVersion(HttpComparison.jdk(candidate)) >= 21)
 				.findFirst();
 		}
 	}

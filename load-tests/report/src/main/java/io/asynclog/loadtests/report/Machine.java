@@ -56,25 +56,41 @@ public final class Machine {
 
 	/** What a command prints, standard error included; empty when it cannot be run or hangs. */
 	public static String output(List<String> command) {
+		return run(command, 30).text();
+	}
+
+	/**
+	 * Runs a command, killing it if it has not exited within the timeout.
+	 * @return what it printed, standard error included, and its exit code; -1 and no text when it
+	 * cannot be run or hangs
+	 */
+	public static Output run(List<String> command, long timeoutSeconds) {
 		try {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 			String text;
 			try (InputStream in = process.getInputStream()) {
 				text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
 			}
-			if (!process.waitFor(30, TimeUnit.SECONDS)) {
+			if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
 				process.destroyForcibly();
-				return "";
+				return Output.FAILED;
 			}
-			return text;
+			return new Output(process.exitValue(), text);
 		}
 		catch (IOException ex) {
-			return "";
+			return Output.FAILED;
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return "";
+			return Output.FAILED;
 		}
+	}
+
+	/** What {@link #run} gives. */
+	public record Output(int exitCode, String text) {
+
+		static final Output FAILED = new Output(-1, "");
+
 	}
 
 }

@@ -12,11 +12,12 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link LineOrder} on real files in a temporary directory, in both timestamp formats.
+ * {@link LineCheck}'s time order of request lines, on real files in a temporary directory, in both
+ * timestamp formats.
  *
  * @author asynclog
  */
-class LineOrderTests {
+class LineCheckTests {
 
 	@TempDir
 	Path dir;
@@ -30,7 +31,7 @@ class LineOrderTests {
 				bracketed(5, "10:00:00,300"), bracketed(6, "10:00:01,000"),
 				// older than 1,000 by 700, though newer than the line just before it was not
 				bracketed(7, "10:00:00,300"));
-		LineOrder.Result result = LineOrder.scan(file, LineOrder.Format.BRACKETED);
+		LineCheck.Order result = order(file, LineCheck.Format.BRACKETED);
 		assertThat(result.requestLines()).isEqualTo(7);
 		assertThat(result.outOfOrder()).isEqualTo(3);
 		assertThat(result.maxJumpBackMillis()).isEqualTo(700);
@@ -42,7 +43,7 @@ class LineOrderTests {
 		Path file = write("app-1.log", "[INFO  LogController t 2026-11-30 23:59:59,990]  request 0000000001 line 01 ..",
 				"[INFO  LogController t 2026-12-01 00:00:00,010]  request 0000000001 line 02 ..",
 				"[INFO  LogController t 2026-11-30 23:59:59,995]  request 0000000002 line 01 ..");
-		LineOrder.Result result = LineOrder.scan(file, LineOrder.Format.BRACKETED);
+		LineCheck.Order result = order(file, LineCheck.Format.BRACKETED);
 		assertThat(result.outOfOrder()).isEqualTo(1);
 		assertThat(result.maxJumpBackMillis()).isEqualTo(15);
 	}
@@ -55,7 +56,7 @@ class LineOrderTests {
 				// the start-up lines do not count as newest: only request lines are compared
 				"2026-11-23T10:26:00.000Z  INFO 4335 --- [asynclog-demo] [main] x : not a request",
 				boot(3, "10:25:38.600"), boot(4, "10:25:38.100"));
-		LineOrder.Result result = LineOrder.scan(file, LineOrder.Format.BOOT_CONSOLE);
+		LineCheck.Order result = order(file, LineCheck.Format.BOOT_CONSOLE);
 		assertThat(result.requestLines()).isEqualTo(4);
 		assertThat(result.outOfOrder()).isEqualTo(2);
 		assertThat(result.maxJumpBackMillis()).isEqualTo(500);
@@ -65,15 +66,15 @@ class LineOrderTests {
 	void aFileInOrderHasNoneOutOfOrder() throws IOException {
 		Path file = write("app-1.log", bracketed(1, "10:00:00,100"), bracketed(2, "10:00:00,100"),
 				bracketed(3, "10:00:00,101"));
-		assertThat(LineOrder.scan(file, LineOrder.Format.BRACKETED))
-			.isEqualTo(new LineOrder.Result(3, 0, 0, 0));
+		assertThat(order(file, LineCheck.Format.BRACKETED))
+			.isEqualTo(new LineCheck.Order(3, 0, 0, 0));
 	}
 
 	@Test
 	void requestLinesWithoutATimestampWhereThePatternPutsItAreCountedApart() throws IOException {
 		Path file = write("app-1.log", bracketed(1, "10:00:00,100"), "request 0000000002 line 01 no timestamp",
 				boot(3, "10:00:00,000"));
-		LineOrder.Result result = LineOrder.scan(file, LineOrder.Format.BRACKETED);
+		LineCheck.Order result = order(file, LineCheck.Format.BRACKETED);
 		assertThat(result.requestLines()).isEqualTo(3);
 		assertThat(result.unparsed()).isEqualTo(2);
 		assertThat(result.outOfOrder()).isZero();
@@ -84,10 +85,15 @@ class LineOrderTests {
 		Path one = write("app-1.log", bracketed(1, "10:00:00,500"), bracketed(2, "10:00:00,100"));
 		Path two = write("app-2.log", bracketed(1, "10:00:00,500"), bracketed(2, "10:00:00,450"),
 				bracketed(3, "10:00:00,460"));
-		LineOrder.Result result = LineOrder.scanAll(List.of(one, two), LineOrder.Format.BRACKETED);
+		LineCheck.Order result = LineCheck.check(List.of(one, two), LineCheck.Format.BRACKETED, false, false, 1, 3, 3)
+			.order();
 		assertThat(result.outOfOrder()).isEqualTo(2);
 		assertThat(result.requestLines()).isEqualTo(3);
 		assertThat(result.maxJumpBackMillis()).isEqualTo(400);
+	}
+
+	private static LineCheck.Order order(Path file, LineCheck.Format format) throws IOException {
+		return LineCheck.count(file, 10, format).order();
 	}
 
 	private Path write(String name, String... lines) throws IOException {

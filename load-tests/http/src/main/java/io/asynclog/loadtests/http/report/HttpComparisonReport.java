@@ -105,29 +105,25 @@ public final class HttpComparisonReport {
 			.append(" s of warm-up; ").append(info.repeats()).append(" repeats, medians (min–max); placement: ")
 			.append(info.pinning()).append(".\n\n");
 		Target.table(md, targets(comparison));
-		md.append("## Closed model (").append(info.users()).append(" users)\n\n");
 		// Write calls per request with logging off are the HTTP responses', subtracted to estimate the file writes.
 		double socketWritesPerRequest = comparison.loggingOff()
 			.map((off) -> off.over(RunRecord::appWriteSyscallsPerS).median() / off.over(RunRecord::tps).median())
 			.orElse(Double.NaN);
-		table(md, CLOSED_COLUMNS,
-				comparison.closed().stream().map((row) -> closedCells(row, socketWritesPerRequest)).toList());
+		Fmt.table(md, "Closed model (" + info.users() + " users)", CLOSED_COLUMNS, comparison.closed().stream(),
+				(row) -> escaped(closedCells(row, socketWritesPerRequest)));
 		String failing = comparison.measuredClosed()
 			.stream()
 			.filter((row) -> Comparison.requestsKo(row) > 0)
 			.map((row) -> row.config().id() + " " + Fmt.number(Comparison.requestsKo(row)))
 			.collect(Collectors.joining(", "));
 		if (!failing.isEmpty()) {
-			md.append("\nFailed requests, summed over the repeats: ").append(failing).append(".\n");
+			md.append("Failed requests, summed over the repeats: ").append(failing).append(".\n\n");
 		}
 		else if (comparison.measuredClosed().stream().anyMatch((row) -> !Double.isNaN(Comparison.requestsKo(row)))) {
-			md.append("\nNo request failed.\n");
+			md.append("No request failed.\n\n");
 		}
-		md.append('\n');
 		if (!comparison.open().isEmpty()) {
-			md.append("## Open model\n\n");
-			table(md, OPEN_COLUMNS, comparison.open().stream().map(HttpComparisonReport::openCells).toList());
-			md.append('\n');
+			Fmt.table(md, "Open model", OPEN_COLUMNS, comparison.open().stream(), (runs) -> escaped(openCells(runs)));
 		}
 		for (String chart : List.of(TPS_CHART, P99_CHART, CPU_CHART, DISK_CHART)) {
 			md.append("![").append(chart).append("](").append(chart).append(")\n\n");
@@ -170,10 +166,9 @@ public final class HttpComparisonReport {
 		return (failed == 0) ? "\u2713" : "\u2717 " + failed + " of " + row.rounds() + " failed";
 	}
 
-	/** A table whose cells may hold a pipe, escaped so that it stays in its cell. */
-	private static void table(StringBuilder md, List<String> columns, List<List<String>> rows) {
-		Fmt.tableHead(md, columns.stream().map((cell) -> cell.replace("|", "\\|")).toArray(String[]::new));
-		rows.forEach((cells) -> Fmt.tableRow(md, cells.stream().map((cell) -> cell.replace("|", "\\|")).toArray()));
+	/** A table row's cells, a pipe in one escaped so that it stays in its cell. */
+	private static Object[] escaped(List<String> cells) {
+		return cells.stream().map((cell) -> cell.replace("|", "\\|")).toArray();
 	}
 
 	/** One line of the summary CSV: medians, the min and max of TPS and p99, and the ratios; unknown values empty. */
@@ -336,19 +331,15 @@ public final class HttpComparisonReport {
 				BitmapFormat.PNG);
 	}
 
-	/** Measured configurations grouped by appenders (ascending, unknown last), gaps between groups, logging-off last. */
+	/** Measured configurations grouped by appenders (ascending), gaps between groups, logging-off last. */
 	static List<ComparisonCharts.Slot> slots(Comparison comparison) {
 		Map<Integer, List<RoundRuns.Row>> groups = comparison.measuredClosed()
 			.stream()
-			.filter((row) -> !row.config().loggingOff())
-			.collect(Collectors.groupingBy((row) -> row.config().appenders(), TreeMap::new, Collectors.toList()));
-		List<RoundRuns.Row> off = comparison.measuredClosed().stream().filter((row) -> row.config().loggingOff()).toList();
-		List<List<RoundRuns.Row>> ordered = new ArrayList<>(groups.values());
-		if (!off.isEmpty()) {
-			ordered.add(off);
-		}
+			.collect(Collectors.groupingBy(
+					(row) -> row.config().loggingOff() ? Integer.MAX_VALUE : row.config().appenders(), TreeMap::new,
+					Collectors.toList()));
 		List<ComparisonCharts.Slot> slots = new ArrayList<>();
-		for (List<RoundRuns.Row> group : ordered) {
+		for (List<RoundRuns.Row> group : groups.values()) {
 			if (!slots.isEmpty()) {
 				// Distinct blank labels: XChart draws a category per list entry.
 				slots.add(new ComparisonCharts.Slot(" ".repeat(slots.size() + 1), null));

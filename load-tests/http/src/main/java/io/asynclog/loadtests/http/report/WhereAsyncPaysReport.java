@@ -101,9 +101,17 @@ public final class WhereAsyncPaysReport {
 					Fmt.number(row.worst(RunRecord::queueDropped)), linesCell(row) });
 		Fmt.table(md, "4. Open-model latency at shares of each configuration's own capacity",
 				List.of("configuration", "rate /s", "% of its closed TPS", "p50 ms", "p99 ms", "p99.9 ms", "KO"),
-				runs.open().stream(), (open) -> new Object[] { label(open.config()), Fmt.number(open.rate()),
-					Fmt.number(open.percentOfCapacity()), Fmt.number(open.p50Ms().median()),
-					Fmt.number(open.p99Ms().median()), Fmt.number(open.p999Ms().median()), Fmt.number(open.ko()) });
+				runs.open().stream(), (open) -> {
+					RunConfig config = RunConfig.parse(open.get(0).config());
+					double rate = open.get(0).rate();
+					double capacity = runs.closed().row(config.id()).map((row) -> row.over(RunRecord::tps).median())
+						.orElse(Double.NaN);
+					return new Object[] { label(config), Fmt.number(rate), Fmt.number(100 * rate / capacity),
+						Fmt.number(RoundRuns.over(open, RunRecord::p50Ms).median()),
+						Fmt.number(RoundRuns.over(open, RunRecord::p99Ms).median()),
+						Fmt.number(RoundRuns.over(open, RunRecord::p999Ms).median()),
+						Fmt.number(open.stream().mapToDouble(RunRecord::requestsKo).max().orElse(0)) };
+				});
 		CostModel.JmhCosts jmh = model.jmh();
 		String costs = "5. Cost model: predicted against measured TPS\n\nPer-line costs from `jmh-summary.csv`, µs of"
 				+ " one core: format and encode `f` = " + Fmt.number(jmh.formatUs()) + " (" + CostModel.JmhCosts.FORMAT_ROW
@@ -248,28 +256,21 @@ public final class WhereAsyncPaysReport {
 
 	/**
 	 * The runs of a {@code where-async-pays} matrix: the closed-model run table, each row with its
-	 * {@code sync} and {@code logging-off} twins (the same options), and open-model latency per
-	 * configuration and rate.
+	 * {@code sync} and {@code logging-off} twins (the same options), and the open-model runs.
 	 *
 	 * @param closed the closed-model runs by configuration, in run order
-	 * @param open one summary per configuration and rate, in run order
+	 * @param open the open-model runs of one configuration at one rate each, in run order
 	 */
-	record PaysRuns(RoundRuns closed, List<Open> open) {
+	record PaysRuns(RoundRuns closed, List<List<RunRecord>> open) {
 
 		static final String SYNC = "sync";
 
 		static PaysRuns of(List<RunRecord> runs) {
 			RoundRuns closed = RoundRuns.of(runs, (config) -> Map.of(SYNC, twin(config, SYNC), RunConfig.LOGGING_OFF,
 					twin(config, RunConfig.LOGGING_OFF)));
-			List<Open> open = new ArrayList<>();
-			for (List<RunRecord> group : RoundRuns
+			return new PaysRuns(closed, List.copyOf(RoundRuns
 				.groups(runs.stream().filter((run) -> !run.closed()), (run) -> run.config() + "@" + (long) run.rate())
-				.values()) {
-				RunConfig config = RunConfig.parse(group.get(0).config());
-				double capacity = closed.row(config.id()).map((row) -> row.over(RunRecord::tps).median()).orElse(Double.NaN);
-				open.add(Open.of(config, group, capacity));
-			}
-			return new PaysRuns(closed, List.copyOf(open));
+				.values()));
 		}
 
 		/** The id of the configuration of another mode with the same options. */
@@ -286,24 +287,6 @@ public final class WhereAsyncPaysReport {
 		/** The app's CPU time per request, in microseconds: the median over the rounds. */
 		static double cpuUsPerRequest(RoundRuns.Row row) {
 			return row.over((run) -> run.appCpuPct() / 100 * 1e6 / run.tps()).median();
-		}
-
-		/**
-		 * One configuration's open-model runs at one rate.
-		 * @param rate requests per second offered
-		 * @param percentOfCapacity the rate as a percentage of the configuration's median closed TPS
-		 * @param ko failed requests (most in a run)
-		 */
-		record Open(RunConfig config, double rate, double percentOfCapacity, Stats p50Ms, Stats p99Ms, Stats p999Ms,
-				double ko) {
-
-			static Open of(RunConfig config, List<RunRecord> runs, double capacity) {
-				double rate = runs.get(0).rate();
-				return new Open(config, rate, 100 * rate / capacity, RoundRuns.over(runs, RunRecord::p50Ms),
-						RoundRuns.over(runs, RunRecord::p99Ms), RoundRuns.over(runs, RunRecord::p999Ms),
-						runs.stream().mapToDouble(RunRecord::requestsKo).max().orElse(0));
-			}
-
 		}
 
 	}

@@ -210,21 +210,18 @@ public final class HttpComparisonReport {
 	static List<Target> targets(Comparison comparison) {
 		String asyncLogger3 = Comparison.studyConfig(Comparison.ASYNC_LOGGER, 3);
 		String sync3 = Comparison.studyConfig(Comparison.SYNC, 3);
-		Optional<RoundRuns.Row> asyncLogger = comparison.measured(asyncLogger3);
-		Optional<RoundRuns.Row> off = comparison.loggingOff();
-		String offName = off.map((row) -> row.config().id()).orElse(Comparison.LOGGING_OFF);
+		String off = comparison.loggingOff().map((row) -> row.config().id()).orElse(Comparison.LOGGING_OFF);
 		List<Target> results = new ArrayList<>();
-		results.add(compare(asyncLogger3 + " TPS \u2265 2.0\u00d7 " + sync3, asyncLogger, asyncLogger3,
-				comparison.measured(sync3), sync3, TPS, 2.0, true));
-		results.add(compare(asyncLogger3 + " TPS \u2265 0.9\u00d7 " + offName, asyncLogger, asyncLogger3, off,
-				offName, TPS, 0.9, true));
-		results.add(compare(asyncLogger3 + " p99 \u2264 1.2\u00d7 " + offName + " p99", asyncLogger, asyncLogger3,
-				off, offName, P99, 1.2, false));
+		results.add(compare(comparison, asyncLogger3 + " TPS \u2265 2.0\u00d7 " + sync3, asyncLogger3, sync3, TPS, 2.0,
+				true));
+		results.add(compare(comparison, asyncLogger3 + " TPS \u2265 0.9\u00d7 " + off, asyncLogger3, off, TPS, 0.9, true));
+		results.add(compare(comparison, asyncLogger3 + " p99 \u2264 1.2\u00d7 " + off + " p99", asyncLogger3, off, P99,
+				1.2, false));
 		for (int appenders : List.of(3, 6)) {
 			String logger = Comparison.studyConfig(Comparison.ASYNC_LOGGER, appenders);
 			String appender = Comparison.studyConfig(Comparison.ASYNC_APPENDER, appenders);
-			results.add(compare(logger + " TPS > " + appender + " TPS", comparison.measured(logger), logger,
-					comparison.measured(appender), appender, TPS, Double.NaN, true));
+			results.add(compare(comparison, logger + " TPS > " + appender + " TPS", logger, appender, TPS, Double.NaN,
+					true));
 		}
 		return results;
 	}
@@ -241,9 +238,10 @@ public final class HttpComparisonReport {
 	 * Compares the medians of two rows: their ratio against a threshold, at least or at most it,
 	 * or with a NaN threshold whether the subject's is the greater.
 	 */
-	private static Target compare(String target, Optional<RoundRuns.Row> subject, String subjectName,
-			Optional<RoundRuns.Row> reference, String referenceName, Metric metric, double threshold,
-			boolean atLeast) {
+	private static Target compare(Comparison comparison, String target, String subjectName, String referenceName,
+			Metric metric, double threshold, boolean atLeast) {
+		Optional<RoundRuns.Row> subject = comparison.measured(subjectName);
+		Optional<RoundRuns.Row> reference = comparison.measured(referenceName);
 		List<String> absent = new ArrayList<>();
 		if (subject.isEmpty() || !metric.of(subject.get()).measured()) {
 			absent.add(subjectName);

@@ -72,10 +72,6 @@ public final class HttpComparisonReport {
 	private static final List<String> OPEN_COLUMNS = List.of("config", "rate (users/s)", "mean ms", "p50 ms", "p95 ms",
 			"p99 ms", "max ms", "app CPU %");
 
-	private static final Metric TPS = new Metric(RunRecord::tps, "TPS");
-
-	private static final Metric P99 = new Metric(RunRecord::p99Ms, "ms p99");
-
 	private static final String X_TITLE = "configuration, grouped by appenders (flush and study pattern unless named)";
 
 	private HttpComparisonReport() {
@@ -212,26 +208,19 @@ public final class HttpComparisonReport {
 		String sync3 = Comparison.studyConfig(Comparison.SYNC, 3);
 		String off = comparison.loggingOff().map((row) -> row.config().id()).orElse(Comparison.LOGGING_OFF);
 		List<Target> results = new ArrayList<>();
-		results.add(compare(comparison, asyncLogger3 + " TPS \u2265 2.0\u00d7 " + sync3, asyncLogger3, sync3, TPS, 2.0,
-				true));
-		results.add(compare(comparison, asyncLogger3 + " TPS \u2265 0.9\u00d7 " + off, asyncLogger3, off, TPS, 0.9, true));
-		results.add(compare(comparison, asyncLogger3 + " p99 \u2264 1.2\u00d7 " + off + " p99", asyncLogger3, off, P99,
-				1.2, false));
+		results.add(compare(comparison, asyncLogger3 + " TPS \u2265 2.0\u00d7 " + sync3, asyncLogger3, sync3,
+				RunRecord::tps, "TPS", 2.0, true));
+		results.add(compare(comparison, asyncLogger3 + " TPS \u2265 0.9\u00d7 " + off, asyncLogger3, off, RunRecord::tps,
+				"TPS", 0.9, true));
+		results.add(compare(comparison, asyncLogger3 + " p99 \u2264 1.2\u00d7 " + off + " p99", asyncLogger3, off,
+				RunRecord::p99Ms, "ms p99", 1.2, false));
 		for (int appenders : List.of(3, 6)) {
 			String logger = Comparison.studyConfig(Comparison.ASYNC_LOGGER, appenders);
 			String appender = Comparison.studyConfig(Comparison.ASYNC_APPENDER, appenders);
-			results.add(compare(comparison, logger + " TPS > " + appender + " TPS", logger, appender, TPS, Double.NaN,
-					true));
+			results.add(compare(comparison, logger + " TPS > " + appender + " TPS", logger, appender, RunRecord::tps,
+					"TPS", Double.NaN, true));
 		}
 		return results;
-	}
-
-	private record Metric(ToDoubleFunction<RunRecord> value, String unit) {
-
-		Stats of(RoundRuns.Row row) {
-			return row.over(this.value);
-		}
-
 	}
 
 	/**
@@ -239,24 +228,24 @@ public final class HttpComparisonReport {
 	 * or with a NaN threshold whether the subject's is the greater.
 	 */
 	private static Target compare(Comparison comparison, String target, String subjectName, String referenceName,
-			Metric metric, double threshold, boolean atLeast) {
+			ToDoubleFunction<RunRecord> metric, String unit, double threshold, boolean atLeast) {
 		Optional<RoundRuns.Row> subject = comparison.measured(subjectName);
 		Optional<RoundRuns.Row> reference = comparison.measured(referenceName);
+		Stats a = subject.map((row) -> row.over(metric)).orElse(Stats.EMPTY);
+		Stats b = reference.map((row) -> row.over(metric)).orElse(Stats.EMPTY);
 		List<String> absent = new ArrayList<>();
-		if (subject.isEmpty() || !metric.of(subject.get()).measured()) {
+		if (!a.measured()) {
 			absent.add(subjectName);
 		}
-		if (reference.isEmpty() || !metric.of(reference.get()).measured()) {
+		if (!b.measured()) {
 			absent.add(referenceName);
 		}
 		if (!absent.isEmpty()) {
-			return new Target(target, Target.Status.NOT_MEASURED, "no " + metric.unit + " for " + String.join(" or ", absent), "");
+			return new Target(target, Target.Status.NOT_MEASURED, "no " + unit + " for " + String.join(" or ", absent), "");
 		}
-		Stats a = metric.of(subject.get());
-		Stats b = metric.of(reference.get());
 		double ratio = Stats.ratio(a.median(), b.median());
 		String figures = subjectName + " " + Fmt.withSpread(a) + " vs " + referenceName + " " + Fmt.withSpread(b) + " "
-				+ metric.unit + ": ";
+				+ unit + ": ";
 		String caveats = caveats(subject.get(), reference.get());
 		if (Double.isNaN(threshold)) {
 			figures += Fmt.ratio(ratio) + (((a.count() > 1 || b.count() > 1) && a.overlaps(b))
@@ -265,7 +254,7 @@ public final class HttpComparisonReport {
 		}
 		if (Double.isNaN(ratio)) {
 			return new Target(target, Target.Status.NOT_MEASURED,
-					"cannot divide by " + referenceName + "'s " + Fmt.number(b.median()) + " " + metric.unit, "");
+					"cannot divide by " + referenceName + "'s " + Fmt.number(b.median()) + " " + unit, "");
 		}
 		figures += ratio(ratio, threshold) + " (needs " + (atLeast ? "\u2265 " : "\u2264 ")
 				+ String.format(Locale.ROOT, "%.2f\u00d7", threshold) + ")" + caveats;

@@ -163,8 +163,7 @@ public final class WhereAsyncPaysReport {
 			return Target.of(name, true, figures, "");
 		}
 		Optional<CostModel.Prediction> mine = model.predict(measured.get().config(), runs);
-		Optional<CostModel.Prediction> theirs = against.get().config().loggingOff() ? Optional.empty()
-				: model.predict(against.get().config(), runs);
+		Optional<CostModel.Prediction> theirs = model.predict(against.get().config(), runs);
 		String why = "no logging-off run to set the model's h";
 		if (mine.isPresent()) {
 			CostModel.Prediction p = mine.get();
@@ -339,43 +338,34 @@ public final class WhereAsyncPaysReport {
 			double write = config.immediateFlush() ? this.jmh.writeUs() : 0;
 			double perLine = (this.jmh.formatUs() + write) * (config.slowSink() ? 2 : 1);
 			double handOff = this.jmh.handOffUs(config.mode());
+			boolean asyncLogger = handOff > 0 && !config.mode().equals("async-appender");
 			double logging = lines * (handOff + perLine);
 			double cost = http + logging;
-			double tps;
-			String bound;
+			double tps = 1e6 / cost;
+			String bound = "one core";
 			if (config.cores() == 2) {
 				double gatling = runs.closed().row(config.id())
 					.map((row) -> row.over(RunRecord::gatlingCpuPct).median())
 					.orElse(Double.NaN) / 100;
 				tps = (2 - gatling) * 1e6 / cost;
 				bound = "two cores, less the load generator's " + Fmt.number(gatling * 100) + "%";
-				if (handOff > 0 && !config.mode().equals("async-appender")) {
-					double background = 1e6 / (lines * perLine);
-					if (background < tps) {
-						tps = background;
-						bound = "the background thread";
-					}
+				double background = 1e6 / (lines * perLine);
+				if (asyncLogger && background < tps) {
+					tps = background;
+					bound = "the background thread";
 				}
-			}
-			else {
-				tps = 1e6 / cost;
-				bound = "one core";
 			}
 			double ringFull = Double.NaN;
-			if (config.slowSink()) {
-				double sink = (double) SLOW_SINK_BYTES_PER_SECOND / (lines * CONSOLE_LINE_BYTES);
-				if (handOff == 0 || config.mode().equals("async-appender")) {
-					if (sink < tps) {
-						tps = sink;
-						bound = "slow sink";
-					}
-				}
-				else if (sink < tps) {
-					ringFull = RING_SLOTS / (lines * (tps - sink));
-					if (ringFull < this.durationSeconds && !config.discard()) {
-						tps = (ringFull * tps + (this.durationSeconds - ringFull) * sink) / this.durationSeconds;
-						bound = "slow sink, once the ring is full";
-					}
+			double sink = (double) SLOW_SINK_BYTES_PER_SECOND / (lines * CONSOLE_LINE_BYTES);
+			if (config.slowSink() && sink < tps && !asyncLogger) {
+				tps = sink;
+				bound = "slow sink";
+			}
+			else if (config.slowSink() && sink < tps) {
+				ringFull = RING_SLOTS / (lines * (tps - sink));
+				if (ringFull < this.durationSeconds && !config.discard()) {
+					tps = (ringFull * tps + (this.durationSeconds - ringFull) * sink) / this.durationSeconds;
+					bound = "slow sink, once the ring is full";
 				}
 			}
 			return Optional.of(new Prediction(tps, http, logging, bound, ringFull));

@@ -44,6 +44,9 @@ public final class WhereAsyncPaysReport {
 
 	static final String TPS_CHART = "http-where-async-pays-tps.png";
 
+	/** The twin the first table's ratio divides by. */
+	static final String SYNC = "sync";
+
 	private static final int WIDTH = 1400;
 
 	private static final int HEIGHT = 650;
@@ -60,7 +63,7 @@ public final class WhereAsyncPaysReport {
 	}
 
 	private static String render(List<RunRecord> records, RunInfo info, Path dir) throws IOException {
-		PaysRuns runs = PaysRuns.of(records);
+		RoundRuns runs = closedRuns(records);
 		double duration = Double.parseDouble(info.durationSeconds().replace(Fmt.DASH, "20"));
 		CostModel model = new CostModel(CostModel.JmhCosts.read(dir.resolve(CostModel.JmhCosts.FILE)), duration);
 		chart(runs, model, info, dir);
@@ -74,18 +77,18 @@ public final class WhereAsyncPaysReport {
 				+ " read at ").append(info.get("slow_sink.bytes_per_s")).append(" bytes/s.\n\n");
 		Target.table(md, targets(runs, model));
 
-		List<RoundRuns.Row> rows = runs.closed().rows();
+		List<RoundRuns.Row> rows = runs.rows();
 		Fmt.table(md, "1. Lines per request (the app on one core, the load on the other)",
 				List.of("lines", "configuration", "TPS", "× sync", "× logging off", "p99 ms", "app CPU µs/request", "lines"),
 				rows.stream().filter((row) -> row.config().cores() == 1 && !row.config().slowSink() && !row.config().discard()),
 				(row) -> new Object[] { row.config().linesPerRequest(), label(row.config()),
-					Fmt.withSpread(row.over(RunRecord::tps)), Fmt.ratio(row.medianRatioTo(PaysRuns.SYNC, RunRecord::tps)),
+					Fmt.withSpread(row.over(RunRecord::tps)), Fmt.ratio(row.medianRatioTo(SYNC, RunRecord::tps)),
 					Fmt.ratio(row.medianRatioTo(RunConfig.LOGGING_OFF, RunRecord::tps)), row.median(RunRecord::p99Ms),
-					Fmt.number(PaysRuns.cpuUsPerRequest(row)), linesCell(row) });
+					Fmt.number(cpuUsPerRequest(row)), linesCell(row) });
 		Fmt.table(md, "2. CPU placement", List.of("lines", "mode", "one core TPS", "both cores TPS", "both / one",
 				"app CPU % (both)", "Gatling CPU % (both)"), rows.stream().filter((row) -> row.config().cores() == 2),
 				(row) -> {
-					double one = runs.closed().row(row.config().id().replace("/cores=2", ""))
+					double one = runs.row(row.config().id().replace("/cores=2", ""))
 						.map((c) -> c.over(RunRecord::tps).median())
 						.orElse(Double.NaN);
 					return new Object[] { row.config().linesPerRequest(), row.config().csvMode(), Fmt.number(one),
@@ -101,10 +104,12 @@ public final class WhereAsyncPaysReport {
 					Fmt.number(row.worst(RunRecord::queueDropped)), linesCell(row) });
 		Fmt.table(md, "4. Open-model latency at shares of each configuration's own capacity",
 				List.of("configuration", "rate /s", "% of its closed TPS", "p50 ms", "p99 ms", "p99.9 ms", "KO"),
-				runs.open().stream(), (open) -> {
+				RoundRuns.groups(records.stream().filter((run) -> !run.closed()),
+						(run) -> run.config() + "@" + (long) run.rate()).values().stream(),
+				(open) -> {
 					RunConfig config = RunConfig.parse(open.get(0).config());
 					double rate = open.get(0).rate();
-					double capacity = runs.closed().row(config.id()).map((row) -> row.over(RunRecord::tps).median())
+					double capacity = runs.row(config.id()).map((row) -> row.over(RunRecord::tps).median())
 						.orElse(Double.NaN);
 					return new Object[] { label(config), Fmt.number(rate), Fmt.number(100 * rate / capacity),
 						Fmt.number(RoundRuns.over(open, RunRecord::p50Ms).median()),
@@ -124,7 +129,7 @@ public final class WhereAsyncPaysReport {
 				"measured / predicted", "measured logging µs/line", "limited by"),
 				rows.stream().filter((row) -> model.predict(row.config(), runs).isPresent()), (row) -> {
 					CostModel.Prediction p = model.predict(row.config(), runs).get();
-					double measuredPerLine = (PaysRuns.cpuUsPerRequest(row) - p.httpUs()) / row.config().linesPerRequest();
+					double measuredPerLine = (cpuUsPerRequest(row) - p.httpUs()) / row.config().linesPerRequest();
 					String ringFull = Double.isNaN(p.ringFullAfterSeconds()) ? ""
 							: String.format(Locale.ROOT, " (ring full after %.0f s)", p.ringFullAfterSeconds());
 					return new Object[] { label(row.config()), Fmt.number(p.httpUs()), Fmt.number(p.loggingUs()),
@@ -136,12 +141,12 @@ public final class WhereAsyncPaysReport {
 		return md.toString();
 	}
 
-	static List<Target> targets(PaysRuns runs, CostModel model) {
-		int lines = runs.closed().rows().stream().mapToInt((c) -> c.config().linesPerRequest()).max().orElse(1);
+	static List<Target> targets(RoundRuns runs, CostModel model) {
+		int lines = runs.rows().stream().mapToInt((c) -> c.config().linesPerRequest()).max().orElse(1);
 		String options = (lines == 1) ? "" : "/lines=" + lines;
-		Optional<RoundRuns.Row> sync = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("sync") + options);
-		Optional<RoundRuns.Row> async = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + options);
-		Optional<RoundRuns.Row> off = runs.closed().row(RunConfig.LOGGING_OFF + options);
+		Optional<RoundRuns.Row> sync = runs.row(ComparisonMatrix.PAYS_BASE.formatted("sync") + options);
+		Optional<RoundRuns.Row> async = runs.row(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + options);
+		Optional<RoundRuns.Row> off = runs.row(RunConfig.LOGGING_OFF + options);
 		return List.of(
 				ratioTarget("%d lines per request, one core: async-logger TPS ≥ 1.6× sync".formatted(lines), async, sync,
 						1.6, model, runs),
@@ -151,7 +156,7 @@ public final class WhereAsyncPaysReport {
 	}
 
 	private static Target ratioTarget(String name, Optional<RoundRuns.Row> measured, Optional<RoundRuns.Row> against,
-			double required, CostModel model, PaysRuns runs) {
+			double required, CostModel model, RoundRuns runs) {
 		if (measured.isEmpty() || against.isEmpty()) {
 			return Target.notMeasured(name);
 		}
@@ -175,11 +180,11 @@ public final class WhereAsyncPaysReport {
 		return Target.of(name, false, figures, why);
 	}
 
-	private static Target slowSinkTarget(PaysRuns runs, CostModel model) {
+	private static Target slowSinkTarget(RoundRuns runs, CostModel model) {
 		String name = "slow sink: async-logger p99 ≤ 1.5× logging off's, while sync stalls";
-		Optional<RoundRuns.Row> async = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + "/sink=slow");
-		Optional<RoundRuns.Row> sync = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("sync") + "/sink=slow");
-		Optional<RoundRuns.Row> off = runs.closed().row(RunConfig.LOGGING_OFF + "/sink=slow");
+		Optional<RoundRuns.Row> async = runs.row(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + "/sink=slow");
+		Optional<RoundRuns.Row> sync = runs.row(ComparisonMatrix.PAYS_BASE.formatted("sync") + "/sink=slow");
+		Optional<RoundRuns.Row> off = runs.row(RunConfig.LOGGING_OFF + "/sink=slow");
 		if (async.isEmpty() || sync.isEmpty() || off.isEmpty()) {
 			return Target.notMeasured(name);
 		}
@@ -210,8 +215,8 @@ public final class WhereAsyncPaysReport {
 	 * Every closed-model configuration's measured TPS next to the cost model's prediction, so that
 	 * where the model holds and where it is off shows at a glance.
 	 */
-	private static void chart(PaysRuns runs, CostModel model, RunInfo info, Path dir) throws IOException {
-		List<RoundRuns.Row> rows = runs.closed().rows();
+	private static void chart(RoundRuns runs, CostModel model, RunInfo info, Path dir) throws IOException {
+		List<RoundRuns.Row> rows = runs.rows();
 		List<String> labels = rows.stream().map((row) -> label(row.config())).toList();
 		List<Double> measured = rows.stream().map((row) -> row.over(RunRecord::tps).median()).toList();
 		List<Double> predicted = rows.stream()
@@ -254,40 +259,28 @@ public final class WhereAsyncPaysReport {
 	}
 
 	/**
-	 * The runs of a {@code where-async-pays} matrix: the closed-model run table, each row with its
-	 * {@code sync} and {@code logging-off} twins (the same options), and the open-model runs.
-	 *
-	 * @param closed the closed-model runs by configuration, in run order
-	 * @param open the open-model runs of one configuration at one rate each, in run order
+	 * The closed-model run table of a {@code where-async-pays} matrix, each row with its
+	 * {@code sync} and {@code logging-off} twins (the same options).
 	 */
-	record PaysRuns(RoundRuns closed, List<List<RunRecord>> open) {
+	static RoundRuns closedRuns(List<RunRecord> records) {
+		return RoundRuns.of(records,
+				(config) -> Map.of(SYNC, twin(config, SYNC), RunConfig.LOGGING_OFF, twin(config, RunConfig.LOGGING_OFF)));
+	}
 
-		static final String SYNC = "sync";
-
-		static PaysRuns of(List<RunRecord> runs) {
-			RoundRuns closed = RoundRuns.of(runs, (config) -> Map.of(SYNC, twin(config, SYNC), RunConfig.LOGGING_OFF,
-					twin(config, RunConfig.LOGGING_OFF)));
-			return new PaysRuns(closed, List.copyOf(RoundRuns
-				.groups(runs.stream().filter((run) -> !run.closed()), (run) -> run.config() + "@" + (long) run.rate())
-				.values()));
+	/** The id of the configuration of another mode with the same options. */
+	static String twin(RunConfig config, String mode) {
+		String options = config.id().substring(config.baseId().length());
+		if (mode.equals(RunConfig.LOGGING_OFF)) {
+			return RunConfig.LOGGING_OFF + options.replace("/policy=discard", "");
 		}
+		String base = config.loggingOff() ? ComparisonMatrix.PAYS_BASE.formatted(mode)
+				: mode + config.baseId().substring(config.baseId().indexOf('/'));
+		return base + options;
+	}
 
-		/** The id of the configuration of another mode with the same options. */
-		static String twin(RunConfig config, String mode) {
-			String options = config.id().substring(config.baseId().length());
-			if (mode.equals(RunConfig.LOGGING_OFF)) {
-				return RunConfig.LOGGING_OFF + options.replace("/policy=discard", "");
-			}
-			String base = config.loggingOff() ? ComparisonMatrix.PAYS_BASE.formatted(mode)
-					: mode + config.baseId().substring(config.baseId().indexOf('/'));
-			return base + options;
-		}
-
-		/** The app's CPU time per request, in microseconds: the median over the rounds. */
-		static double cpuUsPerRequest(RoundRuns.Row row) {
-			return row.over((run) -> run.appCpuPct() / 100 * 1e6 / run.tps()).median();
-		}
-
+	/** The app's CPU time per request, in microseconds: the median over the rounds. */
+	static double cpuUsPerRequest(RoundRuns.Row row) {
+		return row.over((run) -> run.appCpuPct() / 100 * 1e6 / run.tps()).median();
 	}
 
 	/**
@@ -327,12 +320,12 @@ public final class WhereAsyncPaysReport {
 		}
 
 		/** The prediction of a configuration other than logging-off, if its logging-off twin ran. */
-		Optional<Prediction> predict(RunConfig config, PaysRuns runs) {
-			Optional<RoundRuns.Row> off = runs.closed().row(RunConfig.LOGGING_OFF + lines(config));
+		Optional<Prediction> predict(RunConfig config, RoundRuns runs) {
+			Optional<RoundRuns.Row> off = runs.row(RunConfig.LOGGING_OFF + lines(config));
 			if (off.isEmpty() || config.loggingOff()) {
 				return Optional.empty();
 			}
-			double http = PaysRuns.cpuUsPerRequest(off.get());
+			double http = cpuUsPerRequest(off.get());
 			int lines = config.linesPerRequest();
 			// Without the flush after each line, the write joins the buffer's: f alone is the JMH row's cost.
 			double write = config.immediateFlush() ? this.jmh.writeUs() : 0;
@@ -344,7 +337,7 @@ public final class WhereAsyncPaysReport {
 			double tps = 1e6 / cost;
 			String bound = "one core";
 			if (config.cores() == 2) {
-				double gatling = runs.closed().row(config.id())
+				double gatling = runs.row(config.id())
 					.map((row) -> row.over(RunRecord::gatlingCpuPct).median())
 					.orElse(Double.NaN) / 100;
 				tps = (2 - gatling) * 1e6 / cost;

@@ -415,7 +415,6 @@ public final class BusyCoreReport {
 		CategoryChart chart = Charts.plainBars(title, X_TITLE, "CPU \u00b5s per request", WIDTH, HEIGHT);
 		CategoryStyler styler = chart.getStyler();
 		styler.setLegendLayout(LegendLayout.Horizontal);
-		styler.setPlotGridVerticalLinesVisible(false);
 		styler.setXAxisLabelRotation(35);
 		styler.setStacked(true);
 		styler.setYAxisDecimalPattern("#,##0");

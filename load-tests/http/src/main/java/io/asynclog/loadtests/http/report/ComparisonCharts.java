@@ -7,11 +7,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -75,23 +73,18 @@ final class ComparisonCharts {
 			ToDoubleFunction<RunRecord> metric, boolean spread, double reference, String decimals, int width,
 			int height) {
 		List<String> labels = slots.stream().map(Slot::label).toList();
-		Set<String> modes = new LinkedHashSet<>();
-		slots.stream().filter((s) -> s.row() != null).forEach((s) -> modes.add(mode(s.row())));
-		double top = Double.isNaN(reference) ? 0 : reference;
+		// The modes in the order of their first slots, whether or not that slot has the metric.
 		Map<String, List<Double>> values = new LinkedHashMap<>();
-		for (String mode : modes) {
-			List<Double> y = new ArrayList<>();
-			for (Slot slot : slots) {
-				Stats stats = (slot.row() != null && mode.equals(mode(slot.row()))) ? slot.over(metric) : Stats.EMPTY;
-				y.add(stats.measured() ? stats.median() : null);
-				if (stats.measured()) {
-					top = Math.max(top, spread ? stats.max() : stats.median());
-				}
-			}
-			if (y.stream().anyMatch(Objects::nonNull)) {
-				values.put(mode, y);
+		slots.stream().filter((s) -> s.row() != null).forEach((s) -> values.put(mode(s.row()), new ArrayList<>()));
+		double top = Double.isNaN(reference) ? 0 : reference;
+		for (Slot slot : slots) {
+			Stats stats = slot.over(metric);
+			values.forEach((mode, y) -> y.add((stats.measured() && mode.equals(mode(slot.row()))) ? stats.median() : null));
+			if (stats.measured()) {
+				top = Math.max(top, spread ? stats.max() : stats.median());
 			}
 		}
+		values.values().removeIf((y) -> y.stream().allMatch(Objects::isNull));
 		if (values.isEmpty()) {
 			return null;
 		}

@@ -72,10 +72,6 @@ public final class HttpComparisonReport {
 	private static final List<String> OPEN_COLUMNS = List.of("config", "rate (users/s)", "mean ms", "p50 ms", "p95 ms",
 			"p99 ms", "max ms", "app CPU %");
 
-	private static final Metric TPS = new Metric(RunRecord::tps, "TPS");
-
-	private static final Metric P99 = new Metric(RunRecord::p99Ms, "ms p99");
-
 	private static final String X_TITLE = "configuration, grouped by appenders (flush and study pattern unless named)";
 
 	private HttpComparisonReport() {
@@ -105,29 +101,25 @@ public final class HttpComparisonReport {
 			.append(" s of warm-up; ").append(info.repeats()).append(" repeats, medians (min–max); placement: ")
 			.append(info.pinning()).append(".\n\n");
 		Target.table(md, targets(comparison));
-		md.append("## Closed model (").append(info.users()).append(" users)\n\n");
 		// Write calls per request with logging off are the HTTP responses', subtracted to estimate the file writes.
 		double socketWritesPerRequest = comparison.loggingOff()
 			.map((off) -> off.over(RunRecord::appWriteSyscallsPerS).median() / off.over(RunRecord::tps).median())
 			.orElse(Double.NaN);
-		table(md, CLOSED_COLUMNS,
-				comparison.closed().stream().map((row) -> closedCells(row, socketWritesPerRequest)).toList());
+		Fmt.table(md, "Closed model (" + info.users() + " users)", CLOSED_COLUMNS, comparison.closed().stream(),
+				(row) -> escaped(closedCells(row, socketWritesPerRequest)));
 		String failing = comparison.measuredClosed()
 			.stream()
 			.filter((row) -> Comparison.requestsKo(row) > 0)
 			.map((row) -> row.config().id() + " " + Fmt.number(Comparison.requestsKo(row)))
 			.collect(Collectors.joining(", "));
 		if (!failing.isEmpty()) {
-			md.append("\nFailed requests, summed over the repeats: ").append(failing).append(".\n");
+			md.append("Failed requests, summed over the repeats: ").append(failing).append(".\n\n");
 		}
 		else if (comparison.measuredClosed().stream().anyMatch((row) -> !Double.isNaN(Comparison.requestsKo(row)))) {
-			md.append("\nNo request failed.\n");
+			md.append("No request failed.\n\n");
 		}
-		md.append('\n');
 		if (!comparison.open().isEmpty()) {
-			md.append("## Open model\n\n");
-			table(md, OPEN_COLUMNS, comparison.open().stream().map(HttpComparisonReport::openCells).toList());
-			md.append('\n');
+			Fmt.table(md, "Open model", OPEN_COLUMNS, comparison.open().stream(), (runs) -> escaped(openCells(runs)));
 		}
 		for (String chart : List.of(TPS_CHART, P99_CHART, CPU_CHART, DISK_CHART)) {
 			md.append("![").append(chart).append("](").append(chart).append(")\n\n");
@@ -170,10 +162,9 @@ public final class HttpComparisonReport {
 		return (failed == 0) ? "\u2713" : "\u2717 " + failed + " of " + row.rounds() + " failed";
 	}
 
-	/** A table whose cells may hold a pipe, escaped so that it stays in its cell. */
-	private static void table(StringBuilder md, List<String> columns, List<List<String>> rows) {
-		Fmt.tableHead(md, columns.stream().map((cell) -> cell.replace("|", "\\|")).toArray(String[]::new));
-		rows.forEach((cells) -> Fmt.tableRow(md, cells.stream().map((cell) -> cell.replace("|", "\\|")).toArray()));
+	/** A table row's cells, a pipe in one escaped so that it stays in its cell. */
+	private static Object[] escaped(List<String> cells) {
+		return cells.stream().map((cell) -> cell.replace("|", "\\|")).toArray();
 	}
 
 	/** One line of the summary CSV: medians, the min and max of TPS and p99, and the ratios; unknown values empty. */
@@ -215,55 +206,46 @@ public final class HttpComparisonReport {
 	static List<Target> targets(Comparison comparison) {
 		String asyncLogger3 = Comparison.studyConfig(Comparison.ASYNC_LOGGER, 3);
 		String sync3 = Comparison.studyConfig(Comparison.SYNC, 3);
-		Optional<RoundRuns.Row> asyncLogger = comparison.measured(asyncLogger3);
-		Optional<RoundRuns.Row> off = comparison.loggingOff();
-		String offName = off.map((row) -> row.config().id()).orElse(Comparison.LOGGING_OFF);
+		String off = comparison.loggingOff().map((row) -> row.config().id()).orElse(Comparison.LOGGING_OFF);
 		List<Target> results = new ArrayList<>();
-		results.add(compare(asyncLogger3 + " TPS \u2265 2.0\u00d7 " + sync3, asyncLogger, asyncLogger3,
-				comparison.measured(sync3), sync3, TPS, 2.0, true));
-		results.add(compare(asyncLogger3 + " TPS \u2265 0.9\u00d7 " + offName, asyncLogger, asyncLogger3, off,
-				offName, TPS, 0.9, true));
-		results.add(compare(asyncLogger3 + " p99 \u2264 1.2\u00d7 " + offName + " p99", asyncLogger, asyncLogger3,
-				off, offName, P99, 1.2, false));
+		results.add(compare(comparison, asyncLogger3 + " TPS \u2265 2.0\u00d7 " + sync3, asyncLogger3, sync3,
+				RunRecord::tps, "TPS", 2.0, true));
+		results.add(compare(comparison, asyncLogger3 + " TPS \u2265 0.9\u00d7 " + off, asyncLogger3, off, RunRecord::tps,
+				"TPS", 0.9, true));
+		results.add(compare(comparison, asyncLogger3 + " p99 \u2264 1.2\u00d7 " + off + " p99", asyncLogger3, off,
+				RunRecord::p99Ms, "ms p99", 1.2, false));
 		for (int appenders : List.of(3, 6)) {
 			String logger = Comparison.studyConfig(Comparison.ASYNC_LOGGER, appenders);
 			String appender = Comparison.studyConfig(Comparison.ASYNC_APPENDER, appenders);
-			results.add(compare(logger + " TPS > " + appender + " TPS", comparison.measured(logger), logger,
-					comparison.measured(appender), appender, TPS, Double.NaN, true));
+			results.add(compare(comparison, logger + " TPS > " + appender + " TPS", logger, appender, RunRecord::tps,
+					"TPS", Double.NaN, true));
 		}
 		return results;
-	}
-
-	private record Metric(ToDoubleFunction<RunRecord> value, String unit) {
-
-		Stats of(RoundRuns.Row row) {
-			return row.over(this.value);
-		}
-
 	}
 
 	/**
 	 * Compares the medians of two rows: their ratio against a threshold, at least or at most it,
 	 * or with a NaN threshold whether the subject's is the greater.
 	 */
-	private static Target compare(String target, Optional<RoundRuns.Row> subject, String subjectName,
-			Optional<RoundRuns.Row> reference, String referenceName, Metric metric, double threshold,
-			boolean atLeast) {
+	private static Target compare(Comparison comparison, String target, String subjectName, String referenceName,
+			ToDoubleFunction<RunRecord> metric, String unit, double threshold, boolean atLeast) {
+		Optional<RoundRuns.Row> subject = comparison.measured(subjectName);
+		Optional<RoundRuns.Row> reference = comparison.measured(referenceName);
+		Stats a = subject.map((row) -> row.over(metric)).orElse(Stats.EMPTY);
+		Stats b = reference.map((row) -> row.over(metric)).orElse(Stats.EMPTY);
 		List<String> absent = new ArrayList<>();
-		if (subject.isEmpty() || !metric.of(subject.get()).measured()) {
+		if (!a.measured()) {
 			absent.add(subjectName);
 		}
-		if (reference.isEmpty() || !metric.of(reference.get()).measured()) {
+		if (!b.measured()) {
 			absent.add(referenceName);
 		}
 		if (!absent.isEmpty()) {
-			return new Target(target, Target.Status.NOT_MEASURED, "no " + metric.unit + " for " + String.join(" or ", absent), "");
+			return new Target(target, Target.Status.NOT_MEASURED, "no " + unit + " for " + String.join(" or ", absent), "");
 		}
-		Stats a = metric.of(subject.get());
-		Stats b = metric.of(reference.get());
 		double ratio = Stats.ratio(a.median(), b.median());
 		String figures = subjectName + " " + Fmt.withSpread(a) + " vs " + referenceName + " " + Fmt.withSpread(b) + " "
-				+ metric.unit + ": ";
+				+ unit + ": ";
 		String caveats = caveats(subject.get(), reference.get());
 		if (Double.isNaN(threshold)) {
 			figures += Fmt.ratio(ratio) + (((a.count() > 1 || b.count() > 1) && a.overlaps(b))
@@ -272,7 +254,7 @@ public final class HttpComparisonReport {
 		}
 		if (Double.isNaN(ratio)) {
 			return new Target(target, Target.Status.NOT_MEASURED,
-					"cannot divide by " + referenceName + "'s " + Fmt.number(b.median()) + " " + metric.unit, "");
+					"cannot divide by " + referenceName + "'s " + Fmt.number(b.median()) + " " + unit, "");
 		}
 		figures += ratio(ratio, threshold) + " (needs " + (atLeast ? "\u2265 " : "\u2264 ")
 				+ String.format(Locale.ROOT, "%.2f\u00d7", threshold) + ")" + caveats;
@@ -336,19 +318,15 @@ public final class HttpComparisonReport {
 				BitmapFormat.PNG);
 	}
 
-	/** Measured configurations grouped by appenders (ascending, unknown last), gaps between groups, logging-off last. */
+	/** Measured configurations grouped by appenders (ascending), gaps between groups, logging-off last. */
 	static List<ComparisonCharts.Slot> slots(Comparison comparison) {
 		Map<Integer, List<RoundRuns.Row>> groups = comparison.measuredClosed()
 			.stream()
-			.filter((row) -> !row.config().loggingOff())
-			.collect(Collectors.groupingBy((row) -> row.config().appenders(), TreeMap::new, Collectors.toList()));
-		List<RoundRuns.Row> off = comparison.measuredClosed().stream().filter((row) -> row.config().loggingOff()).toList();
-		List<List<RoundRuns.Row>> ordered = new ArrayList<>(groups.values());
-		if (!off.isEmpty()) {
-			ordered.add(off);
-		}
+			.collect(Collectors.groupingBy(
+					(row) -> row.config().loggingOff() ? Integer.MAX_VALUE : row.config().appenders(), TreeMap::new,
+					Collectors.toList()));
 		List<ComparisonCharts.Slot> slots = new ArrayList<>();
-		for (List<RoundRuns.Row> group : ordered) {
+		for (List<RoundRuns.Row> group : groups.values()) {
 			if (!slots.isEmpty()) {
 				// Distinct blank labels: XChart draws a category per list entry.
 				slots.add(new ComparisonCharts.Slot(" ".repeat(slots.size() + 1), null));

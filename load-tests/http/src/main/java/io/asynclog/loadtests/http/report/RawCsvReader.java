@@ -68,22 +68,14 @@ public final class RawCsvReader {
 		boolean quoted = false;
 		for (int i = 0; i < line.length(); i++) {
 			char c = line.charAt(i);
-			if (quoted) {
-				if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-					cell.append('"');
-					i++;
-				}
-				else if (c == '"') {
-					quoted = false;
-				}
-				else {
-					cell.append(c);
-				}
+			if (c == '"' && quoted && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+				cell.append('"');
+				i++;
 			}
 			else if (c == '"') {
-				quoted = true;
+				quoted = !quoted;
 			}
-			else if (c == ',') {
+			else if (c == ',' && !quoted) {
 				cells.add(cell.toString());
 				cell.setLength(0);
 			}

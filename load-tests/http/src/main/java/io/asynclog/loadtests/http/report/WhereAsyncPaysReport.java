@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,6 +43,9 @@ public final class WhereAsyncPaysReport {
 
 	static final String TPS_CHART = "http-where-async-pays-tps.png";
 
+	/** The twin the first table's ratio divides by. */
+	static final String SYNC = "sync";
+
 	private static final int WIDTH = 1400;
 
 	private static final int HEIGHT = 650;
@@ -60,7 +62,7 @@ public final class WhereAsyncPaysReport {
 	}
 
 	private static String render(List<RunRecord> records, RunInfo info, Path dir) throws IOException {
-		PaysRuns runs = PaysRuns.of(records);
+		RoundRuns runs = closedRuns(records);
 		double duration = Double.parseDouble(info.durationSeconds().replace(Fmt.DASH, "20"));
 		CostModel model = new CostModel(CostModel.JmhCosts.read(dir.resolve(CostModel.JmhCosts.FILE)), duration);
 		chart(runs, model, info, dir);
@@ -74,18 +76,18 @@ public final class WhereAsyncPaysReport {
 				+ " read at ").append(info.get("slow_sink.bytes_per_s")).append(" bytes/s.\n\n");
 		Target.table(md, targets(runs, model));
 
-		List<RoundRuns.Row> rows = runs.closed().rows();
+		List<RoundRuns.Row> rows = runs.rows();
 		Fmt.table(md, "1. Lines per request (the app on one core, the load on the other)",
 				List.of("lines", "configuration", "TPS", "× sync", "× logging off", "p99 ms", "app CPU µs/request", "lines"),
 				rows.stream().filter((row) -> row.config().cores() == 1 && !row.config().slowSink() && !row.config().discard()),
 				(row) -> new Object[] { row.config().linesPerRequest(), label(row.config()),
-					Fmt.withSpread(row.over(RunRecord::tps)), Fmt.ratio(row.medianRatioTo(PaysRuns.SYNC, RunRecord::tps)),
+					Fmt.withSpread(row.over(RunRecord::tps)), Fmt.ratio(row.medianRatioTo(SYNC, RunRecord::tps)),
 					Fmt.ratio(row.medianRatioTo(RunConfig.LOGGING_OFF, RunRecord::tps)), row.median(RunRecord::p99Ms),
-					Fmt.number(PaysRuns.cpuUsPerRequest(row)), linesCell(row) });
+					Fmt.number(cpuUsPerRequest(row)), linesCell(row) });
 		Fmt.table(md, "2. CPU placement", List.of("lines", "mode", "one core TPS", "both cores TPS", "both / one",
 				"app CPU % (both)", "Gatling CPU % (both)"), rows.stream().filter((row) -> row.config().cores() == 2),
 				(row) -> {
-					double one = runs.closed().row(row.config().id().replace("/cores=2", ""))
+					double one = runs.row(row.config().id().replace("/cores=2", ""))
 						.map((c) -> c.over(RunRecord::tps).median())
 						.orElse(Double.NaN);
 					return new Object[] { row.config().linesPerRequest(), row.config().csvMode(), Fmt.number(one),
@@ -101,9 +103,19 @@ public final class WhereAsyncPaysReport {
 					Fmt.number(row.worst(RunRecord::queueDropped)), linesCell(row) });
 		Fmt.table(md, "4. Open-model latency at shares of each configuration's own capacity",
 				List.of("configuration", "rate /s", "% of its closed TPS", "p50 ms", "p99 ms", "p99.9 ms", "KO"),
-				runs.open().stream(), (open) -> new Object[] { label(open.config()), Fmt.number(open.rate()),
-					Fmt.number(open.percentOfCapacity()), Fmt.number(open.p50Ms().median()),
-					Fmt.number(open.p99Ms().median()), Fmt.number(open.p999Ms().median()), Fmt.number(open.ko()) });
+				RoundRuns.groups(records.stream().filter((run) -> !run.closed()),
+						(run) -> run.config() + "@" + (long) run.rate()).values().stream(),
+				(open) -> {
+					RunConfig config = RunConfig.parse(open.get(0).config());
+					double rate = open.get(0).rate();
+					double capacity = runs.row(config.id()).map((row) -> row.over(RunRecord::tps).median())
+						.orElse(Double.NaN);
+					return new Object[] { label(config), Fmt.number(rate), Fmt.number(100 * rate / capacity),
+						Fmt.number(RoundRuns.over(open, RunRecord::p50Ms).median()),
+						Fmt.number(RoundRuns.over(open, RunRecord::p99Ms).median()),
+						Fmt.number(RoundRuns.over(open, RunRecord::p999Ms).median()),
+						Fmt.number(open.stream().mapToDouble(RunRecord::requestsKo).max().orElse(0)) };
+				});
 		CostModel.JmhCosts jmh = model.jmh();
 		String costs = "5. Cost model: predicted against measured TPS\n\nPer-line costs from `jmh-summary.csv`, µs of"
 				+ " one core: format and encode `f` = " + Fmt.number(jmh.formatUs()) + " (" + CostModel.JmhCosts.FORMAT_ROW
@@ -116,7 +128,7 @@ public final class WhereAsyncPaysReport {
 				"measured / predicted", "measured logging µs/line", "limited by"),
 				rows.stream().filter((row) -> model.predict(row.config(), runs).isPresent()), (row) -> {
 					CostModel.Prediction p = model.predict(row.config(), runs).get();
-					double measuredPerLine = (PaysRuns.cpuUsPerRequest(row) - p.httpUs()) / row.config().linesPerRequest();
+					double measuredPerLine = (cpuUsPerRequest(row) - p.httpUs()) / row.config().linesPerRequest();
 					String ringFull = Double.isNaN(p.ringFullAfterSeconds()) ? ""
 							: String.format(Locale.ROOT, " (ring full after %.0f s)", p.ringFullAfterSeconds());
 					return new Object[] { label(row.config()), Fmt.number(p.httpUs()), Fmt.number(p.loggingUs()),
@@ -128,12 +140,12 @@ public final class WhereAsyncPaysReport {
 		return md.toString();
 	}
 
-	static List<Target> targets(PaysRuns runs, CostModel model) {
-		int lines = runs.closed().rows().stream().mapToInt((c) -> c.config().linesPerRequest()).max().orElse(1);
+	static List<Target> targets(RoundRuns runs, CostModel model) {
+		int lines = runs.rows().stream().mapToInt((c) -> c.config().linesPerRequest()).max().orElse(1);
 		String options = (lines == 1) ? "" : "/lines=" + lines;
-		Optional<RoundRuns.Row> sync = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("sync") + options);
-		Optional<RoundRuns.Row> async = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + options);
-		Optional<RoundRuns.Row> off = runs.closed().row(RunConfig.LOGGING_OFF + options);
+		Optional<RoundRuns.Row> sync = runs.row(ComparisonMatrix.PAYS_BASE.formatted("sync") + options);
+		Optional<RoundRuns.Row> async = runs.row(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + options);
+		Optional<RoundRuns.Row> off = runs.row(RunConfig.LOGGING_OFF + options);
 		return List.of(
 				ratioTarget("%d lines per request, one core: async-logger TPS ≥ 1.6× sync".formatted(lines), async, sync,
 						1.6, model, runs),
@@ -143,7 +155,7 @@ public final class WhereAsyncPaysReport {
 	}
 
 	private static Target ratioTarget(String name, Optional<RoundRuns.Row> measured, Optional<RoundRuns.Row> against,
-			double required, CostModel model, PaysRuns runs) {
+			double required, CostModel model, RoundRuns runs) {
 		if (measured.isEmpty() || against.isEmpty()) {
 			return Target.notMeasured(name);
 		}
@@ -155,8 +167,7 @@ public final class WhereAsyncPaysReport {
 			return Target.of(name, true, figures, "");
 		}
 		Optional<CostModel.Prediction> mine = model.predict(measured.get().config(), runs);
-		Optional<CostModel.Prediction> theirs = against.get().config().loggingOff() ? Optional.empty()
-				: model.predict(against.get().config(), runs);
+		Optional<CostModel.Prediction> theirs = model.predict(against.get().config(), runs);
 		String why = "no logging-off run to set the model's h";
 		if (mine.isPresent()) {
 			CostModel.Prediction p = mine.get();
@@ -168,11 +179,11 @@ public final class WhereAsyncPaysReport {
 		return Target.of(name, false, figures, why);
 	}
 
-	private static Target slowSinkTarget(PaysRuns runs, CostModel model) {
+	private static Target slowSinkTarget(RoundRuns runs, CostModel model) {
 		String name = "slow sink: async-logger p99 ≤ 1.5× logging off's, while sync stalls";
-		Optional<RoundRuns.Row> async = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + "/sink=slow");
-		Optional<RoundRuns.Row> sync = runs.closed().row(ComparisonMatrix.PAYS_BASE.formatted("sync") + "/sink=slow");
-		Optional<RoundRuns.Row> off = runs.closed().row(RunConfig.LOGGING_OFF + "/sink=slow");
+		Optional<RoundRuns.Row> async = runs.row(ComparisonMatrix.PAYS_BASE.formatted("async-logger") + "/sink=slow");
+		Optional<RoundRuns.Row> sync = runs.row(ComparisonMatrix.PAYS_BASE.formatted("sync") + "/sink=slow");
+		Optional<RoundRuns.Row> off = runs.row(RunConfig.LOGGING_OFF + "/sink=slow");
 		if (async.isEmpty() || sync.isEmpty() || off.isEmpty()) {
 			return Target.notMeasured(name);
 		}
@@ -203,8 +214,8 @@ public final class WhereAsyncPaysReport {
 	 * Every closed-model configuration's measured TPS next to the cost model's prediction, so that
 	 * where the model holds and where it is off shows at a glance.
 	 */
-	private static void chart(PaysRuns runs, CostModel model, RunInfo info, Path dir) throws IOException {
-		List<RoundRuns.Row> rows = runs.closed().rows();
+	private static void chart(RoundRuns runs, CostModel model, RunInfo info, Path dir) throws IOException {
+		List<RoundRuns.Row> rows = runs.rows();
 		List<String> labels = rows.stream().map((row) -> label(row.config())).toList();
 		List<Double> measured = rows.stream().map((row) -> row.over(RunRecord::tps).median()).toList();
 		List<Double> predicted = rows.stream()
@@ -247,65 +258,28 @@ public final class WhereAsyncPaysReport {
 	}
 
 	/**
-	 * The runs of a {@code where-async-pays} matrix: the closed-model run table, each row with its
-	 * {@code sync} and {@code logging-off} twins (the same options), and open-model latency per
-	 * configuration and rate.
-	 *
-	 * @param closed the closed-model runs by configuration, in run order
-	 * @param open one summary per configuration and rate, in run order
+	 * The closed-model run table of a {@code where-async-pays} matrix, each row with its
+	 * {@code sync} and {@code logging-off} twins (the same options).
 	 */
-	record PaysRuns(RoundRuns closed, List<Open> open) {
+	static RoundRuns closedRuns(List<RunRecord> records) {
+		return RoundRuns.of(records,
+				(config) -> Map.of(SYNC, twin(config, SYNC), RunConfig.LOGGING_OFF, twin(config, RunConfig.LOGGING_OFF)));
+	}
 
-		static final String SYNC = "sync";
-
-		static PaysRuns of(List<RunRecord> runs) {
-			RoundRuns closed = RoundRuns.of(runs, (config) -> Map.of(SYNC, twin(config, SYNC), RunConfig.LOGGING_OFF,
-					twin(config, RunConfig.LOGGING_OFF)));
-			List<Open> open = new ArrayList<>();
-			for (List<RunRecord> group : RoundRuns
-				.groups(runs.stream().filter((run) -> !run.closed()), (run) -> run.config() + "@" + (long) run.rate())
-				.values()) {
-				RunConfig config = RunConfig.parse(group.get(0).config());
-				double capacity = closed.row(config.id()).map((row) -> row.over(RunRecord::tps).median()).orElse(Double.NaN);
-				open.add(Open.of(config, group, capacity));
-			}
-			return new PaysRuns(closed, List.copyOf(open));
+	/** The id of the configuration of another mode with the same options. */
+	static String twin(RunConfig config, String mode) {
+		String options = config.id().substring(config.baseId().length());
+		if (mode.equals(RunConfig.LOGGING_OFF)) {
+			return RunConfig.LOGGING_OFF + options.replace("/policy=discard", "");
 		}
+		String base = config.loggingOff() ? ComparisonMatrix.PAYS_BASE.formatted(mode)
+				: mode + config.baseId().substring(config.baseId().indexOf('/'));
+		return base + options;
+	}
 
-		/** The id of the configuration of another mode with the same options. */
-		static String twin(RunConfig config, String mode) {
-			String options = config.id().substring(config.baseId().length());
-			if (mode.equals(RunConfig.LOGGING_OFF)) {
-				return RunConfig.LOGGING_OFF + options.replace("/policy=discard", "");
-			}
-			String base = config.loggingOff() ? ComparisonMatrix.PAYS_BASE.formatted(mode)
-					: mode + config.baseId().substring(config.baseId().indexOf('/'));
-			return base + options;
-		}
-
-		/** The app's CPU time per request, in microseconds: the median over the rounds. */
-		static double cpuUsPerRequest(RoundRuns.Row row) {
-			return row.over((run) -> run.appCpuPct() / 100 * 1e6 / run.tps()).median();
-		}
-
-		/**
-		 * One configuration's open-model runs at one rate.
-		 * @param rate requests per second offered
-		 * @param percentOfCapacity the rate as a percentage of the configuration's median closed TPS
-		 * @param ko failed requests (most in a run)
-		 */
-		record Open(RunConfig config, double rate, double percentOfCapacity, Stats p50Ms, Stats p99Ms, Stats p999Ms,
-				double ko) {
-
-			static Open of(RunConfig config, List<RunRecord> runs, double capacity) {
-				double rate = runs.get(0).rate();
-				return new Open(config, rate, 100 * rate / capacity, RoundRuns.over(runs, RunRecord::p50Ms),
-						RoundRuns.over(runs, RunRecord::p99Ms), RoundRuns.over(runs, RunRecord::p999Ms),
-						runs.stream().mapToDouble(RunRecord::requestsKo).max().orElse(0));
-			}
-
-		}
-
+	/** The app's CPU time per request, in microseconds: the median over the rounds. */
+	static double cpuUsPerRequest(RoundRuns.Row row) {
+		return row.over((run) -> run.appCpuPct() / 100 * 1e6 / run.tps()).median();
 	}
 
 	/**
@@ -345,54 +319,45 @@ public final class WhereAsyncPaysReport {
 		}
 
 		/** The prediction of a configuration other than logging-off, if its logging-off twin ran. */
-		Optional<Prediction> predict(RunConfig config, PaysRuns runs) {
-			Optional<RoundRuns.Row> off = runs.closed().row(RunConfig.LOGGING_OFF + lines(config));
+		Optional<Prediction> predict(RunConfig config, RoundRuns runs) {
+			Optional<RoundRuns.Row> off = runs.row(RunConfig.LOGGING_OFF + lines(config));
 			if (off.isEmpty() || config.loggingOff()) {
 				return Optional.empty();
 			}
-			double http = PaysRuns.cpuUsPerRequest(off.get());
+			double http = cpuUsPerRequest(off.get());
 			int lines = config.linesPerRequest();
 			// Without the flush after each line, the write joins the buffer's: f alone is the JMH row's cost.
 			double write = config.immediateFlush() ? this.jmh.writeUs() : 0;
 			double perLine = (this.jmh.formatUs() + write) * (config.slowSink() ? 2 : 1);
 			double handOff = this.jmh.handOffUs(config.mode());
+			boolean asyncLogger = handOff > 0 && !config.mode().equals("async-appender");
 			double logging = lines * (handOff + perLine);
 			double cost = http + logging;
-			double tps;
-			String bound;
+			double tps = 1e6 / cost;
+			String bound = "one core";
 			if (config.cores() == 2) {
-				double gatling = runs.closed().row(config.id())
+				double gatling = runs.row(config.id())
 					.map((row) -> row.over(RunRecord::gatlingCpuPct).median())
 					.orElse(Double.NaN) / 100;
 				tps = (2 - gatling) * 1e6 / cost;
 				bound = "two cores, less the load generator's " + Fmt.number(gatling * 100) + "%";
-				if (handOff > 0 && !config.mode().equals("async-appender")) {
-					double background = 1e6 / (lines * perLine);
-					if (background < tps) {
-						tps = background;
-						bound = "the background thread";
-					}
+				double background = 1e6 / (lines * perLine);
+				if (asyncLogger && background < tps) {
+					tps = background;
+					bound = "the background thread";
 				}
-			}
-			else {
-				tps = 1e6 / cost;
-				bound = "one core";
 			}
 			double ringFull = Double.NaN;
-			if (config.slowSink()) {
-				double sink = (double) SLOW_SINK_BYTES_PER_SECOND / (lines * CONSOLE_LINE_BYTES);
-				if (handOff == 0 || config.mode().equals("async-appender")) {
-					if (sink < tps) {
-						tps = sink;
-						bound = "slow sink";
-					}
-				}
-				else if (sink < tps) {
-					ringFull = RING_SLOTS / (lines * (tps - sink));
-					if (ringFull < this.durationSeconds && !config.discard()) {
-						tps = (ringFull * tps + (this.durationSeconds - ringFull) * sink) / this.durationSeconds;
-						bound = "slow sink, once the ring is full";
-					}
+			double sink = (double) SLOW_SINK_BYTES_PER_SECOND / (lines * CONSOLE_LINE_BYTES);
+			if (config.slowSink() && sink < tps && !asyncLogger) {
+				tps = sink;
+				bound = "slow sink";
+			}
+			else if (config.slowSink() && sink < tps) {
+				ringFull = RING_SLOTS / (lines * (tps - sink));
+				if (ringFull < this.durationSeconds && !config.discard()) {
+					tps = (ringFull * tps + (this.durationSeconds - ringFull) * sink) / this.durationSeconds;
+					bound = "slow sink, once the ring is full";
 				}
 			}
 			return Optional.of(new Prediction(tps, http, logging, bound, ringFull));

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.asynclog.loadtests.http.RunConfig;
 import io.asynclog.loadtests.http.report.WhereAsyncPaysReport.CostModel;
-import io.asynclog.loadtests.http.report.WhereAsyncPaysReport.PaysRuns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,7 +27,7 @@ class WhereAsyncPaysReportTests {
 
 	@Test
 	void costModelChargesEveryLineToTheOneCoreWhoeverWritesIt() {
-		PaysRuns runs = PaysRuns.of(List.of(
+		RoundRuns runs = WhereAsyncPaysReport.closedRuns(List.of(
 				// logging off at 20 lines: 100% CPU at 5,000 TPS, so h = 200 µs
 				closed("logging-off/lines=20", 5000, 100, 50, 100), closed("sync/1/flush/plain/lines=20", 4000, 100, 50, 150),
 				closed("async-logger/1/flush/plain/lines=20", 3800, 100, 50, 200),
@@ -56,7 +55,7 @@ class WhereAsyncPaysReportTests {
 
 	@Test
 	void slowSinkCapsSyncAtTheReadersRateAndAsyncOnceItsRingIsFull() {
-		PaysRuns runs = PaysRuns.of(List.of(closed("logging-off", 8000, 100, 40, 80)));
+		RoundRuns runs = WhereAsyncPaysReport.closedRuns(List.of(closed("logging-off", 8000, 100, 40, 80)));
 		CostModel model = new CostModel(JMH, 20);
 		double sinkTps = 256.0 * 1024 / 190;
 		CostModel.Prediction sync = model.predict(RunConfig.parse("sync/1/flush/plain/sink=slow"), runs).orElseThrow();
@@ -73,7 +72,7 @@ class WhereAsyncPaysReportTests {
 
 	@Test
 	void targetsAreComputedAndAMissSaysWhy() {
-		PaysRuns runs = PaysRuns.of(List.of(closed("logging-off/lines=20", 5000, 100, 50, 100),
+		RoundRuns runs = WhereAsyncPaysReport.closedRuns(List.of(closed("logging-off/lines=20", 5000, 100, 50, 100),
 				closed("sync/1/flush/plain/lines=20", 4000, 100, 50, 150),
 				closed("async-logger/1/flush/plain/lines=20", 3800, 100, 50, 200), closed("logging-off/sink=slow", 6000, 100, 50, 100),
 				closed("sync/1/flush/plain/sink=slow", 1300, 90, 50, 600),

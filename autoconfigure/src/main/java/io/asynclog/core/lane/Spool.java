@@ -135,7 +135,16 @@ public final class Spool implements Closeable {
 	public boolean append(LaneRecord record) throws IOException {
 		int length = SpoolFiles.length(record);
 		if (this.bytes + this.writer.buffered() + length > this.maxBytes) {
-			return false;
+			try {
+				releaseAcknowledged();
+			}
+			catch (SpoolWriteException ex) {
+				lost(ex.lostRecords());
+				throw new SpoolWriteException(ex.lostRecords() + 1, (IOException) ex.getCause());
+			}
+			if (this.bytes + this.writer.buffered() + length > this.maxBytes) {
+				return false;
+			}
 		}
 		try {
 			this.writer.makeRoom(length);
@@ -169,6 +178,28 @@ public final class Spool implements Closeable {
 			lost(ex.lostRecords());
 			throw ex;
 		}
+	}
+
+	/**
+	 * Moves the tail to a new segment when the one it writes to begins with acknowledged
+	 * records: they count against the bound until their segment is deleted, which never
+	 * happens to the one written to. A bound below a segment's size would else refuse
+	 * records for good once that segment reached it.
+	 */
+	private void releaseAcknowledged() throws IOException {
+		long written = this.writer.segment();
+		if (this.ackedSegment != written || this.ackedOffset == 0) {
+			return;
+		}
+		this.writer.flush();
+		this.writer.roll();
+		if (this.ackedOffset >= this.segments.get(written)) {
+			this.files.delete(written);
+			this.segments.remove(written);
+			this.ackedSegment = this.writer.segment();
+			this.ackedOffset = 0;
+		}
+		updateBytes();
 	}
 
 	private void lost(int count) {

@@ -184,6 +184,31 @@ class SpoolTests {
 	}
 
 	/**
+	 * A spool bound below a segment's size, whose records the destination acknowledged: the
+	 * room they took is free again, as often as it fills.
+	 */
+	@Test
+	void aSpoolBoundBelowASegmentTakesRecordsAgainOnceThoseItHeldAreAcknowledged() throws IOException {
+		byte[] value = new byte[1000];
+		try (Spool spool = new Spool(this.dir, 1024 * 1024)) {
+			for (int round = 0; round < 3; round++) {
+				int appended = 0;
+				while (spool.append(new LaneRecord(null, value, round))) {
+					appended++;
+				}
+				assertThat(appended).as("round %d", round).isBetween(1000, 1048);
+				Spool.Entry last = null;
+				for (int i = 0; i < appended; i++) {
+					last = spool.next();
+				}
+				spool.acknowledged(last.segment(), last.endOffset(), appended);
+				assertThat(spool.records()).isZero();
+			}
+			assertThat(segments()).hasSizeLessThanOrEqualTo(2);
+		}
+	}
+
+	/**
 	 * Records the destination's client held unanswered at shutdown are older than the
 	 * spool's: they are kept ahead of it, and come first after a reopen.
 	 */

@@ -158,15 +158,7 @@ final class LaneSpool {
 		if (this.spool == null) {
 			return;
 		}
-		try {
-			this.spool.flush();
-		}
-		catch (Spool.SpoolWriteException ex) {
-			writeFailed(ex, ex.lostRecords());
-		}
-		catch (IOException ex) {
-			this.failed.accept(ex.toString());
-		}
+		flush();
 		long now = System.nanoTime();
 		if (now - this.positionWrittenNanos >= POSITION_INTERVAL_NANOS) {
 			this.positionWrittenNanos = now;
@@ -177,6 +169,18 @@ final class LaneSpool {
 			catch (IOException ex) {
 				this.failed.accept(ex.toString());
 			}
+		}
+	}
+
+	private void flush() {
+		try {
+			this.spool.flush();
+		}
+		catch (Spool.SpoolWriteException ex) {
+			writeFailed(ex, ex.lostRecords());
+		}
+		catch (IOException ex) {
+			this.failed.accept(ex.toString());
 		}
 	}
 
@@ -196,6 +200,9 @@ final class LaneSpool {
 	 * @return how many of them were lost: the disk refused
 	 */
 	long close(List<LaneRecord> unanswered) {
+		// What the lane appended last first, counted as after a batch if the disk refuses it:
+		// a refusal inside the prepend would lose those uncounted, and the held records with them.
+		flush();
 		long lost = 0;
 		try {
 			this.spool.prepend(unanswered);

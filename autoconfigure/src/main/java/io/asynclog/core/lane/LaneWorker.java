@@ -329,14 +329,26 @@ final class LaneWorker implements Runnable {
 		long left = Math.max(0, this.stopDeadlineNanos - System.nanoTime());
 		this.destination.close(answering() ? Duration.ofNanos(left) : Duration.ZERO);
 		reap();
+		// Every record the client still held, in the order offered. Those sent from the spool
+		// leave it with the others: records from the queue offered after them would else be
+		// kept ahead of them.
 		List<LaneRecord> unanswered = new ArrayList<>();
+		Spool.Entry lastFromSpool = null;
+		int fromSpool = 0;
 		for (InFlight flight : this.inFlight) {
-			if (flight.spooled == null && flight.state != InFlight.ACKNOWLEDGED && flight.state != InFlight.FAILED) {
+			if (flight.spooled != null) {
+				lastFromSpool = flight.spooled;
+				fromSpool++;
+			}
+			if (flight.state != InFlight.ACKNOWLEDGED && flight.state != InFlight.FAILED) {
 				unanswered.add(flight.record);
 			}
 		}
 		if (this.spool.isOpen()) {
-			// Older than everything in the spool: the client held them before it spilled.
+			if (lastFromSpool != null) {
+				this.spool.acknowledged(lastFromSpool, fromSpool);
+			}
+			// Older than everything left in the spool: the client held them before it spilled.
 			lost += this.spool.close(unanswered);
 		}
 		else {

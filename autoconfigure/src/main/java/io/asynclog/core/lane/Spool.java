@@ -135,7 +135,16 @@ public final class Spool implements Closeable {
 	public boolean append(LaneRecord record) throws IOException {
 		int length = SpoolFiles.length(record);
 		if (this.bytes + this.writer.buffered() + length > this.maxBytes) {
-			return false;
+			try {
+				releaseAcknowledged();
+			}
+			catch (SpoolWriteException ex) {
+				lost(ex.lostRecords());
+				throw new SpoolWriteException(ex.lostRecords() + 1, (IOException) ex.getCause());
+			}
+			if (this.bytes + this.writer.buffered() + length > this.maxBytes) {
+				return false;
+			}
 		}
 		try {
 			this.writer.makeRoom(length);
@@ -171,6 +180,28 @@ public final class Spool implements Closeable {
 		}
 	}
 
+	/**
+	 * Moves the tail to a new segment when the one it writes to begins with acknowledged
+	 * records: they count against the bound until their segment is deleted, which never
+	 * happens to the one written to. A bound below a segment's size would else refuse
+	 * records for good once that segment reached it.
+	 */
+	private void releaseAcknowledged() throws IOException {
+		long written = this.writer.segment();
+		if (this.ackedSegment != written || this.ackedOffset == 0) {
+			return;
+		}
+		this.writer.flush();
+		this.writer.roll();
+		if (this.ackedOffset >= this.segments.get(written)) {
+			this.files.delete(written);
+			this.segments.remove(written);
+			this.ackedSegment = this.writer.segment();
+			this.ackedOffset = 0;
+		}
+		updateBytes();
+	}
+
 	private void lost(int count) {
 		this.records -= count;
 		this.unsent -= count;
@@ -178,7 +209,8 @@ public final class Spool implements Closeable {
 
 	/**
 	 * Keeps records the destination's client held unanswered when it closed, older than all
-	 * in the spool, in a segment of their own before the first.
+	 * in the spool, in a segment of their own before the first; the size bound does not apply
+	 * to them. The last change before {@link #close()}.
 	 * @param older the records, oldest first
 	 * @throws IOException if the disk refused
 	 */
@@ -187,20 +219,33 @@ public final class Spool implements Closeable {
 			return;
 		}
 		flush();
-		if (this.records == 0) {
-			for (LaneRecord record : older) {
-				append(record);
-			}
-			flush();
-			return;
+		long first = this.segments.firstKey();
+		long segment = first - 1;
+		if (this.ackedSegment != first || this.ackedOffset == 0) {
+			this.segments.put(segment, this.files.writeSegment(segment, older));
 		}
-		long segment = this.segments.firstKey() - 1;
-		this.segments.put(segment, this.files.writeSegment(segment, older));
+		else {
+			// The position skips acknowledged records in the first segment only: behind the
+			// new one, this one would be read from its start again at the next open. Its
+			// unacknowledged rest moves into the new segment, after these records.
+			if (first == this.writer.segment()) {
+				this.writer.roll();
+			}
+			long firstSize = this.segments.get(first);
+			long size = this.files.writeSegment(segment, older, first, this.ackedOffset, firstSize);
+			this.segments.put(segment, size);
+			if (this.sentSegment == first) {
+				this.sentSegment = segment;
+				this.sentOffset = size - (firstSize - this.sentOffset);
+			}
+			this.files.delete(first);
+			this.segments.remove(first);
+		}
 		this.records += older.size();
 		this.unsent += older.size();
-		// Sending resumes at the new first segment. The position handed over stays where
-		// it was: these records were handed to the destination too, and the next open
-		// counts them as sent again.
+		// Sending resumes at the new first segment. The position handed over stays after
+		// these records: they were handed to the destination too, and the next open counts
+		// them as sent again.
 		this.ackedSegment = segment;
 		this.ackedOffset = 0;
 		updateBytes();

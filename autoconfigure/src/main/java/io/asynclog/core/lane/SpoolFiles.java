@@ -67,7 +67,8 @@ final class SpoolFiles implements Closeable {
 
 	private FileChannel readChannel;
 
-	private long readChannelSegment = -1;
+	/** The segment {@link #readChannel} reads, if it is open: any number, -1 too. */
+	private long readChannelSegment;
 
 	private long readBufferStart = -1;
 
@@ -223,14 +224,15 @@ final class SpoolFiles implements Closeable {
 	 * @return the bytes, valid until the next read
 	 */
 	ByteBuffer read(long segment, long offset, int length) throws IOException {
-		if (segment == this.readChannelSegment && this.readBufferStart >= 0 && offset >= this.readBufferStart
+		if (this.readChannel != null && segment == this.readChannelSegment && this.readBufferStart >= 0
+				&& offset >= this.readBufferStart
 				&& offset + length <= this.readBufferStart + this.readBuffer.limit()) {
 			return this.readBuffer.duplicate()
 				.position((int) (offset - this.readBufferStart))
 				.limit((int) (offset - this.readBufferStart) + length)
 				.slice();
 		}
-		if (segment != this.readChannelSegment) {
+		if (this.readChannel == null || segment != this.readChannelSegment) {
 			if (this.readChannel != null) {
 				this.readChannel.close();
 			}
@@ -261,6 +263,20 @@ final class SpoolFiles implements Closeable {
 	 * @return the segment's size
 	 */
 	long writeSegment(long segment, List<LaneRecord> records) throws IOException {
+		return writeSegment(segment, records, null, 0, 0);
+	}
+
+	/**
+	 * Writes a whole new segment at once, forced to the device: records, then the bytes of
+	 * another segment from one offset to another.
+	 * @return the segment's size
+	 */
+	long writeSegment(long segment, List<LaneRecord> records, long restOf, long from, long to) throws IOException {
+		return writeSegment(segment, records, segmentFile(restOf), from, to);
+	}
+
+	private long writeSegment(long segment, List<LaneRecord> records, Path restOf, long from, long to)
+			throws IOException {
 		int length = 0;
 		for (LaneRecord record : records) {
 			length += length(record);
@@ -275,16 +291,26 @@ final class SpoolFiles implements Closeable {
 			while (content.hasRemaining()) {
 				channel.write(content);
 			}
+			if (restOf != null) {
+				try (FileChannel rest = FileChannel.open(restOf, StandardOpenOption.READ)) {
+					for (long position = from; position < to;) {
+						long moved = rest.transferTo(position, to - position, channel);
+						if (moved <= 0) {
+							throw new IOException("segment " + restOf + " ends before " + to);
+						}
+						position += moved;
+					}
+				}
+			}
 			channel.force(true);
 		}
-		return length;
+		return length + (to - from);
 	}
 
 	void delete(long segment) throws IOException {
-		if (segment == this.readChannelSegment) {
+		if (this.readChannel != null && segment == this.readChannelSegment) {
 			this.readChannel.close();
 			this.readChannel = null;
-			this.readChannelSegment = -1;
 		}
 		Files.deleteIfExists(segmentFile(segment));
 	}

@@ -123,7 +123,8 @@ final class SpoolWriter {
 		this.written.run();
 	}
 
-	private void roll() throws IOException {
+	/** Starts the next segment; the buffer must be written out first. */
+	void roll() throws IOException {
 		this.channel.force(true);
 		this.channel.close();
 		this.segment++;

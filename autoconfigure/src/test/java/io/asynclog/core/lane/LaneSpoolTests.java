@@ -163,8 +163,70 @@ class LaneSpoolTests {
 		assertThat(AppenderDrops.count(appender, Reason.SPOOL_FULL)).isEqualTo(3);
 		assertThat(this.failures).last(as(STRING)).contains("could not write 3 records");
 		assertThat(spool.records()).isZero();
+		// The close keeps what the client held in a new segment: its name taken behind the
+		// spool's back makes that write fail too, as a test cannot fill the disk.
+		Files.createSymbolicLink(this.dir.resolve(String.format("%020d", SpoolFiles.FIRST_SEGMENT - 1) + ".seg"),
+				Path.of("/dev/full"));
 		assertThat(spool.close(List.of(record("held 0", 10), record("held 1", 11)))).isEqualTo(2);
 		assertThat(Spool.openInThisProcess(this.dir)).isFalse();
+	}
+
+	/**
+	 * Records still in the write buffer at the close, which the disk refuses: each is dropped
+	 * and counted as after a batch, and what the client held is still kept, in a segment of
+	 * its own, for the next open.
+	 */
+	@Test
+	void recordsTheDiskRefusesAtTheCloseAreCountedAndWhatTheClientHeldIsStillKept() throws IOException {
+		Files.createSymbolicLink(this.dir.resolve(String.format("%020d", SpoolFiles.FIRST_SEGMENT) + ".seg"),
+				Path.of("/dev/full"));
+		String appender = "lane-spool-refused-at-close";
+		LaneSpool spool = openSpool(appender, MAX);
+		spool.append(record("buffered 0", 0));
+		spool.append(record("buffered 1", 1));
+		assertThat(spool.close(List.of(record("held 0", 10), record("held 1", 11)))).isZero();
+		assertThat(AppenderDrops.count(appender, Reason.SPOOL_FULL)).isEqualTo(2);
+		assertThat(this.failures).anySatisfy((failure) -> assertThat(failure).contains("could not write 2 records"));
+		assertThat(spool.records()).isEqualTo(2);
+		Files.delete(this.dir.resolve(String.format("%020d", SpoolFiles.FIRST_SEGMENT) + ".seg"));
+		LaneSpool next = openSpool(appender, MAX);
+		List<String> values = new ArrayList<>();
+		while (next.backlog()) {
+			values.add(text(next.next()));
+			next.taken();
+		}
+		assertThat(values).containsExactly("held 0", "held 1");
+		next.close(List.of());
+	}
+
+	/**
+	 * At the stop, every record of the spool acknowledged and those records filling it to its
+	 * bound: what the client held is kept all the same, none lost.
+	 */
+	@Test
+	void whatTheClientHeldIsKeptWhenAcknowledgedRecordsFillTheSpool() throws IOException {
+		String appender = "lane-spool-acknowledged-full";
+		LaneSpool spool = openSpool(appender, 1024 * 1024);
+		byte[] value = new byte[1000];
+		long appended = 0;
+		while (AppenderDrops.count(appender, Reason.SPOOL_FULL) == 0) {
+			spool.append(new LaneRecord(null, value, 0));
+			appended++;
+		}
+		appended--;
+		Spool.Entry last = null;
+		while (spool.backlog()) {
+			last = spool.next();
+			spool.taken();
+		}
+		spool.acknowledged(last, (int) appended);
+		assertThat(spool.records()).isZero();
+		assertThat(spool.close(List.of(record("held 0", 10), record("held 1", 11)))).isZero();
+		assertThat(spool.records()).isEqualTo(2);
+		LaneSpool next = openSpool(appender, 1024 * 1024);
+		assertThat(next.reading().keptAtStart()).isEqualTo(2);
+		assertThat(text(next.next())).isEqualTo("held 0");
+		next.close(List.of());
 	}
 
 	@Test

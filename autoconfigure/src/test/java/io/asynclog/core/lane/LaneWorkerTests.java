@@ -187,6 +187,39 @@ class LaneWorkerTests {
 		assertThat(back.delivered).isEqualTo(expected);
 	}
 
+	/**
+	 * Records the client still held at the stop, the spool's sent first and the queue's
+	 * straight after them, with no answer yet and within the stall: the stop keeps each once,
+	 * and the next lane sends them in the order they came, then its own.
+	 */
+	@Test
+	void whatTheClientHeldFromTheSpoolAndFromTheQueueIsKeptOnceInOrder() {
+		LaneWorker paused = new LaneWorker("worker-mixed", this.destination, settings(1024, "mixed"),
+				queue(1024, numbered("spooled ", 3)));
+		paused.paused = true;
+		runToTheEnd(paused);
+		assertThat(paused.keptAtStop()).isEqualTo(3);
+
+		ScriptedDestination late = new ScriptedDestination();
+		late.late = true;
+		LaneWorker held = new LaneWorker("worker-mixed", late, settings(1024, "mixed"),
+				queue(1024, numbered("queued ", 3)));
+		held.stopDeadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
+		held.stopping = true;
+		held.run();
+		List<String> expected = new ArrayList<>(numbered("spooled ", 3));
+		expected.addAll(numbered("queued ", 3));
+		assertThat(late.offered).isEqualTo(expected);
+		assertThat(held.keptAtStop()).isEqualTo(6);
+		assertThat(held.lostAtStop()).isZero();
+
+		ScriptedDestination back = new ScriptedDestination();
+		LaneWorker next = new LaneWorker("worker-mixed", back, settings(1024, "mixed"), queue(1024, List.of("after")));
+		runToTheEnd(next);
+		expected.add("after");
+		assertThat(back.delivered).isEqualTo(expected);
+	}
+
 	@Test
 	void withoutASpoolWhatIsLeftAtTheStopIsLost() {
 		this.destination.away = true;
@@ -227,7 +260,8 @@ class LaneWorkerTests {
 	/**
 	 * A destination that answers each offer as scripted (then takes every record), and
 	 * acknowledges at once what it takes, unless it is silent: then it holds the records
-	 * unanswered and says so, until its close tells them.
+	 * unanswered and says so, until its close tells them. A late one holds them too, but
+	 * within the stall.
 	 */
 	static final class ScriptedDestination implements Destination {
 
@@ -244,6 +278,8 @@ class LaneWorkerTests {
 		private final List<Outcome> held = new ArrayList<>();
 
 		boolean silent;
+
+		boolean late;
 
 		boolean away;
 
@@ -268,7 +304,7 @@ class LaneWorkerTests {
 			Offer answer = (this.script.isEmpty()) ? Offer.ACCEPTED : this.script.poll();
 			if (answer == Offer.ACCEPTED) {
 				this.outcomes.add(outcome);
-				if (this.silent) {
+				if (this.silent || this.late) {
 					this.held.add(outcome);
 				}
 				else {
@@ -281,7 +317,7 @@ class LaneWorkerTests {
 
 		@Override
 		public long waitingWithoutAnswerNanos() {
-			return (this.away || !this.held.isEmpty()) ? Lane.STALL.toNanos() : 0;
+			return (this.away || (!this.held.isEmpty() && !this.late)) ? Lane.STALL.toNanos() : 0;
 		}
 
 		@Override

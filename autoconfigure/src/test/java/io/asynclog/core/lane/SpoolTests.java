@@ -184,6 +184,31 @@ class SpoolTests {
 	}
 
 	/**
+	 * A spool bound below a segment's size, whose records the destination acknowledged: the
+	 * room they took is free again, as often as it fills.
+	 */
+	@Test
+	void aSpoolBoundBelowASegmentTakesRecordsAgainOnceThoseItHeldAreAcknowledged() throws IOException {
+		byte[] value = new byte[1000];
+		try (Spool spool = new Spool(this.dir, 1024 * 1024)) {
+			for (int round = 0; round < 3; round++) {
+				int appended = 0;
+				while (spool.append(new LaneRecord(null, value, round))) {
+					appended++;
+				}
+				assertThat(appended).as("round %d", round).isBetween(1000, 1048);
+				Spool.Entry last = null;
+				for (int i = 0; i < appended; i++) {
+					last = spool.next();
+				}
+				spool.acknowledged(last.segment(), last.endOffset(), appended);
+				assertThat(spool.records()).isZero();
+			}
+			assertThat(segments()).hasSizeLessThanOrEqualTo(2);
+		}
+	}
+
+	/**
 	 * Records the destination's client held unanswered at shutdown are older than the
 	 * spool's: they are kept ahead of it, and come first after a reopen.
 	 */
@@ -197,6 +222,161 @@ class SpoolTests {
 		}
 		try (Spool spool = new Spool(this.dir, MAX)) {
 			assertThat(drain(spool)).containsExactly("a", "b", "c", "d");
+		}
+	}
+
+	/**
+	 * Records kept ahead of a first segment whose head the destination acknowledged: the next
+	 * open reads them, then only the rest of that segment, each once, and counts as replays
+	 * only what was handed over without an answer.
+	 */
+	@Test
+	void recordsKeptAheadOfAPartlyAcknowledgedSegmentComeBackOnce() throws IOException {
+		try (Spool spool = new Spool(this.dir, MAX)) {
+			for (int i = 0; i < 5; i++) {
+				spool.append(record(null, "s" + i, 10 + i));
+			}
+			Spool.Entry third = null;
+			for (int i = 0; i < 4; i++) {
+				Spool.Entry entry = spool.next();
+				third = (i == 2) ? entry : third;
+			}
+			spool.acknowledged(third.segment(), third.endOffset(), 3);
+			spool.prepend(List.of(record(null, "u0", 1), record(null, "u1", 2)));
+			assertThat(spool.records()).isEqualTo(4);
+		}
+		try (Spool spool = new Spool(this.dir, MAX)) {
+			assertThat(spool.keptAtOpen()).isEqualTo(4);
+			assertThat(spool.replayedAtOpen()).as("u0, u1 and s3: handed over, never answered").isEqualTo(3);
+			assertThat(drain(spool)).containsExactly("u0", "u1", "s3", "s4");
+		}
+	}
+
+	/**
+	 * Records kept ahead at two stops in a row, the next run having sent and acknowledged part
+	 * of the first ones: the third run reads each record left once, in order.
+	 */
+	@Test
+	void recordsKeptAheadAtTwoStopsInARowComeBackInOrderOnce() throws IOException {
+		try (Spool spool = new Spool(this.dir, MAX)) {
+			spool.append(record(null, "s0", 10));
+			spool.prepend(List.of(record(null, "a0", 1), record(null, "a1", 2)));
+		}
+		try (Spool spool = new Spool(this.dir, MAX)) {
+			Spool.Entry first = spool.next();
+			assertThat(text(first.record().value())).isEqualTo("a0");
+			spool.acknowledged(first.segment(), first.endOffset(), 1);
+			spool.append(record(null, "s1", 11));
+			spool.prepend(List.of(record(null, "b0", 5)));
+			assertThat(spool.records()).isEqualTo(4);
+		}
+		try (Spool spool = new Spool(this.dir, MAX)) {
+			assertThat(spool.keptAtOpen()).isEqualTo(4);
+			assertThat(drain(spool)).containsExactly("b0", "a1", "s0", "s1");
+		}
+	}
+
+	/**
+	 * Every record of the spool acknowledged, and those acknowledged records filling it to its
+	 * bound: what the client held is kept all the same, not refused as a new record would be.
+	 */
+	@Test
+	void recordsKeptAheadOfASpoolWhoseAcknowledgedRecordsFillItAreKept() throws IOException {
+		byte[] value = new byte[1000];
+		try (Spool spool = new Spool(this.dir, 1024 * 1024)) {
+			int appended = 0;
+			while (spool.append(new LaneRecord(null, value, 0))) {
+				appended++;
+			}
+			Spool.Entry last = null;
+			for (int i = 0; i < appended; i++) {
+				last = spool.next();
+			}
+			spool.acknowledged(last.segment(), last.endOffset(), appended);
+			assertThat(spool.records()).isZero();
+			spool.prepend(List.of(record(null, "u0", 1), record(null, "u1", 2)));
+			assertThat(spool.records()).isEqualTo(2);
+		}
+		try (Spool spool = new Spool(this.dir, 1024 * 1024)) {
+			assertThat(spool.keptAtOpen()).isEqualTo(2);
+			assertThat(drain(spool)).containsExactly("u0", "u1");
+		}
+	}
+
+	/**
+	 * Records kept ahead of a spool at its bound, some of its records still in the write
+	 * buffer: all are kept, the bound does not apply to them, and they come first.
+	 */
+	@Test
+	void recordsKeptAheadOfAFullSpoolWithBufferedRecordsAreAllKept() throws IOException {
+		byte[] value = new byte[1000];
+		int appended = 0;
+		try (Spool spool = new Spool(this.dir, 1024 * 1024)) {
+			while (spool.append(new LaneRecord(null, value, 0))) {
+				appended++;
+			}
+			spool.prepend(List.of(record(null, "u0", 1)));
+			assertThat(spool.records()).isEqualTo(appended + 1);
+		}
+		try (Spool spool = new Spool(this.dir, 1024 * 1024)) {
+			assertThat(spool.keptAtOpen()).isEqualTo(appended + 1);
+			List<String> lines = drain(spool);
+			assertThat(lines).hasSize(appended + 1).first().isEqualTo("u0");
+		}
+	}
+
+	/**
+	 * The segment number below the first one left was a segment acknowledged and deleted
+	 * earlier in the run: the records kept ahead take it without a clash, and come first.
+	 */
+	@Test
+	void recordsKeptAheadTakeTheNumberOfASegmentAcknowledgedEarlier() throws IOException {
+		byte[] large = new byte[1024 * 1024];
+		try (Spool spool = new Spool(this.dir, MAX)) {
+			for (int i = 0; i < 20; i++) {
+				spool.append(new LaneRecord(null, large, i));
+			}
+			spool.append(record(null, "last", 20));
+			Spool.Entry entry = spool.next();
+			long firstSegment = entry.segment();
+			int acknowledged = 0;
+			while (entry.segment() == firstSegment) {
+				acknowledged++;
+				spool.acknowledged(entry.segment(), entry.endOffset(), 1);
+				entry = spool.next();
+			}
+			assertThat(segments()).as("the first deleted").noneMatch((file) -> file.getFileName()
+				.toString()
+				.equals(String.format("%020d", firstSegment) + ".seg"));
+			spool.prepend(List.of(record(null, "u0", 1)));
+			assertThat(spool.records()).isEqualTo(21 - acknowledged + 1);
+		}
+		try (Spool spool = new Spool(this.dir, MAX)) {
+			List<String> lines = drain(spool);
+			assertThat(lines).first().isEqualTo("u0");
+			assertThat(lines).last().isEqualTo("last");
+			assertThat(spool.keptAtOpen()).isEqualTo(lines.size());
+		}
+	}
+
+	/**
+	 * Segments numbered at zero and below, as records kept ahead at a billion stops would be:
+	 * the open finds them and reads them in their order.
+	 */
+	@Test
+	void segmentsNumberedAtZeroAndBelowAreReadInTheirOrder() throws IOException {
+		try (SpoolFiles files = new SpoolFiles(this.dir)) {
+			files.writeSegment(-1, List.of(record(null, "minus one", 1)));
+			files.writeSegment(0, List.of(record(null, "zero", 2)));
+			files.writeSegment(1, List.of(record(null, "one", 3)));
+		}
+		try (Spool spool = new Spool(this.dir, MAX)) {
+			assertThat(spool.keptAtOpen()).isEqualTo(3);
+			assertThat(drain(spool)).containsExactly("minus one", "zero", "one");
+			spool.prepend(List.of(record(null, "kept ahead", 0)));
+		}
+		try (Spool spool = new Spool(this.dir, MAX)) {
+			assertThat(drain(spool)).first().isEqualTo("kept ahead");
 		}
 	}
 

@@ -184,7 +184,8 @@ public final class Lane {
 			this.worker.finish();
 		}
 		return new StopReport(this.appender, this.destination.describe(), Math.max(0, this.worker.keptAtStop()),
-				this.worker.spool().directory(), this.worker.lostAtStop(), this.thread.isAlive());
+				this.worker.spool().directory(), this.worker.lostAtStop(), this.worker.spool().lastFailure(),
+				this.thread.isAlive());
 	}
 
 	/** The lane's thread's clock: busy all but its sleeps for want of records. */
@@ -260,10 +261,11 @@ public final class Lane {
 	 * @param kept records in the spool for the next start
 	 * @param directory the spool's directory, or {@code null} without one
 	 * @param lost records neither delivered nor kept (no spool, or a disk that refused)
+	 * @param spoolFailure the spool's last failure, {@code null} if none
 	 * @param threadStillRunning whether the lane's thread had not finished by the deadline's grace
 	 */
 	public record StopReport(String appender, String destination, long kept, Path directory, long lost,
-			boolean threadStillRunning) {
+			String spoolFailure, boolean threadStillRunning) {
 	}
 
 }

@@ -45,6 +45,9 @@ final class LaneSpool {
 
 	private long positionWrittenNanos;
 
+	/** The spool's last failure, for the stop's report of records it could not keep. */
+	private volatile String lastFailure;
+
 	/**
 	 * Creates the lane's side of a spool; nothing is opened yet.
 	 * @param failed told each failure, and {@code null} once the spool opened
@@ -73,21 +76,31 @@ final class LaneSpool {
 				AppenderDrops.record(this.appender, Reason.SPOOL_TORN);
 			}
 			this.spool = opened;
-			this.failed.accept(null);
+			fail(null);
 			return true;
 		}
 		catch (Spool.HeldException ex) {
-			this.failed.accept(ex.getMessage());
+			fail(ex.getMessage());
 			if (ex.inThisProcess() && !stopping) {
 				return false;
 			}
 		}
 		catch (IOException ex) {
-			this.failed.accept(ex.toString());
+			fail(ex.toString());
 		}
 		// Records go on without a spool rather than wait for one that will not open.
 		this.givenUp = true;
 		return true;
+	}
+
+	private void fail(String failure) {
+		this.lastFailure = failure;
+		this.failed.accept(failure);
+	}
+
+	/** The spool's last failure, {@code null} if none since it opened. */
+	String lastFailure() {
+		return this.lastFailure;
 	}
 
 	/** Whether the spool is open: records spill to it. */
@@ -133,7 +146,7 @@ final class LaneSpool {
 	}
 
 	private void writeFailed(IOException ex, int lost) {
-		this.failed.accept(ex.toString());
+		fail(ex.toString());
 		for (int i = 0; i < lost; i++) {
 			AppenderDrops.record(this.appender, Reason.SPOOL_FULL);
 		}
@@ -145,7 +158,7 @@ final class LaneSpool {
 			this.spool.acknowledged(last.segment(), last.endOffset(), count);
 		}
 		catch (IOException ex) {
-			this.failed.accept(ex.toString());
+			fail(ex.toString());
 		}
 	}
 
@@ -167,7 +180,7 @@ final class LaneSpool {
 				this.oldestMillis = oldest(inFlight);
 			}
 			catch (IOException ex) {
-				this.failed.accept(ex.toString());
+				fail(ex.toString());
 			}
 		}
 	}
@@ -180,7 +193,7 @@ final class LaneSpool {
 			writeFailed(ex, ex.lostRecords());
 		}
 		catch (IOException ex) {
-			this.failed.accept(ex.toString());
+			fail(ex.toString());
 		}
 	}
 
@@ -208,14 +221,14 @@ final class LaneSpool {
 			this.spool.prepend(unanswered);
 		}
 		catch (IOException ex) {
-			this.failed.accept(ex.toString());
+			fail(ex.toString());
 			lost = unanswered.size();
 		}
 		try {
 			this.spool.close();
 		}
 		catch (IOException ex) {
-			this.failed.accept(ex.toString());
+			fail(ex.toString());
 		}
 		return lost;
 	}

@@ -71,10 +71,13 @@ public final class DrainReport {
 						stopped.destination()));
 		}
 		if (stopped.lost() > 0) {
+			String why = (stopped.directory() == null) ? "the spool is off" : "the spool could not write them";
+			if (stopped.directory() != null && stopped.spoolFailure() != null) {
+				why += ": " + stopped.spoolFailure();
+			}
 			messages.add(("asynclog: appender '%s' lost %d records at shutdown: %s never acknowledged them and"
 					+ " they could not be kept (%s)").formatted(stopped.appender(), stopped.lost(),
-							stopped.destination(),
-							(stopped.directory() != null) ? "the spool could not write them" : "the spool is off"));
+							stopped.destination(), why));
 		}
 		if (stopped.threadStillRunning()) {
 			messages.add("asynclog: appender '%s' was still closing its client to %s at the shutdown deadline"

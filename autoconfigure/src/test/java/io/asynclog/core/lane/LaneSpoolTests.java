@@ -168,6 +168,8 @@ class LaneSpoolTests {
 		Files.createSymbolicLink(this.dir.resolve(String.format("%020d", SpoolFiles.FIRST_SEGMENT - 1) + ".seg"),
 				Path.of("/dev/full"));
 		assertThat(spool.close(List.of(record("held 0", 10), record("held 1", 11)))).isEqualTo(2);
+		// What the stop's report gives as the reason for the loss.
+		assertThat(spool.lastFailure()).isNotNull().isEqualTo(this.failures.get(this.failures.size() - 1));
 		assertThat(Spool.openInThisProcess(this.dir)).isFalse();
 	}
 

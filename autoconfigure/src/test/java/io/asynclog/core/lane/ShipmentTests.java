@@ -46,7 +46,7 @@ class ShipmentTests {
 		Lane.StopReport stopped = shipment.stop();
 		assertThat(sender.delivered()).isEqualTo(numbered("event ", 100));
 		assertThat(this.formattedOn).containsOnly(Thread.currentThread().getName());
-		assertThat(stopped).isEqualTo(new Lane.StopReport("shipment-direct", "memory (test)", 0, null, 0, false));
+		assertThat(stopped).isEqualTo(new Lane.StopReport("shipment-direct", "memory (test)", 0, null, 0, null, false));
 	}
 
 	@Test

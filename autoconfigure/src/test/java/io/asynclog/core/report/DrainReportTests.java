@@ -58,14 +58,14 @@ class DrainReportTests {
 
 	@Test
 	void aLaneThatDeliveredEverythingSaysNothing() {
-		assertThat(DrainReport.laneStopped(new StopReport("ship", "kafka topic 'logs'", 0, Path.of("spool"), 0, false)))
+		assertThat(DrainReport.laneStopped(new StopReport("ship", "kafka topic 'logs'", 0, Path.of("spool"), 0, null, false)))
 			.isEmpty();
 	}
 
 	@Test
 	void aLaneSaysWhatItKeptAndWhatItLost() {
 		Path spool = Path.of("asynclog-spool/ship");
-		assertThat(DrainReport.laneStopped(new StopReport("ship", "kafka topic 'logs'", 12, spool, 3, true)))
+		assertThat(DrainReport.laneStopped(new StopReport("ship", "kafka topic 'logs'", 12, spool, 3, null, true)))
 			.containsExactly("asynclog: appender 'ship' kept 12 records in " + spool.toAbsolutePath()
 					+ " for the next start (kafka topic 'logs' did not take them)",
 					"asynclog: appender 'ship' lost 3 records at shutdown: kafka topic 'logs' never acknowledged"
@@ -76,9 +76,18 @@ class DrainReportTests {
 
 	@Test
 	void withoutASpoolTheLossSaysTheSpoolIsOff() {
-		assertThat(DrainReport.laneStopped(new StopReport("otel", "http://collector:4318/v1/logs", 0, null, 5, false)))
+		assertThat(DrainReport.laneStopped(new StopReport("otel", "http://collector:4318/v1/logs", 0, null, 5, null, false)))
 			.containsExactly("asynclog: appender 'otel' lost 5 records at shutdown: http://collector:4318/v1/logs"
 					+ " never acknowledged them and they could not be kept (the spool is off)");
+	}
+
+	@Test
+	void aLossTheDiskCausedSaysTheDisksAnswer() {
+		StopReport stopped = new StopReport("ship", "kafka topic 'logs'", 0, Path.of("spool"), 2,
+				"java.nio.file.FileSystemException: spool/-1.seg: Too many open files", false);
+		assertThat(DrainReport.laneStopped(stopped)).containsExactly("asynclog: appender 'ship' lost 2 records at"
+				+ " shutdown: kafka topic 'logs' never acknowledged them and they could not be kept (the spool could"
+				+ " not write them: java.nio.file.FileSystemException: spool/-1.seg: Too many open files)");
 	}
 
 }

@@ -1,8 +1,6 @@
 package io.asynclog.loadtests.http;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +9,6 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
-import io.asynclog.loadtests.http.command.HttpComparisonCommand;
 import io.asynclog.loadtests.http.report.BusyCoreReport;
 import io.asynclog.loadtests.http.report.WhereAsyncPaysReport;
 
@@ -34,39 +31,25 @@ class HttpComparisonSmokeTest {
 
 	@Test
 	void oneShortRunMeasuresChecksAndReports() throws IOException {
-		Path jar = demoJar();
-		Path out = Path.of("target", "http-comparison-smoke").toAbsolutePath();
-		Path report = out.resolve("report");
-		SingleRun.deleteTree(out);
-		ByteArrayOutputStream progress = new ByteArrayOutputStream();
-		int exitCode;
-		try (PrintStream log = new PrintStream(progress, true, StandardCharsets.UTF_8)) {
-			exitCode = HttpComparisonCommand.run(log, "--configs", CONFIG, "--repeats", "1", "--duration", "4", "--warmup",
-					"1", "--gatling-warmup", "1", "--users", "20", "--no-open", "--jar", jar.toString(), "--out",
-					out.toString(), "--report", report.toString());
-		}
-		String text = progress.toString(StandardCharsets.UTF_8);
-		System.out.print(text);
-		assertEquals(0, exitCode, () -> "exit code; progress:\n" + text);
+		SmokeRun run = SmokeRun.run("http-comparison-smoke", "--configs", CONFIG, "--repeats", "1", "--duration", "4",
+				"--warmup", "1", "--gatling-warmup", "1", "--users", "20", "--no-open", "--jar", demoJar().toString());
+		Path out = run.out();
+		Path report = run.report();
 		assertTrue(report.startsWith(Path.of("target").toAbsolutePath()), "the report stays under target/");
 
-		List<String> csv = Files.readAllLines(out.resolve("raw-runs.csv"));
-		assertEquals(RawRunsCsv.HEADER, csv.get(0));
-		assertEquals(2, csv.size(), () -> "one row expected:\n" + String.join("\n", csv));
-		List<String> header = List.of(csv.get(0).split(",", -1));
-		List<String> row = List.of(csv.get(1).split(",", -1));
-		assertEquals(header.size(), row.size());
-		assertEquals(CONFIG, cell(header, row, "config"));
-		assertEquals("closed", cell(header, row, "model"));
-		assertEquals("20", cell(header, row, "users"));
-		assertEquals("", cell(header, row, "rate"));
-		assertTrue(Long.parseLong(cell(header, row, "requests_ok")) > 0, "requests_ok > 0");
-		assertEquals("0", cell(header, row, "requests_ko"));
-		assertEquals("true", cell(header, row, "lines_ok"));
-		assertTrue(Double.parseDouble(cell(header, row, "tps")) > 0, "tps > 0");
-		assertTrue(Double.parseDouble(cell(header, row, "app_cpu_pct")) > 0, "app_cpu_pct > 0");
-		assertEquals(cell(header, row, "lines_expected"), cell(header, row, "lines_found"));
-		assertEquals(0, Long.parseLong(cell(header, row, "lines_expected")) % 5, "five lines for each request");
+		assertEquals(RawRunsCsv.HEADER, String.join(",", run.header()));
+		assertEquals(run.header().size(), run.row().size());
+		assertEquals(CONFIG, run.cell("config"));
+		assertEquals("closed", run.cell("model"));
+		assertEquals("20", run.cell("users"));
+		assertEquals("", run.cell("rate"));
+		assertTrue(Long.parseLong(run.cell("requests_ok")) > 0, "requests_ok > 0");
+		assertEquals("0", run.cell("requests_ko"));
+		assertEquals("true", run.cell("lines_ok"));
+		assertTrue(Double.parseDouble(run.cell("tps")) > 0, "tps > 0");
+		assertTrue(Double.parseDouble(run.cell("app_cpu_pct")) > 0, "app_cpu_pct > 0");
+		assertEquals(run.cell("lines_expected"), run.cell("lines_found"));
+		assertEquals(0, Long.parseLong(run.cell("lines_expected")) % 5, "five lines for each request");
 		assertTrue(Files.isRegularFile(report.resolve(WhereAsyncPaysReport.MARKDOWN)), "the default matrix's report");
 
 		assertTrue(Files.isRegularFile(out.resolve("run-info.properties")), "run-info.properties");
@@ -92,38 +75,24 @@ class HttpComparisonSmokeTest {
 	@Test
 	void oneShortBootConsoleRunChecksTheCapturedStandardOutput() throws IOException {
 		String config = "async-logger/1/flush/boot/lines=5/sink=boot-console";
-		Path jar = demoJar();
-		Path out = Path.of("target", "http-comparison-smoke-busy-core").toAbsolutePath();
-		Path report = out.resolve("report");
-		SingleRun.deleteTree(out);
-		ByteArrayOutputStream progress = new ByteArrayOutputStream();
-		int exitCode;
-		try (PrintStream log = new PrintStream(progress, true, StandardCharsets.UTF_8)) {
-			exitCode = HttpComparisonCommand.run(log, "--matrix", "busy-core", "--configs", config, "--repeats", "1",
-					"--duration", "2", "--warmup", "0", "--gatling-warmup", "1", "--users", "20", "--jar",
-					jar.toString(), "--out", out.toString(), "--report", report.toString());
-		}
-		String text = progress.toString(StandardCharsets.UTF_8);
-		System.out.print(text);
-		assertEquals(0, exitCode, () -> "exit code; progress:\n" + text);
+		SmokeRun run = SmokeRun.run("http-comparison-smoke-busy-core", "--matrix", "busy-core", "--configs", config,
+				"--repeats", "1", "--duration", "2", "--warmup", "0", "--gatling-warmup", "1", "--users", "20", "--jar",
+				demoJar().toString());
+		Path report = run.report();
 
-		List<String> csv = Files.readAllLines(out.resolve("raw-runs.csv"));
-		assertEquals(2, csv.size(), () -> "one row expected:\n" + String.join("\n", csv));
-		List<String> header = List.of(csv.get(0).split(",", -1));
-		List<String> row = List.of(csv.get(1).split(",", -1));
-		assertEquals(config, cell(header, row, "config"));
-		assertEquals("true", cell(header, row, "lines_ok"));
-		long expected = Long.parseLong(cell(header, row, "lines_expected"));
+		assertEquals(config, run.cell("config"));
+		assertEquals("true", run.cell("lines_ok"));
+		long expected = Long.parseLong(run.cell("lines_expected"));
 		assertTrue(expected > 0 && expected % 5 == 0, "five lines for each request: " + expected);
-		assertEquals(Long.toString(expected), cell(header, row, "lines_found"));
-		assertTrue(Long.parseLong(cell(header, row, "out_of_order_lines")) >= 0, "out_of_order_lines");
-		assertTrue(Long.parseLong(cell(header, row, "max_jump_back_ms")) >= 0, "max_jump_back_ms");
+		assertEquals(Long.toString(expected), run.cell("lines_found"));
+		assertTrue(Long.parseLong(run.cell("out_of_order_lines")) >= 0, "out_of_order_lines");
+		assertTrue(Long.parseLong(run.cell("max_jump_back_ms")) >= 0, "max_jump_back_ms");
 		// filled for every mode; how much of the ring a 2-second run uses depends on the machine
-		assertTrue(Long.parseLong(cell(header, row, "peak_ring_used")) >= 0, "peak_ring_used");
-		assertTrue(Double.parseDouble(cell(header, row, "cpu_request_s")) > 0, "request threads used CPU");
+		assertTrue(Long.parseLong(run.cell("peak_ring_used")) >= 0, "peak_ring_used");
+		assertTrue(Double.parseDouble(run.cell("cpu_request_s")) > 0, "request threads used CPU");
 
 		// The request lines were in the captured standard output, counted, then removed from it.
-		Path stdout = firstStdout(out);
+		Path stdout = firstStdout(run.out());
 		List<String> kept = Files.readAllLines(stdout, StandardCharsets.ISO_8859_1);
 		assertEquals("[http-comparison] " + expected + " request lines removed after the line check",
 				kept.get(kept.size() - 1));
@@ -159,10 +128,5 @@ class HttpComparisonSmokeTest {
 		}
 	}
 
-	static String cell(List<String> header, List<String> row, String column) {
-		int index = header.indexOf(column);
-		assertTrue(index >= 0, "column " + column);
-		return row.get(index);
-	}
 
 }

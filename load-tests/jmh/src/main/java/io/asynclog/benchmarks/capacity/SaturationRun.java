@@ -3,10 +3,8 @@ package io.asynclog.benchmarks.capacity;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +18,7 @@ import org.springframework.util.FileSystemUtils;
 
 import io.asynclog.benchmarks.setup.Backend;
 import io.asynclog.core.queue.BusyClock;
+import io.asynclog.loadtests.report.RunFiles;
 
 /**
  * One measured run where the ring thread is the limit (docs/capacity.md): a {@link CapacityApp},
@@ -51,11 +50,7 @@ public final class SaturationRun {
 		Path directory = Files.createTempDirectory(options.directory(), "saturation-");
 		try {
 			String row = run(options, directory);
-			Path csv = options.csv();
-			if (!Files.exists(csv)) {
-				Files.writeString(csv, String.join(",", COLUMNS) + "\n", StandardCharsets.UTF_8);
-			}
-			Files.writeString(csv, row + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+			RunFiles.appendRows(options.csv(), String.join(",", COLUMNS), row + "\n");
 			System.err.println(row);
 		}
 		finally {

@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Properties;
 
 /**
- * The raw files of a run, kept beside the page made from them, its run-info properties and the
- * report tools' command line.
+ * The raw files of a run: its CSV rows as the runner appends them, their copies kept beside the
+ * page made from them, its run-info properties and the report tools' command line.
  *
  * @author asynclog
  */
@@ -37,6 +38,12 @@ public final class RunFiles {
 		if (Files.isRegularFile(from) && !Files.isSameFile(from.getParent(), to.getParent())) {
 			Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
 		}
+	}
+
+	/** Appends rows to a run's CSV file, with its header first if the file is new. */
+	public static void appendRows(Path csv, String header, String rows) throws IOException {
+		Files.writeString(csv, (Files.exists(csv) ? "" : header + "\n") + rows, StandardOpenOption.CREATE,
+				StandardOpenOption.APPEND);
 	}
 
 	/** A run-info properties file, read as UTF-8; empty when the file is missing, so the page shows the gaps. */

@@ -3,7 +3,6 @@ package io.asynclog.it;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -76,12 +75,7 @@ public final class RunningApp implements AutoCloseable {
 		if (!jcmd.waitFor(AppRun.TIMEOUT_SECONDS, TimeUnit.SECONDS) || jcmd.exitValue() != 0) {
 			throw new AssertionError("jcmd Thread.print failed:\n" + dump);
 		}
-		List<String> names = new ArrayList<>();
-		Matcher matcher = Pattern.compile("(?m)^\"([^\"]+)\"").matcher(dump);
-		while (matcher.find()) {
-			names.add(matcher.group(1));
-		}
-		return names;
+		return Pattern.compile("(?m)^\"([^\"]+)\"").matcher(dump).results().map((match) -> match.group(1)).toList();
 	}
 
 	/** Stops it as a service manager does, with SIGTERM; returns the JVM's exit code. */

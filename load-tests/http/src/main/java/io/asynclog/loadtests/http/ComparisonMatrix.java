@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -170,9 +171,6 @@ public final class ComparisonMatrix {
 	}
 
 	static List<RunConfig> closed(List<String> ids) {
-		if (ids.isEmpty()) {
-			return defaultClosed();
-		}
 		Set<String> seen = new LinkedHashSet<>();
 		return ids.stream().map(RunConfig::parse).filter((config) -> seen.add(config.id())).toList();
 	}
@@ -182,8 +180,7 @@ public final class ComparisonMatrix {
 	 * too, so that the rate can come from their closed results.
 	 */
 	static List<RunConfig> open(List<RunConfig> closed) {
-		Set<String> closedIds = new LinkedHashSet<>();
-		closed.forEach((config) -> closedIds.add(config.id()));
+		Set<String> closedIds = closed.stream().map(RunConfig::id).collect(Collectors.toSet());
 		return OPEN_IDS.stream().filter(closedIds::contains).map(RunConfig::parse).toList();
 	}
 

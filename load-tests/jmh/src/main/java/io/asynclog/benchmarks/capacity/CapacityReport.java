@@ -5,8 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +15,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.asynclog.loadtests.report.Fmt;
+import io.asynclog.loadtests.report.RunFiles;
 import io.asynclog.loadtests.report.Stats;
 
 /**
@@ -92,26 +91,10 @@ public final class CapacityReport {
 	}
 
 	private static List<Map<String, String>> csv(Path file) throws IOException {
-		List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-		if (lines.isEmpty()) {
-			return List.of();
-		}
-		List<String> header = fields(lines.get(0));
-		List<Map<String, String>> rows = new ArrayList<>();
-		for (String line : lines.subList(1, lines.size()).stream().filter((text) -> !text.isBlank()).toList()) {
-			List<String> values = fields(line);
-			Map<String, String> row = new LinkedHashMap<>();
-			for (int i = 0; i < header.size() && i < values.size(); i++) {
-				row.put(header.get(i), values.get(i));
-			}
-			rows.add(row);
-		}
-		return rows;
-	}
-
-	private static List<String> fields(String line) {
 		// JMH quotes its text fields and never puts a comma inside one.
-		return Arrays.stream(line.split(",", -1)).map((field) -> field.replace("\"", "")).toList();
+		return RunFiles.csvRows(Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+			.map((line) -> line.replace("\"", ""))
+			.toList());
 	}
 
 	static String markdown(Result result, String command, Path raw) {

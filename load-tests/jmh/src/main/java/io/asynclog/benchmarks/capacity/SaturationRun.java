@@ -3,13 +3,13 @@ package io.asynclog.benchmarks.capacity;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -20,6 +20,7 @@ import org.springframework.util.FileSystemUtils;
 
 import io.asynclog.benchmarks.setup.Backend;
 import io.asynclog.core.queue.BusyClock;
+import io.asynclog.loadtests.report.RunFiles;
 
 /**
  * One measured run where the ring thread is the limit (docs/capacity.md): a {@link CapacityApp},
@@ -51,11 +52,7 @@ public final class SaturationRun {
 		Path directory = Files.createTempDirectory(options.directory(), "saturation-");
 		try {
 			String row = run(options, directory);
-			Path csv = options.csv();
-			if (!Files.exists(csv)) {
-				Files.writeString(csv, String.join(",", COLUMNS) + "\n", StandardCharsets.UTF_8);
-			}
-			Files.writeString(csv, row + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+			RunFiles.appendRows(options.csv(), String.join(",", COLUMNS), row + "\n");
 			System.err.println(row);
 		}
 		finally {
@@ -132,42 +129,30 @@ public final class SaturationRun {
 	record Options(Backend backend, CapacitySink sink, int callers, long warmupSeconds, long seconds,
 			int round, int position, Path csv, Path directory, boolean pin) {
 
+		/** Every option, in the order the usage lists them. */
+		private static final List<String> NAMES = List.of("--backend", "--sink", "--callers", "--warmup-seconds",
+				"--seconds", "--round", "--position", "--csv", "--dir", "--pin");
+
 		static Options parse(String[] args) throws IOException {
-			Backend backend = null;
-			CapacitySink sink = null;
-			int callers = 2;
-			long warmup = 30;
-			long seconds = 10;
-			int round = 1;
-			int position = 1;
-			Path csv = null;
-			Path directory = Path.of(System.getProperty("java.io.tmpdir"));
-			boolean pin = true;
+			Map<String, String> values = new HashMap<>(Map.of("--callers", "2", "--warmup-seconds", "30", "--seconds",
+					"10", "--round", "1", "--position", "1", "--dir", System.getProperty("java.io.tmpdir"), "--pin", "true"));
 			for (int i = 0; i < args.length; i += 2) {
 				if (i + 1 >= args.length) {
 					throw new IllegalArgumentException("Option '" + args[i] + "' needs a value");
 				}
-				String value = args[i + 1];
-				switch (args[i]) {
-					case "--backend" -> backend = Backend.of(value);
-					case "--sink" -> sink = CapacitySink.of(value);
-					case "--callers" -> callers = number("--callers", value, 1, 16);
-					case "--warmup-seconds" -> warmup = number("--warmup-seconds", value, 0, 600);
-					case "--seconds" -> seconds = number("--seconds", value, 1, 600);
-					case "--round" -> round = number("--round", value, 1, 100);
-					case "--position" -> position = number("--position", value, 1, 100);
-					case "--csv" -> csv = Path.of(value);
-					case "--dir" -> directory = Path.of(value);
-					case "--pin" -> pin = bool("--pin", value);
-					default -> throw new IllegalArgumentException("Unknown option '" + args[i]
-							+ "'; accepted: --backend, --sink, --callers, --warmup-seconds, --seconds, --round, --position, --csv, --dir, --pin");
+				if (!NAMES.contains(args[i])) {
+					throw new IllegalArgumentException("Unknown option '" + args[i] + "'; accepted: " + String.join(", ", NAMES));
 				}
+				values.put(args[i], args[i + 1]);
 			}
-			if (backend == null || sink == null || csv == null) {
+			if (!values.keySet().containsAll(List.of("--backend", "--sink", "--csv"))) {
 				throw new IllegalArgumentException("--backend, --sink and --csv are required");
 			}
-			Files.createDirectories(directory);
-			return new Options(backend, sink, callers, warmup, seconds, round, position, csv, directory, pin);
+			return new Options(Backend.of(values.get("--backend")), CapacitySink.of(values.get("--sink")),
+					number(values, "--callers", 1, 16), number(values, "--warmup-seconds", 0, 600),
+					number(values, "--seconds", 1, 600), number(values, "--round", 1, 100),
+					number(values, "--position", 1, 100), Path.of(values.get("--csv")),
+					Files.createDirectories(Path.of(values.get("--dir"))), bool("--pin", values.get("--pin")));
 		}
 
 		private static boolean bool(String option, String value) {
@@ -177,7 +162,8 @@ public final class SaturationRun {
 			return Boolean.parseBoolean(value);
 		}
 
-		private static int number(String option, String value, int least, int most) {
+		private static int number(Map<String, String> values, String option, int least, int most) {
+			String value = values.get(option);
 			try {
 				int parsed = Integer.parseInt(value);
 				if (parsed >= least && parsed <= most) {

@@ -5,10 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,6 +26,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.asynclog.loadtests.report.RunFiles;
 import io.asynclog.loadtests.shipping.run.ThreadCpu;
 
 /**
@@ -198,10 +196,7 @@ public final class LatencyLoad {
 				Long.toString(shipping.path("sent").asLong(-1)), Long.toString(shipping.path("acknowledged").asLong(-1)),
 				Long.toString(shipping.path("waiting").asLong(-1)), loadStart.split(" ")[0], loadEnd.split(" ")[0],
 				loadEnd.replace(' ', '/'));
-		if (!Files.exists(csv)) {
-			Files.writeString(csv, HEADER + "\n");
-		}
-		Files.writeString(csv, row + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+		RunFiles.appendRows(csv, HEADER, row + "\n");
 		System.out.println("RESULT " + row);
 		System.out.println("ring reads: " + reads + ", failed " + failedReads);
 		System.out.println("last /actuator/asynclog: " + last);

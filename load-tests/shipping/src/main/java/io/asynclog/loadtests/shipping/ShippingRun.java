@@ -3,7 +3,6 @@ package io.asynclog.loadtests.shipping;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,22 +81,7 @@ record ShippingRun(Map<String, String> row) {
 
 	/** The runs of a raw CSV; blank lines are skipped. */
 	static List<ShippingRun> read(List<String> lines) {
-		if (lines.isEmpty()) {
-			throw new IllegalArgumentException("empty CSV");
-		}
-		String[] header = lines.get(0).split(",", -1);
-		return lines.stream().skip(1).filter((line) -> !line.isBlank()).map((line) -> {
-			String[] cells = line.split(",", -1);
-			if (cells.length != header.length) {
-				throw new IllegalArgumentException(cells.length + " cells where the header has " + header.length + ": "
-						+ line);
-			}
-			Map<String, String> row = new HashMap<>();
-			for (int i = 0; i < header.length; i++) {
-				row.put(header[i], cells[i]);
-			}
-			return new ShippingRun(row);
-		}).toList();
+		return RunFiles.csvRows(lines).stream().map(ShippingRun::new).toList();
 	}
 
 	/**

@@ -3,12 +3,11 @@ package io.asynclog.loadtests.shipping.run;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+
+import io.asynclog.loadtests.report.RunFiles;
 
 /**
  * The rows the run appends: one per run to {@code --csv} (the columns: {@link #COLUMNS}), each
@@ -42,22 +41,16 @@ final class CsvRows {
 						CpuAccounting.group(comm), String.valueOf(seconds))).append('\n');
 			}
 		});
-		append(options.threads(), "round,config,thread,group,cpu_s", out.toString());
+		RunFiles.appendRows(options.threads(), "round,config,thread,group,cpu_s", out.toString());
 	}
 
 	static boolean write(Options options, Map<String, Object> row) throws IOException {
 		row.putAll(Map.of("round", options.round(), "position", options.position(), "config", options.config(), "lines",
 				options.lines(), "warmup", options.warmup()));
 		String line = String.join(",", COLUMNS.stream().map((column) -> cell(row.get(column))).toList());
-		append(options.csv(), String.join(",", COLUMNS), line + "\n");
+		RunFiles.appendRows(options.csv(), String.join(",", COLUMNS), line + "\n");
 		System.out.println("RESULT " + line);
 		return !Boolean.FALSE.equals(row.get("checked"));
-	}
-
-	/** Appends to a CSV file, with its header first if the file is new. */
-	private static void append(Path csv, String header, String rows) throws IOException {
-		Files.writeString(csv, (Files.exists(csv) ? "" : header + "\n") + rows, StandardOpenOption.CREATE,
-				StandardOpenOption.APPEND);
 	}
 
 	/** A CSV cell: doubles to at most four decimals, commas in text turned into semicolons. */

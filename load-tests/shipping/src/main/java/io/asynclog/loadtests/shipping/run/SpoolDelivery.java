@@ -29,23 +29,20 @@ final class SpoolDelivery implements Delivery {
 
 	@Override
 	public boolean awaitDelivered(long total, Duration patience) throws Exception {
-		return Delivery.poll(patience, () -> spooled(this.lane.spoolReading()) + held() >= total, Delivery::notSent);
+		return Delivery.poll(patience, () -> spooled(this.lane.spoolReading()) + this.sender.waiting() >= total,
+				Delivery::notSent);
 	}
 
 	private static long spooled(Shipping.Spool spool) {
 		return (spool != null) ? spool.records() : 0;
 	}
 
-	/** Records handed to the client and neither acknowledged nor failed: the request it keeps trying. */
-	private long held() {
-		return this.sender.waiting();
-	}
-
 	@Override
 	public Check check(long total) {
 		Shipping.Spool spool = this.lane.spoolReading();
-		boolean passed = spool != null && spool.records() + held() == total && this.lane.laneReading().records() == 0
-				&& this.sender.acknowledged() == 0 && this.sender.failed() == 0 && !Delivery.notSent();
+		boolean passed = spool != null && spool.records() + this.sender.waiting() == total
+				&& this.lane.laneReading().records() == 0 && this.sender.acknowledged() == 0 && this.sender.failed() == 0
+				&& !Delivery.notSent();
 		return new Check(passed, state(), (spool != null && spool.records() > 0) ? spool.bytes() / spool.records() : 0);
 	}
 
@@ -53,8 +50,8 @@ final class SpoolDelivery implements Delivery {
 	public String state() {
 		Shipping.Spool spool = this.lane.spoolReading();
 		return "spool " + ((spool != null) ? spool.records() + " records, " + spool.bytes() + " bytes" : "not open")
-				+ ", lane " + this.lane.laneReading().records() + " records, client " + held() + " records; "
-				+ Delivery.senderState(this.sender);
+				+ ", lane " + this.lane.laneReading().records() + " records, client " + this.sender.waiting()
+				+ " records; " + Delivery.senderState(this.sender);
 	}
 
 }

@@ -134,19 +134,13 @@ public final class Spool implements Closeable {
 	 */
 	public boolean append(LaneRecord record) throws IOException {
 		int length = SpoolFiles.length(record);
-		if (this.bytes + this.writer.buffered() + length > this.maxBytes) {
-			try {
-				releaseAcknowledged();
-			}
-			catch (SpoolWriteException ex) {
-				lost(ex.lostRecords());
-				throw new SpoolWriteException(ex.lostRecords() + 1, (IOException) ex.getCause());
-			}
-			if (this.bytes + this.writer.buffered() + length > this.maxBytes) {
-				return false;
-			}
-		}
 		try {
+			if (this.bytes + this.writer.buffered() + length > this.maxBytes) {
+				releaseAcknowledged();
+				if (this.bytes + this.writer.buffered() + length > this.maxBytes) {
+					return false;
+				}
+			}
 			this.writer.makeRoom(length);
 		}
 		catch (SpoolWriteException ex) {
